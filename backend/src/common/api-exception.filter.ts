@@ -1,0 +1,132 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ConcurrencyError } from '../event-store/concurrency-error';
+import { PaymentProviderError } from '../payments/payment-gateway';
+import { RegistrationError } from '../registrations/domain/registration-errors';
+import type { FieldError } from './validation';
+
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  errors: FieldError[];
+}
+
+const STATUS_BY_KIND: Record<RegistrationError['kind'], number> = {
+  'not-found': HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  invalid: HttpStatus.BAD_REQUEST,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+/** Error codes of node-postgres and the pool that mean "the database is not there right now". */
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const candidate = error as { code?: string; message?: string; driverError?: unknown };
+  if (candidate?.code && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
+  if (candidate?.driverError) return isDatabaseUnavailable(candidate.driverError);
+  const message = candidate?.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}
+
+/** Maps every error, ours or the framework's, to one JSON shape; a 500 never leaks details. */
+export function toApiError(exception: unknown): ApiErrorBody {
+  if (exception instanceof RegistrationError) {
+    const statusCode = STATUS_BY_KIND[exception.kind];
+    return {
+      statusCode,
+      message: exception.message,
+      errors: exception.field ? [{ field: exception.field, message: exception.message }] : [],
+    };
+  }
+  if (exception instanceof PaymentProviderError) {
+    return { statusCode: HttpStatus.BAD_GATEWAY, message: exception.message, errors: [] };
+  }
+  if (exception instanceof ConcurrencyError) {
+    return {
+      statusCode: HttpStatus.CONFLICT,
+      message: 'The registration changed at the same moment; please try again.',
+      errors: [],
+    };
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const body = exception.getResponse();
+    if (typeof body === 'object' && body !== null) {
+      const { message, errors } = body as { message?: unknown; errors?: unknown };
+      return {
+        statusCode,
+        message: Array.isArray(message)
+          ? message.join('; ')
+          : typeof message === 'string'
+            ? message
+            : exception.message,
+        errors: Array.isArray(errors) ? (errors as FieldError[]) : [],
+      };
+    }
+    return { statusCode, message: String(body), errors: [] };
+  }
+  const status = (exception as { status?: unknown; type?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // body-parser's errors: malformed JSON, a body over the limit, a bad charset.
+    const type = (exception as { type?: string }).type;
+    const message =
+      type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON'
+        : type === 'entity.too.large'
+          ? 'The request body is too large'
+          : (exception as Error).message;
+    return { statusCode: status, message, errors: [] };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      message: 'The service is briefly unavailable; please try again in a moment.',
+      errors: [],
+    };
+  }
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', errors: [] };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const response = context.getResponse<Response>();
+    const request = context.getRequest<Request>();
+    const body = toApiError(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        `${request.method} ${request.path} -> ${body.statusCode}: ${
+          exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
+        }`,
+      );
+    }
+    if (response.headersSent) return;
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', '5');
+    response.status(body.statusCode).json(body);
+  }
+}

@@ -1,0 +1,81 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { visibleLength } from '../registrations/domain/registration-rules';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** When a field breaks several rules, the first of these that it breaks is the one reported. */
+const PRIORITY = [
+  'whitelistValidation',
+  'isDefined',
+  'isString',
+  'isBoolean',
+  'isNotEmpty',
+  'isEmail',
+  'isIn',
+];
+
+function flatten(errors: ValidationError[], parent = ''): FieldError[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const own: FieldError[] = [];
+    const constraints = error.constraints ?? {};
+    const names = Object.keys(constraints).sort((a, b) => {
+      const rank = (name: string) => (PRIORITY.includes(name) ? PRIORITY.indexOf(name) : 99);
+      return rank(a) - rank(b);
+    });
+    if (names.length > 0) {
+      const name = names[0];
+      own.push({
+        field,
+        message: name === 'whitelistValidation' ? `Unknown field: ${field}` : constraints[name],
+      });
+    }
+    return [...own, ...flatten(error.children ?? [], field)];
+  });
+}
+
+export function validationException(errors: FieldError[]): BadRequestException {
+  return new BadRequestException({
+    statusCode: 400,
+    message: errors.map((error) => error.message).join('; '),
+    errors,
+  });
+}
+
+/** Every request body is checked here: unknown fields refused, one message per field. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => validationException(flatten(errors)),
+  });
+}
+
+/** Length as a visitor counts it (an emoji is one), after trimming. */
+export function VisibleLength(
+  name: string,
+  min: number,
+  max: number,
+  options: ValidationOptions,
+) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name,
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate(value: unknown) {
+          if (typeof value !== 'string') return false;
+          const length = visibleLength(value.trim());
+          return length >= min && length <= max;
+        },
+      },
+    });
+}

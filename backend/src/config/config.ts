@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+
+export type NodeEnvironment = 'development' | 'production' | 'test';
+
+export interface AppConfig {
+  nodeEnv: NodeEnvironment;
+  port: number;
+  publicUrl: string;
+  /** Unset means: start an embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Where the built site lives; absent in API-only runs. */
+  frontendDist: string;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  sandboxPayments: boolean;
+  /** Signs the sandbox's Stripe-shaped webhook deliveries; unset means one kept in the database. */
+  sandboxWebhookSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  chatJoinCode: string;
+  contactEmail: string;
+  pressEmail: string;
+  adminPassword: string;
+  adminPasswordGenerated: boolean;
+  /** Minutes a seat is held while the visitor is at the payment page. */
+  checkoutHoldMinutes: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function fail(name: string, expectation: string, value: string | undefined): never {
+  throw new ConfigError(`Invalid configuration: ${name} ${expectation} (got "${value ?? ''}")`);
+}
+
+function readNodeEnv(env: Env): NodeEnvironment {
+  const value = env.NODE_ENV ?? 'development';
+  if (value === 'development' || value === 'production' || value === 'test') return value;
+  return fail('NODE_ENV', 'must be one of development, production, test', value);
+}
+
+function readPort(env: Env): number {
+  const raw = env.PORT;
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
+    fail('PORT', 'must be a whole number from 0 to 65535', raw);
+  }
+  return port;
+}
+
+function readUrl(name: string, raw: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return fail(name, `must be a URL (${protocols.join(', ')})`, raw);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    fail(name, `must be a URL (${protocols.join(', ')})`, raw);
+  }
+  return raw;
+}
+
+function readBoolean(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  return fail(name, 'must be true or false', raw);
+}
+
+function readEmail(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  if (!/^[^\s@]+@[^\s@]+$/.test(value.replace(/^.*<(.*)>$/, '$1'))) {
+    fail(name, 'must be an email address', value);
+  }
+  return value;
+}
+
+/**
+ * Reads and validates the environment once, at boot. A bad value stops the boot with one line
+ * that names the variable and what it expects.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = readNodeEnv(env);
+  const port = readPort(env);
+  const publicUrl = readUrl(
+    'PUBLIC_URL',
+    env.PUBLIC_URL || `http://localhost:${port}`,
+    ['http:', 'https:'],
+  ).replace(/\/+$/, '');
+  const databaseUrl = env.DATABASE_URL
+    ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])
+    : undefined;
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (secretKey && !webhookSecret) {
+    fail('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set', webhookSecret);
+  }
+  if (webhookSecret && !secretKey) {
+    fail('STRIPE_SECRET_KEY', 'is required when STRIPE_WEBHOOK_SECRET is set', secretKey);
+  }
+  if (secretKey && !/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    fail('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_..., sk_live_...)', '<hidden>');
+  }
+  const stripeApiUrl = env.STRIPE_API_URL
+    ? readUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:'])
+    : undefined;
+  const stripe =
+    secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : undefined;
+
+  const sandboxPayments = readBoolean('SANDBOX_PAYMENTS', env.SANDBOX_PAYMENTS);
+  if (!stripe && nodeEnv === 'production' && !sandboxPayments) {
+    fail(
+      'STRIPE_SECRET_KEY',
+      'is required in production (or set SANDBOX_PAYMENTS=true to take test payments)',
+      undefined,
+    );
+  }
+
+  const smtpUrl = env.SMTP_URL ? readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined;
+
+  let adminPassword = env.ADMIN_PASSWORD ?? '';
+  let adminPasswordGenerated = false;
+  if (!adminPassword) {
+    if (nodeEnv === 'production') {
+      fail('ADMIN_PASSWORD', 'is required in production', undefined);
+    }
+    adminPassword = randomBytes(12).toString('base64url');
+    adminPasswordGenerated = true;
+  } else if (nodeEnv === 'production' && adminPassword.length < 12) {
+    fail('ADMIN_PASSWORD', 'must be at least 12 characters in production', '<hidden>');
+  }
+
+  const holdRaw = env.CHECKOUT_HOLD_MINUTES;
+  let checkoutHoldMinutes = 30;
+  if (holdRaw !== undefined && holdRaw !== '') {
+    checkoutHoldMinutes = Number(holdRaw);
+    if (!/^\d+$/.test(holdRaw) || checkoutHoldMinutes < 30 || checkoutHoldMinutes > 1440) {
+      fail('CHECKOUT_HOLD_MINUTES', 'must be a whole number of minutes from 30 to 1440', holdRaw);
+    }
+  }
+
+  return {
+    nodeEnv,
+    port,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    frontendDist: path.resolve(env.FRONTEND_DIST || path.join(__dirname, '..', '..', '..', 'frontend', 'dist')),
+    stripe,
+    sandboxPayments: !stripe,
+    sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
+    smtpUrl,
+    mailFrom: readEmail('MAIL_FROM', env.MAIL_FROM, 'Dream Darkroom <tickets@localhost>'),
+    chatJoinCode: env.CHAT_JOIN_CODE || 'DREAMS-BUC',
+    contactEmail: readEmail('CONTACT_EMAIL', env.CONTACT_EMAIL, 'hello@localhost'),
+    pressEmail: readEmail('PRESS_EMAIL', env.PRESS_EMAIL, 'press@localhost'),
+    adminPassword,
+    adminPasswordGenerated,
+    checkoutHoldMinutes,
+  };
+}

@@ -1,0 +1,57 @@
+import { ConcurrencyError } from './concurrency-error';
+import type { ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
+import {
+  RECORDED_EVENT_COLUMNS,
+  toRecordedEvent,
+  type RecordedEventRow,
+} from './recorded-event-row';
+import type { SqlExecutor } from './sql-executor';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Appends events to one stream if, and only if, the stream is at the expected version.
+ * Two writers that expect the same version cannot both win: the check and the
+ * UNIQUE (stream_id, stream_version) constraint refuse the second.
+ */
+export async function appendToStream(
+  sql: SqlExecutor,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: NewEvent[],
+): Promise<RecordedEvent[]> {
+  if (events.length === 0) return [];
+  const params = [
+    streamId,
+    expectedVersion === 'any' ? null : expectedVersion,
+    events.map((event) => event.type),
+    events.map((event) => event.schemaVersion ?? 1),
+    events.map((event) => JSON.stringify(event.data)),
+    events.map((event) => JSON.stringify(event.metadata)),
+  ];
+  let rows: RecordedEventRow[];
+  try {
+    rows = await sql.query(
+      `WITH current AS (
+         SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
+       )
+       INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+       SELECT $1, current.version + new.ordinality, new.type, new.schema_version,
+              new.data::jsonb, new.metadata::jsonb
+         FROM current,
+              unnest($3::text[], $4::int[], $5::text[], $6::text[])
+                WITH ORDINALITY AS new(type, schema_version, data, metadata, ordinality)
+        WHERE $2::int IS NULL OR current.version = $2::int
+        ORDER BY new.ordinality
+       RETURNING ${RECORDED_EVENT_COLUMNS}`,
+      params,
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    throw error;
+  }
+  if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
+  return rows.map(toRecordedEvent);
+}

@@ -1,0 +1,9 @@
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number | 'any',
+  ) {
+    super(`Stream ${streamId} is no longer at version ${expectedVersion}`);
+    this.name = 'ConcurrencyError';
+  }
+}

@@ -1,0 +1,28 @@
+export interface EventMetadata {
+  /** Who caused the fact: a visitor, an admin, the payment provider or the system itself. */
+  actor: 'visitor' | 'admin' | 'payment-provider' | 'system';
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  type: string;
+  schemaVersion?: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  globalPosition: number;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** The version a stream must be at for an append to go through. 0 means the stream is new. */
+export type ExpectedVersion = number | 'any';

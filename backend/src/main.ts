@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { ConfigError, loadConfig } from './config/config';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = new Logger('Main');
+  const server = await startServer(config);
+  logger.log(`Site on ${config.publicUrl} (API under /api, Swagger UI under /api/docs)`);
+  if (config.adminPasswordGenerated) {
+    logger.warn(`No ADMIN_PASSWORD set: this run's Command Center password is ${config.adminPassword}`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: stopping`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

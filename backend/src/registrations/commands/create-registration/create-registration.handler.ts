@@ -1,0 +1,116 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { Catalogue } from '../../../catalogue/catalogue';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import type { EventMetadata } from '../../../event-store/event-store.types';
+import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
+import {
+  failCheckout,
+  openCheckoutSession,
+  register,
+} from '../../domain/registration';
+import {
+  DuplicateRegistrationError,
+  EventNotOpenError,
+  SlotNotOpenError,
+} from '../../domain/registration-errors';
+import { emailKey } from '../../domain/registration-rules';
+import { RegistrationStore } from '../../registration-store';
+import {
+  CreateRegistrationCommand,
+  type CreateRegistrationResult,
+} from './create-registration.command';
+
+@CommandHandler(CreateRegistrationCommand)
+export class CreateRegistrationHandler implements ICommandHandler<CreateRegistrationCommand> {
+  constructor(
+    private readonly store: RegistrationStore,
+    private readonly catalogue: Catalogue,
+    private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: CreateRegistrationCommand): Promise<CreateRegistrationResult> {
+    const { input } = command;
+    const event = this.catalogue.findEvent(input.event);
+    if (!event || event.status !== 'open') throw new EventNotOpenError();
+    const found = this.catalogue.findSlot(input.event, input.time);
+    if (!found) throw new SlotNotOpenError('unknown');
+    if (found.slot.status !== 'open') throw new SlotNotOpenError('closed');
+
+    const registrationId = randomUUID();
+    const metadata: EventMetadata = { actor: 'visitor', correlationId: command.correlationId };
+
+    const created = await this.store.transaction(async (tx) => {
+      await tx.lockSlot(input.event, input.time);
+      const duplicates: unknown[] = await tx.manager.query(
+        `SELECT 1 FROM registration_view
+          WHERE event = $1 AND time = $2 AND email_key = $3
+            AND status NOT IN ('released', 'refunded')`,
+        [input.event, input.time, emailKey(input.email)],
+      );
+      if (duplicates.length > 0) throw new DuplicateRegistrationError();
+      const [slot] = (await tx.manager.query(
+        `SELECT seat_limit, held + paid + confirmed AS seats_taken
+           FROM slot_capacity WHERE event = $1 AND time = $2`,
+        [input.event, input.time],
+      )) as { seat_limit: number; seats_taken: number }[];
+      const events = register(
+        { registrationId, ...input },
+        { seatLimit: slot?.seat_limit ?? found.slot.capacity, seatsTaken: slot?.seats_taken ?? 0 },
+        new Date(),
+        this.config.checkoutHoldMinutes,
+      );
+      const [recorded] = await this.store.append(tx, registrationId, 0, events, metadata);
+      return recorded.event;
+    });
+
+    if (created.type !== 'RegistrationCreated' || created.data.placement === 'waiting-list') {
+      return { registrationId, placement: 'waiting-list' };
+    }
+
+    // The payment provider is called outside the slot's transaction, so a slow provider never
+    // holds the lock; if it fails, the hold is given back by an event of its own.
+    try {
+      const session = await this.gateway.createCheckoutSession({
+        registrationId,
+        description: `${event.city} — ${input.time}`,
+        customerEmail: input.email,
+        locale: input.locale,
+        amountMinor: event.priceMinor,
+        currency: this.catalogue.currency,
+        expiresAt: new Date(created.data.holdExpiresAt ?? Date.now()),
+        successUrl: `${this.config.publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${this.config.publicUrl}/?register=true`,
+      });
+      await this.store.transaction(async (tx) => {
+        const loaded = await this.store.load(tx, registrationId);
+        const events = openCheckoutSession(loaded.state!, {
+          provider: session.provider,
+          sessionId: session.sessionId,
+          url: session.url,
+          expiresAt: session.expiresAt.toISOString(),
+        });
+        await this.store.append(tx, registrationId, loaded.version, events, metadata);
+      });
+      return { registrationId, placement: 'seat', checkoutUrl: session.url };
+    } catch (error) {
+      await this.store.transaction(async (tx) => {
+        const loaded = await this.store.load(tx, registrationId);
+        if (!loaded.state) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        await this.store.append(
+          tx,
+          registrationId,
+          loaded.version,
+          failCheckout(loaded.state, reason.slice(0, 500)),
+          { ...metadata, actor: 'system' },
+        );
+      });
+      if (error instanceof PaymentProviderError) throw error;
+      throw new PaymentProviderError('Payment setup failed', error);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { requestId } from '../../../common/request-id';
+import { CreateRegistrationCommand } from './create-registration.command';
+import { CreateRegistrationRequestDto } from './create-registration.request.dto';
+import { CreateRegistrationResponseDto } from './create-registration.response.dto';
+
+@ApiTags('registrations')
+@Controller()
+export class CreateRegistrationHttpController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('api/create-checkout-session')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Register for a slot',
+    description:
+      'Holds a seat and answers the payment page, or, when the slot is full, puts the visitor on the waiting list.',
+  })
+  @ApiOkResponse({ type: CreateRegistrationResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A field breaks a rule.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'Already registered with this email.' })
+  @ApiBadGatewayResponse({ type: ApiErrorDto, description: 'The payment provider failed.' })
+  async create(
+    @Body() body: CreateRegistrationRequestDto,
+    @Req() request: Request,
+  ): Promise<CreateRegistrationResponseDto> {
+    const result = await this.commandBus.execute(
+      new CreateRegistrationCommand(
+        {
+          name: body.name,
+          email: body.email,
+          whatsapp: body.whatsapp,
+          event: body.event,
+          time: body.time,
+          dream: body.dream,
+          dreamedCaptured: body.dreamedCaptured ?? false,
+          locale: body.locale ?? 'en',
+        },
+        requestId(request),
+      ),
+    );
+    if (result.placement === 'waiting-list') {
+      return { success: true, waitingList: true, registrationId: result.registrationId };
+    }
+    return { url: result.checkoutUrl, registrationId: result.registrationId };
+  }
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { SlotCapacityDto } from './slot-capacity.response.dto';
+import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
+
+@ApiTags('registrations')
+@ApiExtraModels(SlotCapacityDto)
+@Controller()
+export class GetCapacityHttpController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('api/capacity')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Seats and waiting list of every slot of the open events' })
+  @ApiOkResponse({
+    description: 'Keyed by event, then by time slot.',
+    schema: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: { $ref: getSchemaPath(SlotCapacityDto) },
+      },
+      example: {
+        bucharest: {
+          'Oct 30 - 7:30pm': { available: 12, registered: 8, waitingList: 0, limit: 20, status: 'open' },
+        },
+      },
+    },
+  })
+  capacity(): Promise<CapacityByEvent> {
+    return this.queryBus.execute(new GetCapacityQuery());
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Catalogue } from '../../../catalogue/catalogue';
+import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
+
+interface CapacityRow {
+  event: string;
+  time: string;
+  seat_limit: number;
+  seats_taken: number;
+  waiting_list: number;
+}
+
+@QueryHandler(GetCapacityQuery)
+export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: Catalogue,
+  ) {}
+
+  /** The open events' slots, in catalogue order; completed events are history, not capacity. */
+  async execute(): Promise<CapacityByEvent> {
+    const rows: CapacityRow[] = await this.dataSource.query(
+      `SELECT event, time, seat_limit, held + paid + confirmed AS seats_taken, waiting_list
+         FROM slot_capacity`,
+    );
+    const byKey = new Map(rows.map((row) => [`${row.event}\u0000${row.time}`, row]));
+    const answer: CapacityByEvent = {};
+    for (const event of this.catalogue.events()) {
+      if (event.status !== 'open') continue;
+      answer[event.slug] = {};
+      for (const slot of event.slots) {
+        const row = byKey.get(`${event.slug}\u0000${slot.time}`);
+        const limit = slot.capacity;
+        const registered = row?.seats_taken ?? 0;
+        answer[event.slug][slot.time] = {
+          available: Math.max(0, limit - registered),
+          registered,
+          waitingList: row?.waiting_list ?? 0,
+          limit,
+          status: slot.status,
+        };
+      }
+    }
+    return answer;
+  }
+}

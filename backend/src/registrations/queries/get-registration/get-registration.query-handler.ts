@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { GetRegistrationQuery } from './get-registration.query';
+import type { RegistrationDto } from './registration.response.dto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@QueryHandler(GetRegistrationQuery)
+export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistrationQuery> {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async execute({ registrationId }: GetRegistrationQuery): Promise<RegistrationDto> {
+    if (!UUID.test(registrationId)) throw new RegistrationNotFoundError();
+    const rows: {
+      id: string;
+      name: string;
+      email: string;
+      whatsapp: string;
+      event: string;
+      time: string;
+      waiting_list: boolean;
+      paid: boolean;
+      status: string;
+      created_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid, status, created_at
+         FROM registration_view WHERE id = $1`,
+      [registrationId],
+    );
+    const row = rows[0];
+    if (!row) throw new RegistrationNotFoundError();
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      whatsapp: row.whatsapp,
+      event: row.event,
+      time: row.time,
+      waitingList: row.waiting_list,
+      paid: row.paid,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+}

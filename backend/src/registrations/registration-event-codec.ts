@@ -1,0 +1,52 @@
+import type { RecordedEvent } from '../event-store/event-store.types';
+import {
+  openPersonalFields,
+  sealPersonalFields,
+  type PersonalFields,
+} from '../personal-data/personal-data-vault';
+import { PERSONAL_FIELDS, type RegistrationEvent } from './domain/registration-events';
+
+/** Stored events keep their personal fields under this key, sealed. */
+const SEALED = 'sealedPersonalData';
+
+/** A domain event as stored: its personal fields sealed with the registration's key. */
+export function encodeRegistrationEvent(
+  event: RegistrationEvent,
+  key: Buffer,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...event.data };
+  const personal: PersonalFields = {};
+  for (const field of PERSONAL_FIELDS) {
+    const value = data[field];
+    if (typeof value === 'string') personal[field] = value;
+    delete data[field];
+  }
+  if (Object.keys(personal).length > 0) data[SEALED] = sealPersonalFields(key, personal);
+  return data;
+}
+
+export interface DecodedRegistrationEvent {
+  event: RegistrationEvent;
+  recorded: RecordedEvent;
+  /** True when the event held personal data that has since been erased. */
+  personalDataErased: boolean;
+}
+
+export function decodeRegistrationEvent(
+  recorded: RecordedEvent,
+  key: Buffer | undefined,
+): DecodedRegistrationEvent {
+  const data: Record<string, unknown> = { ...recorded.data };
+  const sealed = data[SEALED];
+  delete data[SEALED];
+  let personalDataErased = false;
+  if (typeof sealed === 'string') {
+    if (key) Object.assign(data, openPersonalFields(key, sealed));
+    else personalDataErased = true;
+  }
+  return {
+    event: { type: recorded.type, data } as RegistrationEvent,
+    recorded,
+    personalDataErased,
+  };
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
+import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
+import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
+import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
+import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
+import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
+import { GetRegistrationHttpController } from './queries/get-registration/get-registration.http.controller';
+import { GetRegistrationQueryHandler } from './queries/get-registration/get-registration.query-handler';
+import { RegistrationStore } from './registration-store';
+
+@Module({
+  controllers: [
+    CreateRegistrationHttpController,
+    ShareDreamHttpController,
+    GetCapacityHttpController,
+    GetRegistrationHttpController,
+  ],
+  providers: [
+    RegistrationStore,
+    CreateRegistrationHandler,
+    ShareDreamHandler,
+    GetCapacityQueryHandler,
+    GetRegistrationQueryHandler,
+  ],
+  exports: [RegistrationStore],
+})
+export class RegistrationsModule {}

@@ -1,0 +1,105 @@
+import { type INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import type { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { Catalogue } from './catalogue/catalogue';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { requestIdMiddleware } from './common/request-id';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/config';
+import { createDataSource, runMigrations } from './database/data-source';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database';
+import { buildOpenApiDocument } from './openapi/openapi-document';
+import { syncSlotLimits } from './registrations/projections/slot-limits';
+import { serveSite } from './site/serve-site';
+
+export const BODY_LIMIT = '100kb';
+
+/** The Nest application with everything but the database connection and the port. */
+export async function createApp(
+  config: AppConfig,
+  dataSource: DataSource,
+  catalogue: Catalogue,
+  options: { logger?: false | ('log' | 'error' | 'warn')[] } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, dataSource, catalogue }),
+    {
+      // The webhook needs the raw bytes (request.rawBody) to check the provider's signature.
+      rawBody: true,
+      bodyParser: false,
+      logger: options.logger ?? ['log', 'error', 'warn'],
+      abortOnError: false,
+    },
+  );
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.use(requestIdMiddleware);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
+  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist);
+  return app;
+}
+
+export interface RunningServer {
+  app: INestApplication;
+  url: string;
+  port: number;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the whole site: the database (embedded unless DATABASE_URL names one), the
+ * migrations, the application, the port. `close` undoes it in reverse order.
+ */
+export async function startServer(config: AppConfig, catalogue = Catalogue.load()): Promise<RunningServer> {
+  const logger = new Logger('Server');
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(config.dataDir, {
+      log: (line) => {
+        if (/\b(ERROR|FATAL|PANIC)\b/.test(line)) logger.warn(`PostgreSQL: ${line}`);
+      },
+    });
+    databaseUrl = embedded.url;
+    logger.log(`Embedded PostgreSQL started with its files in ${config.dataDir}`);
+  }
+  const dataSource = createDataSource(databaseUrl);
+  try {
+    await dataSource.initialize();
+    const applied = await runMigrations(dataSource);
+    if (applied.length > 0) logger.log(`Migrations applied: ${applied.join(', ')}`);
+    await syncSlotLimits(dataSource, catalogue);
+    const app = await createApp(config, dataSource, catalogue);
+    await app.listen(config.port, '0.0.0.0');
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      dataSource,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          if (dataSource.isInitialized) await dataSource.destroy();
+          await embedded?.stop();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+}
