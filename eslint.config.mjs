@@ -5,18 +5,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'frontend/src/lib/api-schema.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'coverage/**',
+      'frontend/src/lib/api-schema.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'off',
     },
   },
   {
-    files: ['backend/**/*.ts', '**/*.cjs', '**/*.mjs', '.ci/**', 'scripts/**'],
+    files: ['backend/**/*.{ts,js}', '**/*.cjs', '**/*.mjs', '.ci/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
@@ -27,7 +36,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'stripe'], message: 'The domain knows no framework.' },
+            {
+              group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'stripe'],
+              message: 'The domain knows no framework.',
+            },
           ],
         },
       ],

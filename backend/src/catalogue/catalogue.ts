@@ -57,7 +57,10 @@ export function parseTour(raw: unknown): Tour {
       times.add(slot.time);
       check(!Number.isNaN(Date.parse(slot.startsAt)), `${event.slug}/${slot.time}: startsAt`);
       check(['open', 'closed'].includes(slot.status), `${event.slug}/${slot.time}: status`);
-      check(Number.isInteger(slot.capacity) && slot.capacity > 0, `${event.slug}/${slot.time}: capacity`);
+      check(
+        Number.isInteger(slot.capacity) && slot.capacity > 0,
+        `${event.slug}/${slot.time}: capacity`,
+      );
     }
   }
   return tour;

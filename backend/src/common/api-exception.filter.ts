@@ -72,6 +72,13 @@ export function toApiError(exception: unknown): ApiErrorBody {
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
+    const bodyParserType = (exception.cause as { type?: string } | undefined)?.type;
+    if (bodyParserType === 'entity.parse.failed' || exception.cause instanceof SyntaxError) {
+      return { statusCode, message: 'The request body is not valid JSON', errors: [] };
+    }
+    if (bodyParserType === 'entity.too.large') {
+      return { statusCode, message: 'The request body is too large', errors: [] };
+    }
     const body = exception.getResponse();
     if (typeof body === 'object' && body !== null) {
       const { message, errors } = body as { message?: unknown; errors?: unknown };
@@ -106,7 +113,11 @@ export function toApiError(exception: unknown): ApiErrorBody {
       errors: [],
     };
   }
-  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', errors: [] };
+  return {
+    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+    message: 'Internal server error',
+    errors: [],
+  };
 }
 
 @Catch()

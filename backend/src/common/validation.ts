@@ -58,12 +58,7 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /** Length as a visitor counts it (an emoji is one), after trimming. */
-export function VisibleLength(
-  name: string,
-  min: number,
-  max: number,
-  options: ValidationOptions,
-) {
+export function VisibleLength(name: string, min: number, max: number, options: ValidationOptions) {
   return (object: object, propertyName: string) =>
     registerDecorator({
       name,

@@ -7,9 +7,13 @@ export interface AppConfig {
   nodeEnv: NodeEnvironment;
   port: number;
   publicUrl: string;
+  /** True when PUBLIC_URL was not given, so it follows the port actually bound (PORT=0). */
+  publicUrlFromPort: boolean;
   /** Unset means: start an embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** A tour file to use instead of the built-in catalogue/tour.json. */
+  tourFile: string | undefined;
   /** Where the built site lives; absent in API-only runs. */
   frontendDist: string;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
@@ -86,11 +90,10 @@ function readEmail(name: string, raw: string | undefined, fallback: string): str
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readNodeEnv(env);
   const port = readPort(env);
-  const publicUrl = readUrl(
-    'PUBLIC_URL',
-    env.PUBLIC_URL || `http://localhost:${port}`,
-    ['http:', 'https:'],
-  ).replace(/\/+$/, '');
+  const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`, [
+    'http:',
+    'https:',
+  ]).replace(/\/+$/, '');
   const databaseUrl = env.DATABASE_URL
     ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])
     : undefined;
@@ -149,9 +152,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     publicUrl,
+    publicUrlFromPort: !env.PUBLIC_URL,
     databaseUrl,
     dataDir,
-    frontendDist: path.resolve(env.FRONTEND_DIST || path.join(__dirname, '..', '..', '..', 'frontend', 'dist')),
+    tourFile: env.TOUR_FILE ? path.resolve(env.TOUR_FILE) : undefined,
+    frontendDist: path.resolve(
+      env.FRONTEND_DIST || path.join(__dirname, '..', '..', '..', 'frontend', 'dist'),
+    ),
     stripe,
     sandboxPayments: !stripe,
     sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,

@@ -62,7 +62,8 @@ export async function startEmbeddedDatabase(
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message: unknown) => log(String(message).trim()),
-    onError: (message: unknown) => log(String(message instanceof Error ? message.message : message).trim()),
+    onError: (message: unknown) =>
+      log(String(message instanceof Error ? message.message : message).trim()),
   });
   if (!initialised) await postgres.initialise();
   await postgres.start();

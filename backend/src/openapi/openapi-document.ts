@@ -10,7 +10,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Registration, seat holds, waiting list and payments for a touring participatory performance, and the Command Center operations. Every error answers {statusCode, message, errors[]}.',
     )
     .setVersion('1.0.0')
-    .addCookieAuth(ADMIN_SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE }, 'admin-session')
+    .addCookieAuth(
+      ADMIN_SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
+      'admin-session',
+    )
     .build();
   return SwaggerModule.createDocument(app, config);
 }

@@ -16,9 +16,12 @@ export function sealPersonalFields(key: Buffer, fields: PersonalFields): string 
   const cipher = createCipheriv(ALGORITHM, key, iv);
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [PREFIX, iv.toString('base64'), tag.toString('base64'), ciphertext.toString('base64')].join(
-    '.',
-  );
+  return [
+    PREFIX,
+    iv.toString('base64'),
+    tag.toString('base64'),
+    ciphertext.toString('base64'),
+  ].join('.');
 }
 
 export function openPersonalFields(key: Buffer, sealed: string): PersonalFields {
@@ -37,7 +40,10 @@ export function openPersonalFields(key: Buffer, sealed: string): PersonalFields 
 
 export async function createPersonalDataKey(sql: SqlExecutor, streamId: string): Promise<Buffer> {
   const key = randomBytes(32);
-  await sql.query('INSERT INTO personal_data_keys (stream_id, key) VALUES ($1, $2)', [streamId, key]);
+  await sql.query('INSERT INTO personal_data_keys (stream_id, key) VALUES ($1, $2)', [
+    streamId,
+    key,
+  ]);
   return key;
 }
 

@@ -5,10 +5,7 @@ import { appendToStream } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import type { EventMetadata, RecordedEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
-import {
-  createPersonalDataKey,
-  findPersonalDataKey,
-} from '../personal-data/personal-data-vault';
+import { createPersonalDataKey, findPersonalDataKey } from '../personal-data/personal-data-vault';
 import { replay, type RegistrationState } from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
 import {

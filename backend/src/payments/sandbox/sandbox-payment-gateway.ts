@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/config';
-import {
-  PaymentGateway,
-  type CheckoutRequest,
-  type CheckoutSession,
-} from '../payment-gateway';
+import { PaymentGateway, type CheckoutRequest, type CheckoutSession } from '../payment-gateway';
 
 /**
  * A local stand-in for Stripe Checkout: the session is a page of this server that behaves like

@@ -26,7 +26,13 @@ export interface RegistrationCreated {
 
 export interface CheckoutSessionOpened {
   type: 'CheckoutSessionOpened';
-  data: { registrationId: string; provider: string; sessionId: string; url: string; expiresAt: string };
+  data: {
+    registrationId: string;
+    provider: string;
+    sessionId: string;
+    url: string;
+    expiresAt: string;
+  };
 }
 
 /** The payment page could not be opened; the seat hold is given back. */

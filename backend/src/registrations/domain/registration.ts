@@ -1,7 +1,4 @@
-import {
-  InvalidTransitionError,
-  RegistrationNotFoundError,
-} from './registration-errors';
+import { InvalidTransitionError, RegistrationNotFoundError } from './registration-errors';
 import type { Locale, Placement, RegistrationEvent } from './registration-events';
 
 /**
@@ -15,13 +12,7 @@ import type { Locale, Placement, RegistrationEvent } from './registration-events
  * - deleted: erased by an operator.
  */
 export type RegistrationStatus =
-  | 'held'
-  | 'paid'
-  | 'waiting'
-  | 'confirmed'
-  | 'released'
-  | 'refunded'
-  | 'deleted';
+  'held' | 'paid' | 'waiting' | 'confirmed' | 'released' | 'refunded' | 'deleted';
 
 export const SEAT_STATUSES: readonly RegistrationStatus[] = ['held', 'paid', 'confirmed'];
 
@@ -75,10 +66,16 @@ export function evolve(
   if (!state) throw new RegistrationNotFoundError();
   switch (event.type) {
     case 'CheckoutSessionOpened':
-      return { ...state, checkoutSessionId: event.data.sessionId, holdExpiresAt: event.data.expiresAt };
+      return {
+        ...state,
+        checkoutSessionId: event.data.sessionId,
+        holdExpiresAt: event.data.expiresAt,
+      };
     case 'CheckoutFailed':
     case 'CheckoutExpired':
-      return state.status === 'held' ? { ...state, status: 'released', holdExpiresAt: null } : state;
+      return state.status === 'held'
+        ? { ...state, status: 'released', holdExpiresAt: null }
+        : state;
     case 'PaymentConfirmed':
       return {
         ...state,
@@ -155,7 +152,9 @@ export function register(
         dreamedCaptured: input.dreamedCaptured,
         placement,
         holdExpiresAt:
-          placement === 'seat' ? new Date(now.getTime() + holdMinutes * 60_000).toISOString() : null,
+          placement === 'seat'
+            ? new Date(now.getTime() + holdMinutes * 60_000).toISOString()
+            : null,
         name: input.name,
         email: input.email,
         whatsapp: input.whatsapp,

@@ -17,9 +17,7 @@ export async function rebuildProjections(
 ): Promise<{ events: number }> {
   const types = new Set<string>(REGISTRATION_EVENT_TYPES);
   return dataSource.transaction(async (manager) => {
-    await manager.query(
-      'LOCK TABLE registration_view, slot_capacity IN ACCESS EXCLUSIVE MODE',
-    );
+    await manager.query('LOCK TABLE registration_view, slot_capacity IN ACCESS EXCLUSIVE MODE');
     await manager.query('TRUNCATE registration_view, slot_capacity');
     await syncSlotLimits(manager, catalogue);
     let count = 0;
@@ -27,10 +25,9 @@ export async function rebuildProjections(
       const registrationEvents = batch.filter(
         (event) => types.has(event.type) && event.streamId.startsWith('registration-'),
       );
-      const keys = await findPersonalDataKeys(
-        manager,
-        [...new Set(registrationEvents.map((event) => event.streamId))],
-      );
+      const keys = await findPersonalDataKeys(manager, [
+        ...new Set(registrationEvents.map((event) => event.streamId)),
+      ]);
       for (const recorded of registrationEvents) {
         await projectRegistrationEvent(
           manager,

@@ -6,11 +6,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
-import {
-  failCheckout,
-  openCheckoutSession,
-  register,
-} from '../../domain/registration';
+import { failCheckout, openCheckoutSession, register } from '../../domain/registration';
 import {
   DuplicateRegistrationError,
   EventNotOpenError,

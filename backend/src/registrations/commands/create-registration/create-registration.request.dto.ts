@@ -64,7 +64,9 @@ export class CreateRegistrationRequestDto {
   })
   @Trim()
   @IsString({ message: DREAM_MESSAGE })
-  @VisibleLength('dreamTooShort', DREAM_MIN_CHARACTERS, Number.MAX_SAFE_INTEGER, { message: DREAM_MESSAGE })
+  @VisibleLength('dreamTooShort', DREAM_MIN_CHARACTERS, Number.MAX_SAFE_INTEGER, {
+    message: DREAM_MESSAGE,
+  })
   @VisibleLength('dreamTooLong', 0, DREAM_MAX_CHARACTERS, {
     message: 'Your dream must be at most 5000 characters',
   })

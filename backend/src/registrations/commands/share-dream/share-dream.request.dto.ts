@@ -2,10 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { Trim } from '../../../common/trim';
 import { VisibleLength } from '../../../common/validation';
-import {
-  DREAM_MAX_CHARACTERS,
-  SHARED_DREAM_MIN_CHARACTERS,
-} from '../../domain/registration-rules';
+import { DREAM_MAX_CHARACTERS, SHARED_DREAM_MIN_CHARACTERS } from '../../domain/registration-rules';
 
 const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${DREAM_MAX_CHARACTERS} characters`;
 

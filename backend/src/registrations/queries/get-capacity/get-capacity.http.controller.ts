@@ -1,6 +1,12 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { SlotCapacityDto } from './slot-capacity.response.dto';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
@@ -23,7 +29,13 @@ export class GetCapacityHttpController {
       },
       example: {
         bucharest: {
-          'Oct 30 - 7:30pm': { available: 12, registered: 8, waitingList: 0, limit: 20, status: 'open' },
+          'Oct 30 - 7:30pm': {
+            available: 12,
+            registered: 8,
+            waitingList: 0,
+            limit: 20,
+            status: 'open',
+          },
         },
       },
     },

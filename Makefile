@@ -1,0 +1,60 @@
+# The README's commands. Every target installs what it needs from the lock file first.
+.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench test-backend test-frontend test-e2e
+
+NPM ?= npm
+
+node_modules/.package-lock.json: package-lock.json package.json backend/package.json frontend/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.package-lock.json
+
+build: install
+	$(NPM) run build -w backend
+	$(NPM) run build -w frontend
+
+## make start: build everything and serve the site, the API and Swagger UI on one port.
+start: build
+	node backend/dist/main.js
+
+## make dev: the API with an embedded database, and Vite's dev server for the site.
+dev: install
+	$(NPM) run build -w backend
+	node backend/dist/main.js & $(NPM) run dev -w frontend; kill %1
+
+lint: install
+	$(NPM) run lint
+	$(NPM) run format:check
+
+typecheck: install
+	$(NPM) run typecheck -w backend
+	$(NPM) run typecheck -w frontend
+
+openapi: install
+	$(NPM) run build -w backend
+	node backend/dist/cli/generate-openapi.js
+
+migrate: install
+	$(NPM) run build -w backend
+	node backend/dist/cli/migrate.js
+
+rebuild-projections: install
+	$(NPM) run build -w backend
+	node backend/dist/cli/rebuild-projections.js
+
+test-backend: install
+	$(NPM) run build -w backend
+	$(NPM) test -w backend
+
+test-frontend: install
+	$(NPM) test -w frontend
+
+test-e2e: build
+	$(NPM) run test:e2e -w frontend
+
+## make test: lint, format, types, then every test: backend, frontend components, browser.
+test: lint typecheck test-backend test-frontend test-e2e
+
+bench: install
+	$(NPM) run build -w backend
+	$(NPM) run bench -w backend

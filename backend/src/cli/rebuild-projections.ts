@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Catalogue } from '../catalogue/catalogue';
+import { ConfigError, loadConfig } from '../config/config';
+import { withDatabase } from './with-database';
+import { rebuildProjections } from '../registrations/projections/rebuild-projections';
+
+/** `make rebuild-projections`: truncate the read models and replay the event log into them. */
+async function main(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || 'unused-by-this-command',
+  });
+  await withDatabase(config, async (dataSource) => {
+    const started = Date.now();
+    const { events } = await rebuildProjections(dataSource, Catalogue.load(config.tourFile));
+    console.log(`Read models rebuilt from ${events} events in ${Date.now() - started} ms`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+import { Pool } from 'pg';
+import { appendToStream } from '../../src/event-store/append-to-stream';
+import { ConcurrencyError } from '../../src/event-store/concurrency-error';
+import type { NewEvent } from '../../src/event-store/event-store.types';
+import { readAll, readAllInBatches } from '../../src/event-store/read-all';
+import { readStream } from '../../src/event-store/read-stream';
+import { registerUpcaster } from '../../src/event-store/upcasters';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+
+const fact = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
+  type,
+  data,
+  metadata: { actor: 'system' },
+});
+
+describe('event store', () => {
+  let database: TestDatabase;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = new Pool({ connectionString: database.url, max: 25 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const sql = {
+    query: (text: string, params?: unknown[]) => pool.query(text, params).then((r) => r.rows),
+  };
+
+  it('appends at the expected version and reads the stream back in order', async () => {
+    const first = await appendToStream(sql, 'stream-a', 0, [
+      fact('Opened', { n: 1 }),
+      fact('Moved', { n: 2 }),
+    ]);
+    expect(first.map((event) => event.streamVersion)).toEqual([1, 2]);
+    await appendToStream(sql, 'stream-a', 2, [fact('Closed', { n: 3 })]);
+    const events = await readStream(sql, 'stream-a');
+    expect(events.map((event) => [event.type, event.streamVersion, event.data])).toEqual([
+      ['Opened', 1, { n: 1 }],
+      ['Moved', 2, { n: 2 }],
+      ['Closed', 3, { n: 3 }],
+    ]);
+    expect(events[0].metadata).toEqual({ actor: 'system' });
+    expect(events[0].recordedAt).toBeInstanceOf(Date);
+    expect(await readStream(sql, 'stream-nobody-wrote')).toEqual([]);
+  });
+
+  it('refuses an append at a stale or future version', async () => {
+    await appendToStream(sql, 'stream-b', 0, [fact('Opened')]);
+    await expect(appendToStream(sql, 'stream-b', 0, [fact('Again')])).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    await expect(appendToStream(sql, 'stream-b', 5, [fact('Later')])).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    expect((await readStream(sql, 'stream-b')).length).toBe(1);
+  });
+
+  it('lets exactly one of two writers expecting the same version win', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const stream = `race-${round}`;
+      await appendToStream(sql, stream, 0, [fact('Opened')]);
+      const results = await Promise.allSettled([
+        appendToStream(sql, stream, 1, [fact('WriterA')]),
+        appendToStream(sql, stream, 1, [fact('WriterB')]),
+      ]);
+      const won = results.filter((result) => result.status === 'fulfilled');
+      const lost = results.filter((result) => result.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect((lost[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await readStream(sql, stream)).map((event) => event.streamVersion)).toEqual([1, 2]);
+    }
+  });
+
+  it('lands 1,000 appends from 20 concurrent clients with distinct positions', async () => {
+    const [{ max }] = await sql.query(
+      'SELECT coalesce(max(global_position), 0)::int AS max FROM events',
+    );
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, client) => {
+        for (let index = 0; index < 50; index += 1) {
+          await appendToStream(sql, `load-${client}-${index}`, 0, [
+            fact('Appended', { client, index }),
+          ]);
+        }
+      }),
+    );
+    const appended = [];
+    for await (const batch of readAllInBatches(sql, max, 128)) appended.push(...batch);
+    expect(appended).toHaveLength(1000);
+    const positions = appended.map((event) => event.globalPosition);
+    expect(new Set(positions).size).toBe(1000);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(new Set(appended.map((event) => event.streamId)).size).toBe(1000);
+  });
+
+  it('does not show an event before every lower position is committed', async () => {
+    const [{ max }] = await sql.query(
+      'SELECT coalesce(max(global_position), 0)::int AS max FROM events',
+    );
+    const slow = await pool.connect();
+    try {
+      await slow.query('BEGIN');
+      await appendToStream({ query: (t, p) => slow.query(t, p).then((r) => r.rows) }, 'slow', 0, [
+        fact('Slow'),
+      ]);
+      await appendToStream(sql, 'fast', 0, [fact('Fast')]);
+      // The fast event has the higher position but the slow transaction is still open.
+      expect(await readAll(sql, max, 100)).toEqual([]);
+      await slow.query('COMMIT');
+    } finally {
+      slow.release();
+    }
+    const visible = await readAll(sql, max, 100);
+    expect(visible.map((event) => event.type)).toEqual(['Slow', 'Fast']);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE on the events table', async () => {
+    await appendToStream(sql, 'stream-c', 0, [fact('Opened')]);
+    await expect(
+      sql.query(`UPDATE events SET type = 'Forged' WHERE stream_id = 'stream-c'`),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql.query(`DELETE FROM events WHERE stream_id = 'stream-c'`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql.query('TRUNCATE events')).rejects.toThrow(/append-only/);
+    expect((await readStream(sql, 'stream-c'))[0].type).toBe('Opened');
+  });
+
+  it('upcasts an old schema version on read', async () => {
+    registerUpcaster('Renamed', 1, (data) => ({ fullName: data.name }));
+    await appendToStream(sql, 'stream-d', 0, [fact('Renamed', { name: 'Ada' })]);
+    const [event] = await readStream(sql, 'stream-d');
+    expect(event.schemaVersion).toBe(2);
+    expect(event.data).toEqual({ fullName: 'Ada' });
+  });
+});

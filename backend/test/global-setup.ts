@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createDataSource, runMigrations } from '../src/database/data-source';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded-database';
+import { databaseUrl, uniqueDatabaseName, withServerClient } from './database-server';
+
+declare global {
+  var __embeddedTestDatabase: EmbeddedDatabase | undefined;
+  var __testTemplateDatabase: { serverUrl: string; name: string } | undefined;
+}
+
+/**
+ * One PostgreSQL for the whole run: embedded, or the server DATABASE_URL names. Every test file
+ * gets its own database, copied from a template that has the migrations applied.
+ */
+export default async function globalSetup(): Promise<void> {
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketing-test-'));
+    const embedded = await startEmbeddedDatabase(dataDir, { database: 'postgres' });
+    globalThis.__embeddedTestDatabase = embedded;
+    serverUrl = embedded.url;
+  }
+  const template = uniqueDatabaseName('test_template');
+  await withServerClient(serverUrl, (client) => client.query(`CREATE DATABASE "${template}"`));
+  const dataSource = createDataSource(databaseUrl(serverUrl, template), { poolSize: 2 });
+  await dataSource.initialize();
+  try {
+    await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+  globalThis.__testTemplateDatabase = { serverUrl, name: template };
+  process.env.TEST_DATABASE_SERVER_URL = serverUrl;
+  process.env.TEST_TEMPLATE_DATABASE = template;
+}

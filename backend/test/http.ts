@@ -1,0 +1,46 @@
+/** A small JSON client for a running test server. */
+export interface JsonResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function request<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export const OPEN_SLOT = 'Oct 30 - 7:30pm';
+
+export const A_DREAM =
+  'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.';
+
+export function registrationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ana Popescu',
+    email: `ana.${Math.random().toString(36).slice(2)}@example.com`,
+    whatsapp: '+40 712 345 678',
+    event: 'bucharest',
+    time: OPEN_SLOT,
+    dream: A_DREAM,
+    dreamedCaptured: false,
+    ...overrides,
+  };
+}

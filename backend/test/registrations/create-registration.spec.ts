@@ -1,0 +1,222 @@
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { A_DREAM, OPEN_SLOT, registrationBody, request } from '../http';
+
+describe('POST /api/create-checkout-session', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  async function eventCount(): Promise<number> {
+    const [row] = await app.dataSource.query('SELECT count(*)::int AS count FROM events');
+    return row.count;
+  }
+
+  const register = (body: unknown) =>
+    request<{
+      statusCode: number;
+      message: string;
+      errors: { field: string; message: string }[];
+      url?: string;
+      registrationId?: string;
+      success?: boolean;
+      waitingList?: boolean;
+    }>(app.url, 'POST', '/api/create-checkout-session', body);
+
+  it.each([
+    ['name', { name: '' }, 'Name is required'],
+    ['name', { name: '   ' }, 'Name is required'],
+    ['name', { name: undefined }, 'Name is required'],
+    ['name', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['email', { email: '' }, 'Please enter a valid email address'],
+    ['email', { email: 42 }, 'Please enter a valid email address'],
+    ['email', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters'],
+    ['whatsapp', { whatsapp: '' }, 'Phone number is required'],
+    ['whatsapp', { whatsapp: '1'.repeat(33) }, 'Phone number must be at most 32 characters'],
+    ['event', { event: '' }, 'Only Bucharest event is available'],
+    ['event', { event: 'milano' }, 'Only Bucharest event is available'],
+    ['event', { event: 'atlantis' }, 'Only Bucharest event is available'],
+    ['time', { time: '' }, 'Please select a time slot'],
+    ['time', { time: 'Nov 1 - 9:00pm' }, 'Please select a time slot'],
+    ['time', { time: 'Oct 19 - 7:00pm' }, 'This time slot is closed for registration'],
+    [
+      'dream',
+      { dream: 'too short' },
+      'Please share your dream with at least 100 characters - it will be part of the performance',
+    ],
+    [
+      'dream',
+      { dream: `   ${'a'.repeat(99)}   ` },
+      'Please share your dream with at least 100 characters - it will be part of the performance',
+    ],
+    [
+      'dream',
+      // 99 emoji are 99 characters as a person counts them, though 198 UTF-16 units.
+      { dream: '🌙'.repeat(99) },
+      'Please share your dream with at least 100 characters - it will be part of the performance',
+    ],
+    ['dream', { dream: 'a'.repeat(5001) }, 'Your dream must be at most 5000 characters'],
+    ['dreamedCaptured', { dreamedCaptured: 'yes' }, 'dreamedCaptured must be true or false'],
+    ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro'],
+    ['surprise', { surprise: 1 }, 'Unknown field: surprise'],
+  ])('refuses a bad %s with its message and writes nothing', async (field, override, message) => {
+    const before = await eventCount();
+    const response = await register(registrationBody(override));
+    expect(response.status).toBe(400);
+    expect(response.body.statusCode).toBe(400);
+    expect(response.body.errors).toContainEqual({ field, message });
+    expect(response.body.message).toContain(message);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('reports every broken field at once', async () => {
+    const response = await register({ event: 'bucharest', time: OPEN_SLOT });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((error) => error.field).sort()).toEqual([
+      'dream',
+      'email',
+      'name',
+      'whatsapp',
+    ]);
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const response = await register('{"name": ');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: 'The request body is not valid JSON',
+      errors: [],
+    });
+  });
+
+  it('counts 100 emoji as 100 characters', async () => {
+    const response = await register(registrationBody({ dream: '🌙'.repeat(100) }));
+    expect(response.status).toBe(200);
+  });
+
+  it('holds a seat and answers the payment page', async () => {
+    const body = registrationBody();
+    const response = await register(body);
+    expect(response.status).toBe(200);
+    expect(response.body.url).toMatch(/\/sandbox\/checkout\/cs_sandbox_/);
+    const id = response.body.registrationId!;
+
+    const registration = await request(app.url, 'GET', `/api/registrations/${id}`);
+    expect(registration.status).toBe(200);
+    expect(registration.body).toMatchObject({
+      id,
+      name: body.name,
+      email: body.email,
+      whatsapp: body.whatsapp,
+      event: 'bucharest',
+      time: OPEN_SLOT,
+      waitingList: false,
+      paid: false,
+      status: 'held',
+    });
+
+    const page = await fetch(response.body.url!.replace(/^https?:\/\/[^/]+/, app.url));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(OPEN_SLOT);
+  });
+
+  it('trims what it stores', async () => {
+    const body = registrationBody({ name: '  Ion  ', dream: `  ${A_DREAM}  ` });
+    const response = await register(body);
+    const registration = await request(
+      app.url,
+      'GET',
+      `/api/registrations/${response.body.registrationId}`,
+    );
+    expect(registration.body.name).toBe('Ion');
+  });
+
+  it('refuses a second registration with the same email for the same slot', async () => {
+    const body = registrationBody({ email: 'Twice@Example.com' });
+    expect((await register(body)).status).toBe(200);
+    const before = await eventCount();
+    const again = await register({ ...body, email: ' twice@example.COM ' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      message: 'You have already registered for this event with this email address.',
+      errors: [
+        {
+          field: 'email',
+          message: 'You have already registered for this event with this email address.',
+        },
+      ],
+    });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('keeps personal data out of the event log in clear text', async () => {
+    const body = registrationBody({ name: 'Unmistakable Name', whatsapp: '+40 799 000 111' });
+    const response = await register(body);
+    const rows: { data: unknown }[] = await app.dataSource.query(
+      `SELECT data FROM events WHERE stream_id = $1`,
+      [`registration-${response.body.registrationId}`],
+    );
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain('Unmistakable Name');
+    expect(stored).not.toContain(body.email as string);
+    expect(stored).not.toContain('+40 799 000 111');
+    expect(stored).not.toContain(A_DREAM.slice(0, 40));
+  });
+
+  it('answers 404 in the error shape for unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
+      const response = await request(
+        app.url,
+        'GET',
+        `/api/registrations/${encodeURIComponent(id)}`,
+      );
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({
+        statusCode: 404,
+        message: 'Registration not found',
+        errors: [],
+      });
+    }
+  });
+
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const response = await request(app.url, 'GET', '/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ statusCode: 404, errors: [] });
+  });
+
+  it('records a further shared dream', async () => {
+    const created = await register(registrationBody());
+    const id = created.body.registrationId!;
+    const shared = await request(app.url, 'POST', `/api/registrations/${id}/dreams`, {
+      dream: 'A second dream about a lighthouse that sang.',
+    });
+    expect(shared.status).toBe(201);
+    const rows = await app.dataSource.query(
+      `SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`registration-${id}`],
+    );
+    expect(rows.map((row: { type: string }) => row.type)).toContain('DreamShared');
+    const unknown = await request(
+      app.url,
+      'POST',
+      '/api/registrations/00000000-0000-4000-8000-000000000000/dreams',
+      { dream: 'A second dream about a lighthouse that sang.' },
+    );
+    expect(unknown.status).toBe(404);
+    const short = await request(app.url, 'POST', `/api/registrations/${id}/dreams`, { dream: 'x' });
+    expect(short.status).toBe(400);
+  });
+});
