@@ -1,0 +1,33 @@
+import type { SqlExecutor } from '../event-store/sql-executor';
+
+/** The messages the site sends, each in the registration's language. */
+export type NotificationKind =
+  'payment-confirmed' | 'waiting-list-joined' | 'waiting-list-confirmed' | 'late-payment-refunded';
+
+export interface Notification {
+  kind: NotificationKind;
+  registrationId: string;
+  /** Non-personal details the message needs (amounts, reasons); never names or addresses. */
+  payload?: Record<string, unknown>;
+  /** The global position of the event that caused it, for the audit trail. */
+  causedByPosition?: number;
+}
+
+/**
+ * Queues a message in the caller's transaction, so it exists if and only if the fact that
+ * causes it was committed. The outbox worker sends it afterwards.
+ */
+export async function enqueueNotification(
+  sql: SqlExecutor,
+  notification: Notification,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO outbox (kind, registration_id, payload, caused_by_position) VALUES ($1, $2, $3, $4)`,
+    [
+      notification.kind,
+      notification.registrationId,
+      JSON.stringify(notification.payload ?? {}),
+      notification.causedByPosition ?? null,
+    ],
+  );
+}
