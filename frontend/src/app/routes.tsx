@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { HomePage } from './home-page';
+import { Layout } from './layout';
+
+const ConfirmationPage = lazy(
+  () => import('../features/confirmation/components/confirmation-page'),
+);
+const AboutPage = lazy(() => import('../features/content/pages/about-page'));
+const BiographyPage = lazy(() => import('../features/content/pages/biography-page'));
+const WhoWeArePage = lazy(() => import('../features/content/pages/who-we-are-page'));
+const PressPage = lazy(() => import('../features/content/pages/press-page'));
+const PastEventsPage = lazy(() => import('../features/content/pages/past-events-page'));
+const PlaceholderPage = lazy(() => import('../features/content/pages/placeholder-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/**
+ * Every path the site answers; keep backend/src/site/spa-routes.ts in step, since the server
+ * answers any other path with HTTP 404.
+ */
+export const SPA_ROUTES = [
+  '/',
+  '/confirmation',
+  '/confirmation/:id',
+  '/about',
+  '/creator',
+  '/actress',
+  '/ai-researcher',
+  '/who-we-are',
+  '/press',
+  '/past-events',
+  '/dreams',
+  '/polaroid',
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="confirmation" element={<ConfirmationPage />} />
+        <Route path="confirmation/:id" element={<ConfirmationPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="creator" element={<BiographyPage slug="creator" />} />
+        <Route path="actress" element={<BiographyPage slug="actress" />} />
+        <Route path="ai-researcher" element={<BiographyPage slug="ai-researcher" />} />
+        <Route path="who-we-are" element={<WhoWeArePage />} />
+        <Route path="press" element={<PressPage />} />
+        <Route path="past-events" element={<PastEventsPage />} />
+        <Route path="dreams" element={<PlaceholderPage page="dreams" />} />
+        <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+export function Skeleton({ width = '100%' }: { width?: string }) {
+  return <span className="skeleton" style={{ width }} aria-hidden="true" />;
+}

@@ -1,0 +1,3 @@
+export const confirmationKeys = {
+  registration: (id: string) => ['/api', 'registrations', id] as const,
+};

@@ -1,0 +1,30 @@
+import { FormattedMessage } from 'react-intl';
+import { useSiteInfo } from '../../../lib/site-info';
+
+/** How to join the group chat where participants send further dreams. */
+export function ChatInstructions() {
+  const siteInfo = useSiteInfo();
+  return (
+    <section className="card chat" aria-labelledby="chat-title">
+      <h2 id="chat-title">
+        <FormattedMessage id="chat.title" />
+      </h2>
+      <ol className="chat__steps">
+        <li>
+          <FormattedMessage id="chat.step1" />
+        </li>
+        <li>
+          <FormattedMessage id="chat.step2" />{' '}
+          {siteInfo.data ? (
+            <code className="join-code">{siteInfo.data.chatJoinCode}</code>
+          ) : (
+            <FormattedMessage id="common.loading" />
+          )}
+        </li>
+        <li>
+          <FormattedMessage id="chat.step3" />
+        </li>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useToast } from '../../../components/toast';
+
+const NETWORKS = [
+  { key: 'facebook', href: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${url}` },
+  {
+    key: 'x',
+    href: (url: string, text: string) => `https://x.com/intent/post?url=${url}&text=${text}`,
+  },
+  { key: 'whatsapp', href: (url: string, text: string) => `https://wa.me/?text=${text}%20${url}` },
+  {
+    key: 'linkedin',
+    href: (url: string) => `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+  },
+] as const;
+
+export async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** Four networks plus copy link; every network opens in a new tab without an opener. */
+export function ShareButtons() {
+  const intl = useIntl();
+  const toast = useToast();
+  const pageUrl = `${window.location.origin}/`;
+  const url = encodeURIComponent(pageUrl);
+  const text = encodeURIComponent(intl.formatMessage({ id: 'share.text' }));
+
+  const copy = async () => {
+    try {
+      await copyText(pageUrl);
+      toast({ title: intl.formatMessage({ id: 'share.copied' }) });
+    } catch {
+      toast({ title: intl.formatMessage({ id: 'share.copyFailed' }), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="section share" aria-labelledby="share-title">
+      <h2 id="share-title">
+        <FormattedMessage id="share.title" />
+      </h2>
+      <ul className="share__list">
+        {NETWORKS.map((network) => {
+          const label = intl.formatMessage({ id: `share.on.${network.key}` });
+          return (
+            <li key={network.key}>
+              <a
+                className="button button--ghost"
+                href={network.href(url, text)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${label} ${intl.formatMessage({ id: 'common.opensInNewTab' })}`}
+              >
+                <FormattedMessage id={`share.network.${network.key}`} />
+              </a>
+            </li>
+          );
+        })}
+        <li>
+          <button type="button" className="button" onClick={() => void copy()}>
+            <FormattedMessage id="share.copyLink" />
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageTitle } from '../../../components/page-title';
+import { useEvents } from '../../../lib/catalogue';
+import { eventTimeZone, formatEventDate, formatSlotTime } from '../../../lib/dates';
+import { RegisterCta } from '../components/register-cta';
+
+export default function PastEventsPage() {
+  const intl = useIntl();
+  const events = useEvents();
+  const completed = (events.data ?? []).filter((event) => event.status === 'completed');
+  return (
+    <article className="page">
+      <PageTitle id="pastEvents.title" />
+      <h1>
+        <FormattedMessage id="pastEvents.title" />
+      </h1>
+      <p className="section__lead">
+        <FormattedMessage id="pastEvents.lead" />
+      </p>
+      {events.isPending && (
+        <p role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      )}
+      {events.isError && (
+        <p role="alert" className="notice notice--error">
+          <FormattedMessage id="event.loadFailed" />
+        </p>
+      )}
+      <ul className="card-grid card-grid--three">
+        {completed.map((event) => (
+          <li key={event.slug} className="card past-event">
+            <span className="badge badge--closed">
+              <FormattedMessage id="pastEvents.completed" />
+            </span>
+            <h2>{intl.formatMessage({ id: `city.${event.slug}`, defaultMessage: event.city })}</h2>
+            <p className="muted">
+              {intl.formatMessage({ id: `venue.${event.slug}`, defaultMessage: event.venue })}
+            </p>
+            <p>{formatEventDate(event.date, intl.locale)}</p>
+            <ul className="times" aria-label={intl.formatMessage({ id: 'pastEvents.times' })}>
+              {event.slots.map((slot) => (
+                <li key={slot.time}>
+                  {formatSlotTime(slot.startsAt, intl.locale, eventTimeZone(event.slug))}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <RegisterCta />
+    </article>
+  );
+}

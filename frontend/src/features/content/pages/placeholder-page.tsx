@@ -1,0 +1,32 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { useTypewriter } from '../hooks/use-typewriter';
+
+/** /dreams and /polaroid: a typed 'coming' line while the pages are made. */
+export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' }) {
+  const intl = useIntl();
+  const coming = intl.formatMessage({ id: `${page}.coming` });
+  const typed = useTypewriter(coming);
+  return (
+    <section className="page page--narrow page--center">
+      <PageTitle id={`${page}.title`} />
+      <h1>
+        <FormattedMessage id={`${page}.title`} />
+      </h1>
+      <p className="typewriter">
+        <span aria-hidden="true">
+          {typed}
+          <span className="typewriter__caret" />
+        </span>
+        <span className="visually-hidden">{coming}</span>
+      </p>
+      <p className="muted" role="status">
+        <FormattedMessage id={`${page}.loading`} />
+      </p>
+      <Link to="/" className="button button--ghost">
+        <FormattedMessage id="common.returnHome" />
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { RegisterCta } from '../components/register-cta';
+import { useSiteContent } from '../hooks/use-site-content';
+
+export default function WhoWeArePage() {
+  const { people } = useSiteContent();
+  return (
+    <article className="page">
+      <PageTitle id="team.title" />
+      <h1>
+        <FormattedMessage id="team.title" />
+      </h1>
+      <p className="section__lead">
+        <FormattedMessage id="team.lead" />
+      </p>
+      <ul className="card-grid card-grid--three team">
+        {people.map((person) => (
+          <li key={person.slug}>
+            <Link to={`/${person.slug}`} className="card card--link team-card">
+              <img src={person.photos[0]?.src} alt="" width="300" height="360" />
+              <h2>{person.name}</h2>
+              <p className="eyebrow">{person.role}</p>
+              <p>{person.summary}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section className="section" aria-labelledby="collaborators-title">
+        <h2 id="collaborators-title">
+          <FormattedMessage id="team.collaborators.title" />
+        </h2>
+        <p>
+          <FormattedMessage id="team.collaborators.body" />
+        </p>
+      </section>
+      <RegisterCta />
+    </article>
+  );
+}

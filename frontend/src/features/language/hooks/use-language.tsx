@@ -1,0 +1,60 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+
+export const LANGUAGES = ['en', 'it', 'ro'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** Any value that is not a known language (including none) reads as English. */
+export function toLanguage(value: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '')
+    ? (value as Language)
+    : DEFAULT_LANGUAGE;
+}
+
+/** en → it → ro → en. */
+export function nextLanguage(language: Language): Language {
+  return LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length] ?? DEFAULT_LANGUAGE;
+}
+
+function readStoredLanguage(): Language {
+  try {
+    return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(readStoredLanguage);
+
+  const setLanguage = useCallback((next: Language) => {
+    setLanguageState(next);
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    } catch {
+      // Storage can be unavailable (private mode); the choice then lasts for this visit.
+    }
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage must be used inside LanguageProvider');
+  return state;
+}

@@ -1,0 +1,52 @@
+/** Formats a calendar date (YYYY-MM-DD) in the visitor's language, without time-zone drift. */
+export function formatEventDate(isoDate: string, locale: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** Formats a slot's start instant as a time of day where the event takes place. */
+export function formatSlotTime(
+  startsAt: string,
+  locale: string,
+  timeZone = 'Europe/Bucharest',
+): string {
+  const date = new Date(startsAt);
+  if (Number.isNaN(date.getTime())) return startsAt;
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(date);
+}
+
+/** Formats a slot's start instant as a short date, in the visitor's language. */
+export function formatSlotDate(startsAt: string, locale: string): string {
+  const date = new Date(startsAt);
+  if (Number.isNaN(date.getTime())) return startsAt;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/Bucharest',
+  }).format(date);
+}
+
+/** Formats a price given in minor units, e.g. 3500 RON bani → "35 RON". */
+export function formatPrice(priceMinor: number, currency: string, locale: string): string {
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+    priceMinor / 100,
+  );
+  return `${amount} ${currency}`;
+}
+
+/** The tour's Italian stops keep Rome's clock; Bucharest keeps its own. */
+export function eventTimeZone(slug: string): string {
+  return slug === 'bucharest' ? 'Europe/Bucharest' : 'Europe/Rome';
+}

@@ -1,0 +1,41 @@
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Any non-OK answer: the message is 'HTTP Error {status}' and the response travels with it. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly response: Response;
+  /** The server's message from the `{statusCode, message, errors}` body, when there is one. */
+  readonly serverMessage: string | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(response: Response, body?: unknown) {
+    super(`HTTP Error ${response.status}`);
+    this.name = 'HttpError';
+    this.status = response.status;
+    this.response = response;
+    const parsed = isErrorBody(body) ? body : undefined;
+    this.serverMessage = parsed
+      ? Array.isArray(parsed.message)
+        ? parsed.message.join(', ')
+        : parsed.message
+      : undefined;
+    this.fieldErrors = parsed && Array.isArray(parsed.errors) ? parsed.errors : [];
+  }
+}
+
+interface ErrorBody {
+  message: string | string[];
+  errors?: FieldError[];
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    (typeof body.message === 'string' || Array.isArray(body.message))
+  );
+}
