@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 import type { components } from './api-schema';
 
-export type CatalogueEvent = components['schemas']['EventResponse'];
+export type CatalogueEvent = components['schemas']['TourEventDto'];
 export type CatalogueSlot = CatalogueEvent['slots'][number];
 
 /** The tour's events and slots; shared because the home, confirmation and past-events pages read it. */

@@ -26,15 +26,21 @@ export function formatSlotTime(
   }).format(date);
 }
 
-/** Formats a slot's start instant as a short date, in the visitor's language. */
-export function formatSlotDate(startsAt: string, locale: string): string {
+/** Formats a slot's start instant as a date where the event takes place. */
+export function formatSlotDate(
+  startsAt: string,
+  locale: string,
+  timeZone = 'Europe/Bucharest',
+  withYear = false,
+): string {
   const date = new Date(startsAt);
   if (Number.isNaN(date.getTime())) return startsAt;
   return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-    timeZone: 'Europe/Bucharest',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone,
   }).format(date);
 }
 
@@ -44,9 +50,4 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
     priceMinor / 100,
   );
   return `${amount} ${currency}`;
-}
-
-/** The tour's Italian stops keep Rome's clock; Bucharest keeps its own. */
-export function eventTimeZone(slug: string): string {
-  return slug === 'bucharest' ? 'Europe/Bucharest' : 'Europe/Rome';
 }

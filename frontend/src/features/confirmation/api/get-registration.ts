@@ -3,7 +3,7 @@ import { apiGet } from '../../../lib/api-client';
 import type { components } from '../../../lib/api-schema';
 import { confirmationKeys } from './confirmation-keys';
 
-export type Registration = components['schemas']['RegistrationResponse'];
+export type Registration = components['schemas']['RegistrationDto'];
 
 export const registrationQuery = (id: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
 import { findSlot, useEvents } from '../../../lib/catalogue';
-import { eventTimeZone, formatEventDate, formatSlotTime } from '../../../lib/dates';
+import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { useSiteInfo } from '../../../lib/site-info';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
@@ -176,7 +176,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
           </dt>
           <dd>
             {match?.slot
-              ? formatEventDate(match.slot.startsAt.slice(0, 10), intl.locale)
+              ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
               : match
                 ? formatEventDate(match.event.date, intl.locale)
                 : '—'}
@@ -188,7 +188,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
           </dt>
           <dd>
             {match?.slot
-              ? formatSlotTime(match.slot.startsAt, intl.locale, eventTimeZone(data.event))
+              ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
               : data.time}
           </dd>
         </div>
@@ -217,7 +217,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
           </p>
         </div>
       ) : (
-        !data.paid && (
+        data.status === 'held' && (
           <p className="notice">
             <FormattedMessage id="confirmation.paymentPending" />
           </p>

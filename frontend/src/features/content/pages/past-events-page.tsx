@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageTitle } from '../../../components/page-title';
 import { useEvents } from '../../../lib/catalogue';
-import { eventTimeZone, formatEventDate, formatSlotTime } from '../../../lib/dates';
+import { formatEventDate, formatSlotTime } from '../../../lib/dates';
 import { RegisterCta } from '../components/register-cta';
 
 export default function PastEventsPage() {
@@ -41,7 +41,7 @@ export default function PastEventsPage() {
             <ul className="times" aria-label={intl.formatMessage({ id: 'pastEvents.times' })}>
               {event.slots.map((slot) => (
                 <li key={slot.time}>
-                  {formatSlotTime(slot.startsAt, intl.locale, eventTimeZone(event.slug))}
+                  {formatSlotTime(slot.startsAt, intl.locale, event.timeZone)}
                 </li>
               ))}
             </ul>

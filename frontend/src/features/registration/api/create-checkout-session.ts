@@ -3,8 +3,8 @@ import { apiPost } from '../../../lib/api-client';
 import type { components } from '../../../lib/api-schema';
 import { registrationKeys } from './registration-keys';
 
-export type CheckoutRequest = components['schemas']['CreateCheckoutRequest'];
-export type CheckoutResponse = components['schemas']['CheckoutResponse'];
+export type CheckoutRequest = components['schemas']['CreateRegistrationRequestDto'];
+export type CheckoutResponse = components['schemas']['CreateRegistrationResponseDto'];
 
 export function createCheckoutSession(body: CheckoutRequest): Promise<CheckoutResponse> {
   return apiPost('/api/create-checkout-session', { body });

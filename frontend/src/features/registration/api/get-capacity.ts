@@ -3,7 +3,7 @@ import { apiGet } from '../../../lib/api-client';
 import type { components } from '../../../lib/api-schema';
 import { registrationKeys } from './registration-keys';
 
-export type SlotCapacity = components['schemas']['SlotCapacity'];
+export type SlotCapacity = components['schemas']['SlotCapacityDto'];
 
 export const capacityQuery = queryOptions({
   queryKey: registrationKeys.capacity(),

@@ -64,7 +64,7 @@ export function EventOverview() {
         <ul className="slot-list">
           {openSlots.map((slot) => (
             <li key={slot.time} className="slot-list__item">
-              <SlotLabel slot={slot} />
+              <SlotLabel slot={slot} timeZone={event.timeZone} />
               <SlotAvailability capacity={slotCapacity(capacity.data, event.slug, slot.time)} />
             </li>
           ))}
@@ -78,7 +78,7 @@ export function EventOverview() {
           <ul className="slot-list">
             {closedSlots.map((slot) => (
               <li key={slot.time} className="slot-list__item">
-                <SlotLabel slot={slot} />
+                <SlotLabel slot={slot} timeZone={event.timeZone} />
                 <span className="badge badge--closed">
                   <FormattedMessage id="slot.closed" />
                 </span>

@@ -135,7 +135,9 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           if (result.url) {
             setRedirecting(true);
             try {
-              window.sessionStorage.setItem(LAST_REGISTRATION_KEY, result.registrationId);
+              if (result.registrationId) {
+                window.sessionStorage.setItem(LAST_REGISTRATION_KEY, result.registrationId);
+              }
             } catch {
               // Without storage the confirmation simply cannot link back to the registration.
             }
@@ -271,7 +273,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
                     onBlur={() => touch('time')}
                   />
                   <label htmlFor={slotId}>
-                    <SlotLabel slot={slot} />
+                    <SlotLabel slot={slot} timeZone={selectedEvent.timeZone} />
                     {closed ? (
                       <span className="badge badge--closed">
                         <FormattedMessage id="slot.closed" />

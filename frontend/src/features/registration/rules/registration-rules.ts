@@ -26,8 +26,17 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const isBlank = (value: string) => value.trim().length === 0;
 
+/** Characters as a person counts them (grapheme clusters), after trimming, like the server. */
 export function dreamLength(dream: string): number {
-  return dream.trim().length;
+  const text = dream.trim();
+  if (typeof Intl.Segmenter === 'function') {
+    let count = 0;
+    for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) {
+      count += 1;
+    }
+    return count;
+  }
+  return Array.from(text).length;
 }
 
 export function validateField(field: RegistrationField, values: RegistrationValues): string | null {
