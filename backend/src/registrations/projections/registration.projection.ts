@@ -66,11 +66,15 @@ async function moveCapacity(
   const sets: string[] = [];
   if (fromColumn) sets.push(`${fromColumn} = ${fromColumn} - 1`);
   if (toColumn) sets.push(`${toColumn} = ${toColumn} + 1`);
-  const updated: unknown[] = await sql.query(
-    `UPDATE slot_capacity SET ${sets.join(', ')} WHERE event = $1 AND time = $2 RETURNING 1`,
+  // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count], never with [].
+  const [updated] = (await sql.query(
+    `WITH updated AS (
+       UPDATE slot_capacity SET ${sets.join(', ')} WHERE event = $1 AND time = $2 RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM updated`,
     [event, time],
-  );
-  if (updated.length === 0) {
+  )) as { count: number }[];
+  if (updated.count === 0) {
     // A slot that left the catalogue still counts what happened in it.
     await sql.query(
       `INSERT INTO slot_capacity (event, time, seat_limit) VALUES ($1, $2, 0)

@@ -1,0 +1,134 @@
+import { emailKey } from '../domain/registration-rules';
+import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
+import type { DecodedRegistrationEvent } from '../registration-event-codec';
+
+/**
+ * The live projection (registration.projection.ts) applied in memory: the same evolve(), the
+ * same rules for which events count and which capacity column a status occupies, but one
+ * folded row per registration and one counter per slot instead of SQL statements per event.
+ * Rebuilds use it to replay the log fast and then write the read models in bulk.
+ */
+const CAPACITY_COLUMN: Partial<Record<RegistrationStatus, CapacityColumn>> = {
+  held: 'held',
+  paid: 'paid',
+  confirmed: 'confirmed',
+  waiting: 'waiting_list',
+};
+
+export type CapacityColumn = 'held' | 'paid' | 'confirmed' | 'waiting_list';
+
+export interface FoldedRegistration {
+  state: RegistrationState;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  lastPosition: number;
+}
+
+export interface FoldedSlot {
+  event: string;
+  time: string;
+  held: number;
+  paid: number;
+  confirmed: number;
+  waiting_list: number;
+}
+
+export class ReadModelFold {
+  /** Live registrations by id; a deleted one leaves, as its row leaves registration_view. */
+  readonly registrations = new Map<string, FoldedRegistration>();
+  /** Every slot a registration ever moved in or out of, with its counts. */
+  readonly slots = new Map<string, FoldedSlot>();
+
+  apply(decoded: DecodedRegistrationEvent): void {
+    const { event, recorded } = decoded;
+    const id = event.data.registrationId;
+    const current = this.registrations.get(id);
+    if (!current && event.type !== 'RegistrationCreated') return;
+    const after = evolve(current?.state, event);
+    this.moveCapacity(after.event, after.time, current?.state.status, after.status);
+    if (after.status === 'deleted') {
+      this.registrations.delete(id);
+      return;
+    }
+    this.registrations.set(id, {
+      state: after,
+      // The live upsert never overwrites created_at.
+      createdAt: current ? current.createdAt : recorded.recordedAt,
+      updatedAt: recorded.recordedAt,
+      version: recorded.streamVersion,
+      lastPosition: recorded.globalPosition,
+    });
+  }
+
+  private moveCapacity(
+    event: string,
+    time: string,
+    from: RegistrationStatus | undefined,
+    to: RegistrationStatus,
+  ): void {
+    const fromColumn = from ? CAPACITY_COLUMN[from] : undefined;
+    const toColumn = CAPACITY_COLUMN[to];
+    if (fromColumn === toColumn) return;
+    const key = `${event}\u0000${time}`;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = { event, time, held: 0, paid: 0, confirmed: 0, waiting_list: 0 };
+      this.slots.set(key, slot);
+    }
+    if (fromColumn) slot[fromColumn] -= 1;
+    if (toColumn) slot[toColumn] += 1;
+  }
+}
+
+/** The registration_view columns of a folded registration, in the order of VIEW_COLUMNS. */
+export const VIEW_COLUMNS = [
+  ['id', 'uuid'],
+  ['event', 'text'],
+  ['time', 'text'],
+  ['name', 'text'],
+  ['email', 'text'],
+  ['email_key', 'text'],
+  ['whatsapp', 'text'],
+  ['dream', 'text'],
+  ['locale', 'text'],
+  ['status', 'text'],
+  ['waiting_list', 'boolean'],
+  ['paid', 'boolean'],
+  ['dreamed_captured', 'boolean'],
+  ['hold_expires_at', 'timestamptz'],
+  ['checkout_session_id', 'text'],
+  ['stripe_session_id', 'text'],
+  ['shared_dreams', 'integer'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['version', 'integer'],
+  ['last_position', 'bigint'],
+] as const;
+
+export function viewRowValues(row: FoldedRegistration): unknown[] {
+  const { state } = row;
+  return [
+    state.id,
+    state.event,
+    state.time,
+    state.name,
+    state.email,
+    state.email === null ? null : emailKey(state.email),
+    state.whatsapp,
+    state.dream,
+    state.locale,
+    state.status,
+    state.status === 'waiting',
+    state.paid,
+    state.dreamedCaptured,
+    state.holdExpiresAt,
+    state.checkoutSessionId,
+    state.stripeSessionId,
+    state.sharedDreams,
+    row.createdAt.toISOString(),
+    row.updatedAt.toISOString(),
+    row.version,
+    String(row.lastPosition),
+  ];
+}
