@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|\\.m?js$': [
       '@swc/jest',
       {
         jsc: {
@@ -16,9 +16,12 @@ module.exports = {
       },
     ],
   },
+  // react-intl and @formatjs ship ES modules only; SWC compiles them for Jest too.
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/src/test/file-stub.cjs',
   },
+  setupFiles: ['<rootDir>/src/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
 };

@@ -17,20 +17,25 @@ const ignoreMissingTranslations: IntlConfig['onError'] = (error) => {
 
 function LocalisedProviders({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
-  const [shown, setShown] = useState<{ language: CatalogueLanguage; messages: Messages }>(() => {
-    const messages = cachedCatalogue(language);
-    return messages ? { language, messages } : { language: 'en', messages: {} };
-  });
+  const cached = cachedCatalogue(language);
+  const [previous, setPrevious] = useState<{ language: CatalogueLanguage; messages: Messages }>(
+    () => ({ language: 'en', messages: cachedCatalogue('en') ?? {} }),
+  );
+  if (cached && previous.language !== language) setPrevious({ language, messages: cached });
+  const [, setLoads] = useState(0);
 
   useEffect(() => {
+    if (cachedCatalogue(language)) return;
     let current = true;
-    void loadCatalogue(language).then((messages) => {
-      if (current) setShown({ language, messages });
+    void loadCatalogue(language).then(() => {
+      if (current) setLoads((count) => count + 1);
     });
     return () => {
       current = false;
     };
   }, [language]);
+
+  const shown = cached ? { language, messages: cached } : previous;
 
   // Until a catalogue arrives the previous language stays on screen, so nothing flashes.
   return (

@@ -79,7 +79,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <RadixToast.Viewport
           className="toast-viewport"
           hotkey={['F8']}
-          label={intl.formatMessage({ id: 'toast.viewport' })}
+          label={intl.formatMessage({ id: 'toast.viewport' }, { hotkey: 'F8' })}
         />
       </RadixToast.Provider>
     </ToastContext.Provider>

@@ -1,0 +1,10 @@
+/**
+ * Query keys of the Command Center. They read as API paths; every admin query sits under
+ * `adminKeys.all` or is listed here, so logout can drop them all.
+ */
+export const adminKeys = {
+  session: () => ['/api', 'admin', 'session'] as const,
+  registrations: () => ['/api', 'registrations'] as const,
+  history: (id: string) => ['/api', 'admin', 'registrations', id, 'history'] as const,
+  capacity: () => ['/api', 'capacity'] as const,
+};

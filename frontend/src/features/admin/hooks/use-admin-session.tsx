@@ -1,0 +1,69 @@
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../api/admin-keys';
+import { useSessionCheck } from '../api/get-session';
+
+export type GateReason = 'expired' | null;
+
+interface AdminSession {
+  /** 'checking' until the server has said whether the cookie is a live session. */
+  state: 'checking' | 'signed-out' | 'signed-in';
+  /** Why the gate is showing, when it is not the first visit. */
+  gateReason: GateReason;
+  signIn: () => void;
+  signOut: () => void;
+  /** The server answered 401: back to the gate, saying why. */
+  expire: () => void;
+}
+
+const AdminSessionContext = createContext<AdminSession | null>(null);
+
+/**
+ * The console keeps only an in-memory signed-in flag; the cookie is the real session, and the
+ * server is asked once on arrival whether it is still live, so a reload keeps the operator in.
+ */
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const check = useSessionCheck();
+  const [decided, setDecided] = useState<boolean | null>(null);
+  const [gateReason, setGateReason] = useState<GateReason>(null);
+
+  const forgetAdminData = useCallback(() => {
+    for (const queryKey of [adminKeys.registrations(), ['/api', 'admin']]) {
+      queryClient.removeQueries({ queryKey });
+    }
+  }, [queryClient]);
+
+  const signIn = useCallback(() => {
+    setGateReason(null);
+    setDecided(true);
+  }, []);
+
+  const signOut = useCallback(() => {
+    setGateReason(null);
+    setDecided(false);
+    forgetAdminData();
+  }, [forgetAdminData]);
+
+  const expire = useCallback(() => {
+    setGateReason('expired');
+    setDecided(false);
+    forgetAdminData();
+  }, [forgetAdminData]);
+
+  const signedIn = decided ?? (check.isPending ? null : check.data === true);
+  const state = signedIn === null ? 'checking' : signedIn ? 'signed-in' : 'signed-out';
+
+  const value = useMemo(
+    () => ({ state, gateReason, signIn, signOut, expire }) as AdminSession,
+    [state, gateReason, signIn, signOut, expire],
+  );
+  return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
+}
+
+export function useAdminSession(): AdminSession {
+  const session = useContext(AdminSessionContext);
+  if (!session) throw new Error('useAdminSession must be used inside AdminSessionProvider');
+  return session;
+}

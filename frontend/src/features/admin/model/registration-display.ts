@@ -1,0 +1,35 @@
+import type { AdminRegistration } from '../api/admin-registration';
+
+/**
+ * The name to show: `name`, else the legacy first and last name, else null (the caller shows
+ * 'Unknown Name' in the operator's language).
+ */
+export function displayName(
+  registration: Pick<AdminRegistration, 'name' | 'firstName' | 'lastName'>,
+): string | null {
+  const name = registration.name?.trim();
+  if (name) return name;
+  const legacy = [registration.firstName, registration.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return legacy || null;
+}
+
+/** '#' and the last 6 characters of the id, uppercased. */
+export function shortId(id: string): string {
+  return `#${id.slice(-6).toUpperCase()}`;
+}
+
+/** Paid shows YES when a payment session exists or the flag is set. */
+export function isShownPaid(registration: Pick<AdminRegistration, 'paid' | 'stripeSessionId'>) {
+  return Boolean(registration.stripeSessionId) || registration.paid;
+}
+
+export type RegistrationStatus = 'waiting' | 'confirmed';
+
+export function registrationStatus(
+  registration: Pick<AdminRegistration, 'waitingList'>,
+): RegistrationStatus {
+  return registration.waitingList ? 'waiting' : 'confirmed';
+}

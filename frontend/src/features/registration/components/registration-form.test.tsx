@@ -1,0 +1,230 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { redirectTo } from '../../../lib/browser-location';
+import { BUCHAREST, MATERA, capacity, fakeFetch, renderWithProviders } from '../../../test/render';
+import type { FakeAnswer } from '../../../test/render';
+import { RegistrationForm } from './registration-form';
+
+jest.mock('../../../lib/browser-location', () => ({ redirectTo: jest.fn() }));
+
+const DREAM =
+  'I was walking through a flooded museum at night and every painting was whispering my name in a language I almost knew.';
+
+function serve(available: number, checkout: () => FakeAnswer | Promise<FakeAnswer>) {
+  return fakeFetch((method, url) => {
+    if (url === '/api/events') return { body: [BUCHAREST, MATERA] };
+    if (url === '/api/capacity') return { body: capacity(available, 3) };
+    if (method === 'POST' && url === '/api/create-checkout-session') return checkout();
+    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+  });
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: /thursday, october 30/i }));
+  await user.type(screen.getByLabelText(/^name/i), 'Ana Popescu');
+  await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
+  await user.type(screen.getByLabelText(/^phone number/i), '+40 712 345 678');
+  await user.type(screen.getByLabelText(/^your dream/i), DREAM);
+}
+
+const submitButton = () =>
+  screen.getByRole('button', {
+    name: /complete registration|join waiting list|redirecting|processing/i,
+  });
+
+beforeEach(() => {
+  jest.mocked(redirectTo).mockReset();
+  window.localStorage.clear();
+});
+
+describe('RegistrationForm', () => {
+  it('shows each rule message under its field, tied to it for screen readers', async () => {
+    const user = userEvent.setup();
+    serve(5, () => ({ body: {} }));
+    renderWithProviders(<RegistrationForm />);
+    await screen.findByRole('radio', { name: /thursday, october 30/i });
+
+    const name = screen.getByLabelText(/^name/i);
+    await user.click(name);
+    await user.tab();
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    const email = screen.getByLabelText(/^email/i);
+    await user.type(email, 'not-an-email');
+    await user.tab();
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+
+    const phone = screen.getByLabelText(/^phone number/i);
+    await user.click(phone);
+    await user.tab();
+    expect(phone).toHaveAccessibleDescription(/Phone number is required/);
+
+    const dream = screen.getByLabelText(/^your dream/i);
+    await user.type(dream, 'too short');
+    await user.tab();
+    expect(dream).toHaveAccessibleDescription(
+      /Please share your dream with at least 100 characters - it will be part of the performance/,
+    );
+
+    await user.selectOptions(screen.getByLabelText(/^location/i), 'matera');
+    expect(screen.getByLabelText(/^location/i)).toHaveAccessibleDescription(
+      'Only Bucharest event is available',
+    );
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText(/^location/i), 'bucharest');
+    const slot = screen.getByRole('radio', { name: /thursday, october 30/i });
+    act(() => slot.focus());
+    await user.tab();
+    expect(screen.getByText('Please select a time slot')).toHaveAttribute('id', 'time-error');
+    expect(slot).toHaveAccessibleDescription('Please select a time slot');
+  });
+
+  it('counts the dream and warns in orange how many characters remain', async () => {
+    const user = userEvent.setup();
+    serve(5, () => ({ body: {} }));
+    renderWithProviders(<RegistrationForm />);
+    const dream = await screen.findByLabelText(/^your dream/i);
+    expect(screen.getByTestId('dream-counter')).toHaveTextContent('0 / 100');
+    await user.type(dream, 'a'.repeat(40));
+    expect(screen.getByTestId('dream-counter')).toHaveTextContent('40 / 100');
+    expect(screen.getByText('Please write at least 60 more characters')).toHaveClass(
+      'counter-warning',
+    );
+    expect(screen.getByText(/anonymised/i)).toBeInTheDocument();
+    await user.type(dream, 'a'.repeat(60));
+    expect(screen.getByTestId('dream-counter')).toHaveTextContent('100 / 100');
+    expect(screen.queryByText(/more characters?$/)).not.toBeInTheDocument();
+  });
+
+  it('lists the closed slot as closed and the open one with its spots and waiting list', async () => {
+    serve(5, () => ({ body: {} }));
+    renderWithProviders(<RegistrationForm />);
+    expect(await screen.findByRole('radio', { name: /sunday, october 19/i })).toBeDisabled();
+    const open = await screen.findByRole('radio', { name: /thursday, october 30/i });
+    await waitFor(() => expect(open).toHaveAccessibleName(/5 spots left/));
+    expect(open).toHaveAccessibleName(/3 people on the waiting list/);
+  });
+
+  it('enables COMPLETE REGISTRATION only when the rules hold, then redirects to the payment page', async () => {
+    const user = userEvent.setup();
+    let answer: (value: FakeAnswer) => void = () => undefined;
+    const calls = serve(5, () => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+    renderWithProviders(<RegistrationForm />);
+    await screen.findByRole('radio', { name: /thursday, october 30/i });
+    expect(submitButton()).toHaveTextContent('COMPLETE REGISTRATION');
+    expect(submitButton()).toBeDisabled();
+
+    await fillForm(user);
+    expect(submitButton()).toBeEnabled();
+    await user.click(submitButton());
+    expect(submitButton()).toHaveTextContent('Redirecting to Payment...');
+    expect(submitButton()).toBeDisabled();
+
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      name: 'Ana Popescu',
+      email: 'ana@example.com',
+      whatsapp: '+40 712 345 678',
+      event: 'bucharest',
+      time: 'Oct 30 - 7:30pm',
+      dream: DREAM,
+      dreamedCaptured: false,
+      locale: 'en',
+    });
+    expect(post?.credentials).toBe('include');
+
+    await act(async () =>
+      answer({ body: { url: '/sandbox/checkout/cs_1', registrationId: 'r-1' } }),
+    );
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/checkout/cs_1'));
+    expect(window.sessionStorage.getItem('lastRegistrationId')).toBe('r-1');
+    expect(submitButton()).toHaveTextContent('Redirecting to Payment...');
+  });
+
+  it('reads JOIN WAITING LIST when the slot is full, warns, and goes to the waiting-list confirmation', async () => {
+    const user = userEvent.setup();
+    serve(0, () => ({ body: { success: true, waitingList: true, registrationId: 'r-2' } }));
+    renderWithProviders(<RegistrationForm />);
+    const slot = await screen.findByRole('radio', { name: /thursday, october 30/i });
+    await waitFor(() => expect(slot).toHaveAccessibleName(/Full/));
+    await fillForm(user);
+    expect(slot).toHaveAccessibleName(/Join Waiting List/);
+    expect(screen.getByText('This time slot is full')).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('JOIN WAITING LIST');
+
+    await user.click(submitButton());
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/confirmation?waitingList=true state={"registrationId":"r-2"}',
+    );
+    expect(await screen.findByText('Added to Waiting List')).toBeInTheDocument();
+    expect(
+      screen.getByText("You've been added to the waiting list. No payment required at this time."),
+    ).toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      {
+        status: 409,
+        body: {
+          statusCode: 409,
+          message: 'You have already registered for this event with this email address.',
+          errors: [],
+        },
+      },
+      'You have already registered for this event with this email address.',
+    ],
+    [{ status: 502 }, 'Payment setup failed'],
+  ])('shows the destructive Payment Error toast on failure (%#)', async (failure, description) => {
+    const user = userEvent.setup();
+    serve(5, () => failure);
+    renderWithProviders(<RegistrationForm />);
+    await fillForm(user);
+    await user.click(submitButton());
+    const title = await screen.findByText('Payment Error');
+    const toast = title.closest('li');
+    expect(toast).toHaveClass('toast--destructive');
+    expect(within(toast as HTMLElement).getByText(description)).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('COMPLETE REGISTRATION');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('puts the server field errors under their fields', async () => {
+    const user = userEvent.setup();
+    serve(5, () => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'Please enter a valid email address',
+        errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+      },
+    }));
+    renderWithProviders(<RegistrationForm />);
+    await fillForm(user);
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      ),
+    );
+  });
+
+  it('sends the visitor language as locale', async () => {
+    window.localStorage.setItem('language', 'ro');
+    const user = userEvent.setup();
+    const calls = serve(5, () => ({ body: { url: '/pay', registrationId: 'r-3' } }));
+    renderWithProviders(<RegistrationForm />);
+    await screen.findByText('FINALIZEAZĂ ÎNSCRIEREA');
+    await user.click(await screen.findByRole('radio', { name: /joi, 30 octombrie/i }));
+    await user.type(screen.getByLabelText(/^nume/i), 'Ana');
+    await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^număr de telefon/i), '0712345678');
+    await user.type(screen.getByLabelText(/^visul tău/i), DREAM);
+    await user.click(screen.getByRole('button', { name: 'FINALIZEAZĂ ÎNSCRIEREA' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/pay'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ locale: 'ro' });
+  });
+});

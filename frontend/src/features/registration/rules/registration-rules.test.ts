@@ -1,0 +1,44 @@
+import { canSubmit, dreamLength, validateField, validateRegistration } from './registration-rules';
+import type { RegistrationValues } from './registration-rules';
+
+const valid: RegistrationValues = {
+  name: 'Ana',
+  email: 'ana@example.com',
+  whatsapp: '+40 712 345 678',
+  event: 'bucharest',
+  time: 'Oct 30 - 7:30pm',
+  dream: 'x'.repeat(100),
+};
+
+describe('registration rules', () => {
+  it('accepts a complete registration', () => {
+    expect(validateRegistration(valid)).toEqual({});
+    expect(canSubmit(valid)).toBe(true);
+  });
+
+  it.each([
+    ['name', '  ', 'form.error.name'],
+    ['email', 'not-an-email', 'form.error.email'],
+    ['email', '', 'form.error.email'],
+    ['whatsapp', '', 'form.error.whatsapp'],
+    ['event', 'matera', 'form.error.event'],
+    ['time', '', 'form.error.time'],
+    ['dream', 'x'.repeat(99), 'form.error.dream'],
+  ] as const)('%s = %j gives %s', (field, value, message) => {
+    expect(validateField(field, { ...valid, [field]: value })).toBe(message);
+  });
+
+  it('counts the dream as a person does, after trimming', () => {
+    expect(dreamLength('  hello  ')).toBe(5);
+    expect(dreamLength('👩‍👩‍👧')).toBe(1);
+    expect(canSubmit({ ...valid, dream: ` ${'x'.repeat(99)} ` })).toBe(false);
+  });
+
+  it('enables submit only when name, email, phone and time are filled and the dream is long enough', () => {
+    expect(canSubmit({ ...valid, name: '' })).toBe(false);
+    expect(canSubmit({ ...valid, email: ' ' })).toBe(false);
+    expect(canSubmit({ ...valid, whatsapp: '' })).toBe(false);
+    expect(canSubmit({ ...valid, time: '' })).toBe(false);
+    expect(canSubmit({ ...valid, dream: 'short' })).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import en from './en.json';
+import italian from './it.json';
+import romanian from './ro.json';
+
+const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+describe('message catalogues', () => {
+  it.each(['it', 'ro'])('%s has exactly the keys of en', (language) => {
+    const missing = Object.keys(en).filter((key) => !(key in catalogues[language]!));
+    const extra = Object.keys(catalogues[language]!).filter((key) => !(key in en));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(Object.keys(catalogues))('every %s message is valid ICU and not empty', (language) => {
+    for (const [key, message] of Object.entries(catalogues[language]!)) {
+      expect(`${key}: ${message.trim() ? 'ok' : 'empty'}`).toBe(`${key}: ok`);
+      expect(() => parse(message)).not.toThrow();
+    }
+  });
+
+  it('has every literal message id the source uses', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(join(__dirname, '..'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bid[=:]\s*['"]([a-zA-Z]+\.[a-zA-Z0-9.]+)['"]/g)) {
+        used.add(match[1]!);
+      }
+      for (const match of text.matchAll(
+        /['"]((?:form|slot|confirmation|shareDream)\.[a-zA-Z0-9.]+)['"]/g,
+      )) {
+        used.add(match[1]!);
+      }
+    }
+    const missing = [...used].filter((id) => !(id in en));
+    expect(missing).toEqual([]);
+  });
+
+  it('has the ids built at run time', () => {
+    const dynamic = [
+      ...['en', 'it', 'ro'].map((language) => `language.switchTo.${language}`),
+      ...['facebook', 'x', 'whatsapp', 'linkedin'].flatMap((network) => [
+        `share.on.${network}`,
+        `share.network.${network}`,
+      ]),
+      ...['bucharest', 'matera', 'napoli', 'milano'].map((slug) => `city.${slug}`),
+      ...['dreams', 'polaroid'].flatMap((page) => [
+        `${page}.title`,
+        `${page}.coming`,
+        `${page}.loading`,
+      ]),
+      ...['q1', 'q2', 'q3', 'q4', 'q5'].flatMap((q) => [`faq.${q}.question`, `faq.${q}.answer`]),
+      ...['step1', 'step2'].flatMap((step) => [
+        `howItWorks.${step}.title`,
+        `howItWorks.${step}.body`,
+      ]),
+      ...['duration', 'capacity', 'equipment', 'warning', 'accessibility', 'language'].flatMap(
+        (detail) => [`about.details.${detail}.label`, `about.details.${detail}.value`],
+      ),
+    ];
+    expect(dynamic.filter((id) => !(id in en))).toEqual([]);
+  });
+
+  it('keeps SPEC texts exact in English', () => {
+    expect(en['form.error.name']).toBe('Name is required');
+    expect(en['form.error.email']).toBe('Please enter a valid email address');
+    expect(en['form.error.whatsapp']).toBe('Phone number is required');
+    expect(en['form.error.event']).toBe('Only Bucharest event is available');
+    expect(en['form.error.time']).toBe('Please select a time slot');
+    expect(en['form.error.dream']).toBe(
+      'Please share your dream with at least 100 characters - it will be part of the performance',
+    );
+    expect(en['notFound.title']).toBe('Page Not Found');
+    expect(en['confirmation.notFound.title']).toBe('Registration Not Found');
+    expect(en['share.copied']).toBe('Link copied to clipboard!');
+    expect(en['share.copyFailed']).toBe('Failed to copy link. Please try again.');
+  });
+
+  it('translates rather than copies English', () => {
+    const same = (language: string) =>
+      Object.keys(en).filter(
+        (key) =>
+          catalogues[language]![key] === en[key as keyof typeof en] &&
+          !/^(site\.|common\.pageTitle|language\.switchTo|share\.network|city\.matera|form\.dream\.counter|footer\.copyright|form\.email\.label|confirmation\.field\.email|polaroid\.title|form\.whatsapp\.placeholder|toast\.|city\.)/.test(
+            key,
+          ),
+      );
+    expect(same('it')).toEqual([]);
+    expect(same('ro')).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+// jsdom lacks what react-router expects from a browser.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS Jest setup file
+const { TextEncoder, TextDecoder } = require('node:util');
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });

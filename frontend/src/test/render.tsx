@@ -1,0 +1,119 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+export type FakeServer = (
+  method: string,
+  url: string,
+  body: unknown,
+) => FakeAnswer | Promise<FakeAnswer>;
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+/** Replaces fetch with a fake server; returns the calls it received. */
+export function fakeFetch(server: FakeServer): FetchCall[] {
+  const calls: FetchCall[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body, credentials: init?.credentials });
+    const answer = await server(method, url, body);
+    const status = answer.status ?? 200;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+      json: async () => answer.body,
+    } as unknown as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+/** Shows where the router went, for assertions. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <p data-testid="location">
+      {location.pathname}
+      {location.search}
+      {location.state ? ` state=${JSON.stringify(location.state)}` : ''}
+    </p>
+  );
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '/' }: { route?: string; path?: string } = {},
+) {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders queryClient={createQueryClient()}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+export const BUCHAREST = {
+  slug: 'bucharest',
+  city: 'Bucharest',
+  venue: 'National Museum of Contemporary Art (MNAC)',
+  date: '2025-10-30',
+  status: 'open',
+  priceMinor: 3500,
+  currency: 'RON',
+  timeZone: 'Europe/Bucharest',
+  slots: [
+    {
+      time: '19 Oct - 7:00pm',
+      startsAt: '2025-10-19T16:00:00.000Z',
+      status: 'closed',
+      capacity: 20,
+    },
+    { time: 'Oct 30 - 7:30pm', startsAt: '2025-10-30T17:30:00.000Z', status: 'open', capacity: 20 },
+  ],
+};
+
+export const MATERA = {
+  slug: 'matera',
+  city: 'Matera',
+  venue: 'Casa Cava',
+  date: '2025-09-13',
+  status: 'completed',
+  priceMinor: 3500,
+  currency: 'EUR',
+  timeZone: 'Europe/Rome',
+  slots: [
+    { time: '8:00 PM', startsAt: '2025-09-13T18:00:00.000Z', status: 'closed', capacity: 20 },
+  ],
+};
+
+export function capacity(available: number, waitingList = 0) {
+  return {
+    bucharest: {
+      'Oct 30 - 7:30pm': {
+        available,
+        registered: 20 - available,
+        waitingList,
+        limit: 20,
+        status: 'open',
+      },
+    },
+  };
+}
