@@ -1,8 +1,10 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { AdminModule } from './admin/admin.module';
 import { Catalogue } from './catalogue/catalogue';
 import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
+import { HealthModule } from './health/health.module';
 import { APP_CONFIG } from './config/app-config.token';
 import type { AppConfig } from './config/config';
 import { PaymentsModule } from './payments/payments.module';
@@ -40,8 +42,10 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(),
         CoreModule.forRoot(options),
+        HealthModule,
         PaymentsModule,
         RegistrationsModule,
+        AdminModule,
       ],
     };
   }

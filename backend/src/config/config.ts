@@ -27,8 +27,24 @@ export interface AppConfig {
   pressEmail: string;
   adminPassword: string;
   adminPasswordGenerated: boolean;
+  /** How long an operator's session lives, in minutes (12 hours unless ADMIN_SESSION_TTL_MINUTES). */
+  adminSessionTtlMinutes: number;
   /** Minutes a seat is held while the visitor is at the payment page. */
   checkoutHoldMinutes: number;
+  /** Operations: logs, proxy, rate limits and shutdown (see readOperationsConfig). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logFormat: 'json' | 'pretty';
+  /** Express's `trust proxy`: which hops may name the client in X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
+  registrationRateLimit: number;
+  registrationRateWindowSeconds: number;
+  /** How long a SIGTERM waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
+  /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
+  holdGraceMinutes: number;
+  /** Whether this process runs the hold sweeper and the outbox worker (WORKERS, default true). */
+  workers: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +155,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fail('ADMIN_PASSWORD', 'must be at least 12 characters in production', '<hidden>');
   }
 
+  const sessionTtlRaw = env.ADMIN_SESSION_TTL_MINUTES;
+  let adminSessionTtlMinutes = 720;
+  if (sessionTtlRaw !== undefined && sessionTtlRaw !== '') {
+    adminSessionTtlMinutes = Number(sessionTtlRaw);
+    if (
+      !/^\d+$/.test(sessionTtlRaw) ||
+      adminSessionTtlMinutes < 1 ||
+      adminSessionTtlMinutes > 10080
+    ) {
+      fail(
+        'ADMIN_SESSION_TTL_MINUTES',
+        'must be a whole number of minutes from 1 to 10080',
+        sessionTtlRaw,
+      );
+    }
+  }
+
   const holdRaw = env.CHECKOUT_HOLD_MINUTES;
   let checkoutHoldMinutes = 30;
   if (holdRaw !== undefined && holdRaw !== '') {
@@ -147,6 +180,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       fail('CHECKOUT_HOLD_MINUTES', 'must be a whole number of minutes from 30 to 1440', holdRaw);
     }
   }
+
+  const graceRaw = env.HOLD_GRACE_MINUTES;
+  let holdGraceMinutes = 5;
+  if (graceRaw !== undefined && graceRaw !== '') {
+    holdGraceMinutes = Number(graceRaw);
+    if (!/^\d+$/.test(graceRaw) || holdGraceMinutes > 1440) {
+      fail('HOLD_GRACE_MINUTES', 'must be a whole number of minutes from 0 to 1440', graceRaw);
+    }
+  }
+  const workers =
+    env.WORKERS === undefined || env.WORKERS === '' ? true : readBoolean('WORKERS', env.WORKERS);
 
   return {
     nodeEnv,
@@ -169,6 +213,78 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pressEmail: readEmail('PRESS_EMAIL', env.PRESS_EMAIL, 'press@localhost'),
     adminPassword,
     adminPasswordGenerated,
+    adminSessionTtlMinutes,
     checkoutHoldMinutes,
+    ...readOperationsConfig(env, nodeEnv),
+    holdGraceMinutes,
+    workers,
+  };
+}
+
+function readWholeNumber(env: Env, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    fail(name, `must be a whole number from ${min} to ${max}`, raw);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Logs, the proxy in front, rate limits and shutdown: the knobs an operator turns. */
+function readOperationsConfig(
+  env: Env,
+  nodeEnv: NodeEnvironment,
+): Pick<
+  AppConfig,
+  | 'logLevel'
+  | 'logFormat'
+  | 'trustProxy'
+  | 'registrationRateLimit'
+  | 'registrationRateWindowSeconds'
+  | 'shutdownTimeoutMs'
+> {
+  const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, env.LOG_LEVEL);
+  }
+  const logFormat = (env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json')) as
+    'json' | 'pretty';
+  if (logFormat !== 'json' && logFormat !== 'pretty') {
+    fail('LOG_FORMAT', 'must be json or pretty', env.LOG_FORMAT);
+  }
+  const trustRaw = env.TRUST_PROXY || 'loopback';
+  let trustProxy: boolean | number | string = trustRaw;
+  if (trustRaw === 'true' || trustRaw === 'false') trustProxy = trustRaw === 'true';
+  else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
+  else if (!/^[\w.:/,\s-]+$/.test(trustRaw)) {
+    fail(
+      'TRUST_PROXY',
+      'must be a hop count, true, false, or addresses/subnets (loopback, 10.0.0.0/8, ...)',
+      trustRaw,
+    );
+  }
+  return {
+    logLevel,
+    logFormat,
+    trustProxy,
+    // Tests fire many registrations from one address; they ask for a limit when they test it.
+    registrationRateLimit: readWholeNumber(
+      env,
+      'REGISTRATION_RATE_LIMIT',
+      nodeEnv === 'test' ? 0 : 20,
+      0,
+      1_000_000,
+    ),
+    registrationRateWindowSeconds: readWholeNumber(
+      env,
+      'REGISTRATION_RATE_WINDOW_SECONDS',
+      600,
+      1,
+      86_400,
+    ),
+    shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 15, 0, 600) * 1000,
   };
 }

@@ -1,10 +1,16 @@
 import { EventStore1732000000000 } from './1732000000000-event-store';
 import { Registrations1732000000001 } from './1732000000001-registrations';
 import { Outbox1732000000100 } from './1732000000100-outbox';
+import { Payments1732000000200 } from './1732000000200-payments';
+import { Admin1732000000300 } from './1732000000300-admin';
+import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
   EventStore1732000000000,
   Registrations1732000000001,
   Outbox1732000000100,
+  Payments1732000000200,
+  Admin1732000000300,
+  RateLimits1732000000400,
 ];

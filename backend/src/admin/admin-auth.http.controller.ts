@@ -1,0 +1,112 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiErrorDto } from '../common/api-error.dto';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import { AdminClock } from './admin-clock';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './admin-cookies';
+import { tooManyAttempts, wrongPassword } from './admin-errors';
+import { passwordMatches } from './admin-password';
+import { AdminSessionDto } from './admin-session.response.dto';
+import { AdminSessions } from './admin-sessions';
+import { LoginRequestDto } from './login.request.dto';
+import { LoginThrottle } from './login-throttle';
+import { SameOriginJsonGuard } from './same-origin-json.guard';
+
+@ApiTags('admin')
+@Controller('api/admin')
+export class AdminAuthHttpController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: AdminSessions,
+    private readonly throttle: LoginThrottle,
+    private readonly clock: AdminClock,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(SameOriginJsonGuard)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Log in as the operator',
+    description:
+      'Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.',
+  })
+  @ApiOkResponse({ type: AdminSessionDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
+  @ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'A body that is not JSON.' })
+  @ApiTooManyRequestsResponse({
+    type: ApiErrorDto,
+    description: 'Too many failures from this address; see Retry-After.',
+  })
+  async login(
+    @Body() body: LoginRequestDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminSessionDto> {
+    const clientAddress = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    const result = await this.throttle.attempt(clientAddress, () =>
+      passwordMatches(body.password, this.config.adminPassword),
+    );
+    if (result.outcome === 'throttled') {
+      response.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw tooManyAttempts();
+    }
+    if (result.outcome === 'rejected') throw wrongPassword();
+    const session = await this.sessions.open();
+    setSessionCookie(response, this.config, session.token, session.expiresAt, this.clock.now());
+    return { authenticated: true, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @UseGuards(SameOriginJsonGuard)
+  @ApiOperation({ summary: 'End the operator session on the server and clear its cookie' })
+  @ApiNoContentResponse({ description: 'Logged out (also when there was no session).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
+  async logout(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    await this.sessions.end(readSessionCookie(request));
+    clearSessionCookie(response, this.config);
+  }
+
+  @Get('session')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Whether the cookie is a live operator session',
+    description: 'Lets the console survive a page reload. Always 200.',
+  })
+  @ApiOkResponse({ type: AdminSessionDto })
+  async session(@Req() request: Request): Promise<AdminSessionDto> {
+    const session = await this.sessions.find(readSessionCookie(request));
+    return session
+      ? { authenticated: true, expiresAt: session.expiresAt.toISOString() }
+      : { authenticated: false };
+  }
+}

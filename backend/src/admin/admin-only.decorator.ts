@@ -1,0 +1,58 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  type ExecutionContext,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { ApiErrorDto } from '../common/api-error.dto';
+import { requestId } from '../common/request-id';
+import type { EventMetadata } from '../event-store/event-store.types';
+import { notLoggedIn } from './admin-errors';
+import type { AdminRequest } from './admin-session.guard';
+import { AdminSessionGuard } from './admin-session.guard';
+
+export const ADMIN_SECURITY_SCHEME = 'admin-session';
+
+/** Marks a route as the operator's: guarded on the server and so described in the OpenAPI. */
+export function AdminOnly(options: { mutation?: boolean } = {}) {
+  const decorators = [
+    UseGuards(AdminSessionGuard),
+    ApiCookieAuth(ADMIN_SECURITY_SCHEME),
+    ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No live operator session.' }),
+  ];
+  if (options.mutation) {
+    decorators.push(
+      ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' }),
+      ApiUnsupportedMediaTypeResponse({
+        type: ApiErrorDto,
+        description: 'A body that is not JSON.',
+      }),
+    );
+  }
+  return applyDecorators(...decorators);
+}
+
+/** Who did it, for the metadata of the events an operator's request records. */
+export interface AdminActor {
+  sessionId: string;
+  correlationId: string;
+}
+
+export const CurrentAdmin = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AdminActor => {
+    const request = context.switchToHttp().getRequest<AdminRequest>();
+    if (!request.adminSession) throw notLoggedIn();
+    return { sessionId: request.adminSession.id, correlationId: requestId(request) };
+  },
+);
+
+/** The metadata of an event an operator caused: never the password or the session token. */
+export function adminMetadata(actor: AdminActor): EventMetadata {
+  return { actor: 'admin', correlationId: actor.correlationId, adminSessionId: actor.sessionId };
+}

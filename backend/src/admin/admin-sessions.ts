@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import { AdminClock } from './admin-clock';
+
+export interface AdminSession {
+  id: string;
+  expiresAt: Date;
+}
+
+export interface OpenedAdminSession extends AdminSession {
+  /** The secret the cookie carries; only its hash is stored. */
+  token: string;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Operator sessions, kept in PostgreSQL so every app process knows them. */
+@Injectable()
+export class AdminSessions {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: AdminClock,
+  ) {}
+
+  async open(): Promise<OpenedAdminSession> {
+    const now = this.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const session = {
+      id: randomUUID(),
+      token,
+      expiresAt: new Date(now.getTime() + this.config.adminSessionTtlMinutes * 60_000),
+    };
+    await this.dataSource.query(
+      `INSERT INTO admin_sessions (id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+      [session.id, hashToken(token), now, session.expiresAt],
+    );
+    // Sessions that lapsed are of no further use; drop them while we are here.
+    await this.dataSource.query('DELETE FROM admin_sessions WHERE expires_at <= $1', [now]);
+    return session;
+  }
+
+  /** The live session the token opens, or undefined if it is unknown, ended or expired. */
+  async find(token: string | undefined): Promise<AdminSession | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const rows: { id: string; expires_at: Date }[] = await this.dataSource.query(
+      `SELECT id, expires_at FROM admin_sessions WHERE token_hash = $1 AND expires_at > $2`,
+      [hashToken(token), this.clock.now()],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, expiresAt: row.expires_at } : undefined;
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.dataSource.query('DELETE FROM admin_sessions WHERE token_hash = $1', [
+      hashToken(token),
+    ]);
+  }
+}

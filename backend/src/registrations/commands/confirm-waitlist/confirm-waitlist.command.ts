@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { AdminActor } from '../../../admin/admin-only.decorator';
+import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+
+export class ConfirmWaitlistCommand extends Command<AdminRegistrationDto> {
+  constructor(
+    readonly registrationId: string,
+    readonly actor: AdminActor,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { assertRegistrationId } from '../../../admin/registration-id';
+import { editDream } from '../../domain/operator-decisions';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
+import { RegistrationStore } from '../../registration-store';
+import { EditDreamCommand } from './edit-dream.command';
+
+/** Records DreamEdited; the same value again records nothing. */
+@CommandHandler(EditDreamCommand)
+export class EditDreamHandler implements ICommandHandler<EditDreamCommand> {
+  constructor(private readonly store: RegistrationStore) {}
+
+  execute(command: EditDreamCommand): Promise<AdminRegistrationDto> {
+    const id = command.registrationId;
+    assertRegistrationId(id);
+    return this.store.transaction(async (tx) => {
+      const loaded = await this.store.load(tx, id);
+      const events = editDream(loaded.state, command.dream);
+      await this.store.append(tx, id, loaded.version, events, adminMetadata(command.actor));
+      const registration = await selectAdminRegistration(tx.manager, id);
+      if (!registration) throw new RegistrationNotFoundError();
+      return registration;
+    });
+  }
+}

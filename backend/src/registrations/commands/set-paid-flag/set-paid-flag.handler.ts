@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { assertRegistrationId } from '../../../admin/registration-id';
+import { setPaidFlag } from '../../domain/operator-decisions';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
+import { RegistrationStore } from '../../registration-store';
+import { SetPaidFlagCommand } from './set-paid-flag.command';
+
+/** Records PaidFlagSet; the same value again records nothing. */
+@CommandHandler(SetPaidFlagCommand)
+export class SetPaidFlagHandler implements ICommandHandler<SetPaidFlagCommand> {
+  constructor(private readonly store: RegistrationStore) {}
+
+  execute(command: SetPaidFlagCommand): Promise<AdminRegistrationDto> {
+    const id = command.registrationId;
+    assertRegistrationId(id);
+    return this.store.transaction(async (tx) => {
+      const loaded = await this.store.load(tx, id);
+      const events = setPaidFlag(loaded.state, command.paid);
+      await this.store.append(tx, id, loaded.version, events, adminMetadata(command.actor));
+      const registration = await selectAdminRegistration(tx.manager, id);
+      if (!registration) throw new RegistrationNotFoundError();
+      return registration;
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const EVENT_FEED_MAX_LIMIT = 1000;
+
+export class EventFeedRequestDto {
+  @ApiPropertyOptional({
+    description: 'Answer the events after this global position (0: from the start).',
+    default: 0,
+    minimum: 0,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'after must be a whole number' })
+  @Min(0, { message: 'after must be 0 or more' })
+  after?: number;
+
+  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: EVENT_FEED_MAX_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: `limit must be from 1 to ${EVENT_FEED_MAX_LIMIT}` })
+  @Max(EVENT_FEED_MAX_LIMIT, { message: `limit must be from 1 to ${EVENT_FEED_MAX_LIMIT}` })
+  limit?: number;
+}

@@ -1,0 +1,72 @@
+import type { SqlExecutor } from '../../../event-store/sql-executor';
+import type { AdminRegistrationDto } from './admin-registration.response.dto';
+
+interface Row {
+  id: string;
+  name: string | null;
+  email: string | null;
+  whatsapp: string | null;
+  event: string;
+  time: string;
+  dreamed_captured: boolean;
+  dream: string | null;
+  waiting_list: boolean;
+  paid: boolean;
+  stripe_session_id: string | null;
+  checkout_session_id: string | null;
+  status: string;
+  locale: string;
+  hold_expires_at: Date | null;
+  shared_dreams: number;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
+const COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
+  stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
+  created_at, updated_at, version`;
+
+function toDto(row: Row): AdminRegistrationDto {
+  return {
+    id: row.id,
+    shortId: `#${row.id.slice(-6).toUpperCase()}`,
+    name: row.name,
+    email: row.email,
+    whatsapp: row.whatsapp,
+    event: row.event,
+    time: row.time,
+    dreamedCaptured: row.dreamed_captured,
+    dream: row.dream,
+    waitingList: row.waiting_list,
+    paid: row.paid,
+    stripeSessionId: row.stripe_session_id,
+    checkoutSessionId: row.checkout_session_id,
+    status: row.status,
+    locale: row.locale,
+    holdExpiresAt: row.hold_expires_at ? row.hold_expires_at.toISOString() : null,
+    sharedDreams: row.shared_dreams,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Every registration, newest first, from the read model. */
+export async function selectAdminRegistrations(sql: SqlExecutor): Promise<AdminRegistrationDto[]> {
+  const rows: Row[] = await sql.query(
+    `SELECT ${COLUMNS} FROM registration_view ORDER BY created_at DESC, id DESC`,
+  );
+  return rows.map(toDto);
+}
+
+/** One registration from the read model (in the caller's transaction: it reads its writes). */
+export async function selectAdminRegistration(
+  sql: SqlExecutor,
+  registrationId: string,
+): Promise<AdminRegistrationDto | undefined> {
+  const rows: Row[] = await sql.query(`SELECT ${COLUMNS} FROM registration_view WHERE id = $1`, [
+    registrationId,
+  ]);
+  return rows[0] ? toDto(rows[0]) : undefined;
+}

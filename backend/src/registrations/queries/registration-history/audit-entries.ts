@@ -1,0 +1,48 @@
+import type { RecordedEvent } from '../../../event-store/event-store.types';
+import { PERSONAL_FIELDS } from '../../domain/registration-events';
+import type { DecodedRegistrationEvent } from '../../registration-event-codec';
+import type { AuditEntryDto } from './audit-entry.response.dto';
+
+/** The personal fields each event type carries, to name what an erasure took away. */
+const PERSONAL_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
+  RegistrationCreated: PERSONAL_FIELDS,
+  DreamEdited: ['dream'],
+  DreamShared: ['dream'],
+};
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function toAuditEntry(
+  recorded: RecordedEvent,
+  payload: Record<string, unknown>,
+  personalDataErased: boolean,
+): AuditEntryDto {
+  const entry: AuditEntryDto = {
+    position: recorded.globalPosition,
+    streamId: recorded.streamId,
+    streamVersion: recorded.streamVersion,
+    type: recorded.type,
+    recordedAt: recorded.recordedAt.toISOString(),
+    actor: recorded.metadata.actor,
+    payload,
+    personalDataErased,
+    erasedFields: personalDataErased
+      ? [...(PERSONAL_FIELDS_BY_TYPE[recorded.type] ?? PERSONAL_FIELDS)]
+      : [],
+  };
+  const correlationId = optionalString(recorded.metadata.correlationId);
+  if (correlationId) entry.correlationId = correlationId;
+  const adminSessionId = optionalString(recorded.metadata.adminSessionId);
+  if (adminSessionId) entry.adminSessionId = adminSessionId;
+  return entry;
+}
+
+export function registrationAuditEntry(decoded: DecodedRegistrationEvent): AuditEntryDto {
+  return toAuditEntry(
+    decoded.recorded,
+    { ...(decoded.event.data as Record<string, unknown>) },
+    decoded.personalDataErased,
+  );
+}

@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { assertRegistrationId } from '../../../admin/registration-id';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { loadRegistration } from '../../registration-store';
+import { registrationAuditEntry } from './audit-entries';
+import { RegistrationHistoryQuery } from './registration-history.query';
+import type { RegistrationHistoryDto } from './registration-history.response.dto';
+
+/** Read from the log itself, so a deleted registration still shows what happened to it. */
+@QueryHandler(RegistrationHistoryQuery)
+export class RegistrationHistoryQueryHandler implements IQueryHandler<RegistrationHistoryQuery> {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async execute({ registrationId }: RegistrationHistoryQuery): Promise<RegistrationHistoryDto> {
+    assertRegistrationId(registrationId);
+    const loaded = await loadRegistration(this.dataSource.manager, registrationId);
+    if (loaded.history.length === 0) throw new RegistrationNotFoundError();
+    return {
+      registrationId,
+      deleted: loaded.state?.status === 'deleted',
+      events: loaded.history.map(registrationAuditEntry),
+    };
+  }
+}
