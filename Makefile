@@ -3,8 +3,11 @@
 
 NPM ?= npm
 
+# `npm install` with the lock file present installs exactly what it records. (`npm ci` would
+# refuse it: npm records only the platform binaries the registry offers here, e.g. of @swc/core,
+# and `npm ci` wants an entry for every platform.)
 node_modules/.package-lock.json: package-lock.json package.json backend/package.json frontend/package.json
-	$(NPM) ci --no-audit --no-fund
+	$(NPM) install --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.package-lock.json
