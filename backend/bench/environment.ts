@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { createDataSource, runMigrations } from '../src/database/data-source';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded-database';
+
+/** The backend directory, found from this file whether it runs from bench/ or its build. */
+export const BACKEND_DIR = path.resolve(
+  __dirname,
+  __dirname.includes('.bench') ? '../../..' : '..',
+);
+export const MAIN = path.join(BACKEND_DIR, 'dist', 'main.js');
+
+export interface BenchDatabaseServer {
+  serverUrl: string;
+  stop(): Promise<void>;
+}
+
+/** BENCH_DATABASE_URL's server, or an embedded PostgreSQL of the bench's own. */
+export async function startDatabaseServer(): Promise<BenchDatabaseServer> {
+  if (process.env.BENCH_DATABASE_URL) {
+    return { serverUrl: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-'));
+  const embedded: EmbeddedDatabase = await startEmbeddedDatabase(dataDir, {
+    database: 'postgres',
+  });
+  return { serverUrl: embedded.url, stop: () => embedded.stop() };
+}
+
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A fresh database with every migration applied; dropped by the returned function. */
+export async function createBenchDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = databaseUrl(serverUrl, name);
+  const dataSource = createDataSource(url, { poolSize: 2 });
+  await dataSource.initialize();
+  try {
+    await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+  return {
+    url,
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export interface Process {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Process exited early:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Process did not answer ${url} within 60 s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function spawnProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  port: number,
+): Promise<Process> {
+  let output = '';
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  return waitForHttp(`${url}${readyPath}`, child, () => output).then(() => ({
+    url,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  }));
+}
+
+/** The built server (dist/main.js) as a production process on the given database. */
+export async function startAppProcess(
+  databaseUrlForApp: string,
+  env: Record<string, string> = {},
+): Promise<Process> {
+  const port = await freePort();
+  return spawnProcess(
+    MAIN,
+    {
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'bench-admin-password-long-enough',
+      SANDBOX_PAYMENTS: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The production helper's per-address limit would turn the rush into 429s.
+      REGISTRATION_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrlForApp,
+      ...env,
+    },
+    '/api/capacity',
+    port,
+  );
+}
+
+export async function startBareServer(body: string): Promise<Process> {
+  const port = await freePort();
+  return spawnProcess(path.join(__dirname, 'bare-server.js'), { BARE_BODY: body }, '/', port);
+}

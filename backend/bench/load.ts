@@ -1,0 +1,134 @@
+import { Agent, request as httpRequest } from 'node:http';
+
+/**
+ * A small closed-loop load generator: `connections` keep-alive sockets, each sending its next
+ * request as soon as the previous answer is in. The same code drives the app and every baseline.
+ */
+export interface LoadOptions {
+  /** The servers to spread requests over, round robin (e.g. two app processes). */
+  urls: string[];
+  method: 'GET' | 'POST';
+  path: string;
+  connections: number;
+  /** A body for the n-th request (POST). */
+  body?: (n: number) => unknown;
+  /** Stop after this many requests, or after durationMs, whichever is set. */
+  requests?: number;
+  durationMs?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  elapsedMs: number;
+  latenciesMs: number[];
+  bodies: string[];
+}
+
+export async function runLoad(options: LoadOptions, keepBodies = false): Promise<LoadResult> {
+  const agents = options.urls.map(
+    () =>
+      new Agent({
+        keepAlive: true,
+        maxSockets: Math.ceil(options.connections / options.urls.length),
+      }),
+  );
+  const targets = options.urls.map((url) => new URL(url));
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const bodies: string[] = [];
+  let errors = 0;
+  let issued = 0;
+  const started = performance.now();
+  const deadline = options.durationMs ? started + options.durationMs : Infinity;
+  const more = () =>
+    (options.requests === undefined || issued < options.requests) && performance.now() < deadline;
+
+  const one = (n: number): Promise<void> =>
+    new Promise((resolve) => {
+      const index = n % targets.length;
+      const target = targets[index];
+      const payload = options.body ? JSON.stringify(options.body(n)) : undefined;
+      const sent = performance.now();
+      const req = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: options.method,
+          path: options.path,
+          agent: agents[index],
+          headers: payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {},
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            latencies.push(performance.now() - sent);
+            const status = res.statusCode ?? 0;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status < 200 || status >= 300) errors += 1;
+            if (keepBodies) bodies.push(Buffer.concat(chunks).toString('utf8'));
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        statuses.network = (statuses.network ?? 0) + 1;
+        resolve();
+      });
+      req.end(payload);
+    });
+
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (more()) {
+        const n = issued;
+        issued += 1;
+        await one(n);
+      }
+    }),
+  );
+  const elapsedMs = performance.now() - started;
+  for (const agent of agents) agent.destroy();
+  return {
+    requests: latencies.length + (statuses.network ?? 0),
+    errors,
+    statuses,
+    elapsedMs,
+    latenciesMs: latencies,
+    bodies,
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `work` on `writers` concurrent loops for durationMs; returns operations per second. */
+export async function runWriters(
+  writers: number,
+  durationMs: number,
+  work: (writer: number, n: number) => Promise<void>,
+): Promise<{ operations: number; perSecond: number }> {
+  let operations = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      let n = 0;
+      while (performance.now() < deadline) {
+        await work(writer, n);
+        n += 1;
+        operations += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { operations, perSecond: operations / seconds };
+}

@@ -1,0 +1,504 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import * as path from 'node:path';
+import { Pool } from 'pg';
+import { Catalogue } from '../src/catalogue/catalogue';
+import { createDataSource } from '../src/database/data-source';
+import { appendToStream } from '../src/event-store/append-to-stream';
+import { readAllInBatches } from '../src/event-store/read-all';
+import { findPersonalDataKeys } from '../src/personal-data/personal-data-vault';
+import type { RegistrationEvent } from '../src/registrations/domain/registration-events';
+import { registrationStreamId } from '../src/registrations/domain/registration-events';
+import {
+  decodeRegistrationEvent,
+  encodeRegistrationEvent,
+} from '../src/registrations/registration-event-codec';
+import { rebuildProjections } from '../src/registrations/projections/rebuild-projections';
+import { projectRegistrationEvent } from '../src/registrations/projections/registration.projection';
+import { syncSlotLimits } from '../src/registrations/projections/slot-limits';
+import {
+  BACKEND_DIR,
+  createBenchDatabase,
+  startAppProcess,
+  startBareServer,
+  startDatabaseServer,
+  type Process,
+} from './environment';
+import { percentile, runLoad, runWriters } from './load';
+
+/**
+ * `make bench`: every benchmark against its baseline, measured in the same run on the same
+ * database, printed as one table. Sizes can be scaled down for a quick look with BENCH_SCALE
+ * (e.g. 0.1); the published figures use the defaults.
+ */
+const SCALE = Number(process.env.BENCH_SCALE ?? '1');
+const RUSH_ATTEMPTS = Math.round(2000 * SCALE);
+const RUSH_CONNECTIONS = 200;
+const READ_CONNECTIONS = 50;
+const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? '5');
+const APPEND_WRITERS = 16;
+const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? '5');
+/** Connections of the insert baseline: the two app processes' pools together. */
+const INSERT_CONNECTIONS = 40;
+const REBUILD_EVENTS = Math.round(200_000 * SCALE);
+const LEGACY_REBUILD_EVENTS = Math.round(20_000 * SCALE);
+
+interface Row {
+  benchmark: string;
+  figure: string;
+  baseline: string;
+  ratio: string;
+  goal: string;
+  met: boolean | undefined;
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+
+function fmt(value: number, digits = 0): string {
+  return value.toLocaleString('en-US', {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  });
+}
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`);
+}
+
+/** A RegistrationCreated as stored: sealed personal data, the size of a real event row. */
+function eventSizedData(): { data: string; metadata: string } {
+  const id = randomUUID();
+  const event: RegistrationEvent = {
+    type: 'RegistrationCreated',
+    data: {
+      registrationId: id,
+      event: 'bucharest',
+      time: 'Oct 30 - 7:30pm',
+      locale: 'ro',
+      dreamedCaptured: false,
+      placement: 'seat',
+      holdExpiresAt: new Date().toISOString(),
+      name: 'Ana Popescu',
+      email: `ana.${id.slice(0, 8)}@example.com`,
+      whatsapp: '+40 712 345 678',
+      dream:
+        'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+    },
+  };
+  return {
+    data: JSON.stringify(encodeRegistrationEvent(event, randomBytes(32))),
+    metadata: JSON.stringify({ actor: 'visitor', correlationId: randomUUID() }),
+  };
+}
+
+/** Single-row INSERTs of an event-sized row into a copy of the events table, autocommit. */
+async function insertRate(pool: Pool, connections: number, seconds: number): Promise<number> {
+  await pool.query('DROP TABLE IF EXISTS bench_inserts');
+  await pool.query(
+    'CREATE TABLE bench_inserts (LIKE events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING INDEXES)',
+  );
+  const sample = eventSizedData();
+  const result = await runWriters(connections, seconds * 1000, async (writer, n) => {
+    await pool.query(
+      `INSERT INTO bench_inserts (stream_id, stream_version, type, data, metadata)
+       VALUES ($1, 1, 'RegistrationCreated', $2::jsonb, $3::jsonb)`,
+      [`bench-${writer}-${n}-${randomUUID()}`, sample.data, sample.metadata],
+    );
+  });
+  await pool.query('DROP TABLE bench_inserts');
+  return result.perSecond;
+}
+
+async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
+  const database = await createBenchDatabase(serverUrl, 'bench_rush');
+  const processes: Process[] = [];
+  try {
+    processes.push(await startAppProcess(database.url));
+    processes.push(await startAppProcess(database.url, { WORKERS: 'false' }));
+    const open = catalogue
+      .allSlots()
+      .find(({ event, slot }) => event.status === 'open' && slot.status === 'open');
+    if (!open) throw new Error('The catalogue has no open slot to rush');
+    const { event, slot } = open;
+    log(`rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections, two processes`);
+    // Warm both processes (JIT, pools) on reads only.
+    await runLoad({
+      urls: processes.map((p) => p.url),
+      method: 'GET',
+      path: '/api/capacity',
+      connections: 20,
+      requests: 400,
+    });
+    const result = await runLoad({
+      urls: processes.map((p) => p.url),
+      method: 'POST',
+      path: '/api/create-checkout-session',
+      connections: RUSH_CONNECTIONS,
+      requests: RUSH_ATTEMPTS,
+      body: (n) => ({
+        name: 'Ana Popescu',
+        email: `rush-${n}-${randomUUID().slice(0, 8)}@example.com`,
+        whatsapp: '+40 712 345 678',
+        event: event.slug,
+        time: slot.time,
+        dream:
+          'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+        dreamedCaptured: false,
+        locale: 'en',
+      }),
+    });
+    const pool = new Pool({ connectionString: database.url, max: INSERT_CONNECTIONS });
+    try {
+      const [capacity] = (
+        await pool.query(
+          `SELECT seat_limit, held + paid + confirmed AS seats, waiting_list
+             FROM slot_capacity WHERE event = $1 AND time = $2`,
+          [event.slug, slot.time],
+        )
+      ).rows as { seat_limit: number; seats: number; waiting_list: number }[];
+      const [recount] = (
+        await pool.query(
+          `SELECT count(*) FILTER (WHERE data->>'placement' = 'seat')::int AS seats,
+                  count(*)::int AS created
+             FROM events WHERE type = 'RegistrationCreated'`,
+        )
+      ).rows as { seats: number; created: number }[];
+      const perSecond = result.requests / (result.elapsedMs / 1000);
+      log(`rush: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
+      log('insert baseline: single-row inserts of an event-sized row');
+      const inserts = await insertRate(pool, INSERT_CONNECTIONS, WRITE_SECONDS);
+      const p50 = percentile(result.latenciesMs, 50);
+      const p99 = percentile(result.latenciesMs, 99);
+      const ratio = perSecond / inserts;
+      rows.push({
+        benchmark: 'Rush: seats held / limit',
+        figure: `${capacity.seats} / ${capacity.seat_limit}`,
+        baseline: `${recount.seats} seats in the log`,
+        ratio: '',
+        goal: 'exactly the limit',
+        met: capacity.seats === capacity.seat_limit && recount.seats === capacity.seat_limit,
+      });
+      rows.push({
+        benchmark: 'Rush: waiting list, errors',
+        figure: `${capacity.waiting_list} waiting, ${result.errors} errors`,
+        baseline: `${result.requests} attempts`,
+        ratio: '',
+        goal: 'errors = 0',
+        met: result.errors === 0 && capacity.waiting_list + capacity.seats === result.requests,
+      });
+      rows.push({
+        benchmark: 'Rush: latency p50 / p99',
+        figure: `${fmt(p50, 1)} / ${fmt(p99, 1)} ms`,
+        baseline: '',
+        ratio: '',
+        goal: 'p99 ≤ 150 ms',
+        met: p99 <= 150,
+      });
+      rows.push({
+        benchmark: 'Rush: registrations/s vs single-row inserts/s',
+        figure: `${fmt(perSecond)} req/s`,
+        baseline: `${fmt(inserts)} inserts/s`,
+        ratio: `${fmt(ratio * 100, 1)}%`,
+        goal: '≥ 20%',
+        met: ratio >= 0.2,
+      });
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    for (const process of processes) await process.stop();
+    await database.drop();
+  }
+}
+
+async function reads(serverUrl: string): Promise<void> {
+  const database = await createBenchDatabase(serverUrl, 'bench_reads');
+  let app: Process | undefined;
+  let bare: Process | undefined;
+  try {
+    app = await startAppProcess(database.url);
+    const body = await (await fetch(`${app.url}/api/capacity`)).text();
+    bare = await startBareServer(body);
+    const load = (url: string) =>
+      runLoad({
+        urls: [url],
+        method: 'GET',
+        path: '/api/capacity',
+        connections: READ_CONNECTIONS,
+        durationMs: READ_SECONDS * 1000,
+      });
+    log(`reads: warm-up, then ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`);
+    await runLoad({
+      urls: [app.url, bare.url],
+      method: 'GET',
+      path: '/api/capacity',
+      connections: READ_CONNECTIONS,
+      durationMs: 2000,
+    });
+    const appResult = await load(app.url);
+    const bareResult = await load(bare.url);
+    const appRate = appResult.requests / (appResult.elapsedMs / 1000);
+    const bareRate = bareResult.requests / (bareResult.elapsedMs / 1000);
+    rows.push({
+      benchmark: 'Reads: GET /api/capacity req/s vs bare node:http',
+      figure: `${fmt(appRate)} req/s (p99 ${fmt(percentile(appResult.latenciesMs, 99), 1)} ms, ${appResult.errors} errors)`,
+      baseline: `${fmt(bareRate)} req/s`,
+      ratio: `${fmt((appRate / bareRate) * 100, 1)}%`,
+      goal: '≥ 40%',
+      met: appRate / bareRate >= 0.4 && appResult.errors === 0,
+    });
+  } finally {
+    await app?.stop();
+    await bare?.stop();
+    await database.drop();
+  }
+}
+
+async function appends(serverUrl: string): Promise<void> {
+  const database = await createBenchDatabase(serverUrl, 'bench_appends');
+  const pool = new Pool({ connectionString: database.url, max: APPEND_WRITERS });
+  try {
+    const sql = {
+      query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows,
+    };
+    const sample = eventSizedData();
+    const data = JSON.parse(sample.data) as Record<string, unknown>;
+    log(`appends: ${APPEND_WRITERS} writers, ${WRITE_SECONDS} s, distinct streams`);
+    const appended = await runWriters(APPEND_WRITERS, WRITE_SECONDS * 1000, async (writer, n) => {
+      await appendToStream(sql, `bench-${writer}-${n}-${randomUUID()}`, 0, [
+        { type: 'RegistrationCreated', data, metadata: { actor: 'visitor' } },
+      ]);
+    });
+    const inserts = await insertRate(pool, APPEND_WRITERS, WRITE_SECONDS);
+    rows.push({
+      benchmark: `Appends: events/s, ${APPEND_WRITERS} writers vs raw inserts`,
+      figure: `${fmt(appended.perSecond)} events/s`,
+      baseline: `${fmt(inserts)} inserts/s`,
+      ratio: `${fmt((appended.perSecond / inserts) * 100, 1)}%`,
+      goal: '≥ 50%',
+      met: appended.perSecond / inserts >= 0.5,
+    });
+  } finally {
+    await pool.end();
+    await database.drop();
+  }
+}
+
+/**
+ * Writes `total` events straight into the log, as the app would store them: registrations of
+ * four events each (created, checkout opened, paid or expired, a shared dream), personal data
+ * sealed with a key per registration.
+ */
+async function seedEvents(pool: Pool, total: number, catalogue: Catalogue): Promise<number> {
+  const slots = catalogue.allSlots();
+  const registrations = Math.ceil(total / 4);
+  let written = 0;
+  const batch = 2_500;
+  for (let start = 0; start < registrations; start += batch) {
+    const streamIds: string[] = [];
+    const versions: number[] = [];
+    const types: string[] = [];
+    const datas: string[] = [];
+    const keyIds: string[] = [];
+    const keys: Buffer[] = [];
+    for (let index = start; index < Math.min(registrations, start + batch); index += 1) {
+      const id = randomUUID();
+      const key = randomBytes(32);
+      const { event, slot } = slots[index % slots.length];
+      const seat = index % 3 !== 0;
+      const sessionId = `cs_bench_${index}`;
+      const events: RegistrationEvent[] = [
+        {
+          type: 'RegistrationCreated',
+          data: {
+            registrationId: id,
+            event: event.slug,
+            time: slot.time,
+            locale: (['en', 'it', 'ro'] as const)[index % 3],
+            dreamedCaptured: index % 2 === 0,
+            placement: seat ? 'seat' : 'waiting-list',
+            holdExpiresAt: seat ? new Date(Date.now() + 1_800_000).toISOString() : null,
+            name: `Visitor ${index}`,
+            email: `visitor-${index}@example.com`,
+            whatsapp: '+40 712 345 678',
+            dream:
+              'I was walking through a city made of glass, and every window showed a different night sky.',
+          },
+        },
+        {
+          type: 'CheckoutSessionOpened',
+          data: {
+            registrationId: id,
+            provider: 'sandbox',
+            sessionId,
+            url: `http://localhost/sandbox/${sessionId}`,
+            expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+          },
+        },
+        index % 4 === 0
+          ? { type: 'CheckoutExpired', data: { registrationId: id, sessionId, reason: 'expired' } }
+          : {
+              type: 'PaymentConfirmed',
+              data: {
+                registrationId: id,
+                sessionId,
+                paymentIntentId: `pi_${index}`,
+                amountMinor: 3500,
+                currency: 'RON',
+                providerEventId: `evt_${index}`,
+                seat: 'held',
+              },
+            },
+        {
+          type: 'DreamShared',
+          data: { registrationId: id, dreamId: randomUUID(), dream: 'A shared dream, short.' },
+        },
+      ];
+      const take = Math.min(events.length, total - written);
+      events.slice(0, take).forEach((item, position) => {
+        streamIds.push(registrationStreamId(id));
+        versions.push(position + 1);
+        types.push(item.type);
+        datas.push(JSON.stringify(encodeRegistrationEvent(item, key)));
+      });
+      written += take;
+      keyIds.push(registrationStreamId(id));
+      keys.push(key);
+    }
+    await pool.query(
+      `INSERT INTO personal_data_keys (stream_id, key) SELECT * FROM unnest($1::text[], $2::bytea[])`,
+      [keyIds, keys],
+    );
+    await pool.query(
+      `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+       SELECT s, v, t, d::jsonb, '{"actor":"system"}'::jsonb
+         FROM unnest($1::text[], $2::int[], $3::text[], $4::text[]) AS new(s, v, t, d)`,
+      [streamIds, versions, types, datas],
+    );
+  }
+  return written;
+}
+
+async function rebuild(serverUrl: string, catalogue: Catalogue): Promise<void> {
+  const database = await createBenchDatabase(serverUrl, 'bench_rebuild');
+  const pool = new Pool({ connectionString: database.url, max: 4 });
+  const dataSource = createDataSource(database.url, { poolSize: 4 });
+  await dataSource.initialize();
+  try {
+    log(`rebuild: seeding ${REBUILD_EVENTS} events`);
+    const seeded = await seedEvents(pool, REBUILD_EVENTS, catalogue);
+    await pool.query('VACUUM ANALYZE events');
+    await pool.query('VACUUM ANALYZE personal_data_keys');
+
+    // Before: the per-event replay this rebuild replaced (the live projection, several SQL
+    // statements per event), on the first LEGACY_REBUILD_EVENTS events, rolled back.
+    log(`rebuild: per-event replay of ${LEGACY_REBUILD_EVENTS} events (the former rebuild)`);
+    let legacyRate = 0;
+    const queryRunner = dataSource.createQueryRunner();
+    await queryRunner.connect();
+    await queryRunner.startTransaction();
+    try {
+      const manager = queryRunner.manager;
+      await manager.query('TRUNCATE registration_view, slot_capacity');
+      await syncSlotLimits(manager, catalogue);
+      const started = performance.now();
+      let count = 0;
+      for await (const batch of readAllInBatches(manager, 0, 2000)) {
+        const keys = await findPersonalDataKeys(manager, [
+          ...new Set(batch.map((event) => event.streamId)),
+        ]);
+        for (const recorded of batch) {
+          if (count >= LEGACY_REBUILD_EVENTS) break;
+          await projectRegistrationEvent(
+            manager,
+            decodeRegistrationEvent(recorded, keys.get(recorded.streamId)),
+          );
+          count += 1;
+        }
+        if (count >= LEGACY_REBUILD_EVENTS) break;
+      }
+      legacyRate = count / ((performance.now() - started) / 1000);
+    } finally {
+      await queryRunner.rollbackTransaction();
+      await queryRunner.release();
+    }
+
+    log(`rebuild: bulk replay of ${seeded} events`);
+    const started = performance.now();
+    const result = await rebuildProjections(dataSource, catalogue);
+    const seconds = (performance.now() - started) / 1000;
+    const rate = result.events / seconds;
+    const [{ count }] = (await pool.query('SELECT count(*)::int AS count FROM registration_view'))
+      .rows as { count: number }[];
+    if (result.events !== seeded || count !== result.registrations) {
+      throw new Error(`Rebuild replayed ${result.events} of ${seeded} events, ${count} rows`);
+    }
+    rows.push({
+      benchmark: `Rebuild: ${fmt(result.events)} events into the read models`,
+      figure: `${fmt(rate)} events/s (${fmt(seconds, 2)} s)`,
+      baseline: `${fmt(legacyRate)} events/s per-event replay (before)`,
+      ratio: `${fmt(rate / legacyRate, 1)}×`,
+      goal: '≥ 50,000 events/s',
+      met: rate >= 50_000,
+    });
+  } finally {
+    await dataSource.destroy();
+    await pool.end();
+    await database.drop();
+  }
+}
+
+function table(): string {
+  const header = ['Benchmark', 'Measured', 'Baseline (same run)', 'Ratio', 'Goal', 'Met'];
+  const lines = rows.map((row) => [
+    row.benchmark,
+    row.figure,
+    row.baseline,
+    row.ratio,
+    row.goal,
+    row.met === undefined ? '' : row.met ? 'yes' : '**no**',
+  ]);
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...lines.map((line) => line[index].length)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
+  return [
+    format(header),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...lines.map(format),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const only = (process.env.BENCH_ONLY ?? 'rush,reads,appends,rebuild').split(',');
+  const catalogue = Catalogue.load();
+  const server = await startDatabaseServer();
+  try {
+    if (only.includes('rush')) await rush(server.serverUrl, catalogue);
+    if (only.includes('reads')) await reads(server.serverUrl);
+    if (only.includes('appends')) await appends(server.serverUrl);
+    if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);
+  } finally {
+    await server.stop();
+  }
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL at BENCH_DATABASE_URL' : 'embedded PostgreSQL'}`;
+  const report = [
+    `Benchmarks of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}${SCALE !== 1 ? ` (BENCH_SCALE=${SCALE})` : ''}`,
+    '',
+    table(),
+    ...notes,
+  ].join('\n');
+  console.log(`\n${report}\n`);
+  const resultsDir = path.join(BACKEND_DIR, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'latest.md'), `${report}\n`);
+  if (rows.some((row) => row.met === false)) process.exitCode = 2;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
