@@ -1,0 +1,70 @@
+import { AdminClock } from '../../src/admin/admin-clock';
+import { request } from '../http';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { ADMIN_PASSWORD } from './admin-client';
+
+function attempt(app: TestApp, password: string) {
+  return request(app.url, 'POST', '/api/admin/login', { password });
+}
+
+describe('failed logins are throttled per client address, across app processes', () => {
+  let database: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await startTestApp(database.url);
+    second = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  });
+
+  it('blocks the sixth attempt after five failures spread over two instances, then lets it in after 15 minutes', async () => {
+    for (const app of [first, second, first, second]) {
+      expect((await attempt(app, 'wrong')).status).toBe(401);
+    }
+    // Four failures so far: the right password still works, and resets the count.
+    expect((await attempt(second, ADMIN_PASSWORD)).status).toBe(200);
+
+    for (const app of [first, second, first, second, first]) {
+      expect((await attempt(app, 'wrong')).status).toBe(401);
+    }
+    const blocked = await attempt(second, 'wrong');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      statusCode: 429,
+      message: 'Too many failed login attempts; please try again later.',
+      errors: [],
+    });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Blocked means blocked: even the right password, on either instance.
+    const rightButBlocked = await attempt(first, ADMIN_PASSWORD);
+    expect(rightButBlocked.status).toBe(429);
+    expect(rightButBlocked.headers.get('set-cookie')).toBeNull();
+    expect((await attempt(second, ADMIN_PASSWORD)).status).toBe(429);
+
+    // Fifteen minutes later (on the instance's clock) the failures have left the window.
+    first.app.get(AdminClock).advance(15 * 60_000 + 1000);
+    expect((await attempt(first, ADMIN_PASSWORD)).status).toBe(200);
+    first.app.get(AdminClock).advance(-(15 * 60_000 + 1000));
+  });
+
+  it('counts concurrent failures without letting any slip past the limit', async () => {
+    await first.dataSource.query('DELETE FROM admin_login_failures');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => attempt(index % 2 ? first : second, 'wrong')),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+});

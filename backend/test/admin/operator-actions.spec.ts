@@ -1,0 +1,290 @@
+import { A_DREAM, request } from '../http';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { adminRequest, login, register, type StoredEventRow } from './admin-client';
+
+const ANOTHER_DREAM =
+  'A lighthouse that blinked in Morse code, spelling the names of every cat I have ever loved, while the sea hummed along.';
+
+describe("the operator's actions, each an event whose actor is the admin", () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+    cookie = await login(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  async function events(registrationId: string): Promise<StoredEventRow[]> {
+    return app.dataSource.query(
+      `SELECT global_position, type, data, metadata FROM events WHERE stream_id = $1
+        ORDER BY stream_version`,
+      [`registration-${registrationId}`],
+    );
+  }
+
+  async function sessionId(): Promise<string> {
+    const rows: { id: string }[] = await app.dataSource.query('SELECT id FROM admin_sessions');
+    expect(rows).toHaveLength(1);
+    return rows[0].id;
+  }
+
+  it('lists every registration, newest first, with every stored field', async () => {
+    const older = await register(app.url, { name: 'Older One', locale: 'it' });
+    const newer = await register(app.url, { name: 'Newer One', dreamedCaptured: true });
+    const response = await adminRequest<Record<string, unknown>[]>(
+      app.url,
+      cookie,
+      'GET',
+      '/api/registrations',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const ids = response.body.map((registration) => registration.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    const entry = response.body.find((registration) => registration.id === older.id);
+    expect(entry).toEqual({
+      id: older.id,
+      shortId: `#${older.id.slice(-6).toUpperCase()}`,
+      name: 'Older One',
+      email: expect.stringMatching(/@example\.com$/),
+      whatsapp: '+40 712 345 678',
+      event: 'bucharest',
+      time: 'Oct 30 - 7:30pm',
+      dreamedCaptured: false,
+      dream: A_DREAM,
+      waitingList: false,
+      paid: false,
+      stripeSessionId: null,
+      checkoutSessionId: expect.stringMatching(/^cs_/),
+      status: 'held',
+      locale: 'it',
+      holdExpiresAt: expect.any(String),
+      sharedDreams: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      version: 2,
+    });
+  });
+
+  it('sets the paid flag (PaidFlagSet by the admin) and records nothing when it already is so', async () => {
+    const { id } = await register(app.url);
+    const set = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/paid`,
+      {
+        paid: true,
+      },
+    );
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id, paid: true, version: 3 });
+    const again = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/paid`,
+      { paid: true },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, paid: true, version: 3 });
+    const unset = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/paid`,
+      { paid: false },
+    );
+    expect(unset.body).toMatchObject({ paid: false, version: 4 });
+
+    const recorded = await events(id);
+    expect(recorded.map((event) => event.type)).toEqual([
+      'RegistrationCreated',
+      'CheckoutSessionOpened',
+      'PaidFlagSet',
+      'PaidFlagSet',
+    ]);
+    expect(recorded[2].data).toEqual({ registrationId: id, paid: true });
+    expect(recorded[2].metadata).toEqual({
+      actor: 'admin',
+      correlationId: expect.any(String),
+      adminSessionId: await sessionId(),
+    });
+    expect(JSON.stringify(recorded[2].metadata)).not.toContain('test-admin-password');
+  });
+
+  it('sets the dream-captured flag (DreamCapturedSet)', async () => {
+    const { id } = await register(app.url);
+    const path = `/api/admin/registrations/${id}/dreamed-captured`;
+    const set = await adminRequest(app.url, cookie, 'PATCH', path, { dreamedCaptured: true });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id, dreamedCaptured: true });
+    await adminRequest(app.url, cookie, 'PATCH', path, { dreamedCaptured: true });
+    const recorded = (await events(id)).filter((event) => event.type === 'DreamCapturedSet');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0].data).toEqual({ registrationId: id, dreamedCaptured: true });
+    expect(recorded[0].metadata.actor).toBe('admin');
+  });
+
+  it('edits the dream (DreamEdited, sealed like every personal field)', async () => {
+    const { id } = await register(app.url);
+    const path = `/api/admin/registrations/${id}/dream`;
+    const edited = await adminRequest(app.url, cookie, 'PATCH', path, {
+      dream: `  ${ANOTHER_DREAM}  `,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id, dream: ANOTHER_DREAM });
+    const same = await adminRequest(app.url, cookie, 'PATCH', path, { dream: ANOTHER_DREAM });
+    expect(same.status).toBe(200);
+    const recorded = (await events(id)).filter((event) => event.type === 'DreamEdited');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0].metadata.actor).toBe('admin');
+    expect(JSON.stringify(recorded[0].data)).not.toContain('lighthouse');
+    expect(recorded[0].data).toEqual({
+      registrationId: id,
+      sealedPersonalData: expect.any(String),
+    });
+  });
+
+  it('validates bodies like every other input', async () => {
+    const { id } = await register(app.url);
+    const cases: [string, unknown, string][] = [
+      ['paid', { paid: 'yes' }, 'paid'],
+      ['paid', {}, 'paid'],
+      ['paid', { paid: 1 }, 'paid'],
+      ['paid', { paid: true, extra: 1 }, 'extra'],
+      ['dreamed-captured', { dreamedCaptured: 'true' }, 'dreamedCaptured'],
+      ['dream', { dream: 'too short' }, 'dream'],
+      ['dream', { dream: `${'a'.repeat(95)}     ` }, 'dream'],
+      ['dream', { dream: 'b'.repeat(5001) }, 'dream'],
+      ['dream', { dream: 42 }, 'dream'],
+    ];
+    for (const [route, body, field] of cases) {
+      const response = await adminRequest(
+        app.url,
+        cookie,
+        'PATCH',
+        `/api/admin/registrations/${id}/${route}`,
+        body,
+      );
+      expect({ route, body, status: response.status }).toEqual({ route, body, status: 400 });
+      expect(response.body).toMatchObject({ statusCode: 400, errors: [{ field }] });
+    }
+    // A dream of 100 emoji is 100 characters as a person counts them.
+    const emoji = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/dream`,
+      { dream: '🌙'.repeat(100) },
+    );
+    expect(emoji.status).toBe(200);
+    expect((await events(id)).map((event) => event.type)).toEqual([
+      'RegistrationCreated',
+      'CheckoutSessionOpened',
+      'DreamEdited',
+    ]);
+  });
+
+  it('answers 404 for an unknown or malformed id on every action', async () => {
+    for (const id of ['7d6f7f0e-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const calls: [string, string, unknown][] = [
+        ['POST', `/api/admin/registrations/${id}/confirm`, undefined],
+        ['PATCH', `/api/admin/registrations/${id}/paid`, { paid: true }],
+        ['PATCH', `/api/admin/registrations/${id}/dreamed-captured`, { dreamedCaptured: true }],
+        ['PATCH', `/api/admin/registrations/${id}/dream`, { dream: ANOTHER_DREAM }],
+        ['DELETE', `/api/registrations/${id}`, undefined],
+        ['GET', `/api/admin/registrations/${id}/history`, undefined],
+      ];
+      for (const [method, path, body] of calls) {
+        const response = await adminRequest(app.url, cookie, method, path, body);
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.body).toEqual({
+          statusCode: 404,
+          message: 'Registration not found',
+          errors: [],
+        });
+      }
+    }
+  });
+
+  it("shows a registration's history in order, with type, time, actor and payload", async () => {
+    const { id } = await register(app.url, { name: 'Historia Person' });
+    await adminRequest(app.url, cookie, 'PATCH', `/api/admin/registrations/${id}/paid`, {
+      paid: true,
+    });
+    await request(app.url, 'POST', `/api/registrations/${id}/dreams`, {
+      dream: 'A second small dream.',
+    });
+    const history = await adminRequest<{
+      registrationId: string;
+      deleted: boolean;
+      events: Record<string, unknown>[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.registrationId).toBe(id);
+    expect(history.body.deleted).toBe(false);
+    expect(history.body.events.map((event) => [event.type, event.actor])).toEqual([
+      ['RegistrationCreated', 'visitor'],
+      ['CheckoutSessionOpened', 'visitor'],
+      ['PaidFlagSet', 'admin'],
+      ['DreamShared', 'visitor'],
+    ]);
+    const [created, , paid] = history.body.events;
+    expect(created).toMatchObject({
+      streamId: `registration-${id}`,
+      streamVersion: 1,
+      recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      personalDataErased: false,
+      erasedFields: [],
+      payload: {
+        registrationId: id,
+        name: 'Historia Person',
+        whatsapp: '+40 712 345 678',
+        dream: A_DREAM,
+        placement: 'seat',
+        event: 'bucharest',
+      },
+    });
+    expect(paid).toMatchObject({ payload: { paid: true }, adminSessionId: expect.any(String) });
+    const positions = history.body.events.map((event) => event.position as number);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('pages the global feed by position', async () => {
+    await register(app.url);
+    const [{ total }] = await app.dataSource.query('SELECT count(*)::int AS total FROM events');
+    const seen: number[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await adminRequest<{
+        events: { position: number; type: string; actor: string }[];
+        lastPosition: number;
+      }>(app.url, cookie, 'GET', `/api/admin/events?after=${after}&limit=7`);
+      expect(page.status).toBe(200);
+      expect(page.body.events.length).toBeLessThanOrEqual(7);
+      if (page.body.events.length === 0) {
+        expect(page.body.lastPosition).toBe(after);
+        break;
+      }
+      seen.push(...page.body.events.map((event) => event.position));
+      after = page.body.lastPosition;
+    }
+    expect(seen).toHaveLength(total);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    for (const query of ['after=-1', 'limit=0', 'limit=1001', 'after=abc', 'colour=blue']) {
+      const bad = await adminRequest(app.url, cookie, 'GET', `/api/admin/events?${query}`);
+      expect({ query, status: bad.status }).toEqual({ query, status: 400 });
+    }
+  });
+});
