@@ -7,6 +7,8 @@ import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
 import { HealthModule } from './health/health.module';
 import { APP_CONFIG } from './config/app-config.token';
 import type { AppConfig } from './config/config';
+import { NotificationsModule } from './notifications/notifications.module';
+import { PaymentFlowsModule } from './payments/payment-flows.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RegistrationsModule } from './registrations/registrations.module';
 
@@ -44,6 +46,8 @@ export class AppModule {
         CoreModule.forRoot(options),
         HealthModule,
         PaymentsModule,
+        NotificationsModule,
+        PaymentFlowsModule,
         RegistrationsModule,
         AdminModule,
       ],

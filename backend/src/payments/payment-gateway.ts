@@ -20,6 +20,24 @@ export interface CheckoutSession {
   expiresAt: Date;
 }
 
+/** What the provider says about a checkout session now (the sweeper asks before releasing). */
+export interface CheckoutSessionStatus {
+  sessionId: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  paymentIntentId: string | null;
+  amountMinor: number | null;
+  currency: string | null;
+}
+
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountMinor: number;
+  /** Stable per payment, so a retried refund never refunds twice. */
+  idempotencyKey: string;
+  registrationId: string;
+}
+
 /** The payment provider could not do what was asked; the visitor may try again later. */
 export class PaymentProviderError extends Error {
   constructor(
@@ -35,4 +53,10 @@ export class PaymentProviderError extends Error {
 export abstract class PaymentGateway {
   abstract readonly provider: CheckoutSession['provider'];
   abstract createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  abstract retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionStatus>;
+  /** Closes an open session so it can no longer be paid; a session already closed is fine. */
+  abstract expireCheckoutSession(sessionId: string): Promise<void>;
+  abstract refundPayment(request: RefundRequest): Promise<{ refundId: string }>;
+  /** The secret the provider signs its webhook deliveries with (Stripe's scheme). */
+  abstract webhookSecret(): Promise<string>;
 }

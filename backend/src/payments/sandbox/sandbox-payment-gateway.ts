@@ -1,25 +1,146 @@
 import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/config';
-import { PaymentGateway, type CheckoutRequest, type CheckoutSession } from '../payment-gateway';
+import {
+  PaymentGateway,
+  PaymentProviderError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type CheckoutSessionStatus,
+  type RefundRequest,
+} from '../payment-gateway';
+import { sandboxWebhookSecret } from './sandbox-webhook-secret';
+
+export interface SandboxSessionRow {
+  id: string;
+  registration_id: string;
+  description: string;
+  locale: string;
+  amount_minor: number;
+  currency: string;
+  success_url: string;
+  cancel_url: string;
+  expires_at: Date;
+  status: 'open' | 'complete' | 'expired';
+  payment_intent_id: string | null;
+  refunded_at: Date | null;
+}
+
+/** An open session past its expiry counts as expired, as Stripe's does. */
+export function effectiveStatus(row: SandboxSessionRow, now: Date): SandboxSessionRow['status'] {
+  return row.status === 'open' && row.expires_at.getTime() <= now.getTime()
+    ? 'expired'
+    : row.status;
+}
+
+function sandboxId(prefix: string): string {
+  return `${prefix}_sandbox_${randomBytes(18).toString('base64url')}`;
+}
 
 /**
  * A local stand-in for Stripe Checkout: the session is a page of this server that behaves like
- * a card form. Used whenever no Stripe key is configured.
+ * a card form, and its sessions live in the database so every app process sees them. Used
+ * whenever no Stripe key is configured.
  */
 export class SandboxPaymentGateway extends PaymentGateway {
   readonly provider = 'sandbox' as const;
+  private secret: Promise<string> | undefined;
 
-  constructor(private readonly config: Pick<AppConfig, 'publicUrl'>) {
+  constructor(
+    private readonly config: Pick<AppConfig, 'publicUrl' | 'sandboxWebhookSecret'>,
+    private readonly dataSource: DataSource,
+  ) {
     super();
   }
 
   async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
-    const sessionId = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+    const sessionId = sandboxId('cs');
+    await this.dataSource.query(
+      `INSERT INTO sandbox_checkout_sessions
+         (id, registration_id, description, locale, amount_minor, currency, success_url,
+          cancel_url, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        sessionId,
+        request.registrationId,
+        request.description,
+        request.locale,
+        request.amountMinor,
+        request.currency.toLowerCase(),
+        request.successUrl,
+        request.cancelUrl,
+        request.expiresAt,
+      ],
+    );
     return {
       provider: 'sandbox',
       sessionId,
       url: `${this.config.publicUrl}/sandbox/checkout/${sessionId}`,
       expiresAt: request.expiresAt,
     };
+  }
+
+  async findSession(sessionId: string): Promise<SandboxSessionRow | undefined> {
+    const rows: SandboxSessionRow[] = await this.dataSource.query(
+      'SELECT * FROM sandbox_checkout_sessions WHERE id = $1',
+      [sessionId],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Completes an open, unexpired session with a new payment; answers the session as it now is
+   * (a session paid twice stays paid once).
+   */
+  async completeSession(sessionId: string, now: Date): Promise<SandboxSessionRow | undefined> {
+    const rows: SandboxSessionRow[] = await this.dataSource.query(
+      `UPDATE sandbox_checkout_sessions SET status = 'complete', payment_intent_id = $2
+        WHERE id = $1 AND status = 'open' AND expires_at > $3
+        RETURNING *`,
+      [sessionId, sandboxId('pi'), now],
+    );
+    return rows[0] ?? this.findSession(sessionId);
+  }
+
+  async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionStatus> {
+    const row = await this.findSession(sessionId);
+    if (!row) throw new PaymentProviderError(`No such checkout session: ${sessionId}`);
+    const status = effectiveStatus(row, new Date());
+    return {
+      sessionId,
+      status,
+      paymentStatus: status === 'complete' ? 'paid' : 'unpaid',
+      paymentIntentId: row.payment_intent_id,
+      amountMinor: row.amount_minor,
+      currency: row.currency,
+    };
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sandbox_checkout_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`,
+      [sessionId],
+    );
+  }
+
+  async refundPayment(request: RefundRequest): Promise<{ refundId: string }> {
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
+        WHERE payment_intent_id = $1 RETURNING id`,
+      [request.paymentIntentId],
+    );
+    if (rows.length === 0) {
+      throw new PaymentProviderError(`No such payment: ${request.paymentIntentId}`);
+    }
+    return { refundId: `re_sandbox_${request.idempotencyKey}` };
+  }
+
+  webhookSecret(): Promise<string> {
+    if (this.config.sandboxWebhookSecret) return Promise.resolve(this.config.sandboxWebhookSecret);
+    this.secret ??= sandboxWebhookSecret(this.dataSource).catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    return this.secret;
   }
 }

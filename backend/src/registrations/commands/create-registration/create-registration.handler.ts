@@ -5,6 +5,7 @@ import { Catalogue } from '../../../catalogue/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
+import { enqueueNotification } from '../../../notifications/outbox';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
 import { failCheckout, openCheckoutSession, register } from '../../domain/registration';
 import {
@@ -60,6 +61,16 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
         this.config.checkoutHoldMinutes,
       );
       const [recorded] = await this.store.append(tx, registrationId, 0, events, metadata);
+      if (
+        recorded.event.type === 'RegistrationCreated' &&
+        recorded.event.data.placement === 'waiting-list'
+      ) {
+        await enqueueNotification(tx.manager, {
+          kind: 'waiting-list-joined',
+          registrationId,
+          causedByPosition: recorded.recorded.globalPosition,
+        });
+      }
       return recorded.event;
     });
 

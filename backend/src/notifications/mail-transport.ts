@@ -1,0 +1,78 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  /** Stable per outbox row, so a message sent twice is recognisably the same message. */
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: string; contentType: string }[];
+}
+
+/** Where messages go: SMTP in production, files for a developer otherwise. */
+export abstract class MailTransport {
+  abstract readonly description: string;
+  abstract send(mail: OutgoingMail): Promise<void>;
+  close(): void {}
+}
+
+/** Sends through an SMTP server (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465. */
+export class SmtpMailTransport extends MailTransport {
+  readonly description: string;
+  private readonly transporter: ReturnType<typeof nodemailer.createTransport>;
+
+  constructor(smtpUrl: string) {
+    super();
+    const url = new URL(smtpUrl);
+    this.description = `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+    this.transporter = nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    } as object);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail({ ...mail });
+  }
+
+  override close(): void {
+    this.transporter.close();
+  }
+}
+
+/**
+ * Writes each message as an .eml file under a folder (DATA_DIR/outbox), so a developer can
+ * open what would have been sent. A message written twice overwrites its own file.
+ */
+export class FileMailTransport extends MailTransport {
+  readonly description: string;
+  private readonly composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+
+  constructor(readonly directory: string) {
+    super();
+    this.description = `.eml files in ${directory}`;
+  }
+
+  fileFor(messageId: string): string {
+    return path.join(this.directory, `${messageId.replace(/[^A-Za-z0-9._-]+/g, '_')}.eml`);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const info = await this.composer.sendMail({ ...mail });
+    const message = (info as unknown as { message: Buffer }).message;
+    await mkdir(this.directory, { recursive: true });
+    const file = this.fileFor(mail.messageId);
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, message);
+    await rename(partial, file);
+  }
+}

@@ -1,0 +1,162 @@
+import type { Locale } from '../../registrations/domain/registration-events';
+
+/**
+ * The words of every email, per language. The three catalogues have the same keys (the type
+ * makes a missing one a compile error). Placeholders: {name}, {event}, {when}, {venue},
+ * {code}, {contact}, {amount}.
+ */
+export interface MessageTexts {
+  siteName: string;
+  greeting: string;
+  signOff: string;
+  paymentConfirmedSubject: string;
+  paymentConfirmedIntro: string;
+  detailsHeading: string;
+  eventLabel: string;
+  whenLabel: string;
+  venueLabel: string;
+  priceLabel: string;
+  arriveEarly: string;
+  performanceLength: string;
+  chatHeading: string;
+  chatInstructions: string;
+  cancellation: string;
+  calendarNote: string;
+  waitingListJoinedSubject: string;
+  waitingListJoinedIntro: string;
+  waitingListJoinedNoPayment: string;
+  waitingListJoinedNext: string;
+  waitingListConfirmedSubject: string;
+  waitingListConfirmedIntro: string;
+  lateRefundSubject: string;
+  lateRefundIntro: string;
+  lateRefundAmount: string;
+  lateRefundNext: string;
+  questions: string;
+  calendarSummary: string;
+  calendarDescription: string;
+}
+
+export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
+  en: {
+    siteName: 'Dream Darkroom',
+    greeting: 'Dear {name},',
+    signOff: 'See you in the dark,\nDream Darkroom',
+    paymentConfirmedSubject: 'Your place is confirmed: Dream Darkroom, {event}',
+    paymentConfirmedIntro: 'Thank you: your payment was received and your place is confirmed.',
+    detailsHeading: 'Your registration',
+    eventLabel: 'Event',
+    whenLabel: 'Date and time',
+    venueLabel: 'Venue',
+    priceLabel: 'Paid',
+    arriveEarly: 'Please arrive 15 minutes early: the doors close when the performance begins.',
+    performanceLength:
+      'The performance lasts 30 minutes of darkness, followed by 15 minutes of reflection.',
+    chatHeading: 'Share more dreams',
+    chatInstructions:
+      'Join the group chat with the code {code}: open the messaging app, choose "Join with code", enter {code}, and send your dreams there whenever they come.',
+    cancellation: 'If you cannot come, write to {contact} to cancel.',
+    calendarNote: 'The attached invitation adds the performance to your calendar.',
+    waitingListJoinedSubject: 'You are on the waiting list: Dream Darkroom, {event}',
+    waitingListJoinedIntro: 'The slot you chose is full, so we have put you on its waiting list.',
+    waitingListJoinedNoPayment: 'No payment is required at this time.',
+    waitingListJoinedNext:
+      'If a place opens up we will write to you at once. If none does, you will not be charged anything.',
+    waitingListConfirmedSubject: 'A place opened up for you: Dream Darkroom, {event}',
+    waitingListConfirmedIntro:
+      'Good news: a place opened up and you have been moved from the waiting list to the confirmed list.',
+    lateRefundSubject: 'Your payment was refunded: Dream Darkroom, {event}',
+    lateRefundIntro:
+      'Your payment arrived after the 30 minutes we hold a seat for, and by then every seat of the slot had been taken.',
+    lateRefundAmount:
+      'We have refunded the full {amount}; it usually reaches your card within 5 to 10 working days.',
+    lateRefundNext: 'We are sorry. You are welcome to register again for another slot.',
+    questions: 'Questions? Write to {contact}.',
+    calendarSummary: 'Dream Darkroom, {event}',
+    calendarDescription:
+      'Arrive 15 minutes early. 30 minutes of darkness, then 15 minutes of reflection.',
+  },
+  it: {
+    siteName: 'Dream Darkroom',
+    greeting: 'Cara/o {name},',
+    signOff: 'Ci vediamo nel buio,\nDream Darkroom',
+    paymentConfirmedSubject: 'Il tuo posto è confermato: Dream Darkroom, {event}',
+    paymentConfirmedIntro: 'Grazie: abbiamo ricevuto il pagamento e il tuo posto è confermato.',
+    detailsHeading: 'La tua registrazione',
+    eventLabel: 'Evento',
+    whenLabel: 'Data e ora',
+    venueLabel: 'Luogo',
+    priceLabel: 'Pagato',
+    arriveEarly:
+      "Ti chiediamo di arrivare 15 minuti prima: le porte si chiudono all'inizio della performance.",
+    performanceLength:
+      'La performance dura 30 minuti di buio, seguiti da 15 minuti di riflessione.',
+    chatHeading: 'Condividi altri sogni',
+    chatInstructions:
+      'Entra nella chat di gruppo con il codice {code}: apri l\'app di messaggistica, scegli "Unisciti con un codice", inserisci {code} e invia lì i tuoi sogni quando arrivano.',
+    cancellation: 'Se non puoi venire, scrivi a {contact} per annullare.',
+    calendarNote: "L'invito allegato aggiunge la performance al tuo calendario.",
+    waitingListJoinedSubject: "Sei in lista d'attesa: Dream Darkroom, {event}",
+    waitingListJoinedIntro:
+      "L'orario che hai scelto è al completo, quindi ti abbiamo inserito nella sua lista d'attesa.",
+    waitingListJoinedNoPayment: 'Per ora non è richiesto alcun pagamento.',
+    waitingListJoinedNext:
+      'Se si libera un posto ti scriveremo subito. Se non si libera, non ti verrà addebitato nulla.',
+    waitingListConfirmedSubject: 'Si è liberato un posto per te: Dream Darkroom, {event}',
+    waitingListConfirmedIntro:
+      "Buone notizie: si è liberato un posto e sei passata/o dalla lista d'attesa alla lista dei confermati.",
+    lateRefundSubject: 'Il tuo pagamento è stato rimborsato: Dream Darkroom, {event}',
+    lateRefundIntro:
+      "Il tuo pagamento è arrivato dopo i 30 minuti in cui teniamo un posto riservato, e nel frattempo tutti i posti dell'orario erano stati presi.",
+    lateRefundAmount:
+      "Ti abbiamo rimborsato l'intero importo di {amount}; di solito arriva sulla carta entro 5-10 giorni lavorativi.",
+    lateRefundNext: 'Ci dispiace. Puoi registrarti di nuovo per un altro orario.',
+    questions: 'Domande? Scrivi a {contact}.',
+    calendarSummary: 'Dream Darkroom, {event}',
+    calendarDescription: 'Arriva 15 minuti prima. 30 minuti di buio, poi 15 minuti di riflessione.',
+  },
+  ro: {
+    siteName: 'Dream Darkroom',
+    greeting: 'Dragă {name},',
+    signOff: 'Ne vedem în întuneric,\nDream Darkroom',
+    paymentConfirmedSubject: 'Locul tău este confirmat: Dream Darkroom, {event}',
+    paymentConfirmedIntro: 'Îți mulțumim: plata a fost primită și locul tău este confirmat.',
+    detailsHeading: 'Înscrierea ta',
+    eventLabel: 'Eveniment',
+    whenLabel: 'Data și ora',
+    venueLabel: 'Locația',
+    priceLabel: 'Plătit',
+    arriveEarly:
+      'Te rugăm să ajungi cu 15 minute mai devreme: ușile se închid când începe spectacolul.',
+    performanceLength:
+      'Spectacolul durează 30 de minute de întuneric, urmate de 15 minute de reflecție.',
+    chatHeading: 'Împărtășește și alte vise',
+    chatInstructions:
+      'Intră în chatul de grup cu codul {code}: deschide aplicația de mesagerie, alege „Alătură-te cu un cod”, introdu {code} și trimite-ți acolo visele oricând îți vin.',
+    cancellation: 'Dacă nu poți veni, scrie-ne la {contact} pentru a anula.',
+    calendarNote: 'Invitația atașată adaugă spectacolul în calendarul tău.',
+    waitingListJoinedSubject: 'Ești pe lista de așteptare: Dream Darkroom, {event}',
+    waitingListJoinedIntro:
+      'Intervalul ales este complet, așa că te-am trecut pe lista lui de așteptare.',
+    waitingListJoinedNoPayment: 'Deocamdată nu este necesară nicio plată.',
+    waitingListJoinedNext:
+      'Dacă se eliberează un loc, îți scriem imediat. Dacă nu, nu vei plăti nimic.',
+    waitingListConfirmedSubject: 'S-a eliberat un loc pentru tine: Dream Darkroom, {event}',
+    waitingListConfirmedIntro:
+      'Vești bune: s-a eliberat un loc și ai fost mutat(ă) de pe lista de așteptare pe lista confirmărilor.',
+    lateRefundSubject: 'Plata ta a fost rambursată: Dream Darkroom, {event}',
+    lateRefundIntro:
+      'Plata ta a sosit după cele 30 de minute în care păstrăm un loc rezervat, iar între timp toate locurile intervalului fuseseră ocupate.',
+    lateRefundAmount:
+      'Ți-am rambursat integral {amount}; de obicei suma ajunge pe card în 5-10 zile lucrătoare.',
+    lateRefundNext: 'Ne pare rău. Te poți înscrie din nou la un alt interval.',
+    questions: 'Întrebări? Scrie-ne la {contact}.',
+    calendarSummary: 'Dream Darkroom, {event}',
+    calendarDescription:
+      'Ajunge cu 15 minute mai devreme. 30 de minute de întuneric, apoi 15 minute de reflecție.',
+  },
+};
+
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,0 +1,195 @@
+import type { Catalogue } from '../../catalogue/catalogue';
+import type { Locale } from '../../registrations/domain/registration-events';
+import { formatAmount } from '../../payments/format-amount';
+import type { NotificationKind } from '../outbox';
+import { renderCalendarInvitation } from './calendar-invitation';
+import { fill, MESSAGE_TEXTS } from './message-texts';
+
+/** What a message is about, read from the registration when the message is sent. */
+export interface MessageSubject {
+  registrationId: string;
+  name: string;
+  event: string;
+  time: string;
+  locale: Locale;
+}
+
+export interface MessageSettings {
+  chatJoinCode: string;
+  contactEmail: string;
+  publicUrl: string;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: string; contentType: string }[];
+}
+
+const PERFORMANCE_MINUTES = 45;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+interface Block {
+  heading?: string;
+  paragraphs?: string[];
+  details?: [string, string][];
+}
+
+function compose(
+  greeting: string,
+  blocks: Block[],
+  signOff: string,
+): { text: string; html: string } {
+  const text: string[] = [greeting, ''];
+  const html: string[] = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const block of blocks) {
+    if (block.heading) {
+      text.push(block.heading, '-'.repeat(block.heading.length));
+      html.push(`<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>`);
+    }
+    for (const [label, value] of block.details ?? []) text.push(`${label}: ${value}`);
+    if (block.details?.length) {
+      html.push(
+        '<table role="presentation" style="border-collapse:collapse">' +
+          block.details
+            .map(
+              ([label, value]) =>
+                `<tr><td style="padding:2px 16px 2px 0;color:#aaa">${escapeHtml(label)}</td>` +
+                `<td style="padding:2px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
+            )
+            .join('') +
+          '</table>',
+      );
+    }
+    for (const paragraph of block.paragraphs ?? []) {
+      text.push(paragraph);
+      html.push(`<p>${escapeHtml(paragraph)}</p>`);
+    }
+    text.push('');
+  }
+  text.push(signOff);
+  html.push(`<p>${escapeHtml(signOff).replace(/\n/g, '<br>')}</p>`);
+  return {
+    text: text.join('\n'),
+    html:
+      '<!doctype html><html><body style="margin:0;padding:24px;background:#0b0b0f;color:#eeeeee;' +
+      'font-family:Georgia,serif;font-size:16px;line-height:1.5">' +
+      `<div style="max-width:560px;margin:0 auto">${html.join('\n')}</div></body></html>`,
+  };
+}
+
+/** Renders one of the four messages in the registration's language. */
+export function renderMessage(
+  kind: NotificationKind,
+  subject: MessageSubject,
+  catalogue: Catalogue,
+  settings: MessageSettings,
+  payload: Record<string, unknown> = {},
+  now: Date = new Date(),
+): RenderedMessage {
+  const t = MESSAGE_TEXTS[subject.locale] ?? MESSAGE_TEXTS.en;
+  const found = catalogue.findSlot(subject.event, subject.time);
+  const city = found?.event.city ?? subject.event;
+  const venue = found?.event.venue ?? city;
+  const startsAt = found ? new Date(found.slot.startsAt) : undefined;
+  const when = startsAt
+    ? new Intl.DateTimeFormat(subject.locale, {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: found?.event.timeZone,
+      }).format(startsAt)
+    : subject.time;
+  const values = {
+    name: subject.name,
+    event: city,
+    when,
+    venue,
+    code: settings.chatJoinCode,
+    contact: settings.contactEmail,
+    amount: formatAmount(
+      typeof payload.amountMinor === 'number'
+        ? payload.amountMinor
+        : (found?.event.priceMinor ?? 0),
+      typeof payload.currency === 'string' && payload.currency
+        ? payload.currency
+        : catalogue.currency,
+      subject.locale,
+    ),
+  };
+  const f = (template: string) => fill(template, values);
+  const details: [string, string][] = [
+    [t.eventLabel, city],
+    [t.whenLabel, when],
+    [t.venueLabel, venue],
+  ];
+  const attendance: Block[] = [
+    { paragraphs: [t.arriveEarly, t.performanceLength] },
+    { heading: t.chatHeading, paragraphs: [f(t.chatInstructions)] },
+    { paragraphs: [f(t.cancellation)] },
+  ];
+
+  let subjectLine: string;
+  let blocks: Block[];
+  let invite = false;
+  switch (kind) {
+    case 'payment-confirmed':
+      subjectLine = f(t.paymentConfirmedSubject);
+      blocks = [
+        { paragraphs: [t.paymentConfirmedIntro] },
+        { heading: t.detailsHeading, details: [...details, [t.priceLabel, values.amount]] },
+        ...attendance,
+        { paragraphs: [t.calendarNote] },
+      ];
+      invite = true;
+      break;
+    case 'waiting-list-confirmed':
+      subjectLine = f(t.waitingListConfirmedSubject);
+      blocks = [
+        { paragraphs: [t.waitingListConfirmedIntro] },
+        { heading: t.detailsHeading, details },
+        ...attendance,
+        { paragraphs: [t.calendarNote] },
+      ];
+      invite = true;
+      break;
+    case 'waiting-list-joined':
+      subjectLine = f(t.waitingListJoinedSubject);
+      blocks = [
+        { paragraphs: [t.waitingListJoinedIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [t.waitingListJoinedNoPayment, t.waitingListJoinedNext, f(t.questions)] },
+      ];
+      break;
+    case 'late-payment-refunded':
+      subjectLine = f(t.lateRefundSubject);
+      blocks = [
+        { paragraphs: [t.lateRefundIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [f(t.lateRefundAmount), t.lateRefundNext, f(t.questions)] },
+      ];
+      break;
+  }
+  const body = compose(f(t.greeting), blocks, t.signOff);
+  const attachments: RenderedMessage['attachments'] = [];
+  if (invite && startsAt) {
+    const host = new URL(settings.publicUrl).hostname || 'localhost';
+    attachments.push({
+      filename: 'invitation.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: renderCalendarInvitation({
+        uid: `registration-${subject.registrationId}@${host}`,
+        startsAt,
+        durationMinutes: PERFORMANCE_MINUTES,
+        summary: f(t.calendarSummary),
+        description: t.calendarDescription,
+        location: venue,
+        stampedAt: now,
+      }),
+    });
+  }
+  return { subject: subjectLine, text: body.text, html: body.html, attachments };
+}

@@ -1,0 +1,175 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Catalogue } from '../catalogue/catalogue';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import { loadRegistration } from '../registrations/registration-store';
+import { MailTransport } from './mail-transport';
+import { renderMessage } from './messages/render-message';
+import type { NotificationKind } from './outbox';
+
+const POLL_INTERVAL_MS = 2_000;
+const BATCH = 10;
+/** A claimed row comes back to the queue after this long if its worker died mid-send. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 60 * 60_000;
+
+export interface OutboxRunResult {
+  sent: number;
+  failed: number;
+  cancelled: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: NotificationKind;
+  registration_id: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** Waits 30 s after the first failure, doubling each time, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
+}
+
+/**
+ * Sends the outbox. A pass claims a few due rows (FOR UPDATE SKIP LOCKED, so several processes
+ * never claim the same row) by pushing their due time a lease ahead and counting the attempt,
+ * then sends each and marks it sent. A process that dies between sending and marking leaves
+ * the row to come back when the lease ends: sent again with the same Message-ID (at least
+ * once), never lost. Rows carry no personal data; the message is rendered from the
+ * registration at send time, and a registration erased meanwhile cancels its rows.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxWorker.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private again = false;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalogue: Catalogue,
+    private readonly transport: MailTransport,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.workers) return;
+    this.logger.log(`Outbox worker sending through ${this.transport.description}`);
+    this.timer = setInterval(() => this.wake(), POLL_INTERVAL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+    this.transport.close();
+  }
+
+  /** Runs a pass soon (e.g. right after a commit that queued a message). */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((error: unknown) =>
+        this.logger.error(`Outbox pass failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** One pass over the due rows, as of `now`. */
+  async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
+    const claimed: ClaimedRow[] = await this.dataSource.query(
+      `UPDATE outbox SET attempts = attempts + 1, available_at = $2
+        WHERE id IN (
+          SELECT id FROM outbox
+           WHERE sent_at IS NULL AND cancelled_at IS NULL AND available_at <= $1
+           ORDER BY available_at, id
+           LIMIT ${BATCH}
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, registration_id, payload, attempts`,
+      [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+    );
+    claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of claimed) {
+      const outcome = await this.deliver(row, now);
+      result[outcome] += 1;
+    }
+    return result;
+  }
+
+  private async deliver(row: ClaimedRow, now: Date): Promise<keyof OutboxRunResult> {
+    const { state } = await loadRegistration(this.dataSource.manager, row.registration_id);
+    if (!state || state.status === 'deleted' || !state.email) {
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = 'registration erased before sending'
+          WHERE id = $1`,
+        [row.id, now],
+      );
+      return 'cancelled';
+    }
+    try {
+      const message = renderMessage(
+        row.kind,
+        {
+          registrationId: state.id,
+          name: state.name ?? '',
+          event: state.event,
+          time: state.time,
+          locale: state.locale,
+        },
+        this.catalogue,
+        this.config,
+        row.payload,
+        now,
+      );
+      await this.transport.send({
+        messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
+        from: this.config.mailFrom,
+        to: state.email,
+        ...message,
+      });
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      await this.dataSource.query(
+        'UPDATE outbox SET last_error = $2, available_at = $3 WHERE id = $1',
+        [row.id, reason, new Date(now.getTime() + retryDelayMs(row.attempts))],
+      );
+      this.logger.warn(
+        `Message ${row.id} (${row.kind}) failed, attempt ${row.attempts}: ${reason}`,
+      );
+      return 'failed';
+    }
+    await this.dataSource.query('UPDATE outbox SET sent_at = $2 WHERE id = $1', [row.id, now]);
+    return 'sent';
+  }
+}
+
+export function outboxMessageId(
+  outboxId: string,
+  registrationId: string,
+  publicUrl: string,
+): string {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return `<outbox-${outboxId}.${registrationId}@${host}>`;
+}

@@ -1,0 +1,10 @@
+import type { Locale } from '../registrations/domain/registration-events';
+
+/** '35 RON', '35,50 RON': the amount in the reader's digits, then the currency code. */
+export function formatAmount(amountMinor: number, currency: string, locale: Locale): string {
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: amountMinor % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amountMinor / 100);
+  return `${number} ${currency.toUpperCase()}`;
+}

@@ -1,0 +1,70 @@
+import { BadRequestException, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { requestId } from '../../../common/request-id';
+import { verifyWebhook } from '../../../payments/webhook/verify-webhook';
+import { PaymentGateway } from '../../../payments/payment-gateway';
+import { HandlePaymentWebhookCommand } from './handle-payment-webhook.command';
+
+export class PaymentWebhookResponseDto {
+  @ApiProperty({ example: true })
+  received!: boolean;
+
+  @ApiProperty({
+    description: 'What the event did',
+    enum: [
+      'ignored',
+      'duplicate',
+      'confirmed',
+      'refunded',
+      'released',
+      'unchanged',
+      'unknown-registration',
+    ],
+  })
+  outcome!: string;
+}
+
+@ApiTags('payments')
+@Controller()
+export class HandlePaymentWebhookHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly gateway: PaymentGateway,
+  ) {}
+
+  @Post('api/payments/webhook')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Payment provider webhook',
+    description:
+      "Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once.",
+  })
+  @ApiHeader({ name: 'stripe-signature', required: true })
+  @ApiOkResponse({ type: PaymentWebhookResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Missing or wrong signature.' })
+  async receive(
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<PaymentWebhookResponseDto> {
+    const event = await verifyWebhook(
+      request.rawBody,
+      signature,
+      await this.gateway.webhookSecret(),
+    );
+    if (!event) throw new BadRequestException('Invalid webhook signature');
+    const result = await this.commandBus.execute(
+      new HandlePaymentWebhookCommand(event, requestId(request)),
+    );
+    return { received: true, outcome: result.outcome };
+  }
+}

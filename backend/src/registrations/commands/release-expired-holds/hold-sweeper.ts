@@ -1,0 +1,128 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { PaymentGateway } from '../../../payments/payment-gateway';
+import { PaymentRecorder, type RecordOutcome } from '../record-payment/payment-recorder';
+
+const SWEEP_INTERVAL_MS = 60_000;
+const BATCH = 100;
+
+export interface SweepResult {
+  released: number;
+  confirmed: number;
+  skipped: number;
+}
+
+/**
+ * Releases seat holds whose checkout lapsed even when no webhook says so (a webhook lost, a
+ * crash between the hold and the payment page). Before releasing, it asks the provider about
+ * the session, so a session that was paid becomes a paid seat instead. Any number of processes
+ * may sweep at once: each release takes the slot lock and re-reads the registration, so a hold
+ * is released once.
+ */
+@Injectable()
+export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(HoldSweeper.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gateway: PaymentGateway,
+    private readonly recorder: PaymentRecorder,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.workers) return;
+    this.timer = setInterval(() => this.tick(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+    this.tick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.runOnce()
+      .catch((error: unknown) =>
+        this.logger.error(`Hold sweep failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** One pass over the lapsed holds, as of `now` (tests pass a time 30 minutes ahead). */
+  async runOnce(now: Date = new Date()): Promise<SweepResult> {
+    const cutoff = new Date(now.getTime() - this.config.holdGraceMinutes * 60_000);
+    const rows: { id: string; checkout_session_id: string | null }[] = await this.dataSource.query(
+      `SELECT id, checkout_session_id FROM registration_view
+        WHERE status = 'held' AND hold_expires_at < $1
+        ORDER BY hold_expires_at LIMIT ${BATCH}`,
+      [cutoff],
+    );
+    const result: SweepResult = { released: 0, confirmed: 0, skipped: 0 };
+    for (const row of rows) {
+      try {
+        const outcome = await this.settle(row.id, row.checkout_session_id);
+        if (outcome === 'released') result.released += 1;
+        else if (outcome === 'confirmed') result.confirmed += 1;
+        else result.skipped += 1;
+      } catch (error) {
+        result.skipped += 1;
+        this.logger.warn(
+          `Hold of ${row.id} left for the next sweep: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    return result;
+  }
+
+  private async settle(registrationId: string, sessionId: string | null): Promise<RecordOutcome> {
+    const metadata = { actor: 'system' as const, causationId: 'hold-sweeper' };
+    const provenance = { providerEventId: null, providerEventType: 'hold-sweep' };
+    if (sessionId) {
+      let session = await this.gateway.retrieveCheckoutSession(sessionId);
+      if (session.status === 'open' && session.paymentStatus !== 'paid') {
+        // Close the page first, so it cannot be paid after the seat went back; then look again
+        // in case the payment landed in between.
+        await this.gateway.expireCheckoutSession(sessionId);
+        session = await this.gateway.retrieveCheckoutSession(sessionId);
+      }
+      if (session.paymentStatus === 'paid') {
+        return this.recorder.record(
+          {
+            kind: 'payment-succeeded',
+            registrationId,
+            payment: {
+              sessionId,
+              paymentIntentId: session.paymentIntentId,
+              amountMinor: session.amountMinor ?? 0,
+              currency: session.currency ?? '',
+              providerEventId: null,
+            },
+          },
+          provenance,
+          metadata,
+        );
+      }
+    }
+    return this.recorder.record(
+      { kind: 'checkout-expired', registrationId, sessionId, reason: 'hold-lapsed' },
+      provenance,
+      metadata,
+    );
+  }
+}
