@@ -13,6 +13,7 @@ const PressPage = lazy(() => import('../features/content/pages/press-page'));
 const PastEventsPage = lazy(() => import('../features/content/pages/past-events-page'));
 const PlaceholderPage = lazy(() => import('../features/content/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+const CommandCenterPage = lazy(() => import('../features/admin/components/command-center-page'));
 
 /**
  * Every path the site answers; keep backend/src/site/spa-routes.ts in step, since the server
@@ -22,6 +23,7 @@ export const SPA_ROUTES = [
   '/',
   '/confirmation',
   '/confirmation/:id',
+  '/admin',
   '/about',
   '/creator',
   '/actress',
@@ -40,6 +42,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="confirmation" element={<ConfirmationPage />} />
         <Route path="confirmation/:id" element={<ConfirmationPage />} />
+        <Route path="admin" element={<CommandCenterPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />

@@ -45,7 +45,9 @@ export function ConfirmDialog({
           }}
         >
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <Dialog.Description className="confirm-dialog__description">{description}</Dialog.Description>
+          <Dialog.Description className="confirm-dialog__description">
+            {description}
+          </Dialog.Description>
           <div className="confirm-dialog__actions">
             <Dialog.Close ref={cancel} className="button button--ghost" disabled={pending}>
               {cancelLabel}

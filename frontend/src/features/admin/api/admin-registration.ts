@@ -8,8 +8,10 @@ export interface AdminRegistration {
   /** Legacy records carry the name in two parts. */
   firstName?: string | null;
   lastName?: string | null;
-  email: string;
-  whatsapp: string;
+  /** '#' and the last 6 characters of the id, as the server computes it. */
+  shortId?: string;
+  email: string | null;
+  whatsapp: string | null;
   event: string;
   time: string;
   dreamedCaptured: boolean;
@@ -18,6 +20,7 @@ export interface AdminRegistration {
   paid: boolean;
   stripeSessionId?: string | null;
   createdAt: string;
+  /** held, paid, waiting, confirmed, released or refunded. */
   status?: string;
   locale?: string;
 }
@@ -27,8 +30,11 @@ export interface RegistrationHistoryEvent {
   recordedAt: string;
   actor: string;
   payload?: Record<string, unknown> | null;
-  position?: number | string;
-  version?: number;
+  position?: number;
+  streamVersion?: number;
+  /** Personal fields this event held that a delete has erased. */
+  erasedFields?: string[];
+  personalDataErased?: boolean;
 }
 
 export interface SlotCapacity {

@@ -11,7 +11,10 @@ const DEFAULT_THROTTLE_SECONDS = 15 * 60;
 function retryAfterMinutes(error: HttpError): number {
   const header = error.response.headers?.get?.('Retry-After');
   const seconds = header ? Number(header) : NaN;
-  return Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : DEFAULT_THROTTLE_SECONDS) / 60));
+  return Math.max(
+    1,
+    Math.ceil((Number.isFinite(seconds) ? seconds : DEFAULT_THROTTLE_SECONDS) / 60),
+  );
 }
 
 /** The password gate: one field, one button, disabled while the field is empty. */

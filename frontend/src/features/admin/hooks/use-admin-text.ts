@@ -10,8 +10,5 @@ export type AdminText = (
 /** The Command Center's texts, by a key the compiler checks against the English catalogue. */
 export function useAdminText(): AdminText {
   const intl = useIntl();
-  return useCallback<AdminText>(
-    (key, values) => intl.formatMessage({ id: key }, values),
-    [intl],
-  );
+  return useCallback<AdminText>((key, values) => intl.formatMessage({ id: key }, values), [intl]);
 }

@@ -17,12 +17,15 @@ const ignoreMissingTranslations: IntlConfig['onError'] = (error) => {
 export function AdminIntlProvider({ children }: { children: ReactNode }) {
   const site = useIntl();
   const language = toAdminLanguage(site.locale);
-  const [shown, setShown] = useState<{ language: AdminLanguage; messages: Record<string, unknown> }>(
-    () => {
-      const messages = cachedAdminCatalogue(language);
-      return messages ? { language, messages } : { language: 'en', messages: cachedAdminCatalogue('en') ?? {} };
-    },
-  );
+  const [shown, setShown] = useState<{
+    language: AdminLanguage;
+    messages: Record<string, unknown>;
+  }>(() => {
+    const messages = cachedAdminCatalogue(language);
+    return messages
+      ? { language, messages }
+      : { language: 'en', messages: cachedAdminCatalogue('en') ?? {} };
+  });
 
   useEffect(() => {
     let current = true;

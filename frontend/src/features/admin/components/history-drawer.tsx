@@ -1,0 +1,114 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useIntl } from 'react-intl';
+import type { RegistrationHistoryEvent } from '../api/admin-registration';
+import { useRegistrationHistory } from '../api/get-registration-history';
+import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminText } from '../hooks/use-admin-text';
+import type { AdminMessageId } from '../i18n/admin-catalogue';
+import { historyDetails, historyActor } from '../model/history-details';
+import { isUnauthorized } from '../api/admin-request';
+import { useEffect } from 'react';
+
+/** A side drawer with the registration's events in order, from the audit trail. */
+export function HistoryDrawer({
+  registrationId,
+  name,
+  open,
+  onOpenChange,
+}: {
+  registrationId: string;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const t = useAdminText();
+  const history = useRegistrationHistory(registrationId, open);
+  const { sessionExpired } = useAdminFailure();
+
+  useEffect(() => {
+    if (isUnauthorized(history.error)) sessionExpired();
+  }, [history.error, sessionExpired]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="history-drawer">
+          <div className="history-drawer__head">
+            <Dialog.Title className="dialog-title">
+              {t('admin.history.title', { name })}
+            </Dialog.Title>
+            <Dialog.Close className="button button--small button--ghost">
+              {t('admin.history.close')}
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="muted">
+            {t('admin.history.description')}
+          </Dialog.Description>
+          {history.isPending ? (
+            <p role="status">{t('admin.history.loading')}</p>
+          ) : history.isError ? (
+            <p role="alert" className="field-error">
+              {t('admin.history.error')}
+            </p>
+          ) : history.data.length === 0 ? (
+            <p>{t('admin.history.empty')}</p>
+          ) : (
+            <ol className="history-list">
+              {history.data.map((event, index) => (
+                <HistoryItem key={`${event.position ?? index}-${event.type}`} event={event} />
+              ))}
+            </ol>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const typeKey = `admin.eventType.${event.type}`;
+  const typeLabel = typeKey in intl.messages ? t(typeKey as AdminMessageId) : event.type;
+  const actor = historyActor(event.actor);
+  const actorLabel = actor.key ? t(actor.key) : actor.raw;
+  const recorded = new Date(event.recordedAt);
+  const details = historyDetails(event.payload, event.erasedFields);
+  return (
+    <li className="history-item">
+      <p className="history-item__type">
+        <strong>{typeLabel}</strong>
+        {typeLabel !== event.type && <span className="history-item__raw"> ({event.type})</span>}
+      </p>
+      <p className="history-item__meta">
+        <time dateTime={event.recordedAt}>
+          {Number.isNaN(recorded.getTime())
+            ? event.recordedAt
+            : intl.formatDate(recorded, { dateStyle: 'medium', timeStyle: 'medium' })}
+        </time>{' '}
+        · {t('admin.history.by', { actor: actorLabel })}
+      </p>
+      {details.length === 0 ? (
+        <p className="muted">{t('admin.history.noDetails')}</p>
+      ) : (
+        <dl className="history-item__details">
+          {details.map((detail) => (
+            <div key={detail.field}>
+              <dt>{detail.field}</dt>
+              <dd className={detail.erased ? 'history-item__erased' : undefined}>
+                {detail.erased
+                  ? t('admin.history.erased')
+                  : typeof detail.value === 'boolean'
+                    ? detail.value
+                      ? t('admin.yes')
+                      : t('admin.no')
+                    : detail.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}

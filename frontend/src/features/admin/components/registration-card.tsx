@@ -1,0 +1,257 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast';
+import { HttpError } from '../../../lib/http-error';
+import type { AdminRegistration } from '../api/admin-registration';
+import { useConfirmWaitlist } from '../api/confirm-waitlist';
+import { useDeleteRegistration } from '../api/delete-registration';
+import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
+import { useSetPaid } from '../api/set-paid';
+import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminText } from '../hooks/use-admin-text';
+import {
+  displayName,
+  isShownPaid,
+  registrationStatus,
+  shortId,
+} from '../model/registration-display';
+import { DreamEditor } from './dream-editor';
+import { HistoryDrawer } from './history-drawer';
+
+/** One registration with the operator's controls. */
+export function RegistrationCard({ registration }: { registration: AdminRegistration }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const toast = useToast();
+  const { fail } = useAdminFailure();
+  const headingId = useId();
+  const [deleting, setDeleting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const setPaid = useSetPaid();
+  const setDreamedCaptured = useSetDreamedCaptured();
+  const confirmWaitlist = useConfirmWaitlist();
+  const deleteRegistration = useDeleteRegistration();
+
+  const name = displayName(registration) ?? t('admin.row.unknownName');
+  const id = shortId(registration.id);
+  const status = registrationStatus(registration);
+  const paidShown = isShownPaid(registration);
+  const yesNo = (value: boolean) => (value ? t('admin.yes') : t('admin.no'));
+  const created = new Date(registration.createdAt);
+
+  function togglePaid() {
+    const paid = !registration.paid;
+    setPaid.mutate(
+      { id: registration.id, paid },
+      {
+        onSuccess: () =>
+          toast({
+            title: t('admin.toast.paidUpdated.title'),
+            description: t('admin.toast.paidUpdated.description', { name, value: yesNo(paid) }),
+          }),
+        onError: (error) =>
+          fail(error, 'admin.toast.paidFailed.title', t('admin.toast.paidFailed.description')),
+      },
+    );
+  }
+
+  function toggleDreamedCaptured() {
+    const dreamedCaptured = !registration.dreamedCaptured;
+    setDreamedCaptured.mutate(
+      { id: registration.id, dreamedCaptured },
+      {
+        onSuccess: () =>
+          toast({
+            title: t('admin.toast.statusUpdated.title'),
+            description: t('admin.toast.statusUpdated.description', {
+              name,
+              value: yesNo(dreamedCaptured),
+            }),
+          }),
+        onError: (error) =>
+          fail(
+            error,
+            'admin.toast.dreamCapturedFailed.title',
+            t('admin.toast.dreamCapturedFailed.description'),
+          ),
+      },
+    );
+  }
+
+  function confirm() {
+    confirmWaitlist.mutate(registration.id, {
+      onSuccess: () =>
+        toast({
+          title: t('admin.toast.confirmed.title'),
+          description: t('admin.toast.confirmed.description', { name }),
+        }),
+      onError: (error) =>
+        fail(
+          error,
+          'admin.toast.confirmFailed.title',
+          (error instanceof HttpError && error.serverMessage) ||
+            t('admin.toast.confirmFailed.description'),
+        ),
+    });
+  }
+
+  function remove() {
+    deleteRegistration.mutate(registration.id, {
+      onSuccess: () => {
+        setDeleting(false);
+        toast({
+          title: t('admin.toast.deleted.title'),
+          description: t('admin.toast.deleted.description', { name }),
+        });
+      },
+      onError: (error) => {
+        setDeleting(false);
+        fail(error, 'admin.toast.deleteFailed.title', t('admin.toast.deleteFailed.description'));
+      },
+    });
+  }
+
+  return (
+    <article
+      className={`registration-card registration-card--${status}`}
+      aria-labelledby={headingId}
+    >
+      <header className="registration-card__head">
+        <h4 id={headingId} className="registration-card__name">
+          {name}
+        </h4>
+        <span className="registration-card__id">{id}</span>
+        <span className={`admin-badge admin-badge--${status}`}>
+          {status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}
+        </span>
+      </header>
+      <dl className="registration-card__facts">
+        <div>
+          <dt>{t('admin.row.email')}</dt>
+          <dd>
+            {registration.email ? (
+              <a href={`mailto:${registration.email}`}>{registration.email}</a>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.row.phone')}</dt>
+          <dd>
+            <a href={`tel:${(registration.whatsapp ?? '').replace(/[^\d+]/g, '')}`}>
+              {registration.whatsapp}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.row.event')}</dt>
+          <dd>{registration.event}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.row.time')}</dt>
+          <dd>{registration.time}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.row.created')}</dt>
+          <dd>
+            {Number.isNaN(created.getTime()) ? (
+              registration.createdAt
+            ) : (
+              <time dateTime={registration.createdAt}>
+                {intl.formatDate(created, { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.row.status')}</dt>
+          <dd>{status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}</dd>
+        </div>
+      </dl>
+      <div className="registration-card__flags">
+        <div className="flag-control">
+          <span className="flag-control__label">{t('admin.row.paid')}</span>
+          <strong
+            className={`flag-control__value flag-control__value--${paidShown ? 'yes' : 'no'}`}
+          >
+            {yesNo(paidShown)}
+          </strong>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={togglePaid}
+            disabled={setPaid.isPending}
+          >
+            {registration.paid ? t('admin.row.markUnpaid') : t('admin.row.markPaid')}
+          </button>
+        </div>
+        <div className="flag-control">
+          <span className="flag-control__label">{t('admin.row.dreamCaptured')}</span>
+          <strong
+            className={`flag-control__value flag-control__value--${registration.dreamedCaptured ? 'yes' : 'no'}`}
+          >
+            {yesNo(registration.dreamedCaptured)}
+          </strong>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={toggleDreamedCaptured}
+            disabled={setDreamedCaptured.isPending}
+          >
+            {registration.dreamedCaptured
+              ? t('admin.row.markNotCaptured')
+              : t('admin.row.markCaptured')}
+          </button>
+        </div>
+      </div>
+      <DreamEditor registration={registration} name={name} />
+      <div className="registration-card__actions">
+        {registration.waitingList && (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={confirm}
+            disabled={confirmWaitlist.isPending}
+          >
+            {t('admin.row.confirm')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => setHistoryOpen(true)}
+        >
+          {t('admin.row.history')}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--danger-outline"
+          onClick={() => setDeleting(true)}
+        >
+          {t('admin.row.delete')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={(open) => {
+          if (!deleteRegistration.isPending) setDeleting(open);
+        }}
+        title={t('admin.delete.title')}
+        description={t('admin.delete.description', { name, id })}
+        confirmLabel={t('admin.delete.confirm')}
+        cancelLabel={t('admin.delete.cancel')}
+        onConfirm={remove}
+        destructive
+        pending={deleteRegistration.isPending}
+      />
+      {historyOpen && (
+        <HistoryDrawer
+          registrationId={registration.id}
+          name={name}
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+        />
+      )}
+    </article>
+  );
+}

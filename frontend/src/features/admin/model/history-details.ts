@@ -1,0 +1,81 @@
+import type { AdminMessageId } from '../i18n/admin-catalogue';
+
+export interface HistoryDetail {
+  field: string;
+  value: string | boolean;
+  erased: boolean;
+}
+
+// Ids that repeat the registration itself say nothing about what changed.
+const HIDDEN_FIELDS = new Set(['registrationId', 'id', 'streamId']);
+
+function isErasedMarker(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return /^\[?(erased|redacted)\]?$/i.test(value.trim());
+  if (typeof value === 'object') {
+    const marker = value as Record<string, unknown>;
+    return marker.erased === true || marker.redacted === true;
+  }
+  return false;
+}
+
+/**
+ * What an event changed, field by field, with personal fields that were erased after a delete
+ * marked as such.
+ */
+export function historyDetails(
+  payload: Record<string, unknown> | null | undefined,
+  erasedFields: readonly string[] = [],
+): HistoryDetail[] {
+  const data: Record<string, unknown> = payload && typeof payload === 'object' ? payload : {};
+  const erasedList: unknown[] = [
+    ...erasedFields,
+    ...(Array.isArray(data.erasedFields) ? (data.erasedFields as unknown[]) : []),
+  ];
+  const details: HistoryDetail[] = [];
+  for (const [field, value] of Object.entries(data)) {
+    if (HIDDEN_FIELDS.has(field) || field === 'erasedFields' || value === undefined) continue;
+    const erased = isErasedMarker(value) || erasedList.includes(field);
+    details.push({
+      field,
+      erased,
+      value:
+        erased || value === null
+          ? ''
+          : typeof value === 'boolean'
+            ? value
+            : typeof value === 'string' || typeof value === 'number'
+              ? String(value)
+              : JSON.stringify(value),
+    });
+  }
+  for (const field of erasedList) {
+    if (typeof field === 'string' && !(field in data) && !details.some((d) => d.field === field)) {
+      details.push({ field, value: '', erased: true });
+    }
+  }
+  return details;
+}
+
+const ACTORS: Record<string, AdminMessageId> = {
+  admin: 'admin.actor.admin',
+  operator: 'admin.actor.admin',
+  visitor: 'admin.actor.visitor',
+  system: 'admin.actor.system',
+  'payment-provider': 'admin.actor.paymentProvider',
+  payment_provider: 'admin.actor.paymentProvider',
+  paymentprovider: 'admin.actor.paymentProvider',
+  stripe: 'admin.actor.paymentProvider',
+};
+
+/** The actor in the operator's words when it is a known one; the raw value otherwise. */
+export function historyActor(actor: unknown): { key?: AdminMessageId; raw: string } {
+  const raw =
+    typeof actor === 'string'
+      ? actor
+      : actor && typeof actor === 'object' && 'type' in actor
+        ? String((actor as { type: unknown }).type)
+        : '';
+  const key = ACTORS[raw.toLowerCase().replace(/\s+/g, '')];
+  return key ? { key, raw } : { raw };
+}
