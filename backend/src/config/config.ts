@@ -43,7 +43,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
   holdGraceMinutes: number;
-  /** Whether this process runs the hold sweeper and the outbox worker (WORKERS, default true). */
+  /** Whether this process runs the hold sweeper and the outbox worker (WORKERS; off under test). */
   workers: boolean;
 }
 
@@ -189,8 +189,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       fail('HOLD_GRACE_MINUTES', 'must be a whole number of minutes from 0 to 1440', graceRaw);
     }
   }
+  // Tests drive the sweeper and the outbox worker themselves (runOnce), so they default to off.
   const workers =
-    env.WORKERS === undefined || env.WORKERS === '' ? true : readBoolean('WORKERS', env.WORKERS);
+    env.WORKERS === undefined || env.WORKERS === ''
+      ? nodeEnv !== 'test'
+      : readBoolean('WORKERS', env.WORKERS);
 
   return {
     nodeEnv,
