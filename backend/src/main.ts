@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/config';
+import { releaseEmbeddedPostgresSignalHooks } from './database/embedded-database';
+import { appLogging } from './logging/app-logging';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
@@ -14,8 +16,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  Logger.overrideLogger(appLogging(config).nestLogger);
   const logger = new Logger('Main');
   const server = await startServer(config);
+  // From here on this file alone decides how the process stops (see stop below).
+  releaseEmbeddedPostgresSignalHooks();
   logger.log(`Site on ${config.publicUrl} (API under /api, Swagger UI under /api/docs)`);
   if (config.adminPasswordGenerated) {
     logger.warn(
@@ -24,11 +29,15 @@ async function main(): Promise<void> {
   }
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn(`${signal} received again: still finishing the requests in flight`);
+      return;
+    }
     stopping = true;
-    logger.log(`${signal} received: stopping`);
+    logger.log(`${signal} received: finishing the requests in flight, then stopping`);
     try {
       await server.close();
+      logger.log('Stopped');
       process.exit(0);
     } catch (error) {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

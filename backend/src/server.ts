@@ -14,8 +14,15 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedde
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { syncSlotLimits } from './registrations/projections/slot-limits';
 import { serveSite } from './site/serve-site';
+import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
+import { ServerLifecycle } from './health/server-lifecycle';
+import { appLogging } from './logging/app-logging';
+import { requestContextMiddleware } from './logging/request-context';
+import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
+import { registrationRateLimitMiddleware } from './security/registration-rate-limit';
+import { securityHeadersMiddleware } from './security/security-headers';
 
-export const BODY_LIMIT = '100kb';
+export { BODY_LIMIT } from './security/body-limits';
 
 /** The Nest application with everything but the database connection and the port. */
 export async function createApp(
@@ -30,16 +37,34 @@ export async function createApp(
       // The webhook needs the raw bytes (request.rawBody) to check the provider's signature.
       rawBody: true,
       bodyParser: false,
-      logger: options.logger ?? ['log', 'error', 'warn'],
+      // Structured JSON lines (readable ones in development) with the request id on each.
+      logger: options.logger === false ? false : appLogging(config).nestLogger,
       abortOnError: false,
     },
   );
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: BODY_LIMIT });
+  // Behind the reverse proxy, request.ip is the client's address only for trusted hops.
+  app.set('trust proxy', config.trustProxy);
+  // Order matters: every answer, even a 413 or a 429, carries the request id, the security
+  // headers and its log line.
   app.use(requestIdMiddleware);
+  app.use(requestContextMiddleware);
+  app.use(app.get(InFlightRequests).middleware);
+  if (options.logger !== false) app.use(appLogging(config).httpMiddleware);
+  app.use(securityHeadersMiddleware(config.publicUrl));
+  app.use(bodyLimitMiddleware);
+  app.use(
+    '/api/create-checkout-session',
+    registrationRateLimitMiddleware(dataSource, {
+      limit: config.registrationRateLimit,
+      windowSeconds: config.registrationRateWindowSeconds,
+    }),
+  );
+  useCappedBodyParsers(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs
+  // every shutdown hook), so Nest does not race it to process.kill().
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
@@ -98,6 +123,15 @@ export async function startServer(
       dataSource,
       close() {
         closing ??= (async () => {
+          // Stop taking work, finish what is in flight, then the workers (Nest's shutdown
+          // hooks), then the pool, then the embedded database.
+          app.get(ServerLifecycle).startDraining();
+          const { forced } = await drainHttpServer(
+            app.getHttpServer(),
+            app.get(InFlightRequests),
+            config.shutdownTimeoutMs,
+          );
+          if (forced) logger.warn('Requests still open after SHUTDOWN_TIMEOUT_SECONDS were cut');
           await app.close();
           if (dataSource.isInitialized) await dataSource.destroy();
           await embedded?.stop();

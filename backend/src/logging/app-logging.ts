@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { httpLoggingMiddleware } from './http-logging';
+import { createLogger, type LoggerSettings } from './logger';
+import { PinoLoggerService } from './pino-logger.service';
+
+export interface AppLogging {
+  logger: Logger;
+  nestLogger: PinoLoggerService;
+  httpMiddleware: RequestHandler;
+}
+
+/**
+ * The process's loggers, built once: what Nest and our code log, and one line per request.
+ * The request line takes its request id from pino-http; every other line from the context.
+ */
+let shared: { key: string; logging: AppLogging } | undefined;
+
+export function appLogging(config: {
+  logLevel: LoggerSettings['level'];
+  logFormat: LoggerSettings['format'];
+}): AppLogging {
+  const settings: LoggerSettings = { level: config.logLevel, format: config.logFormat };
+  const key = `${settings.level}/${settings.format}`;
+  if (shared?.key === key) return shared.logging;
+  const logger = createLogger(settings);
+  const logging: AppLogging = {
+    logger,
+    nestLogger: new PinoLoggerService(logger),
+    httpMiddleware: httpLoggingMiddleware(createLogger(settings, { requestContext: false })),
+  };
+  shared = { key, logging };
+  return logging;
+}

@@ -1,0 +1,69 @@
+/**
+ * Logs never carry personal data: values under these keys are replaced wherever they appear,
+ * and emails and phone numbers are masked inside any logged text (messages, errors, URLs).
+ */
+const PERSONAL_KEYS = new Set([
+  'email',
+  'whatsapp',
+  'phone',
+  'dream',
+  'dreams',
+  'password',
+  'adminpassword',
+  'cookie',
+  'cookies',
+  'set-cookie',
+  'authorization',
+  'proxy-authorization',
+  'x-admin-password',
+  'token',
+  'secret',
+  'stripe-signature',
+]);
+
+export const REDACTED = '[redacted]';
+
+const EMAIL = /[^\s@<>"'(),;:/=&?]+@[^\s@<>"'(),;:/=&?]+\.[^\s@<>"'(),;:/=&?]+/g;
+// International numbers (+40 712 345 678) and the usual national shapes (0712 345 678,
+// (123) 456-7890, 123-456-7890); never digits inside identifiers.
+const PHONE =
+  /(?<![\w-])\+\d[\d\s().-]{6,}\d(?![\w-])|(?<![\w.:/-])\(?\d{3,4}\)?[\s.-]\d{3}[\s.-]\d{3,4}(?![\w-])/g;
+
+export function scrubText(text: string): string {
+  return text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+}
+
+export function isPersonalKey(key: string): boolean {
+  return PERSONAL_KEYS.has(key.toLowerCase());
+}
+
+/** A copy of `value` with personal keys redacted and personal text masked, to a bounded depth. */
+export function scrubValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  if (value instanceof Error) {
+    return {
+      type: value.name,
+      message: scrubText(value.message),
+      stack: value.stack ? scrubText(value.stack) : undefined,
+      code: (value as { code?: unknown }).code,
+    };
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    copy[key] = isPersonalKey(key) ? REDACTED : scrubValue(item, depth + 1);
+  }
+  return copy;
+}
+
+/** A URL for the log: the path as is, query values of personal keys redacted, text masked. */
+export function scrubUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return scrubText(url);
+  const params = new URLSearchParams(url.slice(question + 1));
+  for (const key of [...params.keys()]) {
+    if (isPersonalKey(key)) params.set(key, REDACTED);
+  }
+  return scrubText(`${url.slice(0, question)}?${params.toString()}`);
+}

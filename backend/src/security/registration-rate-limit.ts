@@ -1,0 +1,98 @@
+import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { sendApiError } from './api-error-response';
+
+export interface RateLimit {
+  /** Requests allowed per window and client; 0 means no limit. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request of `client` against `bucket` in PostgreSQL, so the limit holds for the
+ * whole fleet: the upsert is atomic, and every replica sees the same counter.
+ */
+export async function countRequest(
+  dataSource: DataSource,
+  bucket: string,
+  client: string,
+  rule: RateLimit,
+): Promise<RateLimitDecision> {
+  const clientHash = createHash('sha256').update(client).digest('hex').slice(0, 32);
+  const [row] = (await dataSource.query(
+    `WITH now AS (SELECT extract(epoch FROM clock_timestamp()) AS seconds),
+          slot AS (
+            SELECT to_timestamp(floor(seconds / $3) * $3) AS window_start,
+                   ceil((floor(seconds / $3) + 1) * $3 - seconds)::int AS remaining
+              FROM now)
+     INSERT INTO rate_limit_counters AS counter (bucket, client_hash, window_start, hits)
+       SELECT $1, $2, window_start, 1 FROM slot
+     ON CONFLICT (bucket, client_hash, window_start)
+       DO UPDATE SET hits = counter.hits + 1
+     RETURNING hits, (SELECT remaining FROM slot) AS remaining`,
+    [bucket, clientHash, rule.windowSeconds],
+  )) as { hits: number; remaining: number }[];
+  return {
+    allowed: row.hits <= rule.limit,
+    hits: row.hits,
+    retryAfterSeconds: Math.max(1, row.remaining),
+  };
+}
+
+/** Drops counters of windows that have ended; any replica may do it, at any time. */
+export async function pruneRateLimitCounters(dataSource: DataSource, windowSeconds: number) {
+  await dataSource.query(
+    `DELETE FROM rate_limit_counters
+      WHERE window_start < clock_timestamp() - make_interval(secs => $1 * 2)`,
+    [windowSeconds],
+  );
+}
+
+/**
+ * Limits registrations (POST /api/create-checkout-session) per client address. The address is
+ * Express's request.ip, which follows X-Forwarded-For only as far as TRUST_PROXY trusts it. A
+ * database hiccup does not block registration: the counter is skipped and the handler's own
+ * database error decides the answer.
+ */
+export function registrationRateLimitMiddleware(
+  dataSource: DataSource,
+  rule: RateLimit,
+): RequestHandler {
+  const logger = new Logger('RateLimit');
+  let lastPrune = 0;
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (rule.limit <= 0 || request.method !== 'POST') return next();
+    const client = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    countRequest(dataSource, 'registration', client, rule).then(
+      (decision) => {
+        if (Date.now() - lastPrune > rule.windowSeconds * 1000) {
+          lastPrune = Date.now();
+          pruneRateLimitCounters(dataSource, rule.windowSeconds).catch(() => undefined);
+        }
+        response.setHeader('RateLimit-Limit', String(rule.limit));
+        response.setHeader('RateLimit-Remaining', String(Math.max(0, rule.limit - decision.hits)));
+        response.setHeader('RateLimit-Reset', String(decision.retryAfterSeconds));
+        if (decision.allowed) return next();
+        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+        sendApiError(
+          response,
+          429,
+          `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { 'Retry-After': String(decision.retryAfterSeconds) },
+        );
+      },
+      (error: unknown) => {
+        logger.warn(`Rate limit not counted: ${(error as Error).message}`);
+        next();
+      },
+    );
+  };
+}

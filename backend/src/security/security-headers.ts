@@ -1,0 +1,71 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * The site is a Vite build: its scripts and styles are files under /assets, its images are files
+ * or data: URIs, and it only talks to its own API. Nothing inline runs.
+ */
+const SITE_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  // Payment happens on the provider's own page, reached by a top-level redirect.
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+};
+
+/**
+ * Swagger UI at /api/docs (and the sandbox's card page) load their scripts from files too, but
+ * their pages carry <style> blocks and style attributes, so styles (never scripts) may be inline.
+ */
+const DOCS_DIRECTIVES = {
+  ...SITE_DIRECTIVES,
+  styleSrc: ["'self'", "'unsafe-inline'"],
+};
+
+function headersFor(directives: typeof SITE_DIRECTIVES, https: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...directives, ...(https ? { upgradeInsecureRequests: [] } : {}) },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over HTTPS; on plain http it would only confuse a browser.
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+export function allowsInlineStyles(path: string): boolean {
+  return (
+    path === '/api/docs' ||
+    path.startsWith('/api/docs/') ||
+    path.startsWith('/api/docs-') ||
+    path.startsWith('/sandbox/')
+  );
+}
+
+/** Security headers on every answer: the site, the API, the docs and the errors. */
+export function securityHeadersMiddleware(publicUrl: string): RequestHandler {
+  const https = publicUrl.startsWith('https:');
+  const site = headersFor(SITE_DIRECTIVES, https);
+  const docs = headersFor(DOCS_DIRECTIVES, https);
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (allowsInlineStyles(request.path)) return docs(request, response, next);
+    if (request.path.startsWith('/api/')) {
+      // API answers are data, never cached by shared caches unless a route says otherwise.
+      response.setHeader('Cache-Control', 'no-store');
+    }
+    return site(request, response, next);
+  };
+}
