@@ -17,7 +17,8 @@ function precompiledCatalogues(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!/\/lang\/[a-z]+\.json$/.test(source)) return null;
+      // The site catalogues and the Command Center's own (lang/admin/*.json).
+      if (!/\/lang\/(?:admin\/)?[a-z]+\.json$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved ? `${prefix}${resolved.id}?catalogue.js` : null;
     },
@@ -26,12 +27,8 @@ function precompiledCatalogues(): Plugin {
       const file = id.slice(prefix.length, -'?catalogue.js'.length);
       this.addWatchFile(file);
       const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      // A message without arguments stays a string: react-intl returns it without parsing.
       const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, message]) => [
-          key,
-          /[{}]/.test(message) ? parse(message) : message,
-        ]),
+        Object.entries(messages).map(([key, message]) => [key, parse(message)]),
       );
       return `export default ${JSON.stringify(compiled)};`;
     },

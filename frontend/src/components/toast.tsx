@@ -1,12 +1,11 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
 /** A dismissed toast's content is kept this long, so its exit never cuts off a screen reader. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+// Radix's toast code loads with the first toast, which keeps it off the home route's first load.
+const Toaster = lazy(() => import('./toaster'));
 
 export interface ToastInput {
   title: string;
@@ -14,15 +13,14 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-interface ToastEntry extends ToastInput {
+export interface ToastEntry extends ToastInput {
   id: number;
 }
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
-/** Radix toasts with one visible at a time: a new toast replaces the current one. */
+/** Toasts with one visible at a time: a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const intl = useIntl();
   const [current, setCurrent] = useState<ToastEntry | null>(null);
   const [open, setOpen] = useState(false);
   const nextId = useRef(0);
@@ -43,45 +41,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => show, [show]);
-
   return (
-    <ToastContext.Provider value={value}>
-      <RadixToast.Provider
-        duration={TOAST_DURATION_MS}
-        swipeThreshold={TOAST_SWIPE_THRESHOLD}
-        swipeDirection="right"
-        label={intl.formatMessage({ id: 'toast.label' })}
-      >
-        {children}
-        {current && (
-          <RadixToast.Root
-            key={current.id}
-            open={open}
-            onOpenChange={onOpenChange}
-            type={current.variant === 'destructive' ? 'foreground' : 'background'}
-            className={`toast${current.variant === 'destructive' ? ' toast--destructive' : ''}`}
-          >
-            <RadixToast.Title className="toast__title">{current.title}</RadixToast.Title>
-            {current.description && (
-              <RadixToast.Description className="toast__description">
-                {current.description}
-              </RadixToast.Description>
-            )}
-            <RadixToast.Close
-              className="toast__close"
-              aria-label={intl.formatMessage({ id: 'toast.close' })}
-            >
-              <span aria-hidden="true">×</span>
-            </RadixToast.Close>
-          </RadixToast.Root>
-        )}
-        <RadixToast.Viewport
-          className="toast-viewport"
-          hotkey={['F8']}
-          label={intl.formatMessage({ id: 'toast.viewport' }, { hotkey: 'F8' })}
-        />
-      </RadixToast.Provider>
+    <ToastContext.Provider value={show}>
+      {children}
+      {current && (
+        <Suspense fallback={null}>
+          <Toaster toast={current} open={open} onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

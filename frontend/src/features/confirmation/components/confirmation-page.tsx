@@ -8,6 +8,7 @@ import { useSiteInfo } from '../../../lib/site-info';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { ShareDreamForm } from './share-dream-form';
+import { catalogueTextOr } from '../../../lib/catalogue-text';
 
 /** Written by the registration form before it leaves for the payment page. */
 const LAST_REGISTRATION_KEY = 'lastRegistrationId';
@@ -138,10 +139,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
 
   const data = registration.data;
   const match = findSlot(events.data, data.event, data.time);
-  const eventName = intl.formatMessage({
-    id: `city.${data.event}`,
-    defaultMessage: match?.event.city ?? data.event,
-  });
+  const eventName = catalogueTextOr(intl, `city.${data.event}`, match?.event.city ?? data.event);
 
   return (
     <section className="page page--narrow confirmation">

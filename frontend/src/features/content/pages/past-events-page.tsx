@@ -3,6 +3,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useEvents } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
 import { RegisterCta } from '../components/register-cta';
+import { catalogueTextOr } from '../../../lib/catalogue-text';
 
 export default function PastEventsPage() {
   const intl = useIntl();
@@ -33,10 +34,10 @@ export default function PastEventsPage() {
             <span className="badge badge--closed">
               <FormattedMessage id="pastEvents.completed" />
             </span>
-            <h2>{intl.formatMessage({ id: `city.${event.slug}`, defaultMessage: event.city })}</h2>
-            <p className="muted">
-              {intl.formatMessage({ id: `venue.${event.slug}`, defaultMessage: event.venue })}
-            </p>
+            <h2>{catalogueTextOr(intl, `city.${event.slug}`, event.city)}</h2>
+            {event.venue !== event.city && (
+              <p className="muted">{catalogueTextOr(intl, `venue.${event.slug}`, event.venue)}</p>
+            )}
             <p>{formatEventDate(event.date, intl.locale)}</p>
             <ul className="times" aria-label={intl.formatMessage({ id: 'pastEvents.times' })}>
               {event.slots.map((slot) => (

@@ -6,6 +6,7 @@ import { slotCapacity, useCapacity } from '../api/get-capacity';
 import { OPEN_EVENT } from '../rules/registration-rules';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
+import { catalogueTextOr } from '../../../lib/catalogue-text';
 
 /** Bucharest at a glance: venue, price, the open slot's seats and the slot already past. */
 export function EventOverview() {
@@ -39,11 +40,9 @@ export function EventOverview() {
           <FormattedMessage id="event.nextStop" />
         </p>
         <h3 className="event-overview__city">
-          {intl.formatMessage({ id: `city.${event.slug}`, defaultMessage: event.city })}
+          {catalogueTextOr(intl, `city.${event.slug}`, event.city)}
         </h3>
-        <p className="muted">
-          {intl.formatMessage({ id: `venue.${event.slug}`, defaultMessage: event.venue })}
-        </p>
+        <p className="muted">{catalogueTextOr(intl, `venue.${event.slug}`, event.venue)}</p>
         <dl className="facts">
           <div>
             <dt>

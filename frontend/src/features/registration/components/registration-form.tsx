@@ -20,6 +20,7 @@ import {
 import type { RegistrationField, RegistrationValues } from '../rules/registration-rules';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
+import { catalogueTextOr } from '../../../lib/catalogue-text';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -215,7 +216,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           >
             {(events.data ?? []).map((event) => (
               <option key={event.slug} value={event.slug}>
-                {intl.formatMessage({ id: `city.${event.slug}`, defaultMessage: event.city })}
+                {catalogueTextOr(intl, `city.${event.slug}`, event.city)}
                 {event.status === 'completed'
                   ? ` (${intl.formatMessage({ id: 'event.completed' })})`
                   : event.status === 'coming-soon'
