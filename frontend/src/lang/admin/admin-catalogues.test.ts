@@ -1,0 +1,113 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import en from './en.json';
+import italian from './it.json';
+import romanian from './ro.json';
+
+const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
+const adminSource = join(__dirname, '../../features/admin');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+function argumentsOf(message: string): string[] {
+  return [...message.matchAll(/\{\s*([a-zA-Z]+)\s*[,}]/g)].map((match) => match[1]!).sort();
+}
+
+describe('Command Center catalogues', () => {
+  it.each(['it', 'ro'])('%s has exactly the keys of en', (language) => {
+    const missing = Object.keys(en).filter((key) => !(key in catalogues[language]!));
+    const extra = Object.keys(catalogues[language]!).filter((key) => !(key in en));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(Object.keys(catalogues))('every %s message is valid ICU and not empty', (language) => {
+    for (const [key, message] of Object.entries(catalogues[language]!)) {
+      expect(`${key}: ${message.trim() ? 'ok' : 'empty'}`).toBe(`${key}: ok`);
+      expect(() => parse(message)).not.toThrow();
+    }
+  });
+
+  it.each(['it', 'ro'])('%s uses the same arguments as en', (language) => {
+    const differing = Object.keys(en).filter(
+      (key) =>
+        JSON.stringify(argumentsOf(catalogues[language]![key] ?? '')) !==
+        JSON.stringify(argumentsOf(en[key as keyof typeof en])),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('keeps only admin.* keys, apart from the site catalogue', () => {
+    expect(Object.keys(en).filter((key) => !key.startsWith('admin.'))).toEqual([]);
+  });
+
+  it('has every admin key the Command Center source names', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(adminSource)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /['"`](admin\.[a-zA-Z0-9.]+)['"`]/g,
+      )) {
+        used.add(match[1]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('keeps SPEC section 8 texts exact in English', () => {
+    expect(en).toMatchObject({
+      'admin.toast.accessGranted.title': 'Access Granted',
+      'admin.toast.accessGranted.description': 'Welcome to the admin console.',
+      'admin.toast.accessDenied.title': 'Access Denied',
+      'admin.toast.accessDenied.description': 'Invalid password. Please try again.',
+      'admin.toast.loginError.title': 'Login Error',
+      'admin.toast.loginError.description': 'Unable to authenticate. Please try again.',
+      'admin.toast.loggedOut.title': 'Logged Out',
+      'admin.toast.deleted.title': 'Registration Deleted',
+      'admin.toast.deleteFailed.title': 'Delete Failed',
+      'admin.toast.deleteFailed.description':
+        'Failed to delete the registration. Please try again.',
+      'admin.toast.confirmed.title': 'Registration Confirmed!',
+      'admin.toast.confirmFailed.title': 'Confirmation Failed',
+      'admin.toast.statusUpdated.title': 'Status Updated',
+      'admin.toast.dreamCapturedFailed.title': 'Update Failed',
+      'admin.toast.dreamCapturedFailed.description':
+        'Failed to update dream captured status. Please try again.',
+      'admin.toast.paidUpdated.title': 'Payment Status Updated',
+      'admin.toast.paidFailed.title': 'Update Failed',
+      'admin.toast.paidFailed.description': 'Failed to update payment status. Please try again.',
+      'admin.toast.dreamSaved.title': 'Dream Saved',
+      'admin.toast.dreamSaveFailed.title': 'Save Failed',
+      'admin.toast.dreamSaveFailed.description': 'Failed to save dream text. Please try again.',
+      'admin.toast.noData.title': 'No Data to Export',
+      'admin.toast.noRegistrations.title': 'No Registrations',
+      'admin.toast.exported.title': 'Export Successful',
+      'admin.dashboard.title': 'Command Center',
+      'admin.row.unknownName': 'Unknown Name',
+      'admin.badge.full': 'FULL',
+      'admin.badge.almostFull': 'ALMOST FULL',
+      'admin.status.waiting': 'WAITING',
+      'admin.status.confirmed': 'CONFIRMED',
+      'admin.yes': 'YES',
+      'admin.no': 'NO',
+    });
+  });
+
+  it('translates rather than copies English', () => {
+    const sameAllowed =
+      /^admin\.(event\.|slot\.heading|chart\.dayBar|csv\.email|row\.email|gate\.password|no$|actor\.admin$)/;
+    const same = (language: string) =>
+      Object.keys(en).filter(
+        (key) =>
+          catalogues[language]![key] === en[key as keyof typeof en] && !sameAllowed.test(key),
+      );
+    expect(same('it')).toEqual([]);
+    expect(same('ro')).toEqual([]);
+  });
+});
