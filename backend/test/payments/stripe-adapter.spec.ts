@@ -1,0 +1,135 @@
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { OPEN_SLOT, request } from '../http';
+import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
+import { registerVisitor, STRIPE_ENV } from './payment-fixtures';
+
+describe('the Stripe adapter, against a local stand-in for the Stripe API', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  const stripe = new StripeStandIn();
+
+  beforeAll(async () => {
+    await stripe.start();
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, {
+      ...STRIPE_ENV,
+      STRIPE_API_URL: stripe.url,
+      PUBLIC_URL: 'https://tickets.example.org',
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await stripe.stop();
+  });
+
+  beforeEach(() => stripe.reset());
+
+  async function capacity(): Promise<{ registered: number; available: number }> {
+    const response = await request<
+      Record<string, Record<string, { registered: number; available: number }>>
+    >(app.url, 'GET', '/api/capacity');
+    return response.body.bucharest[OPEN_SLOT];
+  }
+
+  it('creates the Checkout Session with exactly the request the issue describes', async () => {
+    answerSessionCreation(stripe);
+    const before = Date.now();
+    const email = `giulia.${Date.now()}@example.com`;
+    const registered = await registerVisitor(app.url, { email, locale: 'it' });
+    const after = Date.now();
+
+    expect(registered.status).toBe(200);
+    expect(stripe.requests).toHaveLength(1);
+    const [sent] = stripe.requests;
+    const id = registered.registrationId;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.headers.authorization).toBe(`Bearer ${STRIPE_ENV.STRIPE_SECRET_KEY}`);
+    expect(sent.headers['idempotency-key']).toBe(`checkout-session-${id}`);
+    const { expires_at: expiresAt, ...form } = sent.form;
+    expect(form).toEqual({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'ron',
+      'line_items[0][price_data][unit_amount]': '3500',
+      'line_items[0][price_data][product_data][name]': `Bucharest — ${OPEN_SLOT}`,
+      client_reference_id: id,
+      'metadata[registrationId]': id,
+      'payment_intent_data[metadata][registrationId]': id,
+      customer_email: email,
+      locale: 'it',
+      success_url: 'https://tickets.example.org/confirmation?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://tickets.example.org/?register=true',
+    });
+    // 30 minutes ahead (Stripe's minimum), never less.
+    const seconds = Number(expiresAt);
+    expect(seconds * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 30 * 60_000);
+    expect(seconds * 1000).toBeLessThanOrEqual(after + 31 * 60_000);
+
+    expect(registered.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_1_/);
+    const [view] = await app.dataSource.query(
+      'SELECT status, checkout_session_id, hold_expires_at FROM registration_view WHERE id = $1',
+      [id],
+    );
+    expect(view.status).toBe('held');
+    expect(view.checkout_session_id).toMatch(/^cs_test_1_/);
+    expect(new Date(view.hold_expires_at).getTime()).toBe(seconds * 1000);
+  });
+
+  it('retries a failed request with the same idempotency key, so one session is made', async () => {
+    answerSessionCreation(stripe);
+    let failures = 0;
+    stripe.on((request) => {
+      if (request.path !== '/v1/checkout/sessions' || failures > 0) return undefined;
+      failures += 1;
+      return { status: 500, body: { error: { type: 'api_error', message: 'Try again' } } };
+    });
+    const registered = await registerVisitor(app.url);
+    expect(registered.status).toBe(200);
+    expect(stripe.requests).toHaveLength(2);
+    expect(stripe.requests[1].headers['idempotency-key']).toBe(
+      stripe.requests[0].headers['idempotency-key'],
+    );
+  });
+
+  it('answers 502 on an API failure and gives the seat hold back with an event', async () => {
+    stripe.on(() => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'Currency ron is not enabled' } },
+    }));
+    const before = await capacity();
+    const response = await request<{
+      statusCode: number;
+      message: string;
+      registrationId?: string;
+    }>(app.url, 'POST', '/api/create-checkout-session', {
+      name: 'Radu',
+      email: `radu.${Date.now()}@example.com`,
+      whatsapp: '+40 700 000 000',
+      event: 'bucharest',
+      time: OPEN_SLOT,
+      dream: 'd'.repeat(120),
+    });
+    expect(response.status).toBe(502);
+    expect(response.body.message).toBe(
+      'The payment provider could not open a payment page: Currency ron is not enabled',
+    );
+    const [view] = await app.dataSource.query(
+      `SELECT id, status, hold_expires_at FROM registration_view ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(view.status).toBe('released');
+    expect(view.hold_expires_at).toBeNull();
+    const events = await app.dataSource.query(
+      `SELECT type, metadata->>'actor' AS actor FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`registration-${view.id}`],
+    );
+    expect(events).toEqual([
+      { type: 'RegistrationCreated', actor: 'visitor' },
+      { type: 'CheckoutFailed', actor: 'system' },
+    ]);
+    expect(await capacity()).toEqual(before);
+  });
+});
