@@ -1,0 +1,236 @@
+import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
+import { OPEN_SLOT, request } from '../http';
+import { snapshotReadModels } from '../read-models';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
+import { dumpDatabase } from './database-dump';
+
+/** Everything that identifies one person, each unlike anything else in the database. */
+function person(tag: string) {
+  return {
+    name: `Zenobia Quillfeather-${tag}`,
+    email: `Zenobia.Quill.${tag}@Example.org`,
+    whatsapp: `+40 799 ${tag} 321`,
+    dream: `I dreamt of ${tag} violet giraffes reading tram timetables aloud beneath a frozen waterfall, and every word turned into a small moth that flew to my grandmother's kitchen.`,
+  };
+}
+
+const EDITED_DREAM =
+  'An edited dream: the cathedral bells were made of marmalade and rang only for lost umbrellas crossing the square at dawn.';
+const SHARED_DREAM = 'A shared dream of copper whales singing in the Dambovita at noon.';
+
+function secretsOf(who: ReturnType<typeof person>): string[] {
+  return [who.name, who.email, who.email.toLowerCase(), who.whatsapp, who.dream];
+}
+
+describe('erasure: deleting a registration makes the person unrecoverable', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+  const seatedPerson = person('111');
+  const waitingPerson = person('222');
+  let seatedId: string;
+  let waitingId: string;
+  let keptId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, {}, catalogueWithSeats(2));
+    cookie = await login(app.url);
+    seatedId = (await register(app.url, seatedPerson)).id;
+    keptId = (await register(app.url)).id;
+    const waiting = await register(app.url, waitingPerson);
+    expect(waiting.waitingList).toBe(true);
+    waitingId = waiting.id;
+    await register(app.url); // a second waiting-list entry, kept
+    // The seated person's data also lives in later events: a shared and an edited dream.
+    expect(
+      (
+        await request(app.url, 'POST', `/api/registrations/${seatedId}/dreams`, {
+          dream: SHARED_DREAM,
+        })
+      ).status,
+    ).toBe(201);
+    for (const [route, body] of [
+      ['dream', { dream: EDITED_DREAM }],
+      ['paid', { paid: true }],
+      ['dreamed-captured', { dreamedCaptured: true }],
+    ] as const) {
+      const response = await adminRequest(
+        app.url,
+        cookie,
+        'PATCH',
+        `/api/admin/registrations/${seatedId}/${route}`,
+        body,
+      );
+      expect(response.status).toBe(200);
+    }
+    // A transport error that quoted the address, on the waiting person's queued message.
+    await app.dataSource.query(
+      `UPDATE outbox SET attempts = 1, last_error = $2 WHERE registration_id = $1`,
+      [waitingId, `550 5.1.1 <${waitingPerson.email}>: mailbox unavailable`],
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('a dump holds the personal data before the delete (the search can find it)', async () => {
+    const { text } = await dumpDatabase(database.url);
+    const lower = text.toLowerCase();
+    // (The seated person's first dream was replaced by the edit: it lives only sealed in the log.)
+    const visible = secretsOf(seatedPerson).filter((secret) => secret !== seatedPerson.dream);
+    for (const secret of [...visible, EDITED_DREAM, ...secretsOf(waitingPerson)]) {
+      expect(lower.includes(secret.toLowerCase())).toBe(true);
+    }
+  });
+
+  it('after the delete, a dump of the whole database holds none of the name, email, phone or dream', async () => {
+    const capacityBefore = await app.dataSource.query(
+      'SELECT held, paid, confirmed, waiting_list FROM slot_capacity WHERE time = $1',
+      [OPEN_SLOT],
+    );
+    expect(capacityBefore[0]).toMatchObject({ held: 2, waiting_list: 2 });
+
+    for (const id of [seatedId, waitingId]) {
+      const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${id}`);
+      expect(deleted.status).toBe(204);
+      expect(deleted.body).toBeUndefined();
+    }
+
+    const { method, text } = await dumpDatabase(database.url);
+    const lower = text.toLowerCase();
+    const found = [
+      ...secretsOf(seatedPerson),
+      EDITED_DREAM,
+      SHARED_DREAM,
+      ...secretsOf(waitingPerson),
+    ].filter((secret) => lower.includes(secret.toLowerCase()));
+    expect({ method, found }).toEqual({ method, found: [] });
+    // Distinctive fragments too, in case a field was stored in pieces or normalised.
+    for (const fragment of [
+      'quillfeather',
+      'violet giraffes',
+      'marmalade',
+      'copper whales',
+      '799 111',
+    ]) {
+      expect({ fragment, present: lower.includes(fragment) }).toEqual({ fragment, present: false });
+    }
+  });
+
+  it('frees the seat, keeps the other registrations, and shreds only the deleted keys', async () => {
+    const [slot] = await app.dataSource.query(
+      'SELECT held, paid, confirmed, waiting_list FROM slot_capacity WHERE time = $1',
+      [OPEN_SLOT],
+    );
+    expect(slot).toMatchObject({ held: 1, paid: 0, confirmed: 0, waiting_list: 1 });
+    const keys: { stream_id: string }[] = await app.dataSource.query(
+      'SELECT stream_id FROM personal_data_keys',
+    );
+    const streams = keys.map((key) => key.stream_id);
+    expect(streams).not.toContain(`registration-${seatedId}`);
+    expect(streams).not.toContain(`registration-${waitingId}`);
+    expect(streams).toContain(`registration-${keptId}`);
+    const list = await adminRequest<{ id: string }[]>(app.url, cookie, 'GET', '/api/registrations');
+    expect(list.body.map((registration) => registration.id).sort()).not.toContain(seatedId);
+    expect(list.body).toHaveLength(2);
+    // A free seat again: a newcomer gets it rather than the waiting list.
+    expect((await register(app.url)).waitingList).toBe(false);
+  });
+
+  it("cancels the person's pending messages and clears their error text", async () => {
+    const rows: { kind: string; cancelled_at: Date | null; last_error: string | null }[] =
+      await app.dataSource.query(
+        'SELECT kind, cancelled_at, last_error FROM outbox WHERE registration_id = $1',
+        [waitingId],
+      );
+    expect(rows).toEqual([
+      { kind: 'waiting-list-joined', cancelled_at: expect.any(Date), last_error: null },
+    ]);
+  });
+
+  it('keeps the facts in the history, with the personal fields marked erased', async () => {
+    const history = await adminRequest<{
+      deleted: boolean;
+      events: {
+        type: string;
+        actor: string;
+        payload: Record<string, unknown>;
+        personalDataErased: boolean;
+        erasedFields: string[];
+      }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${seatedId}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.deleted).toBe(true);
+    expect(history.body.events.map((event) => event.type)).toEqual([
+      'RegistrationCreated',
+      'CheckoutSessionOpened',
+      'DreamShared',
+      'DreamEdited',
+      'PaidFlagSet',
+      'DreamCapturedSet',
+      'RegistrationDeleted',
+    ]);
+    const [created, , shared, edited] = history.body.events;
+    expect(created.personalDataErased).toBe(true);
+    expect(created.erasedFields).toEqual(['name', 'email', 'whatsapp', 'dream']);
+    expect(created.payload).toMatchObject({
+      event: 'bucharest',
+      time: OPEN_SLOT,
+      placement: 'seat',
+    });
+    for (const field of ['name', 'email', 'whatsapp', 'dream', 'sealedPersonalData']) {
+      expect(created.payload).not.toHaveProperty(field);
+    }
+    expect(shared).toMatchObject({ personalDataErased: true, erasedFields: ['dream'] });
+    expect(edited).toMatchObject({
+      personalDataErased: true,
+      erasedFields: ['dream'],
+      actor: 'admin',
+    });
+    expect(history.body.events.at(-1)).toMatchObject({
+      type: 'RegistrationDeleted',
+      actor: 'admin',
+      personalDataErased: false,
+    });
+    expect(JSON.stringify(history.body).toLowerCase()).not.toContain('quillfeather');
+
+    const feed = await adminRequest<{
+      events: { streamId: string; personalDataErased: boolean }[];
+    }>(app.url, cookie, 'GET', '/api/admin/events?limit=1000');
+    const erased = feed.body.events.filter(
+      (event) => event.streamId === `registration-${seatedId}`,
+    );
+    expect(erased).toHaveLength(7);
+    expect(erased[0].personalDataErased).toBe(true);
+  });
+
+  it('answers 404 to the same delete again, and to every other call on the deleted id', async () => {
+    const again = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${seatedId}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ statusCode: 404, message: 'Registration not found', errors: [] });
+    expect((await request(app.url, 'GET', `/api/registrations/${seatedId}`)).status).toBe(404);
+    for (const [method, path, body] of [
+      ['POST', `/api/admin/registrations/${waitingId}/confirm`, undefined],
+      ['PATCH', `/api/admin/registrations/${seatedId}/paid`, { paid: false }],
+      ['PATCH', `/api/admin/registrations/${seatedId}/dream`, { dream: EDITED_DREAM }],
+    ] as const) {
+      expect((await adminRequest(app.url, cookie, method, path, body)).status).toBe(404);
+    }
+    const [{ count }] = await app.dataSource.query(
+      `SELECT count(*)::int AS count FROM events WHERE stream_id = $1`,
+      [`registration-${seatedId}`],
+    );
+    expect(count).toBe(7);
+  });
+
+  it('rebuilding the read models after erasures gives the same rows', async () => {
+    const live = await snapshotReadModels(app.dataSource);
+    await rebuildProjections(app.dataSource, catalogueWithSeats(2));
+    expect(await snapshotReadModels(app.dataSource)).toEqual(live);
+  });
+});

@@ -1,0 +1,85 @@
+import {
+  confirmWaitlist,
+  deleteRegistration,
+  editDream,
+  setDreamCaptured,
+  setPaidFlag,
+} from '../../src/registrations/domain/operator-decisions';
+import type {
+  RegistrationState,
+  RegistrationStatus,
+} from '../../src/registrations/domain/registration';
+import {
+  InvalidTransitionError,
+  RegistrationNotFoundError,
+  SlotFullError,
+} from '../../src/registrations/domain/registration-errors';
+
+function state(
+  status: RegistrationStatus,
+  overrides: Partial<RegistrationState> = {},
+): RegistrationState {
+  return {
+    id: 'r-1',
+    event: 'bucharest',
+    time: 'Oct 30 - 7:30pm',
+    locale: 'en',
+    status,
+    paid: false,
+    dreamedCaptured: false,
+    holdExpiresAt: null,
+    checkoutSessionId: null,
+    stripeSessionId: null,
+    name: 'N',
+    email: 'n@example.com',
+    whatsapp: '1',
+    dream: 'd',
+    sharedDreams: 0,
+    ...overrides,
+  };
+}
+
+const FREE = { seatLimit: 20, seatsTaken: 19 };
+const FULL = { seatLimit: 20, seatsTaken: 20 };
+
+describe('operator decisions', () => {
+  it('confirms only a waiting-list entry, and only onto a free seat', () => {
+    expect(confirmWaitlist(state('waiting'), FREE)).toEqual([
+      { type: 'WaitlistConfirmed', data: { registrationId: 'r-1' } },
+    ]);
+    expect(() => confirmWaitlist(state('waiting'), FULL)).toThrow(SlotFullError);
+    expect(() => confirmWaitlist(state('confirmed'), FREE)).toThrow(
+      'This registration is already confirmed.',
+    );
+    for (const status of ['held', 'paid'] as const) {
+      expect(() => confirmWaitlist(state(status), FREE)).toThrow(/already has a seat/);
+    }
+    for (const status of ['released', 'refunded'] as const) {
+      expect(() => confirmWaitlist(state(status), FREE)).toThrow(InvalidTransitionError);
+      expect(() => confirmWaitlist(state(status), FREE)).toThrow(/not on the waiting list/);
+    }
+    expect(() => confirmWaitlist(state('deleted'), FREE)).toThrow(RegistrationNotFoundError);
+    expect(() => confirmWaitlist(undefined, FREE)).toThrow(RegistrationNotFoundError);
+  });
+
+  it('records a flag or a dream only when it changes', () => {
+    expect(setPaidFlag(state('held'), false)).toEqual([]);
+    expect(setPaidFlag(state('held'), true)).toEqual([
+      { type: 'PaidFlagSet', data: { registrationId: 'r-1', paid: true } },
+    ]);
+    expect(setDreamCaptured(state('held', { dreamedCaptured: true }), true)).toEqual([]);
+    expect(setDreamCaptured(state('held'), true)).toHaveLength(1);
+    expect(editDream(state('held', { dream: 'same' }), 'same')).toEqual([]);
+    expect(editDream(state('held'), 'new')).toEqual([
+      { type: 'DreamEdited', data: { registrationId: 'r-1', dream: 'new' } },
+    ]);
+  });
+
+  it('deletes once: a deleted registration is not found', () => {
+    expect(deleteRegistration(state('paid'))).toEqual([
+      { type: 'RegistrationDeleted', data: { registrationId: 'r-1' } },
+    ]);
+    expect(() => deleteRegistration(state('deleted'))).toThrow(RegistrationNotFoundError);
+    expect(() => setPaidFlag(state('deleted'), true)).toThrow(RegistrationNotFoundError);
+  });
+});
