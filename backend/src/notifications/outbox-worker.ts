@@ -100,14 +100,17 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
     const claimed: ClaimedRow[] = await this.dataSource.query(
-      `UPDATE outbox SET attempts = attempts + 1, available_at = $2
-        WHERE id IN (
-          SELECT id FROM outbox
-           WHERE sent_at IS NULL AND cancelled_at IS NULL AND available_at <= $1
-           ORDER BY available_at, id
-           LIMIT ${BATCH}
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, registration_id, payload, attempts`,
+      // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
+      `WITH claimed AS (
+         UPDATE outbox SET attempts = attempts + 1, available_at = $2
+          WHERE id IN (
+            SELECT id FROM outbox
+             WHERE sent_at IS NULL AND cancelled_at IS NULL AND available_at <= $1
+             ORDER BY available_at, id
+             LIMIT ${BATCH}
+             FOR UPDATE SKIP LOCKED)
+          RETURNING id, kind, registration_id, payload, attempts)
+       SELECT * FROM claimed`,
       [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
     );
     claimed.sort((a, b) => Number(a.id) - Number(b.id));

@@ -27,6 +27,14 @@ function asLocale(value: string): Locale {
 }
 
 async function readForm(request: Request): Promise<CardFields> {
+  const parsed: unknown = request.body;
+  if (parsed && typeof parsed === 'object' && !Buffer.isBuffer(parsed)) {
+    // An urlencoded body parser got there first.
+    const fields = parsed as Record<string, unknown>;
+    const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : undefined);
+    return { cardNumber: text('cardNumber'), expiry: text('expiry'), cvc: text('cvc') };
+  }
+  if (request.readableEnded) return {};
   let body = '';
   for await (const chunk of request) {
     body += String(chunk);

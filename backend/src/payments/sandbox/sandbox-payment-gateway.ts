@@ -26,6 +26,8 @@ export interface SandboxSessionRow {
   refunded_at: Date | null;
 }
 
+// UPDATE ... RETURNING goes through a CTE: TypeORM answers a bare UPDATE as [rows, count].
+
 /** An open session past its expiry counts as expired, as Stripe's does. */
 export function effectiveStatus(row: SandboxSessionRow, now: Date): SandboxSessionRow['status'] {
   return row.status === 'open' && row.expires_at.getTime() <= now.getTime()
@@ -94,9 +96,11 @@ export class SandboxPaymentGateway extends PaymentGateway {
    */
   async completeSession(sessionId: string, now: Date): Promise<SandboxSessionRow | undefined> {
     const rows: SandboxSessionRow[] = await this.dataSource.query(
-      `UPDATE sandbox_checkout_sessions SET status = 'complete', payment_intent_id = $2
-        WHERE id = $1 AND status = 'open' AND expires_at > $3
-        RETURNING *`,
+      `WITH completed AS (
+         UPDATE sandbox_checkout_sessions SET status = 'complete', payment_intent_id = $2
+          WHERE id = $1 AND status = 'open' AND expires_at > $3
+          RETURNING *)
+       SELECT * FROM completed`,
       [sessionId, sandboxId('pi'), now],
     );
     return rows[0] ?? this.findSession(sessionId);
@@ -125,8 +129,10 @@ export class SandboxPaymentGateway extends PaymentGateway {
 
   async refundPayment(request: RefundRequest): Promise<{ refundId: string }> {
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
-        WHERE payment_intent_id = $1 RETURNING id`,
+      `WITH refunded AS (
+         UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
+          WHERE payment_intent_id = $1 RETURNING id)
+       SELECT id FROM refunded`,
       [request.paymentIntentId],
     );
     if (rows.length === 0) {
