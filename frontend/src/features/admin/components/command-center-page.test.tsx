@@ -1,0 +1,517 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/render';
+import type { AdminRegistration } from '../api/admin-registration';
+import CommandCenterPage from './command-center-page';
+
+const PASSWORD = 'correct horse';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  contentType: string | undefined;
+}
+
+function registration(overrides: Partial<AdminRegistration>): AdminRegistration {
+  return {
+    id: '00000000-0000-4000-8000-00000000aaaa',
+    name: 'Ana Pop',
+    email: 'ana@example.com',
+    whatsapp: '+40 712 345 678',
+    event: 'bucharest',
+    time: 'Oct 30 - 7:30pm',
+    dreamedCaptured: false,
+    dream: 'I was walking through a dark museum where every painting breathed slowly.',
+    waitingList: false,
+    paid: false,
+    stripeSessionId: null,
+    createdAt: '2025-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A small stand-in for the admin API, with state, answering as issue 4 describes. */
+function fakeAdminApi({
+  live = false,
+  registrations = [
+    registration({ id: '00000000-0000-4000-8000-00000000aaaa', stripeSessionId: 'cs_test_1' }),
+    registration({
+      id: '00000000-0000-4000-8000-00000000bbbb',
+      name: null,
+      firstName: null,
+      lastName: null,
+      email: 'nobody@example.com',
+      waitingList: true,
+    }),
+    registration({
+      id: '00000000-0000-4000-8000-00000000cccc',
+      name: null,
+      firstName: 'Giulia',
+      lastName: 'Rossi',
+      event: 'matera',
+      time: '20:00',
+      dreamedCaptured: true,
+    }),
+  ],
+  registered = 20,
+}: { live?: boolean; registrations?: AdminRegistration[]; registered?: number } = {}) {
+  const state = { live, registrations: [...registrations], registered, expireNext: false };
+  const calls: Call[] = [];
+  const answer = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
+    ({
+      ok: status >= 200 && status < 300,
+      status,
+      headers: new Headers(headers),
+      text: async () => (body === undefined ? '' : JSON.stringify(body)),
+    }) as unknown as Response;
+  const unauthorized = () => answer(401, { statusCode: 401, message: 'Unauthorized', errors: [] });
+
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const contentType = (init?.headers as Record<string, string> | undefined)?.['Content-Type'];
+    calls.push({ method, url, body, contentType });
+    if (url === '/api/admin/session') return answer(200, { authenticated: state.live });
+    if (url === '/api/admin/login') {
+      const password = (body as { password: string }).password;
+      if (password === 'throttle me') {
+        return answer(
+          429,
+          { statusCode: 429, message: 'Too many', errors: [] },
+          { 'Retry-After': '600' },
+        );
+      }
+      if (password === 'network down') throw new TypeError('Failed to fetch');
+      if (password !== PASSWORD) {
+        return answer(401, { statusCode: 401, message: 'Access Denied', errors: [] });
+      }
+      state.live = true;
+      return answer(200, { authenticated: true });
+    }
+    if (url === '/api/admin/logout') {
+      state.live = false;
+      return answer(204);
+    }
+    if (url === '/api/capacity') {
+      return answer(200, {
+        bucharest: {
+          'Oct 30 - 7:30pm': {
+            available: 20 - state.registered,
+            registered: state.registered,
+            waitingList: 1,
+            limit: 20,
+          },
+        },
+      });
+    }
+    if (!state.live || state.expireNext) return unauthorized();
+    if (url === '/api/registrations' && method === 'GET') return answer(200, state.registrations);
+    const match = /^\/api\/(?:admin\/)?registrations\/([^/]+)(?:\/([a-z-]+))?$/.exec(url);
+    const target = state.registrations.find((r) => r.id === match?.[1]);
+    if (!match || !target)
+      return answer(404, { statusCode: 404, message: 'Not found', errors: [] });
+    const action = match[2];
+    if (method === 'DELETE') {
+      state.registrations = state.registrations.filter((r) => r !== target);
+      state.registered -= target.waitingList ? 0 : 1;
+      return answer(204);
+    }
+    if (action === 'confirm') {
+      if (state.registered >= 20) {
+        return answer(409, { statusCode: 409, message: 'This time slot is full.', errors: [] });
+      }
+      target.waitingList = false;
+      state.registered += 1;
+      return answer(200, target);
+    }
+    if (action === 'paid') Object.assign(target, body);
+    if (action === 'dreamed-captured') Object.assign(target, body);
+    if (action === 'dream') Object.assign(target, body);
+    if (action === 'history') {
+      return answer(200, {
+        registrationId: target.id,
+        deleted: false,
+        events: [
+          {
+            position: 1,
+            type: 'RegistrationCreated',
+            recordedAt: '2025-10-01T10:00:00.000Z',
+            actor: 'visitor',
+            payload: { event: 'bucharest', name: target.name },
+            erasedFields: [],
+          },
+          {
+            position: 7,
+            type: 'PaidFlagSet',
+            recordedAt: '2025-10-02T10:00:00.000Z',
+            actor: 'admin',
+            payload: { paid: true },
+            erasedFields: [],
+          },
+        ],
+      });
+    }
+    return answer(200, target);
+  }) as typeof fetch;
+  return { state, calls };
+}
+
+function renderConsole() {
+  return renderWithProviders(<CommandCenterPage />, { route: '/admin', path: '/admin' });
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Password'), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  await screen.findByRole('heading', { level: 1, name: 'Command Center' });
+  await screen.findByText('3 registrations');
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('the gate', () => {
+  it('keeps Login disabled while the password is empty, refuses a wrong one, admits the right one', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi();
+    renderConsole();
+
+    const login = await screen.findByRole('button', { name: 'Login' });
+    expect(login).toBeDisabled();
+    expect(calls.some((call) => call.url === '/api/registrations')).toBe(false);
+
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    expect(login).toBeEnabled();
+    await user.click(login);
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText('Invalid password. Please try again.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await logIn(user);
+    expect(screen.getByText('Access Granted')).toBeInTheDocument();
+    expect(screen.getByText('Welcome to the admin console.')).toBeInTheDocument();
+    const loginCall = calls.find(
+      (call) => call.url === '/api/admin/login' && call.body !== undefined,
+    );
+    expect(loginCall).toMatchObject({ method: 'POST', contentType: 'application/json' });
+    expect(
+      calls.filter((call) => call.url === '/api/admin/login').map((call) => call.body),
+    ).toEqual([{ password: 'wrong' }, { password: PASSWORD }]);
+  });
+
+  it('says Login Error when the server cannot be reached, and how long to wait when throttled', async () => {
+    const user = userEvent.setup();
+    fakeAdminApi();
+    renderConsole();
+    await user.type(await screen.findByLabelText('Password'), 'network down');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login Error')).toBeInTheDocument();
+    expect(screen.getByText('Unable to authenticate. Please try again.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'throttle me');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Too Many Attempts')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('Too many failed logins. Try again in 10 minutes.').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('keeps a live session across a reload', async () => {
+    const { calls } = fakeAdminApi({ live: true });
+    renderConsole();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Command Center' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('3 registrations')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/admin/login')).toBe(false);
+  });
+
+  it('returns to the gate and says why when the session expires', async () => {
+    const user = userEvent.setup();
+    const api = fakeAdminApi();
+    renderConsole();
+    await logIn(user);
+    api.state.expireNext = true;
+    await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText('Your session has expired. Please log in again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+  });
+
+  it('logs out on the server and shows Logged Out', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi();
+    renderConsole();
+    await logIn(user);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logged Out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/admin/logout')).toBe(
+      true,
+    );
+    expect(screen.queryByText('Ana Pop')).not.toBeInTheDocument();
+  });
+});
+
+describe('the dashboard', () => {
+  it('groups by event and time with seat badges, and shows each row as SPEC says', async () => {
+    fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+
+    const bucharest = screen.getByRole('region', { name: 'Bucharest · 7:30pm' });
+    expect(within(bucharest).getByText('FULL')).toBeInTheDocument();
+    expect(within(bucharest).getByText('20 / 20 seats')).toBeInTheDocument();
+    const matera = screen.getByRole('region', { name: 'Matera · 8:00 PM' });
+    expect(within(matera).getByText('OPEN')).toBeInTheDocument();
+
+    const ana = card('Ana Pop');
+    expect(within(ana).getByText('#00AAAA')).toBeInTheDocument();
+    expect(within(ana).getAllByText('CONFIRMED').length).toBeGreaterThan(0);
+    // Paid is YES because a payment session exists, though the flag is false.
+    expect(within(ana).getByText('YES')).toBeInTheDocument();
+    expect(within(ana).getByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
+    expect(within(ana).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+
+    const unknown = card('Unknown Name');
+    expect(within(unknown).getAllByText('WAITING').length).toBeGreaterThan(0);
+    expect(within(unknown).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(card('Giulia Rossi')).toBeInTheDocument();
+  });
+
+  it('searches by name, email and phone, and filters by status', async () => {
+    const user = userEvent.setup();
+    fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    await user.type(screen.getByLabelText('Search by name, email or phone'), 'nobody@');
+    expect(screen.getByText('Showing 1 of 3')).toBeInTheDocument();
+    expect(card('Unknown Name')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Ana Pop' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Search by name, email or phone'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Unknown Name' })).not.toBeInTheDocument();
+  });
+
+  it('toggles paid and dream captured by sending the inverse, then refetches the list', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    const listReads = () => calls.filter((call) => call.url === '/api/registrations').length;
+    const before = listReads();
+
+    await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Payment Status Updated')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'PATCH',
+        url: '/api/admin/registrations/00000000-0000-4000-8000-00000000aaaa/paid',
+        body: { paid: true },
+        contentType: 'application/json',
+      }),
+    );
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    expect(
+      await within(card('Ana Pop')).findByRole('button', { name: 'Mark unpaid' }),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(card('Giulia Rossi')).getByRole('button', { name: 'Mark not captured' }),
+    );
+    expect(await screen.findByText('Status Updated')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'PATCH',
+        url: '/api/admin/registrations/00000000-0000-4000-8000-00000000cccc/dreamed-captured',
+        body: { dreamedCaptured: false },
+      }),
+    );
+  });
+
+  it('edits and saves a dream', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    const ana = card('Ana Pop');
+    await user.click(within(ana).getByRole('button', { name: 'Edit dream' }));
+    const editor = within(ana).getByLabelText('Dream text');
+    const save = within(ana).getByRole('button', { name: 'Save dream' });
+    expect(save).toBeDisabled();
+    await user.clear(editor);
+    await user.type(editor, 'Too short.');
+    expect(save).toBeDisabled();
+    const dream = 'A corrected dream: '.padEnd(120, 'ă');
+    await user.clear(editor);
+    await user.type(editor, dream);
+    await user.click(save);
+    expect(await screen.findByText('Dream Saved')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'PATCH',
+        body: { dream },
+        contentType: 'application/json',
+      }),
+    );
+    expect(await within(card('Ana Pop')).findByText(dream)).toBeInTheDocument();
+  });
+
+  it('confirms a waiting-list entry, and shows the server message when the slot is full', async () => {
+    const user = userEvent.setup();
+    const api = fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    await user.click(within(card('Unknown Name')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Confirmation Failed')).toBeInTheDocument();
+    expect(screen.getByText('This time slot is full.')).toBeInTheDocument();
+
+    api.state.registered = 19;
+    const capacityReads = () => api.calls.filter((call) => call.url === '/api/capacity').length;
+    const before = capacityReads();
+    await user.click(within(card('Unknown Name')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Registration Confirmed!')).toBeInTheDocument();
+    await waitFor(() => expect(capacityReads()).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(
+        within(card('Unknown Name')).queryByRole('button', { name: 'Confirm' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('deletes only through a dialog that names the person and says it cannot be undone', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this registration?' });
+    expect(dialog).toHaveTextContent('Ana Pop (#00AAAA)');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    // Focus starts on Cancel, so Enter does not delete.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('Registration Deleted')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'DELETE',
+        url: '/api/registrations/00000000-0000-4000-8000-00000000aaaa',
+      }),
+    );
+    expect(await screen.findByText('2 registrations')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Ana Pop' })).not.toBeInTheDocument();
+  });
+
+  it('opens the history drawer with the events in order', async () => {
+    const user = userEvent.setup();
+    fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    await user.click(within(card('Ana Pop')).getByRole('button', { name: 'History' }));
+    const drawer = await screen.findByRole('dialog', { name: 'History of Ana Pop' });
+    const items = await within(drawer).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Registered');
+    expect(items[0]).toHaveTextContent('by visitor');
+    expect(items[1]).toHaveTextContent('Paid flag set');
+    expect(items[1]).toHaveTextContent('by operator');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('exports CSV files with counts, and says when there is nothing to export', async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:csv';
+      }),
+      revokeObjectURL: jest.fn(),
+    });
+    const clicks: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+
+    await user.click(screen.getByRole('button', { name: 'Export all' }));
+    expect(await screen.findByText('Export Successful')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^3 registrations \(2 confirmed, 1 on the waiting list\) exported to registrations-\d{4}-\d{2}-\d{2}\.csv\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(clicks[0]).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    // The UTF-8 byte order mark, then the header row.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toContain(
+      'Name,User ID,Email,Phone,Event,Time,Registered,Dreamed,Dream',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Event'), 'matera');
+    await user.click(screen.getByRole('button', { name: 'Export event' }));
+    await waitFor(() => expect(clicks[1]).toMatch(/^registrations-matera-\d{4}-\d{2}-\d{2}\.csv$/));
+    await user.click(screen.getByRole('button', { name: 'Export slot' }));
+    await waitFor(() =>
+      expect(clicks[2]).toMatch(/^registrations-matera-20-00-\d{4}-\d{2}-\d{2}\.csv$/),
+    );
+  });
+
+  it('says No Data to Export when there are no registrations', async () => {
+    const user = userEvent.setup();
+    fakeAdminApi({ live: true, registrations: [] });
+    renderConsole();
+    expect(await screen.findByText('No registrations yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export all' }));
+    expect(await screen.findByText('No Data to Export')).toBeInTheDocument();
+  });
+
+  it('polls the list and capacity every 5 seconds after login only', async () => {
+    jest.useFakeTimers();
+    try {
+      const { calls } = fakeAdminApi({ live: true });
+      renderConsole();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      const reads = (url: string) => calls.filter((call) => call.url === url).length;
+      const list = reads('/api/registrations');
+      const capacity = reads('/api/capacity');
+      expect(list).toBe(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5000);
+      });
+      expect(reads('/api/registrations')).toBe(list + 1);
+      expect(reads('/api/capacity')).toBe(capacity + 1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
