@@ -1,0 +1,98 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReverseProxy {
+  url: string;
+  /** Requests answered by each upstream, by its URL. */
+  served: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+
+/**
+ * What deploy/nginx.conf does, in a few lines of Node: round-robin over the upstreams, one fresh
+ * connection per request (nginx's default towards upstreams), X-Forwarded-For set to the
+ * client's address, and a refused connection tried on the next upstream (proxy_next_upstream
+ * error) — never a request that already reached one.
+ */
+export async function startReverseProxy(upstreams: string[]): Promise<ReverseProxy> {
+  const served = new Map(upstreams.map((upstream) => [upstream, 0]));
+  let next = 0;
+
+  const forward = (
+    incoming: IncomingMessage,
+    body: Buffer,
+    attempt: number,
+    reply: (upstream: string, response: IncomingMessage) => void,
+    fail: (error: Error) => void,
+  ) => {
+    const upstream = upstreams[next++ % upstreams.length];
+    const target = new URL(incoming.url ?? '/', upstream);
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    headers['x-forwarded-for'] = incoming.socket.remoteAddress ?? '';
+    headers['x-forwarded-proto'] = 'http';
+    headers['content-length'] = String(body.length);
+    headers.connection = 'close';
+    const outgoing = httpRequest(
+      target,
+      { method: incoming.method, headers, agent: false },
+      (response) => reply(upstream, response),
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED' && attempt < upstreams.length) {
+        forward(incoming, body, attempt + 1, reply, fail);
+      } else {
+        fail(error);
+      }
+    });
+    outgoing.end(body);
+  };
+
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      forward(
+        incoming,
+        Buffer.concat(chunks),
+        1,
+        (upstream, response) => {
+          served.set(upstream, (served.get(upstream) ?? 0) + 1);
+          const headers: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+          }
+          outgoing.writeHead(response.statusCode ?? 502, headers);
+          response.pipe(outgoing);
+        },
+        (error) => {
+          outgoing.writeHead(502, { 'content-type': 'application/json' });
+          outgoing.end(JSON.stringify({ statusCode: 502, message: error.message, errors: [] }));
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
