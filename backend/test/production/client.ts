@@ -35,7 +35,7 @@ export function requestFrom(
         response.on('error', reject);
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: Record<string, unknown> = {};
+          let parsed: Record<string, unknown>;
           try {
             parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
           } catch {
