@@ -1,0 +1,263 @@
+import { HoldSweeper } from '../../src/registrations/commands/release-expired-holds/hold-sweeper';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { OPEN_SLOT, request } from '../http';
+import { answerSessionCreation, StripeStandIn, stripeSession } from './stripe-stand-in';
+import { catalogueWithSeats, registerVisitor, STRIPE_ENV } from './payment-fixtures';
+
+const MINUTE = 60_000;
+
+async function view(app: TestApp, id: string) {
+  const [row] = await app.dataSource.query(
+    'SELECT status, paid, waiting_list, checkout_session_id FROM registration_view WHERE id = $1',
+    [id],
+  );
+  return row as {
+    status: string;
+    paid: boolean;
+    waiting_list: boolean;
+    checkout_session_id: string;
+  };
+}
+
+async function streamEvents(app: TestApp, id: string) {
+  return (await app.dataSource.query(
+    `SELECT type, metadata->>'actor' AS actor, data->>'reason' AS reason, data->>'seat' AS seat
+       FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+    [`registration-${id}`],
+  )) as { type: string; actor: string; reason: string | null; seat: string | null }[];
+}
+
+async function capacity(app: TestApp) {
+  const response = await request<
+    Record<string, Record<string, { registered: number; available: number; waitingList: number }>>
+  >(app.url, 'GET', '/api/capacity');
+  return response.body.bucharest[OPEN_SLOT];
+}
+
+describe('the hold sweeper (sandbox)', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, {}, catalogueWithSeats(1));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('releases a lapsed hold, the seat is free at once, and the next registrant gets it', async () => {
+    const sweeper = app.app.get(HoldSweeper);
+    const first = await registerVisitor(app.url);
+    const waiting = await registerVisitor(app.url);
+    expect(waiting.waitingList).toBe(true);
+    expect(await capacity(app)).toMatchObject({ registered: 1, available: 0, waitingList: 1 });
+
+    const now = Date.now();
+    // Within the hold, and within the grace period after it: nothing moves.
+    expect(await sweeper.runOnce(new Date(now + 10 * MINUTE))).toEqual({
+      released: 0,
+      confirmed: 0,
+      skipped: 0,
+    });
+    expect(await sweeper.runOnce(new Date(now + 32 * MINUTE))).toEqual({
+      released: 0,
+      confirmed: 0,
+      skipped: 0,
+    });
+    expect((await view(app, first.registrationId)).status).toBe('held');
+
+    expect(await sweeper.runOnce(new Date(now + 36 * MINUTE))).toEqual({
+      released: 1,
+      confirmed: 0,
+      skipped: 0,
+    });
+    expect((await view(app, first.registrationId)).status).toBe('released');
+    expect((await streamEvents(app, first.registrationId)).map((event) => event.type)).toEqual([
+      'RegistrationCreated',
+      'CheckoutSessionOpened',
+      'CheckoutExpired',
+    ]);
+    expect((await streamEvents(app, first.registrationId))[2]).toMatchObject({
+      actor: 'system',
+      reason: 'hold-lapsed',
+    });
+    expect(await capacity(app)).toMatchObject({ registered: 0, available: 1 });
+    // The sandbox's page is closed too, so the released seat cannot be paid for later.
+    const sessionId = (await view(app, first.registrationId)).checkout_session_id;
+    const [session] = await app.dataSource.query(
+      'SELECT status FROM sandbox_checkout_sessions WHERE id = $1',
+      [sessionId],
+    );
+    expect(session.status).toBe('expired');
+
+    // A second pass finds nothing more to do.
+    expect(await sweeper.runOnce(new Date(now + 36 * MINUTE))).toEqual({
+      released: 0,
+      confirmed: 0,
+      skipped: 0,
+    });
+
+    const next = await registerVisitor(app.url);
+    expect(next.waitingList).toBeUndefined();
+    expect(next.url).toContain('/sandbox/checkout/');
+    expect((await view(app, next.registrationId)).status).toBe('held');
+    expect(await capacity(app)).toMatchObject({ registered: 1, available: 0 });
+  });
+});
+
+describe('the hold sweeper (Stripe)', () => {
+  const stripe = new StripeStandIn();
+  let database: TestDatabase;
+  let app: TestApp;
+  let sweeper: HoldSweeper;
+
+  beforeAll(async () => {
+    await stripe.start();
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, { ...STRIPE_ENV, STRIPE_API_URL: stripe.url });
+    sweeper = app.app.get(HoldSweeper);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await stripe.stop();
+  });
+
+  beforeEach(() => {
+    stripe.reset();
+    answerSessionCreation(stripe);
+  });
+
+  async function lapse(): Promise<void> {
+    // Every live hold in this database ends up an hour in the past.
+    await app.dataSource.query(
+      `UPDATE registration_view SET hold_expires_at = now() - interval '1 hour' WHERE status = 'held'`,
+    );
+  }
+
+  it('asks Stripe first, so a paid session becomes a paid seat instead of a released one', async () => {
+    const registered = await registerVisitor(app.url);
+    const sessionId = (await view(app, registered.registrationId)).checkout_session_id;
+    stripe.on((request) =>
+      request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`
+        ? {
+            status: 200,
+            body: stripeSession({
+              id: sessionId,
+              status: 'complete',
+              payment_status: 'paid',
+              payment_intent: 'pi_paid_1',
+            }),
+          }
+        : undefined,
+    );
+    await lapse();
+    expect(await sweeper.runOnce()).toEqual({ released: 0, confirmed: 1, skipped: 0 });
+    expect(await view(app, registered.registrationId)).toMatchObject({
+      status: 'paid',
+      paid: true,
+    });
+    const events = await streamEvents(app, registered.registrationId);
+    expect(events[2]).toMatchObject({ type: 'PaymentConfirmed', actor: 'system', seat: 'held' });
+    const [row] = await app.dataSource.query('SELECT kind FROM outbox WHERE registration_id = $1', [
+      registered.registrationId,
+    ]);
+    expect(row.kind).toBe('payment-confirmed');
+    expect(stripe.requests.filter((request) => request.path.endsWith('/expire'))).toHaveLength(0);
+  });
+
+  it('expires an open unpaid session at Stripe, then releases the hold', async () => {
+    const registered = await registerVisitor(app.url);
+    const sessionId = (await view(app, registered.registrationId)).checkout_session_id;
+    let expired = false;
+    stripe.on((request) => {
+      if (
+        request.path === `/v1/checkout/sessions/${sessionId}/expire` &&
+        request.method === 'POST'
+      ) {
+        expired = true;
+        return { status: 200, body: stripeSession({ id: sessionId, status: 'expired' }) };
+      }
+      if (request.path === `/v1/checkout/sessions/${sessionId}` && request.method === 'GET') {
+        return {
+          status: 200,
+          body: stripeSession({ id: sessionId, status: expired ? 'expired' : 'open' }),
+        };
+      }
+      return undefined;
+    });
+    await lapse();
+    expect(await sweeper.runOnce()).toEqual({ released: 1, confirmed: 0, skipped: 0 });
+    expect((await view(app, registered.registrationId)).status).toBe('released');
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`).slice(-3)).toEqual(
+      [
+        `GET /v1/checkout/sessions/${sessionId}`,
+        `POST /v1/checkout/sessions/${sessionId}/expire`,
+        `GET /v1/checkout/sessions/${sessionId}`,
+      ],
+    );
+  });
+
+  it('leaves the hold for the next pass when Stripe cannot be asked', async () => {
+    const registered = await registerVisitor(app.url);
+    stripe.on((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/checkout/sessions/')
+        ? {
+            status: 400,
+            body: { error: { type: 'invalid_request_error', message: 'No such session' } },
+          }
+        : undefined,
+    );
+    await lapse();
+    expect(await sweeper.runOnce()).toEqual({ released: 0, confirmed: 0, skipped: 1 });
+    expect((await view(app, registered.registrationId)).status).toBe('held');
+  });
+});
+
+describe('two app instances sweeping the same database at once', () => {
+  let database: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await startTestApp(database.url);
+    second = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  });
+
+  it('release each lapsed hold exactly once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i += 1)
+      ids.push((await registerVisitor(i % 2 ? first.url : second.url)).registrationId);
+    const later = new Date(Date.now() + 40 * MINUTE);
+    const [a, b] = await Promise.all([
+      first.app.get(HoldSweeper).runOnce(later),
+      second.app.get(HoldSweeper).runOnce(later),
+    ]);
+    expect(a.released + b.released).toBe(8);
+    expect(a.confirmed + b.confirmed).toBe(0);
+    const rows: { stream_id: string; count: number }[] = await first.dataSource.query(
+      `SELECT stream_id, count(*)::int AS count FROM events WHERE type = 'CheckoutExpired' GROUP BY stream_id`,
+    );
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.count === 1)).toBe(true);
+    const response = await request<Record<string, Record<string, { registered: number }>>>(
+      first.url,
+      'GET',
+      '/api/capacity',
+    );
+    expect(response.body.bucharest[OPEN_SLOT].registered).toBe(0);
+    for (const id of ids) expect((await view(first, id)).status).toBe('released');
+  });
+});
