@@ -1,0 +1,150 @@
+import { Catalogue } from '../../src/catalogue/catalogue';
+import {
+  renderMessage,
+  type MessageSubject,
+} from '../../src/notifications/messages/render-message';
+import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
+import type { NotificationKind } from '../../src/notifications/outbox';
+import { OPEN_SLOT } from '../http';
+import { parseUtcStamp, readCalendarEvent } from './ical';
+
+const catalogue = Catalogue.load();
+const settings = {
+  chatJoinCode: 'DREAMS-BUC',
+  contactEmail: 'hello@dream-darkroom.example',
+  publicUrl: 'https://tickets.example.org',
+};
+const KINDS: NotificationKind[] = [
+  'payment-confirmed',
+  'waiting-list-joined',
+  'waiting-list-confirmed',
+  'late-payment-refunded',
+];
+const VENUE = 'National Museum of Contemporary Art (MNAC), Bucharest';
+
+function subject(locale: MessageSubject['locale'], name = 'Ana Popescu'): MessageSubject {
+  return {
+    registrationId: '0e5b3c1a-7d42-4f4e-9d1a-3c2b1a0f9e8d',
+    name,
+    event: 'bucharest',
+    time: OPEN_SLOT,
+    locale,
+  };
+}
+
+describe('the emails', () => {
+  it('the three catalogues have the same keys and no empty text', () => {
+    const keys = Object.keys(MESSAGE_TEXTS.en).sort();
+    for (const locale of ['it', 'ro'] as const) {
+      expect(Object.keys(MESSAGE_TEXTS[locale]).sort()).toEqual(keys);
+      for (const key of keys)
+        expect(MESSAGE_TEXTS[locale][key as keyof typeof MESSAGE_TEXTS.en]).not.toBe('');
+    }
+  });
+
+  it.each(['en', 'it', 'ro'] as const)(
+    'renders all four messages in %s with a text and an HTML part',
+    (locale) => {
+      const subjects = new Set<string>();
+      for (const kind of KINDS) {
+        const message = renderMessage(kind, subject(locale), catalogue, settings);
+        expect(message.subject).toContain('Bucharest');
+        expect(message.text).toContain('Ana Popescu');
+        expect(message.html).toContain('Ana Popescu');
+        expect(message.html).toMatch(/^<!doctype html>/);
+        expect(message.text).not.toMatch(/[<>]/);
+        subjects.add(message.subject);
+      }
+      expect(subjects.size).toBe(4);
+    },
+  );
+
+  it('payment confirmed says everything the issue lists, in English', () => {
+    const message = renderMessage('payment-confirmed', subject('en'), catalogue, settings);
+    expect(message.subject).toBe('Your place is confirmed: Dream Darkroom, Bucharest');
+    // ICU versions differ in the space before PM (narrow no-break or plain).
+    const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+    for (const part of [plain(message.text), plain(message.html.replace(/&#39;/g, "'"))]) {
+      expect(part).toContain('Dear Ana Popescu,');
+      expect(part).toContain('Thursday, October 30, 2025 at 7:30 PM');
+      expect(part).toContain(VENUE);
+      expect(part).toContain('arrive 15 minutes early');
+      expect(part).toContain('30 minutes of darkness, followed by 15 minutes of reflection');
+      expect(part).toContain('DREAMS-BUC');
+      expect(part).toContain('Join with code');
+      expect(part).toContain('write to hello@dream-darkroom.example to cancel');
+      expect(part).toContain('35 RON');
+    }
+  });
+
+  it('is real Italian and Romanian, with dates in their own words', () => {
+    const italian = renderMessage('payment-confirmed', subject('it'), catalogue, settings);
+    expect(italian.subject).toBe('Il tuo posto è confermato: Dream Darkroom, Bucharest');
+    expect(italian.text).toContain('giovedì 30 ottobre 2025');
+    expect(italian.text).toContain('arrivare 15 minuti prima');
+    expect(italian.text).toContain('30 minuti di buio, seguiti da 15 minuti di riflessione');
+    const romanian = renderMessage('payment-confirmed', subject('ro'), catalogue, settings);
+    expect(romanian.subject).toBe('Locul tău este confirmat: Dream Darkroom, Bucharest');
+    expect(romanian.text).toContain('joi, 30 octombrie 2025');
+    expect(romanian.text).toContain('ajungi cu 15 minute mai devreme');
+    expect(romanian.text).toContain('30 de minute de întuneric, urmate de 15 minute de reflecție');
+    expect(renderMessage('waiting-list-joined', subject('ro'), catalogue, settings).text).toContain(
+      'Deocamdată nu este necesară nicio plată.',
+    );
+    expect(
+      renderMessage('late-payment-refunded', subject('it'), catalogue, settings).text,
+    ).toContain("Ti abbiamo rimborsato l'intero importo di 35 RON");
+  });
+
+  it('escapes what the visitor typed in the HTML part', () => {
+    const message = renderMessage(
+      'waiting-list-joined',
+      subject('en', '<img src=x onerror=alert(1)>'),
+      catalogue,
+      settings,
+    );
+    expect(message.html).not.toContain('<img');
+    expect(message.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it('attaches an .ics invitation to the confirmations only', () => {
+    for (const kind of KINDS) {
+      const message = renderMessage(kind, subject('en'), catalogue, settings);
+      const expected = kind === 'payment-confirmed' || kind === 'waiting-list-confirmed' ? 1 : 0;
+      expect(message.attachments).toHaveLength(expected);
+    }
+  });
+
+  it.each(['en', 'it', 'ro'] as const)(
+    'the .ics (%s) parses back to the slot start time and the venue',
+    (locale) => {
+      const [attachment] = renderMessage(
+        'payment-confirmed',
+        subject(locale),
+        catalogue,
+        settings,
+        {},
+        new Date('2025-10-01T10:00:00Z'),
+      ).attachments;
+      expect(attachment.filename).toBe('invitation.ics');
+      expect(attachment.contentType).toMatch(/^text\/calendar/);
+      const ics = attachment.content;
+      expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+      expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      const event = readCalendarEvent(ics);
+      const startsAt = catalogue.findSlot('bucharest', OPEN_SLOT)!.slot.startsAt;
+      expect(parseUtcStamp(event.DTSTART).toISOString()).toBe(new Date(startsAt).toISOString());
+      expect(event.DTSTART).toBe('20251030T173000Z');
+      expect(parseUtcStamp(event.DTEND).getTime() - parseUtcStamp(event.DTSTART).getTime()).toBe(
+        45 * 60_000,
+      );
+      expect(event.LOCATION).toBe(VENUE);
+      expect(event.SUMMARY).toBe('Dream Darkroom, Bucharest');
+      expect(event.UID).toBe(
+        'registration-0e5b3c1a-7d42-4f4e-9d1a-3c2b1a0f9e8d@tickets.example.org',
+      );
+      expect(event.DTSTAMP).toBe('20251001T100000Z');
+    },
+  );
+});
