@@ -1,0 +1,302 @@
+import { Catalogue } from '../../src/catalogue/catalogue';
+import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
+import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
+import { enqueueNotification } from '../../src/notifications/outbox';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { catalogueWithSeats, registerVisitor } from '../payments/payment-fixtures';
+import { SmtpStandIn } from './smtp-stand-in';
+
+/** Records what it is given; `behaviour` decides per call whether it fails or hangs. */
+class RecordingTransport extends MailTransport {
+  readonly description = 'test transport';
+  readonly calls: OutgoingMail[] = [];
+  readonly delivered: OutgoingMail[] = [];
+
+  constructor(private readonly behaviour: (call: number) => 'ok' | 'fail' | 'hang' = () => 'ok') {
+    super();
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    this.calls.push(mail);
+    const what = this.behaviour(this.calls.length);
+    if (what === 'fail') throw new Error(`SMTP down (call ${this.calls.length})`);
+    if (what === 'hang') return new Promise<void>(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    this.delivered.push(mail);
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+  cancelled_at: Date | null;
+  available_at: Date;
+  payload: Record<string, unknown>;
+}
+
+describe('the outbox worker', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = catalogueWithSeats(1);
+    app = await startTestApp(database.url, {}, catalogue);
+    // The one seat is held; everyone after lands on the waiting list, which queues an email.
+    await registerVisitor(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  function worker(transport: MailTransport, on: TestApp = app): OutboxWorker {
+    return new OutboxWorker(on.dataSource, on.config, catalogue, transport);
+  }
+
+  async function rows(ids?: string[]): Promise<OutboxRow[]> {
+    return app.dataSource.query(
+      `SELECT id, kind, attempts, last_error, sent_at, cancelled_at, available_at, payload
+         FROM outbox ${ids ? 'WHERE registration_id = ANY($1)' : ''} ORDER BY id`,
+      ids ? [ids] : [],
+    );
+  }
+
+  /** Sends whatever is due now and forgets it, so each test starts from an empty queue. */
+  async function drain(): Promise<void> {
+    await app.dataSource.query(
+      `UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL AND cancelled_at IS NULL`,
+    );
+  }
+
+  async function waitingRegistrations(count: number): Promise<{ id: string; email: string }[]> {
+    const made: { id: string; email: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const email = `waiting.${i}.${Date.now()}@example.com`;
+      const registered = await registerVisitor(app.url, { email, name: `Person ${i}` });
+      expect(registered.waitingList).toBe(true);
+      made.push({ id: registered.registrationId, email });
+    }
+    return made;
+  }
+
+  beforeEach(drain);
+
+  it('queues "waiting-list-joined" with the registration, and the row carries no personal data', async () => {
+    const [person] = await waitingRegistrations(1);
+    const [row] = await rows([person.id]);
+    expect(row).toMatchObject({
+      kind: 'waiting-list-joined',
+      attempts: 0,
+      sent_at: null,
+      payload: {},
+    });
+    const raw = JSON.stringify(
+      await app.dataSource.query('SELECT * FROM outbox WHERE id = $1', [row.id]),
+    );
+    expect(raw).not.toContain(person.email);
+    expect(raw).not.toContain('Person 0');
+  });
+
+  it('retries a transport that fails twice with back-off, then sends exactly once more', async () => {
+    const [person] = await waitingRegistrations(1);
+    const transport = new RecordingTransport((call) => (call <= 2 ? 'fail' : 'ok'));
+    const outbox = worker(transport);
+    const t0 = Date.now() + 1000;
+
+    expect(await outbox.runOnce(new Date(t0))).toEqual({ sent: 0, failed: 1, cancelled: 0 });
+    let [row] = await rows([person.id]);
+    expect(row).toMatchObject({ attempts: 1, last_error: 'SMTP down (call 1)', sent_at: null });
+    expect(row.available_at.getTime()).toBe(t0 + 30_000);
+
+    // Not due yet: nothing is tried.
+    expect(await outbox.runOnce(new Date(t0 + 10_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      cancelled: 0,
+    });
+    expect(await outbox.runOnce(new Date(t0 + 30_000))).toEqual({
+      sent: 0,
+      failed: 1,
+      cancelled: 0,
+    });
+    [row] = await rows([person.id]);
+    expect(row).toMatchObject({ attempts: 2, last_error: 'SMTP down (call 2)' });
+    expect(row.available_at.getTime()).toBe(t0 + 30_000 + 60_000);
+
+    expect(await outbox.runOnce(new Date(t0 + 90_000))).toEqual({
+      sent: 1,
+      failed: 0,
+      cancelled: 0,
+    });
+    [row] = await rows([person.id]);
+    expect(row.attempts).toBe(3);
+    expect(row.sent_at).not.toBeNull();
+    expect(transport.calls).toHaveLength(3);
+    expect(transport.delivered).toHaveLength(1);
+    expect(new Set(transport.calls.map((mail) => mail.messageId)).size).toBe(1);
+    expect(transport.delivered[0]).toMatchObject({
+      to: person.email,
+      from: app.config.mailFrom,
+      subject: 'You are on the waiting list: Dream Darkroom, Bucharest',
+    });
+    expect(transport.delivered[0].text).toContain('Dear Person 0,');
+
+    // Sent is sent.
+    expect(await outbox.runOnce(new Date(t0 + 24 * 3600_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      cancelled: 0,
+    });
+    expect(transport.calls).toHaveLength(3);
+  });
+
+  it('loses nothing when a worker dies mid-batch: the rest come back after the lease', async () => {
+    const people = await waitingRegistrations(3);
+    const ids = people.map((person) => person.id);
+    const dying = new RecordingTransport((call) => (call === 1 ? 'ok' : 'hang'));
+    const t0 = Date.now() + 1000;
+    void worker(dying).runOnce(new Date(t0)); // never finishes: the process "dies" here
+    for (let i = 0; i < 200 && dying.calls.length < 2; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(dying.calls).toHaveLength(2);
+    expect(dying.delivered).toHaveLength(1);
+
+    const survivor = new RecordingTransport();
+    const next = worker(survivor);
+    // While the lease lasts, the claimed rows are not taken by anyone else.
+    expect(await next.runOnce(new Date(t0 + 60_000))).toEqual({ sent: 0, failed: 0, cancelled: 0 });
+    expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS + 1))).toEqual({
+      sent: 2,
+      failed: 0,
+      cancelled: 0,
+    });
+
+    const final = await rows(ids);
+    expect(final.every((row) => row.sent_at !== null)).toBe(true);
+    const everyone = [...dying.delivered, ...survivor.delivered].map((mail) => mail.to).sort();
+    expect(everyone).toEqual(people.map((person) => person.email).sort());
+    // The message that was in flight when the worker died goes again with the same Message-ID.
+    expect(survivor.delivered.map((mail) => mail.messageId)).toContain(dying.calls[1].messageId);
+  });
+
+  it('cancels, never sends, a message whose registration was erased before sending', async () => {
+    const [person] = await waitingRegistrations(1);
+    await shredPersonalDataKey(app.dataSource, `registration-${person.id}`);
+    const transport = new RecordingTransport();
+    expect(await worker(transport).runOnce()).toEqual({ sent: 0, failed: 0, cancelled: 1 });
+    const [row] = await rows([person.id]);
+    expect(row.cancelled_at).not.toBeNull();
+    expect(row.sent_at).toBeNull();
+    expect(row.last_error).toBe('registration erased before sending');
+    expect(transport.calls).toHaveLength(0);
+  });
+
+  it('renders waiting-list-confirmed (queued by the admin confirm) and late refunds in the registration language', async () => {
+    const registered = await registerVisitor(app.url, { locale: 'it', name: 'Giulia' });
+    await drain();
+    await enqueueNotification(app.dataSource, {
+      kind: 'waiting-list-confirmed',
+      registrationId: registered.registrationId,
+    });
+    await enqueueNotification(app.dataSource, {
+      kind: 'late-payment-refunded',
+      registrationId: registered.registrationId,
+      payload: { amountMinor: 3500, currency: 'ron' },
+    });
+    const transport = new RecordingTransport();
+    expect(await worker(transport).runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    expect(transport.delivered.map((mail) => mail.subject)).toEqual([
+      'Si è liberato un posto per te: Dream Darkroom, Bucharest',
+      'Il tuo pagamento è stato rimborsato: Dream Darkroom, Bucharest',
+    ]);
+    expect(transport.delivered[0].attachments.map((file) => file.filename)).toEqual([
+      'invitation.ics',
+    ]);
+    expect(transport.delivered[1].text).toContain('35 RON');
+  });
+
+  it('two app instances working the same outbox at once send each message exactly once', async () => {
+    const second = await startTestApp(database.url, {}, catalogue);
+    try {
+      const people = await waitingRegistrations(24);
+      const ids = people.map((person) => person.id);
+      const first = new RecordingTransport();
+      const other = new RecordingTransport();
+      const a = worker(first, app);
+      const b = worker(other, second);
+      const loop = async (outbox: OutboxWorker) => {
+        for (;;) {
+          const result = await outbox.runOnce();
+          if (result.sent + result.failed + result.cancelled === 0) return;
+        }
+      };
+      await Promise.all([loop(a), loop(b)]);
+      const delivered = [...first.delivered, ...other.delivered];
+      expect(delivered).toHaveLength(24);
+      expect(new Set(delivered.map((mail) => mail.messageId)).size).toBe(24);
+      expect(delivered.map((mail) => mail.to).sort()).toEqual(
+        people.map((person) => person.email).sort(),
+      );
+      expect(first.delivered.length).toBeGreaterThan(0);
+      expect(other.delivered.length).toBeGreaterThan(0);
+      const final = await rows(ids);
+      expect(final.every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the SMTP transport', () => {
+  const smtp = new SmtpStandIn();
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    await smtp.start();
+    database = await createTestDatabase();
+    app = await startTestApp(
+      database.url,
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Dream Darkroom <tickets@dream-darkroom.example>',
+      },
+      catalogueWithSeats(1),
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await smtp.stop();
+  });
+
+  it('sends through SMTP_URL from MAIL_FROM with a stable Message-ID', async () => {
+    await registerVisitor(app.url);
+    const email = `smtp.${Date.now()}@example.com`;
+    const waiting = await registerVisitor(app.url, { email, locale: 'ro' });
+    expect(waiting.waitingList).toBe(true);
+    const result = await app.app.get(OutboxWorker).runOnce();
+    expect(result).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail.from).toBe('tickets@dream-darkroom.example');
+    expect(mail.to).toEqual([email]);
+    const [row] = await app.dataSource.query('SELECT id FROM outbox WHERE registration_id = $1', [
+      waiting.registrationId,
+    ]);
+    expect(mail.data).toContain(
+      `Message-ID: <outbox-${row.id}.${waiting.registrationId}@localhost>`,
+    );
+    expect(mail.data).toContain('From: Dream Darkroom <tickets@dream-darkroom.example>');
+    expect(mail.data).toMatch(/Content-Type: multipart\/alternative/);
+  });
+});

@@ -1,0 +1,72 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** Just enough of an SMTP server (no TLS, no auth) to receive what nodemailer sends. */
+export class SmtpStandIn {
+  readonly received: ReceivedMail[] = [];
+  private server: Server | undefined;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer((socket) => this.session(socket));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  private session(socket: Socket): void {
+    let buffer = '';
+    let inData = false;
+    let mail: ReceivedMail = { from: '', to: [], data: '' };
+    socket.write('220 stand-in ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          mail.data = buffer.slice(0, end).replace(/\r\n\.\./g, '\r\n.');
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          this.received.push(mail);
+          mail = { from: '', to: [], data: '' };
+          socket.write('250 2.0.0 queued\r\n');
+          continue;
+        }
+        const newline = buffer.indexOf('\r\n');
+        if (newline < 0) return;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO' || command === 'HELO')
+          socket.write('250-stand-in\r\n250 8BITMIME\r\n');
+        else if (command === 'MAIL') {
+          mail.from = /<(.*)>/.exec(line)?.[1] ?? '';
+          socket.write('250 OK\r\n');
+        } else if (command === 'RCPT') {
+          mail.to.push(/<(.*)>/.exec(line)?.[1] ?? '');
+          socket.write('250 OK\r\n');
+        } else if (command === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (command === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else socket.write('250 OK\r\n');
+      }
+    });
+    socket.on('error', () => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
+  }
+}
