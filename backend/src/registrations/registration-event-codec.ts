@@ -12,7 +12,7 @@ const SEALED = 'sealedPersonalData';
 /** A domain event as stored: its personal fields sealed with the registration's key. */
 export function encodeRegistrationEvent(
   event: RegistrationEvent,
-  key: Buffer,
+  key: Buffer | undefined,
 ): Record<string, unknown> {
   const data: Record<string, unknown> = { ...event.data };
   const personal: PersonalFields = {};
@@ -21,7 +21,11 @@ export function encodeRegistrationEvent(
     if (typeof value === 'string') personal[field] = value;
     delete data[field];
   }
-  if (Object.keys(personal).length > 0) data[SEALED] = sealPersonalFields(key, personal);
+  if (Object.keys(personal).length > 0) {
+    // Once erased (the key shredded), a registration can record facts but no personal data.
+    if (!key) throw new Error(`Registration ${event.data.registrationId} has no personal data key`);
+    data[SEALED] = sealPersonalFields(key, personal);
+  }
   return data;
 }
 

@@ -97,7 +97,8 @@ export class RegistrationStore {
       expectedVersion === 0
         ? await createPersonalDataKey(tx.manager, streamId)
         : await findPersonalDataKey(tx.manager, streamId);
-    if (!key) throw new Error(`Registration ${registrationId} has no personal data key`);
+    // No key means the registration was erased: facts without personal data (a refund of a
+    // payment that arrives after the deletion) are still recorded; the codec refuses the rest.
     const recorded = await appendToStream(
       tx.manager,
       streamId,

@@ -233,4 +233,51 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
     await rebuildProjections(app.dataSource, catalogueWithSeats(2));
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
+
+  it('a payment that arrives after the deletion is refunded and recorded, with no personal data', async () => {
+    const payer = person('333');
+    expect(
+      (await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${keptId}`)).status,
+    ).toBe(204);
+    const { id, waitingList } = await register(app.url, payer);
+    expect(waitingList).toBe(false);
+    const [{ checkout_session_id: sessionId }] = await app.dataSource.query(
+      'SELECT checkout_session_id FROM registration_view WHERE id = $1',
+      [id],
+    );
+    expect((await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${id}`)).status).toBe(
+      204,
+    );
+
+    // The visitor, still on the sandbox's card page, pays: the sandbox delivers the signed
+    // webhook to this server, which finds the registration deleted and refunds the payment.
+    await fetch(`${app.url}/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      }).toString(),
+    });
+    const history = await adminRequest<{ events: { type: string; actor: string }[] }>(
+      app.url,
+      cookie,
+      'GET',
+      `/api/admin/registrations/${id}/history`,
+    );
+    expect(history.body.events.slice(-2).map((event) => [event.type, event.actor])).toEqual([
+      ['RegistrationDeleted', 'admin'],
+      ['PaymentRefunded', 'payment-provider'],
+    ]);
+    const { text } = await dumpDatabase(database.url);
+    expect(
+      secretsOf(payer).filter((secret) => text.toLowerCase().includes(secret.toLowerCase())),
+    ).toEqual([]);
+    // Still deleted: no row, no seat.
+    expect(
+      await app.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [id]),
+    ).toEqual([]);
+  });
 });
