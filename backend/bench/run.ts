@@ -291,7 +291,7 @@ async function appends(serverUrl: string): Promise<void> {
  * four events each (created, checkout opened, paid or expired, a shared dream), personal data
  * sealed with a key per registration.
  */
-async function seedEvents(pool: Pool, total: number, catalogue: Catalogue): Promise<number> {
+export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue): Promise<number> {
   const slots = catalogue.allSlots();
   const registrations = Math.ceil(total / 4);
   let written = 0;
@@ -498,7 +498,8 @@ async function main(): Promise<void> {
   if (rows.some((row) => row.met === false)) process.exitCode = 2;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
