@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
 
 /**
  * Asks before an action. Focus starts on Cancel, so Enter or a stray tap never confirms by
- * accident; Escape and the overlay cancel.
+ * accident; Escape and the backdrop cancel.
  */
 export function ConfirmDialog({
   open,
@@ -32,37 +32,43 @@ export function ConfirmDialog({
   pending = false,
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog-content confirm-dialog"
-          role="alertdialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            cancel.current?.focus();
-          }}
+    <ModalDialog
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      onClose={() => onOpenChange(false)}
+      initialFocus={cancel}
+      locked={pending}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      <p id={descriptionId} className="confirm-dialog__description">
+        {description}
+      </p>
+      <div className="confirm-dialog__actions">
+        <button
+          ref={cancel}
+          type="button"
+          className="button button--ghost"
+          onClick={() => onOpenChange(false)}
+          disabled={pending}
         >
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <Dialog.Description className="confirm-dialog__description">
-            {description}
-          </Dialog.Description>
-          <div className="confirm-dialog__actions">
-            <Dialog.Close ref={cancel} className="button button--ghost" disabled={pending}>
-              {cancelLabel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className={`button ${destructive ? 'button--danger' : 'button--primary'}`}
-              onClick={onConfirm}
-              disabled={pending}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={`button ${destructive ? 'button--danger' : 'button--primary'}`}
+          onClick={onConfirm}
+          disabled={pending}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -173,6 +173,18 @@ function card(name: string): HTMLElement {
   return screen.getByRole('article', { name });
 }
 
+// jsdom has <dialog> but not its modal methods; browsers do (the e2e tests use the real ones).
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  proto.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
 afterEach(() => {
   jest.restoreAllMocks();
 });

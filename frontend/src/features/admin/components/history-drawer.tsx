@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useIntl } from 'react-intl';
 import type { RegistrationHistoryEvent } from '../api/admin-registration';
 import { useRegistrationHistory } from '../api/get-registration-history';
@@ -7,7 +6,8 @@ import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 import { historyDetails, historyActor } from '../model/history-details';
 import { isUnauthorized } from '../api/admin-request';
-import { useEffect } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 /** A side drawer with the registration's events in order, from the audit trail. */
 export function HistoryDrawer({
@@ -24,45 +24,54 @@ export function HistoryDrawer({
   const t = useAdminText();
   const history = useRegistrationHistory(registrationId, open);
   const { sessionExpired } = useAdminFailure();
+  const titleId = useId();
+  const descriptionId = useId();
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (isUnauthorized(history.error)) sessionExpired();
   }, [history.error, sessionExpired]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="history-drawer">
-          <div className="history-drawer__head">
-            <Dialog.Title className="dialog-title">
-              {t('admin.history.title', { name })}
-            </Dialog.Title>
-            <Dialog.Close className="button button--small button--ghost">
-              {t('admin.history.close')}
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="muted">
-            {t('admin.history.description')}
-          </Dialog.Description>
-          {history.isPending ? (
-            <p role="status">{t('admin.history.loading')}</p>
-          ) : history.isError ? (
-            <p role="alert" className="field-error">
-              {t('admin.history.error')}
-            </p>
-          ) : history.data.length === 0 ? (
-            <p>{t('admin.history.empty')}</p>
-          ) : (
-            <ol className="history-list">
-              {history.data.map((event, index) => (
-                <HistoryItem key={`${event.position ?? index}-${event.type}`} event={event} />
-              ))}
-            </ol>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      className="history-drawer"
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      onClose={() => onOpenChange(false)}
+      initialFocus={closeButton}
+    >
+      <div className="history-drawer__head">
+        <h2 id={titleId} className="dialog-title">
+          {t('admin.history.title', { name })}
+        </h2>
+        <button
+          ref={closeButton}
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => onOpenChange(false)}
+        >
+          {t('admin.history.close')}
+        </button>
+      </div>
+      <p id={descriptionId} className="muted">
+        {t('admin.history.description')}
+      </p>
+      {history.isPending ? (
+        <p role="status">{t('admin.history.loading')}</p>
+      ) : history.isError ? (
+        <p role="alert" className="field-error">
+          {t('admin.history.error')}
+        </p>
+      ) : history.data.length === 0 ? (
+        <p>{t('admin.history.empty')}</p>
+      ) : (
+        <ol className="history-list">
+          {history.data.map((event, index) => (
+            <HistoryItem key={`${event.position ?? index}-${event.type}`} event={event} />
+          ))}
+        </ol>
+      )}
+    </ModalDialog>
   );
 }
 

@@ -1,0 +1,364 @@
+// The Command Center's scenarios (/admin), run by run.mjs after the public site's; each gets a
+// fresh browser context. The server's ADMIN_PASSWORD comes from the runner.
+/* global window, document -- the callbacks of page.evaluate run in the browser */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+
+const OPEN_SLOT = 'Oct 30 - 7:30pm';
+const LANGUAGES = ['en', 'it', 'ro'];
+const DREAM =
+  'I dreamt of a long corridor of instant photographs, each one developing into a memory I had not lived yet.';
+const TRICKY_DREAM =
+  '=HYPERLINK("http://evil.example","click"), then a "quiet" room,\nwith chairs în întuneric: ăâîșț ȘȚ and àèìòù, long enough to count.';
+
+let seq = 0;
+const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
+
+/** Polls until `check` stops throwing, like a web-first assertion. */
+async function eventually(check, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((wait) => setTimeout(wait, 150));
+    }
+  }
+}
+
+const visible = (locator, timeout = 15_000) =>
+  locator.first().waitFor({ state: 'visible', timeout });
+
+async function register(baseURL, name, dream = DREAM) {
+  const response = await fetch(`${baseURL}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      email: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
+      whatsapp: '+40 712 345 678',
+      event: 'bucharest',
+      time: OPEN_SLOT,
+      dream,
+      dreamedCaptured: false,
+      locale: 'en',
+    }),
+  });
+  assert.equal(response.ok, true, `registration answered ${response.status}`);
+  return response.json();
+}
+
+async function openSlot(baseURL) {
+  const response = await fetch(`${baseURL}/api/capacity`);
+  return (await response.json()).bucharest[OPEN_SLOT];
+}
+
+async function fillOpenSlot(baseURL) {
+  for (let guard = 0; guard < 25; guard += 1) {
+    if ((await openSlot(baseURL)).available <= 0) return;
+    await register(baseURL, unique('CC Filler'));
+  }
+  assert.equal((await openSlot(baseURL)).available, 0);
+}
+
+async function logIn(page, adminPassword) {
+  await page.goto('/admin');
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+  await visible(page.getByText(/^\d+ registrations?$/));
+}
+
+const card = (page, name) => page.getByRole('article', { name, exact: true });
+
+async function adminList(page) {
+  const response = await page.request.get('/api/registrations');
+  assert.equal(response.status(), 200);
+  return response.json();
+}
+
+async function download(page, buttonName) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: buttonName, exact: true }).click(),
+  ]);
+  const bytes = await readFile(await file.path());
+  return { name: file.suggestedFilename(), bytes };
+}
+
+function parseCsv(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'the file starts with a BOM');
+  const parsed = Papa.parse(bytes.subarray(3).toString('utf8'), { skipEmptyLines: true });
+  assert.deepEqual(parsed.errors, []);
+  return parsed.data;
+}
+
+async function axeViolations(page, axePath) {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+const sideways = (page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+export const commandCenterScenarios = [
+  {
+    name: 'Command Center: wrong then right password, reload keeps the session, logout ends it',
+    async run({ page, adminPassword }) {
+      await page.goto('/admin');
+      const login = page.getByRole('button', { name: 'Login' });
+      await visible(login);
+      assert.equal(await login.isDisabled(), true, 'Login is disabled while the field is empty');
+
+      await page.getByLabel('Password').fill('not the password');
+      await login.click();
+      await visible(page.getByText('Access Denied'));
+      await visible(page.getByText('Invalid password. Please try again.'));
+
+      await page.getByLabel('Password').fill(adminPassword);
+      await login.click();
+      await visible(page.getByText('Access Granted'));
+      await visible(page.getByText('Welcome to the admin console.'));
+      await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+
+      await page.reload();
+      await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+      assert.equal(await page.getByLabel('Password').count(), 0, 'no gate after a reload');
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await visible(page.getByText('Logged Out'));
+      await visible(page.getByLabel('Password'));
+      const session = await page.request.get('/api/admin/session');
+      assert.equal((await session.json()).authenticated, false, 'the server ended the session');
+      assert.equal((await page.request.get('/api/registrations')).status(), 401);
+      await page.reload();
+      await visible(page.getByLabel('Password'));
+    },
+  },
+  {
+    name: 'Command Center: toggles paid and dream captured, edits a dream, opens the history',
+    async run({ page, baseURL, adminPassword }) {
+      const name = unique('CC Flags');
+      const { registrationId } = await register(baseURL, name);
+      await logIn(page, adminPassword);
+      const row = card(page, name);
+      await visible(row);
+
+      const stored = (await adminList(page)).find(
+        (r) => r.id === (registrationId ?? r.id) && r.name === name,
+      );
+      assert.ok(stored, 'the new registration is in the admin list');
+      const paidBefore = stored.paid;
+      await row.getByRole('button', { name: paidBefore ? 'Mark unpaid' : 'Mark paid' }).click();
+      await visible(page.getByText('Payment Status Updated'));
+      await visible(row.getByRole('button', { name: paidBefore ? 'Mark paid' : 'Mark unpaid' }));
+      assert.equal((await adminList(page)).find((r) => r.id === stored.id).paid, !paidBefore);
+
+      await row.getByRole('button', { name: 'Mark captured' }).click();
+      await visible(page.getByText('Status Updated', { exact: true }));
+      await visible(row.getByRole('button', { name: 'Mark not captured' }));
+      assert.equal((await adminList(page)).find((r) => r.id === stored.id).dreamedCaptured, true);
+
+      const edited = `${DREAM} Edited by the operator during the rehearsal, ăîș.`;
+      await row.getByRole('button', { name: 'Edit dream' }).click();
+      await row.getByLabel('Dream text').fill(edited);
+      await row.getByRole('button', { name: 'Save dream' }).click();
+      await visible(page.getByText('Dream Saved'));
+      await visible(row.getByText(edited));
+      assert.equal((await adminList(page)).find((r) => r.id === stored.id).dream, edited);
+
+      await row.getByRole('button', { name: 'History' }).click();
+      const drawer = page.getByRole('dialog', { name: `History of ${name}` });
+      await visible(drawer);
+      const items = drawer.getByRole('listitem');
+      await eventually(async () => assert.ok((await items.count()) >= 4));
+      const texts = await items.allTextContents();
+      assert.match(texts[0], /Registered/);
+      const types = texts.join('\n');
+      for (const type of ['Paid flag set', 'Dream captured set', 'Dream edited', 'by operator']) {
+        assert.ok(types.includes(type), `the history shows ${type}`);
+      }
+      assert.ok(
+        types.indexOf('Paid flag set') < types.indexOf('Dream edited'),
+        'events are in order',
+      );
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'Command Center: on a full slot, delete a seat through the dialog, then confirm a waiting-list entry',
+    async run({ page, baseURL, adminPassword }) {
+      await fillOpenSlot(baseURL);
+      const waiting = unique('CC Waiting');
+      const answer = await register(baseURL, waiting);
+      assert.equal(answer.waitingList, true, 'the full slot puts the visitor on the waiting list');
+      const before = await openSlot(baseURL);
+      assert.equal(before.available, 0);
+
+      await logIn(page, adminPassword);
+      const group = page.getByRole('region', { name: 'Bucharest · 7:30pm' });
+      await visible(group.getByText('FULL', { exact: true }));
+      await visible(group.getByText(`${before.registered} / ${before.limit} seats`));
+
+      const waitingRow = card(page, waiting);
+      await waitingRow.getByRole('button', { name: 'Confirm' }).click();
+      await visible(page.getByText('Confirmation Failed'));
+      await visible(page.getByText('This time slot is full.'));
+
+      // A seat to free: a confirmed registration in the open slot whose name appears once.
+      const list = await adminList(page);
+      const names = list.map((r) => r.name);
+      const seat = list.find(
+        (r) =>
+          r.event === 'bucharest' &&
+          r.time === OPEN_SLOT &&
+          !r.waitingList &&
+          r.name &&
+          names.filter((n) => n === r.name).length === 1,
+      );
+      assert.ok(seat, 'a confirmed registration to delete');
+      const seatRow = card(page, seat.name);
+      await seatRow.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this registration?' });
+      await visible(dialog);
+      const warning = await dialog.textContent();
+      assert.ok(warning.includes(seat.name), 'the dialog names the person');
+      assert.ok(warning.includes('cannot be undone'), 'the dialog says it cannot be undone');
+      await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+      await visible(page.getByText('Registration Deleted'));
+      await seatRow.waitFor({ state: 'detached' });
+      await eventually(async () => assert.equal((await openSlot(baseURL)).available, 1));
+      await visible(group.getByText(`${before.registered - 1} / ${before.limit} seats`));
+      assert.equal(
+        (await adminList(page)).some((r) => r.id === seat.id),
+        false,
+      );
+      assert.equal((await page.request.delete(`/api/registrations/${seat.id}`)).status(), 404);
+
+      await waitingRow.getByRole('button', { name: 'Confirm' }).click();
+      await visible(page.getByText('Registration Confirmed!'));
+      await eventually(async () =>
+        assert.equal(await waitingRow.getByRole('button', { name: 'Confirm' }).count(), 0),
+      );
+      await visible(waitingRow.getByText('CONFIRMED', { exact: true }));
+      const after = await openSlot(baseURL);
+      assert.equal(after.available, 0);
+      assert.equal(after.waitingList, before.waitingList - 1);
+      await visible(group.getByText(`${after.registered} / ${after.limit} seats`));
+      await visible(group.getByText('FULL', { exact: true }));
+    },
+  },
+  {
+    name: 'Command Center: downloads each CSV export and parses it back',
+    async run({ page, baseURL, adminPassword }) {
+      const name = unique('CC Export');
+      await register(baseURL, name, TRICKY_DREAM);
+      await logIn(page, adminPassword);
+      await visible(card(page, name));
+      const total = (await adminList(page)).length;
+      const date = /\d{4}-\d{2}-\d{2}\.csv$/;
+
+      const all = await download(page, 'Export all');
+      assert.match(all.name, /^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+      await visible(page.getByText('Export Successful'));
+      const rows = parseCsv(all.bytes);
+      assert.deepEqual(rows[0], [
+        'Name',
+        'User ID',
+        'Email',
+        'Phone',
+        'Event',
+        'Time',
+        'Registered',
+        'Dreamed',
+        'Dream',
+      ]);
+      assert.equal(rows.length - 1, total);
+      const mine = rows.find((row) => row[0] === name);
+      assert.ok(mine, 'the export holds the new registration');
+      assert.match(mine[1], /^#[0-9A-F]{6}$/);
+      assert.equal(mine[3], "'+40 712 345 678", 'a leading + is neutralised');
+      assert.equal(mine[8], `'${TRICKY_DREAM}`, 'the dream survives, and cannot become a formula');
+
+      const perEvent = await download(page, 'Export event');
+      assert.match(perEvent.name, /^registrations-bucharest-/);
+      assert.match(perEvent.name, date);
+      const eventRows = parseCsv(perEvent.bytes);
+      assert.ok(eventRows.slice(1).every((row) => row[4] === 'bucharest'));
+      assert.ok(eventRows.some((row) => row[0] === name));
+
+      await page.getByLabel('Time slot').selectOption(OPEN_SLOT);
+      const perSlot = await download(page, 'Export slot');
+      assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
+      assert.match(perSlot.name, date);
+      const slotRows = parseCsv(perSlot.bytes);
+      assert.ok(slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === OPEN_SLOT));
+      assert.ok(slotRows.some((row) => row[0] === name));
+    },
+  },
+  {
+    name: 'Command Center: axe finds no WCAG 2.1 A/AA violation on the gate and the dashboard',
+    async run({ browser, baseURL, axePath, adminPassword }) {
+      await register(baseURL, unique('CC Axe'));
+      const problems = [];
+      for (const language of LANGUAGES) {
+        // axe goes in as an inline script, which the site's CSP rightly refuses.
+        const context = await browser.newContext({
+          bypassCSP: true,
+          baseURL,
+          viewport: { width: 1280, height: 900 },
+        });
+        await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+        const page = await context.newPage();
+        await page.goto('/admin', { waitUntil: 'networkidle' });
+        await visible(page.locator('input[type="password"]'));
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+        for (const violation of await axeViolations(page, axePath)) {
+          problems.push(`${language} gate ${violation}`);
+        }
+        await page.locator('input[type="password"]').fill(adminPassword);
+        await page.locator('form button[type="submit"]').click();
+        await visible(page.locator('.registration-card'));
+        await page.waitForTimeout(300);
+        for (const violation of await axeViolations(page, axePath)) {
+          problems.push(`${language} dashboard ${violation}`);
+        }
+        await context.close();
+      }
+      assert.deepEqual(problems, []);
+    },
+  },
+  {
+    name: 'Command Center: usable on a 360 px phone',
+    async run({ browser, baseURL, adminPassword }) {
+      const name = unique('CC Phone');
+      await register(baseURL, name);
+      const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      await page.goto('/admin', { waitUntil: 'networkidle' });
+      await visible(page.getByLabel('Password'));
+      assert.ok((await sideways(page)) <= 0, 'the gate does not scroll sideways');
+      await logIn(page, adminPassword);
+      assert.ok((await sideways(page)) <= 0, 'the dashboard does not scroll sideways');
+      const row = card(page, name);
+      await row.scrollIntoViewIfNeeded();
+      await row.getByRole('button', { name: 'Mark captured' }).click();
+      await visible(page.getByText('Status Updated', { exact: true }));
+      await row.getByRole('button', { name: 'History' }).click();
+      await visible(page.getByRole('dialog', { name: `History of ${name}` }));
+      assert.ok((await sideways(page)) <= 0, 'the history drawer fits');
+      await context.close();
+    },
+  },
+];

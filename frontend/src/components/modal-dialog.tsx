@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import type { AriaRole, ReactNode, RefObject } from 'react';
+import './modal-dialog.css';
+
+export interface ModalDialogProps {
+  /** Asked to close: Escape, a click on the backdrop, or a close button inside. */
+  onClose: () => void;
+  labelledBy: string;
+  describedBy?: string;
+  role?: Extract<AriaRole, 'dialog' | 'alertdialog'>;
+  className?: string;
+  /** Where focus goes on opening; the first focusable element otherwise. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** While true, Escape and the backdrop do nothing (an action is under way). */
+  locked?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A modal on the browser's own <dialog>: the rest of the page is inert, focus stays inside, and
+ * Escape closes it. Unlike a portal-and-scroll-lock dialog it needs no inline <style>, so it works
+ * under the site's strict Content-Security-Policy. Render it only while it is open.
+ */
+export function ModalDialog({
+  onClose,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  className,
+  initialFocus,
+  locked = false,
+  children,
+}: ModalDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  const isLocked = useRef(locked);
+  useEffect(() => {
+    close.current = onClose;
+    isLocked.current = locked;
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    initialFocus?.current?.focus();
+    return () => {
+      if (element.open) element.close();
+      // Back to the control that opened it, when it is still on the page.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [initialFocus]);
+
+  return (
+    <dialog
+      ref={dialog}
+      role={role}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className={`modal-dialog${className ? ` ${className}` : ''}`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!isLocked.current) close.current();
+      }}
+      onClick={(event) => {
+        // The dialog itself is hit only on its backdrop: its content fills an inner box.
+        if (event.target === event.currentTarget && !isLocked.current) close.current();
+      }}
+    >
+      <div className="modal-dialog__body">{children}</div>
+    </dialog>
+  );
+}
