@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { registrationBody, request } from '../http';
+import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
+
+/**
+ * Random interleavings of what visitors and operators do, sent concurrently to two app
+ * instances on one database; after every run the product's invariants must hold.
+ * RELIABILITY_RUNS sets the number of runs (10 here, 100 or more in `make soak`).
+ */
+const RUNS = Number(process.env.RELIABILITY_RUNS ?? '10');
+const SEATS = 3;
+
+type Operation =
+  | { kind: 'register'; app: number; slot: number; person: number }
+  | { kind: 'confirm' | 'delete'; app: number; target: number }
+  | { kind: 'paid' | 'dreamed'; app: number; target: number; value: boolean };
+
+const app = fc.integer({ min: 0, max: 1 });
+const target = fc.nat({ max: 1000 });
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('register' as const),
+      app,
+      slot: fc.integer({ min: 0, max: SMALL_SLOTS.length - 1 }),
+      person: fc.nat({ max: 9 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), app, target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), app, target }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('paid' as const), app, target, value: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('dreamed' as const),
+      app,
+      target,
+      value: fc.boolean(),
+    }),
+  },
+);
+
+describe('random interleavings across two app instances', () => {
+  let database: TestDatabase;
+  const apps: TestApp[] = [];
+  const cookies: string[] = [];
+  const { catalogue, file } = smallCatalogue(SEATS);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (let index = 0; index < 2; index += 1) {
+      apps.push(
+        await startTestApp(
+          database.url,
+          { TOUR_FILE: file, REGISTRATION_RATE_LIMIT: '0' },
+          catalogue,
+        ),
+      );
+    }
+    for (const instance of apps) {
+      cookies.push(await adminCookie(instance.url, instance.config.adminPassword));
+    }
+  });
+
+  afterAll(async () => {
+    for (const instance of apps) await instance.close();
+    await database?.drop();
+  });
+
+  it(`keeps every invariant over ${RUNS} runs`, async () => {
+    let run = 0;
+    const ids: string[] = [];
+    const unexpected: string[] = [];
+
+    const perform = async (op: Operation): Promise<void> => {
+      const { url } = apps[op.app];
+      const admin = { cookie: cookies[op.app] };
+      const id = ids.length > 0 && op.kind !== 'register' ? ids[op.target % ids.length] : undefined;
+      let status: number;
+      let allowed: number[];
+      if (op.kind === 'register') {
+        const slot = SMALL_SLOTS[op.slot];
+        const response = await request<{ registrationId: string }>(
+          url,
+          'POST',
+          '/api/create-checkout-session',
+          registrationBody({ ...slot, email: `person-${op.person}-run-${run}@example.com` }),
+        );
+        status = response.status;
+        allowed = [200, 201, 409];
+        if (status < 300) ids.push(response.body.registrationId);
+      } else if (!id) {
+        return;
+      } else if (op.kind === 'confirm') {
+        status = (
+          await request(url, 'POST', `/api/admin/registrations/${id}/confirm`, undefined, admin)
+        ).status;
+        allowed = [200, 201, 404, 409];
+      } else if (op.kind === 'delete') {
+        status = (await request(url, 'DELETE', `/api/registrations/${id}`, undefined, admin))
+          .status;
+        allowed = [200, 204, 404];
+      } else if (op.kind === 'paid') {
+        status = (
+          await request(
+            url,
+            'PATCH',
+            `/api/admin/registrations/${id}/paid`,
+            { paid: op.value },
+            admin,
+          )
+        ).status;
+        allowed = [200, 404];
+      } else {
+        status = (
+          await request(
+            url,
+            'PATCH',
+            `/api/admin/registrations/${id}/dreamed-captured`,
+            { dreamedCaptured: op.value },
+            admin,
+          )
+        ).status;
+        allowed = [200, 404];
+      }
+      if (!allowed.includes(status)) unexpected.push(`${op.kind} on app ${op.app}: ${status}`);
+    };
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 4, maxLength: 24 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (operations, concurrency) => {
+          run += 1;
+          for (let start = 0; start < operations.length; start += concurrency) {
+            await Promise.all(operations.slice(start, start + concurrency).map(perform));
+          }
+          expect(unexpected).toEqual([]);
+          await checkInvariants(apps[0].dataSource, catalogue);
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    // The runs reached the interesting states: full slots, with a waiting list behind them.
+    const [{ waiting }] = await apps[0].dataSource.query(
+      `SELECT count(*)::int AS waiting FROM events
+        WHERE type = 'RegistrationCreated' AND data->>'placement' = 'waiting-list'`,
+    );
+    expect(ids.length).toBeGreaterThan(SEATS * SMALL_SLOTS.length);
+    expect(waiting).toBeGreaterThan(0);
+  });
+
+  it('notices a read model that disagrees with the events', async () => {
+    await checkInvariants(apps[0].dataSource, catalogue);
+    const [slot] = SMALL_SLOTS;
+    await apps[0].dataSource.query(
+      'UPDATE slot_capacity SET waiting_list = waiting_list + 1 WHERE event = $1 AND time = $2',
+      [slot.event, slot.time],
+    );
+    await expect(
+      checkInvariants(apps[0].dataSource, catalogue, { rebuild: false }),
+    ).rejects.toThrow(/the events say/);
+    await apps[0].dataSource.query(
+      'UPDATE slot_capacity SET waiting_list = waiting_list - 1 WHERE event = $1 AND time = $2',
+      [slot.event, slot.time],
+    );
+    await apps[0].dataSource.query(
+      'UPDATE slot_capacity SET seat_limit = 0 WHERE event = $1 AND time = $2',
+      [slot.event, slot.time],
+    );
+    await expect(
+      checkInvariants(apps[0].dataSource, catalogue, { rebuild: false }),
+    ).rejects.toThrow(/seats taken of 0/);
+    await apps[0].dataSource.query(
+      'UPDATE slot_capacity SET seat_limit = $3 WHERE event = $1 AND time = $2',
+      [slot.event, slot.time, SEATS],
+    );
+  });
+});

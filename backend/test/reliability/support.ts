@@ -1,0 +1,193 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { Catalogue } from '../../src/catalogue/catalogue';
+import { readAllInBatches } from '../../src/event-store/read-all';
+import {
+  evolve,
+  occupiesSeat,
+  type RegistrationState,
+} from '../../src/registrations/domain/registration';
+import {
+  REGISTRATION_EVENT_TYPES,
+  type RegistrationEvent,
+} from '../../src/registrations/domain/registration-events';
+import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
+import { snapshotReadModels } from '../read-models';
+
+/** The open slots the reliability cases crowd into, with few seats so that limits are hit. */
+export const SMALL_SLOTS = [
+  { event: 'bucharest', time: 'Oct 30 - 7:30pm' },
+  { event: 'bucharest', time: 'Oct 31 - 7:30pm' },
+];
+
+/**
+ * The real catalogue with every open slot cut down to `seats` seats (and the two slots above
+ * open), written to a file so that child processes (TOUR_FILE) see the same one.
+ */
+export function smallCatalogue(seats: number): { catalogue: Catalogue; file: string } {
+  const tour = structuredClone(Catalogue.load().tour);
+  const bucharest = tour.events.find((event) => event.slug === 'bucharest');
+  if (!bucharest) throw new Error('The catalogue has no bucharest event');
+  bucharest.status = 'open';
+  bucharest.slots = SMALL_SLOTS.map((slot, index) => ({
+    ...(bucharest.slots[index] ?? bucharest.slots[0]),
+    time: slot.time,
+    status: 'open' as const,
+    capacity: seats,
+  }));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'tour-')), 'tour.json');
+  writeFileSync(file, JSON.stringify(tour));
+  return { catalogue: Catalogue.load(file), file };
+}
+
+/** Every registration's state, replayed from the log alone (personal fields not needed). */
+export async function replayLog(dataSource: DataSource): Promise<{
+  states: Map<string, RegistrationState | undefined>;
+  types: Map<string, string[]>;
+}> {
+  const known = new Set<string>(REGISTRATION_EVENT_TYPES);
+  const states = new Map<string, RegistrationState | undefined>();
+  const types = new Map<string, string[]>();
+  for await (const batch of readAllInBatches(dataSource, 0, 5000)) {
+    for (const recorded of batch) {
+      if (!known.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
+      const event = { type: recorded.type, data: recorded.data } as RegistrationEvent;
+      const id = event.data.registrationId;
+      const before = states.get(id);
+      if (!before && event.type !== 'RegistrationCreated') continue;
+      states.set(id, evolve(before, event));
+      types.set(id, [...(types.get(id) ?? []), event.type]);
+    }
+  }
+  return { states, types };
+}
+
+export interface InvariantReport {
+  slots: number;
+  registrations: number;
+  seats: number;
+}
+
+/**
+ * The promises of the product, checked against the database:
+ * - no slot has more seats taken than its limit;
+ * - every registration whose payment was taken (and not refunded) holds a seat, and no
+ *   payment was recorded twice;
+ * - the capacity rows equal a recount over the events;
+ * - the registration rows agree with the events;
+ * - a rebuild gives exactly the live rows.
+ */
+export async function checkInvariants(
+  dataSource: DataSource,
+  catalogue: Catalogue,
+  options: { rebuild?: boolean } = {},
+): Promise<InvariantReport> {
+  const capacity: {
+    event: string;
+    time: string;
+    seat_limit: number;
+    held: number;
+    paid: number;
+    confirmed: number;
+    waiting_list: number;
+  }[] = await dataSource.query('SELECT * FROM slot_capacity ORDER BY event, time');
+  for (const slot of capacity) {
+    const taken = slot.held + slot.paid + slot.confirmed;
+    if (taken > slot.seat_limit) {
+      throw new Error(`${slot.event} ${slot.time}: ${taken} seats taken of ${slot.seat_limit}`);
+    }
+  }
+
+  const { states, types } = await replayLog(dataSource);
+  const recount = new Map<
+    string,
+    { held: number; paid: number; confirmed: number; waiting_list: number }
+  >();
+  let seats = 0;
+  for (const [id, state] of states) {
+    if (!state) continue;
+    const history = types.get(id) ?? [];
+    const payments = history.filter((type) => type === 'PaymentConfirmed').length;
+    const refunds = history.filter((type) => type === 'PaymentRefunded').length;
+    if (payments > 1) throw new Error(`Registration ${id} has ${payments} payments recorded`);
+    if (
+      payments === 1 &&
+      refunds === 0 &&
+      state.status !== 'deleted' &&
+      !occupiesSeat(state.status)
+    ) {
+      throw new Error(`Registration ${id} paid but holds no seat (${state.status})`);
+    }
+    if (state.status === 'paid' && !state.paid) {
+      throw new Error(`Registration ${id} is paid without its paid flag`);
+    }
+    const key = `${state.event}\u0000${state.time}`;
+    const counts = recount.get(key) ?? { held: 0, paid: 0, confirmed: 0, waiting_list: 0 };
+    if (state.status === 'held') counts.held += 1;
+    if (state.status === 'paid') counts.paid += 1;
+    if (state.status === 'confirmed') counts.confirmed += 1;
+    if (state.status === 'waiting') counts.waiting_list += 1;
+    if (occupiesSeat(state.status)) seats += 1;
+    recount.set(key, counts);
+  }
+  for (const slot of capacity) {
+    const counts = recount.get(`${slot.event}\u0000${slot.time}`) ?? {
+      held: 0,
+      paid: 0,
+      confirmed: 0,
+      waiting_list: 0,
+    };
+    const row = {
+      held: slot.held,
+      paid: slot.paid,
+      confirmed: slot.confirmed,
+      waiting_list: slot.waiting_list,
+    };
+    if (JSON.stringify(row) !== JSON.stringify(counts)) {
+      throw new Error(
+        `${slot.event} ${slot.time}: capacity ${JSON.stringify(row)} but the events say ${JSON.stringify(counts)}`,
+      );
+    }
+  }
+
+  const view: { id: string; status: string; version: number }[] = await dataSource.query(
+    'SELECT id, status, version FROM registration_view',
+  );
+  const live = [...states.values()].filter((state) => state && state.status !== 'deleted');
+  if (view.length !== live.length) {
+    throw new Error(`${view.length} registration rows but ${live.length} live in the events`);
+  }
+  for (const row of view) {
+    const state = states.get(row.id);
+    if (!state || state.status !== row.status) {
+      throw new Error(
+        `Registration ${row.id} is ${row.status} in its row, ${state?.status} in the log`,
+      );
+    }
+  }
+
+  if (options.rebuild !== false) {
+    const before = await snapshotReadModels(dataSource);
+    await rebuildProjections(dataSource, catalogue);
+    const after = await snapshotReadModels(dataSource);
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      throw new Error('A rebuild gave other rows than the live projection');
+    }
+  }
+  return { slots: capacity.length, registrations: view.length, seats };
+}
+
+/** Logs in to the Command Center; returns the Cookie header for the admin requests. */
+export async function adminCookie(baseUrl: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  if (response.status !== 200) throw new Error(`Admin login answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('admin_session='));
+  if (!cookie) throw new Error('Admin login set no admin_session cookie');
+  return cookie.split(';')[0];
+}
