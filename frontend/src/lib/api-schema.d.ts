@@ -4,6 +4,183 @@
  */
 
 export interface paths {
+    "/api/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global event feed, paged by position (for audit consumers)
+         * @description Pass the answered lastPosition as `after` to read on.
+         */
+        get: operations["EventFeedHttpController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in as the operator
+         * @description Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.
+         */
+        post: operations["AdminAuthHttpController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the operator session on the server and clear its cookie */
+        post: operations["AdminAuthHttpController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/registrations/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a waiting-list entry onto a free seat
+         * @description Records WaitlistConfirmed and queues the confirmation email.
+         */
+        post: operations["ConfirmWaitlistHttpController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/registrations/{id}/dream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace the dream text
+         * @description Records DreamEdited, unless the value is already so.
+         */
+        patch: operations["EditDreamHttpController_update"];
+        trace?: never;
+    };
+    "/api/admin/registrations/{id}/dreamed-captured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the dream-captured flag
+         * @description Records DreamCapturedSet, unless the value is already so.
+         */
+        patch: operations["SetDreamCapturedHttpController_update"];
+        trace?: never;
+    };
+    "/api/admin/registrations/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A registration's events in order (the audit trail)
+         * @description Each with its type, time, actor and payload; after a deletion the facts remain and the personal fields are marked erased.
+         */
+        get: operations["RegistrationHistoryHttpController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/registrations/{id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the paid flag
+         * @description Records PaidFlagSet, unless the value is already so.
+         */
+        patch: operations["SetPaidFlagHttpController_update"];
+        trace?: never;
+    };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the cookie is a live operator session
+         * @description Lets the console survive a page reload. Always 200.
+         */
+        get: operations["AdminAuthHttpController_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/capacity": {
         parameters: {
             query?: never;
@@ -58,6 +235,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description The process answers. It does not look at the database: restart only a hung process.
+         */
+        get: operations["HealthHttpController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description PostgreSQL answers and every migration is applied, and the process is not shutting down. Send traffic only while this answers 200.
+         */
+        get: operations["HealthHttpController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment provider webhook
+         * @description Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once.
+         */
+        post: operations["HandlePaymentWebhookHttpController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every registration, newest first (operator only) */
+        get: operations["ListRegistrationsHttpController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/registrations/{id}": {
         parameters: {
             query?: never;
@@ -69,7 +323,11 @@ export interface paths {
         get: operations["GetRegistrationHttpController_registration"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a registration and erase its personal data for good
+         * @description Records RegistrationDeleted, frees the seat and shreds the registration's key: its name, email, phone and dream can no longer be read anywhere. Irreversible.
+         */
+        delete: operations["DeleteRegistrationHttpController_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -113,12 +371,97 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminRegistrationDto: {
+            /** @description The last checkout session opened. */
+            checkoutSessionId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            dream: string | null;
+            dreamedCaptured: boolean;
+            email: string | null;
+            /** @example bucharest */
+            event: string;
+            /** Format: date-time */
+            holdExpiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            locale: "en" | "it" | "ro";
+            name: string | null;
+            paid: boolean;
+            /** @description Further dreams shared after registering. */
+            sharedDreams: number;
+            /**
+             * @description '#' and the last 6 characters of the id, uppercased.
+             * @example #A1B2C3
+             */
+            shortId: string;
+            /**
+             * @description Where the registration stands.
+             * @enum {string}
+             */
+            status: "held" | "paid" | "waiting" | "confirmed" | "released" | "refunded";
+            /** @description The paid checkout session, if any. */
+            stripeSessionId: string | null;
+            /** @example Oct 30 - 7:30pm */
+            time: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The number of events in the registration stream. */
+            version: number;
+            /** @description True while the registration is on the waiting list. */
+            waitingList: boolean;
+            /** @description Phone Number */
+            whatsapp: string | null;
+        };
+        AdminSessionDto: {
+            /** @description Whether the request carries the cookie of a live session. */
+            authenticated: boolean;
+            /**
+             * Format: date-time
+             * @description When the session ends, if there is one.
+             */
+            expiresAt?: string;
+        };
         ApiErrorDto: {
             errors: components["schemas"]["FieldErrorDto"][];
             /** @example Please enter a valid email address */
             message: string;
             /** @example 400 */
             statusCode: number;
+        };
+        AuditEntryDto: {
+            /** @enum {string} */
+            actor: "visitor" | "admin" | "payment-provider" | "system";
+            /** @description The id (not the token) of the operator session, if any. */
+            adminSessionId?: string;
+            /** @description The request or message that caused it. */
+            correlationId?: string;
+            /**
+             * @example [
+             *       "name",
+             *       "email",
+             *       "whatsapp",
+             *       "dream"
+             *     ]
+             */
+            erasedFields: string[];
+            /** @description The event data. Personal fields (name, email, whatsapp, dream) appear while they exist; once erased they are absent and listed in erasedFields. */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description True when this event held personal data that has been erased. */
+            personalDataErased: boolean;
+            /** @description Position in the global log; strictly increasing. */
+            position: number;
+            /** Format: date-time */
+            recordedAt: string;
+            /** @example registration-3f1c… */
+            streamId: string;
+            /** @description Position within its stream, from 1. */
+            streamVersion: number;
+            /** @example WaitlistConfirmed */
+            type: string;
         };
         CreateRegistrationRequestDto: {
             /** @description Between 100 and 5000 characters as a person counts them, after trimming */
@@ -154,11 +497,63 @@ export interface components {
             /** @description True when the slot was full: no payment is taken. */
             waitingList?: boolean;
         };
+        EditDreamRequestDto: {
+            /** @description Between 100 and 5000 characters as a person counts them, after trimming */
+            dream: string;
+        };
+        EventFeedDto: {
+            /** @description Events in global order. */
+            events: components["schemas"]["AuditEntryDto"][];
+            /** @description The position to pass as `after` for the next page (the last event answered, or `after` itself when there was none). */
+            lastPosition: number;
+        };
         FieldErrorDto: {
             /** @example email */
             field: string;
             /** @example Please enter a valid email address */
             message: string;
+        };
+        LivenessResponseDto: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+            /**
+             * @description Seconds since this process started.
+             * @example 3600
+             */
+            uptimeSeconds: number;
+        };
+        LoginRequestDto: {
+            /** @description The operator password (ADMIN_PASSWORD). */
+            password: string;
+        };
+        PaymentWebhookResponseDto: {
+            /**
+             * @description What the event did
+             * @enum {string}
+             */
+            outcome: "ignored" | "duplicate" | "confirmed" | "refunded" | "released" | "unchanged" | "unknown-registration";
+            /** @example true */
+            received: boolean;
+        };
+        ReadinessCheckDto: {
+            /** @description Why the check is down. */
+            message?: string;
+            /** @enum {string} */
+            status: "up" | "down";
+        };
+        ReadinessResponseDto: {
+            /** @description Each check by name (database, migrations). */
+            checks: {
+                [key: string]: components["schemas"]["ReadinessCheckDto"];
+            };
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
         };
         RegistrationDto: {
             /** Format: date-time */
@@ -180,6 +575,20 @@ export interface components {
             waitingList: boolean;
             /** @description Phone Number */
             whatsapp: string;
+        };
+        RegistrationHistoryDto: {
+            /** @description True once the registration has been deleted (and erased). */
+            deleted: boolean;
+            /** @description Every event of the registration, in order. */
+            events: components["schemas"]["AuditEntryDto"][];
+            /** Format: uuid */
+            registrationId: string;
+        };
+        SetDreamCapturedRequestDto: {
+            dreamedCaptured: boolean;
+        };
+        SetPaidFlagRequestDto: {
+            paid: boolean;
         };
         ShareDreamRequestDto: {
             dream: string;
@@ -250,6 +659,471 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    EventFeedHttpController_feed: {
+        parameters: {
+            query?: {
+                /** @description Answer the events after this global position (0: from the start). */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminAuthHttpController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionDto"];
+                };
+            };
+            /** @description An empty password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A wrong password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Too many failures from this address; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminAuthHttpController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out (also when there was no session). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    ConfirmWaitlistHttpController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description 'This time slot is full.', or the entry is not on the waiting list. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    EditDreamHttpController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditDreamRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The updated registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    SetDreamCapturedHttpController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDreamCapturedRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The updated registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    RegistrationHistoryHttpController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationHistoryDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description No registration ever had this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    SetPaidFlagHttpController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPaidFlagRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The updated registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminAuthHttpController_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionDto"];
+                };
+            };
+        };
+    };
     GetCapacityHttpController_capacity: {
         parameters: {
             query?: never;
@@ -343,6 +1217,111 @@ export interface operations {
             };
         };
     };
+    HealthHttpController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessResponseDto"];
+                };
+            };
+        };
+    };
+    HealthHttpController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponseDto"];
+                };
+            };
+            /** @description Not ready: errors[] names each failing check (database, migrations, shutdown). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    HandlePaymentWebhookHttpController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentWebhookResponseDto"];
+                };
+            };
+            /** @description Missing or wrong signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    ListRegistrationsHttpController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationDto"][];
+                };
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
     GetRegistrationHttpController_registration: {
         parameters: {
             query?: never;
@@ -364,6 +1343,62 @@ export interface operations {
             };
             /** @description Unknown or malformed id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    DeleteRegistrationHttpController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live operator session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Sent from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Unknown or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description A body that is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
