@@ -77,8 +77,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.transport.close();
   }
 
-  /** Runs a pass soon (e.g. right after a commit that queued a message). */
-  wake(): void {
+  /** After a commit that queued a message: send it now rather than at the next poll. */
+  nudge(): void {
+    if (this.timer) this.wake();
+  }
+
+  private wake(): void {
     if (this.running) {
       this.again = true;
       return;

@@ -108,7 +108,17 @@ export class SandboxPaymentGateway extends PaymentGateway {
 
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionStatus> {
     const row = await this.findSession(sessionId);
-    if (!row) throw new PaymentProviderError(`No such checkout session: ${sessionId}`);
+    if (!row) {
+      // A session this sandbox never stored cannot be paid: it is as good as expired.
+      return {
+        sessionId,
+        status: 'expired',
+        paymentStatus: 'unpaid',
+        paymentIntentId: null,
+        amountMinor: null,
+        currency: null,
+      };
+    }
     const status = effectiveStatus(row, new Date());
     return {
       sessionId,

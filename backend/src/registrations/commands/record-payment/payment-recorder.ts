@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { enqueueNotification } from '../../../notifications/outbox';
+import { OutboxWorker } from '../../../notifications/outbox-worker';
 import { PaymentGateway } from '../../../payments/payment-gateway';
 import {
   decideCheckoutExpired,
@@ -33,6 +34,7 @@ export class PaymentRecorder {
   constructor(
     private readonly store: RegistrationStore,
     private readonly gateway: PaymentGateway,
+    private readonly outbox: OutboxWorker,
   ) {}
 
   async record(
@@ -112,6 +114,7 @@ export class PaymentRecorder {
         registrationId: state.id,
         causedByPosition: recorded.recorded.globalPosition,
       });
+      tx.afterCommit(() => this.outbox.nudge());
       return 'confirmed';
     }
 
@@ -141,6 +144,7 @@ export class PaymentRecorder {
         payload: { amountMinor: payment.amountMinor, currency: payment.currency },
         causedByPosition: recorded.recorded.globalPosition,
       });
+      tx.afterCommit(() => this.outbox.nudge());
     }
     this.logger.warn(`Payment for ${state.id} refunded: ${decision.reason}`);
     return 'refunded';

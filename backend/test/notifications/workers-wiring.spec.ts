@@ -1,0 +1,73 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { registerVisitor } from '../payments/payment-fixtures';
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('Timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the in-process workers (WORKERS=true)', () => {
+  let database: TestDatabase;
+  let app: TestApp | undefined;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'workers-'));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("start with the app, send a paid visitor's confirmation as an .eml under DATA_DIR/outbox, and stop on close", async () => {
+    app = await startTestApp(database.url, { WORKERS: 'true', DATA_DIR: dataDir });
+    const email = `wired.${Date.now()}@example.com`;
+    const registered = await registerVisitor(app.url, { email });
+    const checkout = `${app.url}${new URL(registered.url!).pathname}`;
+    const paid = await fetch(checkout, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cardNumber=4242424242424242&expiry=12%2F34&cvc=123',
+    });
+    expect(paid.status).toBe(303);
+
+    const outboxDir = path.join(dataDir, 'outbox');
+    const files = await waitFor(async () => {
+      const names = await readdir(outboxDir).catch(() => [] as string[]);
+      return names.some((name) => name.endsWith('.eml')) ? names : undefined;
+    }, 10_000);
+    const eml = await readFile(
+      path.join(
+        outboxDir,
+        files.find((name) => name.endsWith('.eml'))!,
+      ),
+      'utf8',
+    );
+    expect(eml).toContain(`To: ${email}`);
+    expect(eml).toContain('Subject: Your place is confirmed: Dream Darkroom, Bucharest');
+    const [row] = await app.dataSource.query(
+      'SELECT sent_at, attempts FROM outbox WHERE registration_id = $1',
+      [registered.registrationId],
+    );
+    expect(row.sent_at).not.toBeNull();
+    expect(row.attempts).toBe(1);
+
+    const started = Date.now();
+    await app.close();
+    app = undefined;
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
