@@ -1,48 +1,43 @@
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
+
+export type AdminRegistrationDto = Schemas['AdminRegistrationDto'];
+
 /**
- * The admin's view of a registration and of its history, as GET /api/registrations and
- * GET /api/admin/registrations/{id}/history answer them (SPEC section 3, issue 4).
+ * A registration as the console reads it (SPEC section 3): the fields of GET /api/registrations
+ * it uses, with legacy firstName/lastName tolerated when name is missing.
  */
-export interface AdminRegistration {
-  id: string;
-  name?: string | null;
-  /** Legacy records carry the name in two parts. */
-  firstName?: string | null;
-  lastName?: string | null;
-  /** '#' and the last 6 characters of the id, as the server computes it. */
-  shortId?: string;
-  email: string | null;
-  whatsapp: string | null;
-  event: string;
-  time: string;
-  dreamedCaptured: boolean;
-  dream?: string | null;
-  waitingList: boolean;
-  paid: boolean;
-  stripeSessionId?: string | null;
-  createdAt: string;
-  /** held, paid, waiting, confirmed, released or refunded. */
-  status?: string;
-  locale?: string;
-}
+export type AdminRegistration = Pick<
+  AdminRegistrationDto,
+  | 'id'
+  | 'email'
+  | 'whatsapp'
+  | 'event'
+  | 'time'
+  | 'dreamedCaptured'
+  | 'dream'
+  | 'waitingList'
+  | 'paid'
+  | 'stripeSessionId'
+  | 'createdAt'
+> &
+  Partial<Pick<AdminRegistrationDto, 'shortId' | 'status' | 'locale'>> & {
+    name?: AdminRegistrationDto['name'];
+    firstName?: string | null;
+    lastName?: string | null;
+  };
 
-export interface RegistrationHistoryEvent {
-  type: string;
-  recordedAt: string;
-  actor: string;
-  payload?: Record<string, unknown> | null;
-  position?: number;
-  streamVersion?: number;
-  /** Personal fields this event held that a delete has erased. */
-  erasedFields?: string[];
-  personalDataErased?: boolean;
-}
+export type AuditEntry = Schemas['AuditEntryDto'];
 
-export interface SlotCapacity {
-  available: number;
-  registered: number;
-  waitingList: number;
-  limit: number;
-}
+/** One event of a registration's history, as the drawer reads it. */
+export type RegistrationHistoryEvent = Pick<AuditEntry, 'type' | 'recordedAt' | 'actor'> &
+  Partial<Pick<AuditEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>>;
+
+export type SlotCapacity = Pick<
+  Schemas['SlotCapacityDto'],
+  'available' | 'registered' | 'waitingList' | 'limit'
+>;
 
 /** Capacity keyed by event, then by time slot. */
 export type CapacityByEvent = Record<string, Record<string, SlotCapacity>>;

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest, registrationPath } from './admin-request';
+import { adminCall } from './admin-request';
 
 /** Moves a waiting-list entry onto a free seat; the server sends the confirmation email. */
-export function confirmWaitlist(id: string): Promise<AdminRegistration> {
-  return adminRequest<AdminRegistration>('POST', registrationPath(id, 'confirm'));
+export function confirmWaitlist(id: string) {
+  return adminCall('post', '/api/admin/registrations/{id}/confirm', { params: { id } });
 }
 
 export function useConfirmWaitlist() {

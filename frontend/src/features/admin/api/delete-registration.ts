@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminRequest, registrationPath } from './admin-request';
+import { adminCall } from './admin-request';
 
 /** Deletes a registration and erases its personal data; irreversible. */
-export function deleteRegistration(id: string): Promise<unknown> {
-  return adminRequest('DELETE', registrationPath(id));
+export function deleteRegistration(id: string) {
+  return adminCall('delete', '/api/registrations/{id}', { params: { id } });
 }
 
 export function useDeleteRegistration() {

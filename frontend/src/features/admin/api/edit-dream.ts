@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest, registrationPath } from './admin-request';
+import { adminCall } from './admin-request';
 
-export function editDream({
-  id,
-  dream,
-}: {
-  id: string;
-  dream: string;
-}): Promise<AdminRegistration> {
-  return adminRequest<AdminRegistration>('PATCH', registrationPath(id, 'dream'), { dream });
+export function editDream({ id, dream }: { id: string; dream: string }) {
+  return adminCall('patch', '/api/admin/registrations/{id}/dream', {
+    params: { id },
+    body: { dream },
+  });
 }
 
 export function useEditDream() {

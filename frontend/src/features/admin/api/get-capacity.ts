@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CapacityByEvent } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest } from './admin-request';
+import { adminCall } from './admin-request';
 import { ADMIN_POLL_INTERVAL_MS } from './get-registrations';
 
 export function fetchCapacity(): Promise<CapacityByEvent> {
-  return adminRequest<CapacityByEvent>('GET', '/api/capacity');
+  return adminCall('get', '/api/capacity');
 }
 
 /** Seats per slot, polled with the registrations only while the operator is signed in. */

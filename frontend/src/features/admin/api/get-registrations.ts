@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest } from './admin-request';
+import { adminCall } from './admin-request';
 
 /** SPEC sections 7 and 9: the operator's screen is always current. */
 export const ADMIN_POLL_INTERVAL_MS = 5000;
 
 export function fetchRegistrations(): Promise<AdminRegistration[]> {
-  return adminRequest<AdminRegistration[]>('GET', '/api/registrations');
+  return adminCall('get', '/api/registrations');
 }
 
 /** Every registration, newest first; polled only while the operator is signed in. */

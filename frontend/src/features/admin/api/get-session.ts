@@ -1,23 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminRequest, isUnauthorized } from './admin-request';
+import { adminCall, isUnauthorized } from './admin-request';
 
-/** Whether the session cookie is a live admin session: 401, or a body that says not, is no. */
+/** Whether the session cookie is a live admin session (a 401 also means no). */
 export async function fetchSessionIsLive(): Promise<boolean> {
   try {
-    const body = await adminRequest<unknown>('GET', '/api/admin/session');
-    return !saysSignedOut(body);
+    const session = await adminCall('get', '/api/admin/session');
+    return session.authenticated === true;
   } catch (error) {
     if (isUnauthorized(error)) return false;
     throw error;
   }
-}
-
-function saysSignedOut(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  return ['authenticated', 'active', 'live', 'loggedIn', 'valid'].some(
-    (flag) => (body as Record<string, unknown>)[flag] === false,
-  );
 }
 
 export const sessionQuery = queryOptions({

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
+import { adminCall } from './admin-request';
 
 /** Opens an admin session: the server answers 200 and sets an HttpOnly session cookie. */
-export function login(password: string): Promise<unknown> {
-  return adminRequest('POST', '/api/admin/login', { password });
+export function login(password: string) {
+  return adminCall('post', '/api/admin/login', { body: { password } });
 }
 
 export function useLogin() {

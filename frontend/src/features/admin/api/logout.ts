@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
+import { adminCall } from './admin-request';
 
-/** Ends the admin session on the server. */
-export function logout(): Promise<unknown> {
-  return adminRequest('POST', '/api/admin/logout');
+/** Ends the admin session on the server (and clears its cookie). */
+export function logout() {
+  return adminCall('post', '/api/admin/logout');
 }
 
 export function useLogout() {

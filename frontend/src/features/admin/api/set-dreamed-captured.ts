@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest, registrationPath } from './admin-request';
+import { adminCall } from './admin-request';
 
 export function setDreamedCaptured({
   id,
@@ -9,9 +8,10 @@ export function setDreamedCaptured({
 }: {
   id: string;
   dreamedCaptured: boolean;
-}): Promise<AdminRegistration> {
-  return adminRequest<AdminRegistration>('PATCH', registrationPath(id, 'dreamed-captured'), {
-    dreamedCaptured,
+}) {
+  return adminCall('patch', '/api/admin/registrations/{id}/dreamed-captured', {
+    params: { id },
+    body: { dreamedCaptured },
   });
 }
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminRequest, registrationPath } from './admin-request';
+import { adminCall } from './admin-request';
 
-export function setPaid({ id, paid }: { id: string; paid: boolean }): Promise<AdminRegistration> {
-  return adminRequest<AdminRegistration>('PATCH', registrationPath(id, 'paid'), { paid });
+export function setPaid({ id, paid }: { id: string; paid: boolean }) {
+  return adminCall('patch', '/api/admin/registrations/{id}/paid', {
+    params: { id },
+    body: { paid },
+  });
 }
 
 export function useSetPaid() {

@@ -11,6 +11,8 @@ const base: AdminRegistration = {
   dreamedCaptured: false,
   waitingList: false,
   paid: false,
+  dream: null,
+  stripeSessionId: null,
   createdAt: '2025-10-01T10:00:00.000Z',
 };
 const list: AdminRegistration[] = [
