@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench test-backend test-frontend test-e2e
+.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -61,3 +61,17 @@ test: lint typecheck test-backend test-frontend test-e2e
 bench: install
 	$(NPM) run build -w backend
 	$(NPM) run bench -w backend
+
+## make backup [BACKUP_FILE=backups/x.dump]: the whole database (DATABASE_URL, or the embedded
+## one under DATA_DIR while the app is stopped) to one file; pg_dump when the one on PATH can
+## read the server, else our own logical format (BACKUP_TOOL=auto|pg_dump|logical).
+backup: install
+	$(NPM) run build -w backend
+	node backend/dist/cli/backup.js $(BACKUP_FILE)
+
+## make restore BACKUP_FILE=backups/x.dump: into a fresh database, then the read models are
+## rebuilt from the restored events.
+restore: install
+	@test -n "$(BACKUP_FILE)" || { echo "Name the backup: make restore BACKUP_FILE=backups/....dump"; exit 1; }
+	$(NPM) run build -w backend
+	node backend/dist/cli/restore.js "$(BACKUP_FILE)"

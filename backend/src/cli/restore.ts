@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { restoreDatabase } from '../backup/backup-database';
+import { RestoreError } from '../backup/logical-backup';
+import { Catalogue } from '../catalogue/catalogue';
+import { ConfigError, loadConfig } from '../config/config';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database';
+
+/**
+ * `make restore BACKUP_FILE=...`: a backup into a fresh database (a new DATABASE_URL, or an
+ * empty DATA_DIR for the embedded one), then the read models rebuilt from the events.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || 'unused-by-this-command',
+  });
+  const given = process.argv[2] || process.env.BACKUP_FILE;
+  if (!given) throw new RestoreError('Name the backup: make restore BACKUP_FILE=backups/....dump');
+  const file = path.resolve(given);
+  if (!existsSync(file)) throw new RestoreError(`${file} does not exist`);
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedDatabase(config.dataDir);
+    url = embedded.url;
+  }
+  try {
+    const started = Date.now();
+    const result = await restoreDatabase(url, file, Catalogue.load(config.tourFile));
+    console.log(
+      `Restored ${file} (${result.tool}); read models rebuilt from ${result.events} events in ${Date.now() - started} ms`,
+    );
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError || error instanceof RestoreError ? error.message : error,
+  );
+  process.exit(1);
+});
