@@ -89,7 +89,6 @@ export function Dashboard() {
       )}
 
       <AdminCharts registrations={all} capacity={capacity.data} />
-      <ExportPanel registrations={all} />
 
       <section className="admin-panel" aria-labelledby={`${titleId}-list`}>
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>
@@ -132,6 +131,8 @@ export function Dashboard() {
           groups.map((group) => <SlotGroupSection key={group.key} group={group} />)
         )}
       </section>
+
+      <ExportPanel registrations={all} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
   shortId,
 } from '../model/registration-display';
 import { DreamEditor } from './dream-editor';
+import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 
 /** One registration with the operator's controls. */
@@ -145,7 +146,7 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
         </div>
         <div>
           <dt>{t('admin.row.event')}</dt>
-          <dd>{registration.event}</dd>
+          <dd>{eventName(t, registration.event)}</dd>
         </div>
         <div>
           <dt>{t('admin.row.time')}</dt>

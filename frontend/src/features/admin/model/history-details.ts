@@ -34,7 +34,8 @@ export function historyDetails(
   ];
   const details: HistoryDetail[] = [];
   for (const [field, value] of Object.entries(data)) {
-    if (HIDDEN_FIELDS.has(field) || field === 'erasedFields' || value === undefined) continue;
+    if (HIDDEN_FIELDS.has(field) || field === 'erasedFields') continue;
+    if ((value === undefined || value === null) && !erasedList.includes(field)) continue;
     const erased = isErasedMarker(value) || erasedList.includes(field);
     details.push({
       field,
