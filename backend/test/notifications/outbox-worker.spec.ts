@@ -14,7 +14,10 @@ class RecordingTransport extends MailTransport {
   readonly calls: OutgoingMail[] = [];
   readonly delivered: OutgoingMail[] = [];
 
-  constructor(private readonly behaviour: (call: number) => 'ok' | 'fail' | 'hang' = () => 'ok') {
+  constructor(
+    private readonly behaviour: (call: number) => 'ok' | 'fail' | 'hang' = () => 'ok',
+    private readonly delayMs = 2,
+  ) {
     super();
   }
 
@@ -23,7 +26,7 @@ class RecordingTransport extends MailTransport {
     const what = this.behaviour(this.calls.length);
     if (what === 'fail') throw new Error(`SMTP down (call ${this.calls.length})`);
     if (what === 'hang') return new Promise<void>(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     this.delivered.push(mail);
   }
 }
@@ -228,8 +231,9 @@ describe('the outbox worker', () => {
     try {
       const people = await waitingRegistrations(24);
       const ids = people.map((person) => person.id);
-      const first = new RecordingTransport();
-      const other = new RecordingTransport();
+      // Slow enough sends that neither instance can empty the queue before the other starts.
+      const first = new RecordingTransport(() => 'ok', 15);
+      const other = new RecordingTransport(() => 'ok', 15);
       const a = worker(first, app);
       const b = worker(other, second);
       const loop = async (outbox: OutboxWorker) => {
