@@ -10,6 +10,12 @@ export interface ReceivedMail {
 /** Just enough of an SMTP server (no TLS, no auth) to receive what nodemailer sends. */
 export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
+  /** Messages whose DATA arrived but were never acknowledged (hangAfter). */
+  readonly unacknowledged: ReceivedMail[] = [];
+
+  /** After this many messages, take the next message's data and never answer. */
+  constructor(private readonly hangAfter = Infinity) {}
+
   private server: Server | undefined;
   port = 0;
 
@@ -34,6 +40,10 @@ export class SmtpStandIn {
           mail.data = buffer.slice(0, end).replace(/\r\n\.\./g, '\r\n.');
           buffer = buffer.slice(end + 5);
           inData = false;
+          if (this.received.length >= this.hangAfter) {
+            this.unacknowledged.push(mail);
+            return;
+          }
           this.received.push(mail);
           mail = { from: '', to: [], data: '' };
           socket.write('250 2.0.0 queued\r\n');

@@ -1,0 +1,97 @@
+import { enqueueNotification } from '../../src/notifications/outbox';
+import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
+import { Catalogue } from '../../src/catalogue/catalogue';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { startServerProcess, type ServerProcess } from '../server-process';
+import { registerVisitor } from '../payments/payment-fixtures';
+import { SmtpStandIn } from './smtp-stand-in';
+
+class Recording extends MailTransport {
+  readonly description = 'recording';
+  readonly sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail): Promise<void> {
+    this.sent.push(mail);
+  }
+}
+
+async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('an app process killed while its outbox worker is mid-batch', () => {
+  const smtp = new SmtpStandIn(1);
+  let database: TestDatabase;
+  let app: TestApp;
+  let child: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    await smtp.start();
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    if (child && child.child.exitCode === null) await child.stop('SIGKILL');
+    await app?.close();
+    await database?.drop();
+    await smtp.stop();
+  });
+
+  it('loses no message: the rest are sent by another worker once the lease ends', async () => {
+    const people: { id: string; email: string }[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const email = `crash.${i}.${Date.now()}@example.com`;
+      const registered = await registerVisitor(app.url, { email });
+      people.push({ id: registered.registrationId, email });
+      await enqueueNotification(app.dataSource, {
+        kind: 'payment-confirmed',
+        registrationId: registered.registrationId,
+      });
+    }
+
+    // A real server process with its workers on, sending through SMTP: the first message goes,
+    // the second hangs mid-send, and then the process is killed without warning.
+    child = await startServerProcess({
+      DATABASE_URL: database.url,
+      WORKERS: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    });
+    await until(() => smtp.unacknowledged.length === 1, 20_000, 'the second message to hang');
+    expect(smtp.received).toHaveLength(1);
+    await child.stop('SIGKILL');
+
+    const rows: { registration_id: string; sent_at: Date | null; attempts: number }[] =
+      await app.dataSource.query(
+        'SELECT registration_id, sent_at, attempts FROM outbox ORDER BY id',
+      );
+    expect(rows.filter((row) => row.sent_at !== null)).toHaveLength(1);
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+
+    const transport = new Recording();
+    const survivor = new OutboxWorker(
+      app.dataSource,
+      app.config,
+      app.app.get(Catalogue),
+      transport,
+    );
+    expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0, cancelled: 0 });
+    const afterLease = new Date(Date.now() + CLAIM_LEASE_MS + 1000);
+    expect(await survivor.runOnce(afterLease)).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+
+    const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to)];
+    expect(delivered.sort()).toEqual(people.map((person) => person.email).sort());
+    // The message cut off by the crash goes again under the same Message-ID.
+    const cutOff = /Message-ID: (<[^>]+>)/.exec(smtp.unacknowledged[0].data)![1];
+    expect(transport.sent.map((mail) => mail.messageId)).toContain(cutOff);
+    const final: { sent_at: Date | null }[] = await app.dataSource.query(
+      'SELECT sent_at FROM outbox',
+    );
+    expect(final.every((row) => row.sent_at !== null)).toBe(true);
+  });
+});
