@@ -1,0 +1,154 @@
+// Browser tests: Debian's Chromium, driven by playwright-core, against the real server and a
+// fresh database. Starts the built backend on a free port with its own data directory, runs the
+// scenarios of the public site, then stops the server.
+//
+//   npm run test:e2e -w frontend            all scenarios
+//   E2E_ONLY=axe npm run test:e2e -w frontend   scenarios whose name contains "axe"
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { scenarios } from './scenarios.mjs';
+import { commandCenterScenarios } from './command-center.e2e.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const frontendDir = resolve(here, '..');
+const rootDir = resolve(frontendDir, '..');
+const resultsDir = join(frontendDir, 'test-results');
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const only = process.env.E2E_ONLY;
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
+
+function build() {
+  const run = (args) => {
+    const result = spawnSync('npm', args, { cwd: rootDir, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  };
+  if (!existsSync(join(rootDir, 'backend/dist/main.js'))) run(['run', 'build', '-w', 'backend']);
+  if (process.env.E2E_SKIP_BUILD !== '1') run(['run', 'build', '-w', 'frontend']);
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const log = createWriteStream(join(resultsDir, 'server.log'));
+  const child = spawn(process.execPath, ['backend/dist/main.js'], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD: adminPassword,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  // The name the server uses for its own links (the payment page sends the browser back to it).
+  const baseURL = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited; see test-results/server.log');
+    try {
+      const response = await fetch(`${baseURL}/api/capacity`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The server did not answer /api/capacity in time');
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseURL, stop };
+}
+
+async function main() {
+  mkdirSync(resultsDir, { recursive: true });
+  build();
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const shared = { baseURL: server.baseURL, axePath, adminPassword };
+  let failed = 0;
+  let passed = 0;
+  try {
+    for (const { name, run } of [...scenarios, ...commandCenterScenarios]) {
+      if (only && !name.includes(only)) continue;
+      const context = await browser.newContext({
+        baseURL: server.baseURL,
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/status of (401|404|409)/.test(message.text())) {
+          errors.push(message.text());
+        }
+      });
+      const started = Date.now();
+      try {
+        await run({ page, context, browser, ...shared });
+        if (errors.length) throw new Error(`Errors in the page:\n${errors.join('\n')}`);
+        passed += 1;
+        console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  ✗ ${name}\n${String(error?.stack ?? error).replace(/^/gm, '      ')}`);
+        const file = join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exitCode = failed || !passed ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
