@@ -7,10 +7,20 @@ export function deleteRegistration(id: string) {
   return adminCall('delete', '/api/registrations/{id}', { params: { id } });
 }
 
-export function useDeleteRegistration() {
+/**
+ * The outcome callbacks belong to the hook, not to `mutate`: the deleted row (and the component
+ * that asked) leaves the page when the list is refetched, and `mutate`'s own callbacks would not
+ * fire after that.
+ */
+export function useDeleteRegistration({
+  onSuccess,
+  onError,
+}: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRegistration,
+    onSuccess,
+    onError,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),

@@ -32,13 +32,25 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
   const setPaid = useSetPaid();
   const setDreamedCaptured = useSetDreamedCaptured();
   const confirmWaitlist = useConfirmWaitlist();
-  const deleteRegistration = useDeleteRegistration();
 
   const name = displayName(registration) ?? t('admin.row.unknownName');
   const id = shortId(registration.id);
   const status = registrationStatus(registration);
   const paidShown = isShownPaid(registration);
   const yesNo = (value: boolean) => (value ? t('admin.yes') : t('admin.no'));
+  const deleteRegistration = useDeleteRegistration({
+    onSuccess: () => {
+      setDeleting(false);
+      toast({
+        title: t('admin.toast.deleted.title'),
+        description: t('admin.toast.deleted.description', { name }),
+      });
+    },
+    onError: (error) => {
+      setDeleting(false);
+      fail(error, 'admin.toast.deleteFailed.title', t('admin.toast.deleteFailed.description'));
+    },
+  });
   const created = new Date(registration.createdAt);
 
   function togglePaid() {
@@ -98,19 +110,7 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
   }
 
   function remove() {
-    deleteRegistration.mutate(registration.id, {
-      onSuccess: () => {
-        setDeleting(false);
-        toast({
-          title: t('admin.toast.deleted.title'),
-          description: t('admin.toast.deleted.description', { name }),
-        });
-      },
-      onError: (error) => {
-        setDeleting(false);
-        fail(error, 'admin.toast.deleteFailed.title', t('admin.toast.deleteFailed.description'));
-      },
-    });
+    deleteRegistration.mutate(registration.id);
   }
 
   return (
