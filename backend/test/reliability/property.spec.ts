@@ -14,8 +14,10 @@ const SEATS = 3;
 
 type Operation =
   | { kind: 'register'; app: number; slot: number; person: number }
-  | { kind: 'confirm' | 'delete'; app: number; target: number }
-  | { kind: 'paid' | 'dreamed'; app: number; target: number; value: boolean };
+  | { kind: 'confirm'; app: number; target: number }
+  | { kind: 'delete'; app: number; target: number }
+  | { kind: 'paid'; app: number; target: number; value: boolean }
+  | { kind: 'dreamed'; app: number; target: number; value: boolean };
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });
