@@ -25,7 +25,6 @@ import type { Request, Response } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
-import { AdminClock } from './admin-clock';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './admin-cookies';
 import { tooManyAttempts, wrongPassword } from './admin-errors';
 import { passwordMatches } from './admin-password';
@@ -42,7 +41,6 @@ export class AdminAuthHttpController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: AdminSessions,
     private readonly throttle: LoginThrottle,
-    private readonly clock: AdminClock,
   ) {}
 
   @Post('login')
@@ -78,7 +76,7 @@ export class AdminAuthHttpController {
     }
     if (result.outcome === 'rejected') throw wrongPassword();
     const session = await this.sessions.open();
-    setSessionCookie(response, this.config, session.token, session.expiresAt, this.clock.now());
+    setSessionCookie(response, this.config, session.token, session.expiresAt, session.now);
     return { authenticated: true, expiresAt: session.expiresAt.toISOString() };
   }
 

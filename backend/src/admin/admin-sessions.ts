@@ -8,6 +8,8 @@ import { AdminClock } from './admin-clock';
 export interface AdminSession {
   id: string;
   expiresAt: Date;
+  /** The admin clock's time when the session was opened or found. */
+  now: Date;
 }
 
 export interface OpenedAdminSession extends AdminSession {
@@ -29,12 +31,13 @@ export class AdminSessions {
   ) {}
 
   async open(): Promise<OpenedAdminSession> {
-    const now = this.clock.now();
+    const now = await this.clock.now(this.dataSource);
     const token = randomBytes(32).toString('base64url');
     const session = {
       id: randomUUID(),
       token,
       expiresAt: new Date(now.getTime() + this.config.adminSessionTtlMinutes * 60_000),
+      now,
     };
     await this.dataSource.query(
       `INSERT INTO admin_sessions (id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
@@ -48,12 +51,15 @@ export class AdminSessions {
   /** The live session the token opens, or undefined if it is unknown, ended or expired. */
   async find(token: string | undefined): Promise<AdminSession | undefined> {
     if (!token || token.length > 200) return undefined;
-    const rows: { id: string; expires_at: Date }[] = await this.dataSource.query(
-      `SELECT id, expires_at FROM admin_sessions WHERE token_hash = $1 AND expires_at > $2`,
-      [hashToken(token), this.clock.now()],
+    // One statement per guarded request: the clock is read where the expiry is compared.
+    const rows: { id: string; expires_at: Date; now: Date }[] = await this.dataSource.query(
+      `SELECT id, expires_at, clock_timestamp() + $2 * interval '1 millisecond' AS now
+         FROM admin_sessions
+        WHERE token_hash = $1 AND expires_at > clock_timestamp() + $2 * interval '1 millisecond'`,
+      [hashToken(token), this.clock.offsetMilliseconds],
     );
     const row = rows[0];
-    return row ? { id: row.id, expiresAt: row.expires_at } : undefined;
+    return row ? { id: row.id, expiresAt: row.expires_at, now: row.now } : undefined;
   }
 
   async end(token: string | undefined): Promise<void> {

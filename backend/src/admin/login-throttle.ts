@@ -27,7 +27,7 @@ export class LoginThrottle {
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `admin-login:${clientAddress}`,
       ]);
-      const now = this.clock.now();
+      const now = await this.clock.now(manager);
       const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
       const failures: { failed_at: Date }[] = await manager.query(
         `SELECT failed_at FROM admin_login_failures

@@ -109,7 +109,7 @@ describe('operator login and sessions', () => {
     expect((await adminRequest(app.url, fresh, 'GET', '/api/registrations')).status).toBe(200);
     const [{ lapsed }] = await app.dataSource.query(
       'SELECT count(*)::int AS lapsed FROM admin_sessions WHERE expires_at <= $1',
-      [clock.now()],
+      [await clock.now(app.dataSource)],
     );
     expect(lapsed).toBe(0);
   });

@@ -52,7 +52,7 @@ describe('failed logins are throttled per client address, across app processes',
     expect(rightButBlocked.headers.get('set-cookie')).toBeNull();
     expect((await attempt(second, ADMIN_PASSWORD)).status).toBe(429);
 
-    // Fifteen minutes later (on the instance's clock) the failures have left the window.
+    // Fifteen minutes later (on the admin clock, which is the database's) the failures have left the window.
     first.app.get(AdminClock).advance(15 * 60_000 + 1000);
     expect((await attempt(first, ADMIN_PASSWORD)).status).toBe(200);
     first.app.get(AdminClock).advance(-(15 * 60_000 + 1000));
