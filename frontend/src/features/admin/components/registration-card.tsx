@@ -11,6 +11,7 @@ import { useSetPaid } from '../api/set-paid';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import {
+  checkoutStage,
   displayName,
   isShownPaid,
   registrationStatus,
@@ -19,6 +20,12 @@ import {
 import { DreamEditor } from './dream-editor';
 import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
+
+const STAGE_LABEL = {
+  held: 'admin.stage.held',
+  released: 'admin.stage.released',
+  refunded: 'admin.stage.refunded',
+} as const;
 
 /** One registration with the operator's controls. */
 export function RegistrationCard({ registration }: { registration: AdminRegistration }) {
@@ -37,6 +44,7 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
   const id = shortId(registration.id);
   const status = registrationStatus(registration);
   const paidShown = isShownPaid(registration);
+  const stage = checkoutStage(registration);
   const yesNo = (value: boolean) => (value ? t('admin.yes') : t('admin.no'));
   const deleteRegistration = useDeleteRegistration({
     onSuccess: () => {
@@ -127,6 +135,7 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
           {status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}
         </span>
       </header>
+      {stage && <p className="registration-card__stage">{t(STAGE_LABEL[stage])}</p>}
       <dl className="registration-card__facts">
         <div>
           <dt>{t('admin.row.email')}</dt>

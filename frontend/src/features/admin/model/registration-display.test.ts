@@ -1,4 +1,10 @@
-import { displayName, isShownPaid, registrationStatus, shortId } from './registration-display';
+import {
+  checkoutStage,
+  displayName,
+  isShownPaid,
+  registrationStatus,
+  shortId,
+} from './registration-display';
 
 describe('short user id', () => {
   it("is '#' and the last 6 characters of the id, uppercased", () => {
@@ -36,5 +42,15 @@ describe('paid and status', () => {
   it('is WAITING on the waiting list and CONFIRMED otherwise', () => {
     expect(registrationStatus({ waitingList: true })).toBe('waiting');
     expect(registrationStatus({ waitingList: false })).toBe('confirmed');
+  });
+});
+
+describe('checkout stage', () => {
+  it('names a held, released or refunded seat, and nothing otherwise', () => {
+    expect(checkoutStage({ status: 'held' })).toBe('held');
+    expect(checkoutStage({ status: 'released' })).toBe('released');
+    expect(checkoutStage({ status: 'refunded' })).toBe('refunded');
+    expect(checkoutStage({ status: 'paid' })).toBeNull();
+    expect(checkoutStage({})).toBeNull();
   });
 });

@@ -33,3 +33,13 @@ export function registrationStatus(
 ): RegistrationStatus {
   return registration.waitingList ? 'waiting' : 'confirmed';
 }
+
+export type CheckoutStage = 'held' | 'released' | 'refunded';
+
+/** Where a seat stands when it is not simply paid or confirmed, from the server's status. */
+export function checkoutStage(
+  registration: Pick<AdminRegistration, 'status'>,
+): CheckoutStage | null {
+  const status = registration.status;
+  return status === 'held' || status === 'released' || status === 'refunded' ? status : null;
+}

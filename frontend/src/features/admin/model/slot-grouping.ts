@@ -68,8 +68,11 @@ export function groupBySlot(
     const slots = group.times
       .map((time) => capacity?.[group.event]?.[time])
       .filter((slot) => slot !== undefined);
-    const confirmedRows = group.registrations.filter((r) => !r.waitingList).length;
-    const waitingRows = group.registrations.length - confirmedRows;
+    // A released or refunded registration holds no seat.
+    const confirmedRows = group.registrations.filter(
+      (r) => !r.waitingList && r.status !== 'released' && r.status !== 'refunded',
+    ).length;
+    const waitingRows = group.registrations.filter((r) => r.waitingList).length;
     const registered = slots.length
       ? slots.reduce((sum, slot) => sum + slot.registered, 0)
       : confirmedRows;
