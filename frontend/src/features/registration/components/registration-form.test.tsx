@@ -24,7 +24,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^name/i), 'Ana Popescu');
   await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
   await user.type(screen.getByLabelText(/^phone number/i), '+40 712 345 678');
-  await user.type(screen.getByLabelText(/^your dream/i), DREAM);
+  await user.click(screen.getByLabelText(/^your dream/i));
+  await user.paste(DREAM);
 }
 
 const submitButton = () =>
@@ -222,7 +223,8 @@ describe('RegistrationForm', () => {
     await user.type(screen.getByLabelText(/^nume/i), 'Ana');
     await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
     await user.type(screen.getByLabelText(/^număr de telefon/i), '0712345678');
-    await user.type(screen.getByLabelText(/^visul tău/i), DREAM);
+    await user.click(screen.getByLabelText(/^visul tău/i));
+    await user.paste(DREAM);
     await user.click(screen.getByRole('button', { name: 'FINALIZEAZĂ ÎNSCRIEREA' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/pay'));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ locale: 'ro' });
