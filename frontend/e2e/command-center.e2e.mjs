@@ -146,6 +146,18 @@ export const commandCenterScenarios = [
     },
   },
   {
+    name: 'Command Center: returns to the gate and says why when the session ends mid-use',
+    async run({ page, adminPassword }) {
+      await logIn(page, adminPassword);
+      // The session ends elsewhere (another tab logs out); the next poll hears 401.
+      assert.equal((await page.request.post('/api/admin/logout')).status(), 204);
+      await visible(page.getByText('Your session has expired. Please log in again.'));
+      await visible(page.getByText('Session Expired'));
+      assert.equal(await page.getByRole('button', { name: 'Login' }).isDisabled(), true);
+      await logIn(page, adminPassword);
+    },
+  },
+  {
     name: 'Command Center: toggles paid and dream captured, edits a dream, opens the history',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('CC Flags');
