@@ -47,8 +47,10 @@ export function ModalDialog({
     initialFocus?.current?.focus();
     return () => {
       if (element.open) element.close();
-      // Back to the control that opened it, when it is still on the page.
+      // Back to the control that opened it; if that left the page (a deleted row), to the main
+      // landmark, so keyboard and screen-reader users are not dropped at the top of the document.
       if (opener?.isConnected) opener.focus();
+      else document.querySelector<HTMLElement>('main')?.focus();
     };
   }, [initialFocus]);
 
