@@ -13,6 +13,7 @@ import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
 import { renderMessage } from './messages/render-message';
 import type { NotificationKind } from './outbox';
+import { redactAddresses } from './redact-addresses';
 
 const POLL_INTERVAL_MS = 2_000;
 const BATCH = 10;
@@ -157,7 +158,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         ...message,
       });
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      // SMTP errors often quote the recipient: the outbox and the logs keep no address.
+      const reason = redactAddresses(error instanceof Error ? error.message : String(error)).slice(
+        0,
+        1000,
+      );
       await this.dataSource.query(
         'UPDATE outbox SET last_error = $2, available_at = $3 WHERE id = $1',
         [row.id, reason, new Date(now.getTime() + retryDelayMs(row.attempts))],

@@ -24,7 +24,9 @@ class RecordingTransport extends MailTransport {
   async send(mail: OutgoingMail): Promise<void> {
     this.calls.push(mail);
     const what = this.behaviour(this.calls.length);
-    if (what === 'fail') throw new Error(`SMTP down (call ${this.calls.length})`);
+    if (what === 'fail') {
+      throw new Error(`SMTP down (call ${this.calls.length}) for <${mail.to}>, ${mail.to}`);
+    }
     if (what === 'hang') return new Promise<void>(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     this.delivered.push(mail);
@@ -116,7 +118,11 @@ describe('the outbox worker', () => {
 
     expect(await outbox.runOnce(new Date(t0))).toEqual({ sent: 0, failed: 1, cancelled: 0 });
     let [row] = await rows([person.id]);
-    expect(row).toMatchObject({ attempts: 1, last_error: 'SMTP down (call 1)', sent_at: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      last_error: 'SMTP down (call 1) for <<address>>, <address>',
+      sent_at: null,
+    });
     expect(row.available_at.getTime()).toBe(t0 + 30_000);
 
     // Not due yet: nothing is tried.
@@ -131,7 +137,10 @@ describe('the outbox worker', () => {
       cancelled: 0,
     });
     [row] = await rows([person.id]);
-    expect(row).toMatchObject({ attempts: 2, last_error: 'SMTP down (call 2)' });
+    expect(row).toMatchObject({
+      attempts: 2,
+      last_error: 'SMTP down (call 2) for <<address>>, <address>',
+    });
     expect(row.available_at.getTime()).toBe(t0 + 30_000 + 60_000);
 
     expect(await outbox.runOnce(new Date(t0 + 90_000))).toEqual({

@@ -98,7 +98,12 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
   it('answers 502 on an API failure and gives the seat hold back with an event', async () => {
     stripe.on(() => ({
       status: 400,
-      body: { error: { type: 'invalid_request_error', message: 'Currency ron is not enabled' } },
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Currency ron is not enabled (customer_email radu@example.com)',
+        },
+      },
     }));
     const before = await capacity();
     const response = await request<{
@@ -115,7 +120,7 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
     });
     expect(response.status).toBe(502);
     expect(response.body.message).toBe(
-      'The payment provider could not open a payment page: Currency ron is not enabled',
+      'The payment provider could not open a payment page: Currency ron is not enabled (customer_email <address>)',
     );
     const [view] = await app.dataSource.query(
       `SELECT id, status, hold_expires_at FROM registration_view ORDER BY created_at DESC LIMIT 1`,
@@ -130,6 +135,8 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       { type: 'RegistrationCreated', actor: 'visitor' },
       { type: 'CheckoutFailed', actor: 'system' },
     ]);
+    const log = JSON.stringify(await app.dataSource.query('SELECT data FROM events'));
+    expect(log).not.toContain('radu@example.com');
     expect(await capacity()).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { redactAddresses } from '../../notifications/redact-addresses';
 import {
   PaymentGateway,
   PaymentProviderError,
@@ -33,9 +34,9 @@ export function createStripeClient(config: StripeGatewayConfig): Stripe {
   return new Stripe(config.secretKey, options);
 }
 
+/** Stripe's message, without any address it quotes (it ends up in events and logs). */
 function describe(error: unknown): string {
-  if (error instanceof Stripe.errors.StripeError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+  return redactAddresses(error instanceof Error ? error.message : String(error));
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
