@@ -1,6 +1,8 @@
 // The public site's scenarios, run in order by run.mjs; each gets a fresh browser context.
 /* global document, window, getComputedStyle -- these run inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const DREAM =
   'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
@@ -94,6 +96,14 @@ async function fillRegistration(page, { name, email }) {
 }
 
 export const scenarios = [
+  {
+    name: "keeps the home route's JavaScript within 120 KB gzip",
+    async run() {
+      const script = fileURLToPath(new URL('../scripts/measure-home.mjs', import.meta.url));
+      const result = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stdout + result.stderr);
+    },
+  },
   {
     name: 'registers and pays in the sandbox, landing on the confirmation',
     async run({ page }) {

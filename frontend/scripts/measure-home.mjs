@@ -37,17 +37,32 @@ while (queue.length) {
 }
 const onDemand = new Set([...initial].flatMap(dynamicImports).filter((file) => !initial.has(file)));
 
+// main.tsx loads the visitor's catalogue before the first render: count the largest one.
+const catalogues = [...onDemand].filter((file) => /_catalogue-/.test(file) && !/admin/.test(file));
+const catalogue = catalogues.sort((a, b) => gzipKb(b) - gzipKb(a))[0];
+const toaster = [...onDemand].find((file) => /\/toaster-/.test(file));
+
 let total = 0;
-console.log('Home route, loaded up front (gzip):');
-for (const file of initial) {
+console.log('Home route, loaded before the first render (gzip):');
+for (const file of [...initial, ...(catalogue ? [catalogue] : [])]) {
   const size = gzipKb(file);
   total += size;
   console.log(`  ${size.toFixed(2).padStart(7)} KB  ${file}`);
 }
 console.log(`  ${total.toFixed(2).padStart(7)} KB  total (budget ${BUDGET_KB} KB)`);
-console.log('Loaded on demand (gzip):');
-for (const file of onDemand) console.log(`  ${gzipKb(file).toFixed(2).padStart(7)} KB  ${file}`);
-if (total > BUDGET_KB) {
-  console.error(`The home route's JavaScript is over budget: ${total.toFixed(2)} KB gzip`);
+if (toaster) {
+  const withToaster = total + gzipKb(toaster);
+  console.log(
+    `  ${withToaster.toFixed(2).padStart(7)} KB  with the toast code, loaded by the first toast`,
+  );
+}
+console.log('Other chunks, loaded on demand (gzip):');
+for (const file of onDemand) {
+  if (file !== catalogue) console.log(`  ${gzipKb(file).toFixed(2).padStart(7)} KB  ${file}`);
+}
+// Strict: the budget holds even once the first toast has brought in the toast code.
+const worst = total + (toaster ? gzipKb(toaster) : 0);
+if (worst > BUDGET_KB) {
+  console.error(`The home route's JavaScript is over budget: ${worst.toFixed(2)} KB gzip`);
   process.exit(1);
 }

@@ -1,22 +1,26 @@
-import en from '../lang/en.json';
-
 export type Messages = Record<string, string>;
 export type CatalogueLanguage = 'en' | 'it' | 'ro';
 
-// English ships with the home page; Italian and Romanian load when first needed.
-const loaded: Partial<Record<CatalogueLanguage, Messages>> = { en };
+// Each catalogue is its own chunk: a visitor downloads only the language they read.
+const loaded: Partial<Record<CatalogueLanguage, Messages>> = {};
 
 export function cachedCatalogue(language: CatalogueLanguage): Messages | undefined {
   return loaded[language];
 }
 
+async function importCatalogue(language: CatalogueLanguage): Promise<Messages> {
+  switch (language) {
+    case 'it':
+      return (await import('../lang/it.json')).default;
+    case 'ro':
+      return (await import('../lang/ro.json')).default;
+    default:
+      return (await import('../lang/en.json')).default;
+  }
+}
+
 export async function loadCatalogue(language: CatalogueLanguage): Promise<Messages> {
-  const cached = loaded[language];
-  if (cached) return cached;
-  const messages: Messages =
-    language === 'it'
-      ? (await import('../lang/it.json')).default
-      : (await import('../lang/ro.json')).default;
+  const messages = loaded[language] ?? (await importCatalogue(language));
   loaded[language] = messages;
   return messages;
 }

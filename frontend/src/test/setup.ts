@@ -4,3 +4,9 @@ import { configure } from '@testing-library/react';
 // Suites run in parallel; give slow machines room before a findBy gives up.
 configure({ asyncUtilTimeout: 4000 });
 jest.setTimeout(20_000);
+
+// The app loads the visitor's catalogue before its first render (main.tsx); so do the tests.
+beforeAll(async () => {
+  const { loadCatalogue } = await import('../app/messages');
+  await Promise.all([loadCatalogue('en'), loadCatalogue('it'), loadCatalogue('ro')]);
+});
