@@ -40,9 +40,24 @@ const DATABASE_UNAVAILABLE = new Set([
   '08006',
 ]);
 
+/**
+ * TypeORM releases a query runner whose connection died; the transaction's next statement (or
+ * its ROLLBACK) then throws one of these instead of the connection error itself.
+ */
+const CONNECTION_LOST = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+]);
+
 function isDatabaseUnavailable(error: unknown): boolean {
-  const candidate = error as { code?: string; message?: string; driverError?: unknown };
+  const candidate = error as {
+    code?: string;
+    message?: string;
+    name?: string;
+    driverError?: unknown;
+  };
   if (candidate?.code && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
+  if (candidate?.name && CONNECTION_LOST.has(candidate.name)) return true;
   if (candidate?.driverError) return isDatabaseUnavailable(candidate.driverError);
   const message = candidate?.message ?? '';
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
