@@ -51,7 +51,7 @@ export async function createApp(
   app.use(requestContextMiddleware);
   app.use(app.get(InFlightRequests).middleware);
   if (options.logger !== false) app.use(appLogging(config).httpMiddleware);
-  app.use(securityHeadersMiddleware(config.publicUrl));
+  app.use(securityHeadersMiddleware(config));
   app.use(bodyLimitMiddleware);
   app.use(
     '/api/create-checkout-session',

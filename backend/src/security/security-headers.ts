@@ -13,7 +13,8 @@ const SITE_DIRECTIVES = {
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  // Payment happens on the provider's own page, reached by a top-level redirect.
+  // Payment happens on the provider's own page, reached by a top-level navigation; the sandbox's
+  // card form posts here and is redirected to PUBLIC_URL (added below).
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   objectSrc: ["'none'"],
@@ -30,11 +31,20 @@ const DOCS_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
 };
 
-function headersFor(directives: typeof SITE_DIRECTIVES, https: boolean): RequestHandler {
+function headersFor(
+  directives: typeof SITE_DIRECTIVES,
+  publicOrigin: string,
+  https: boolean,
+): RequestHandler {
+  const formAction = [...new Set([...directives.formAction, publicOrigin])];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...directives, ...(https ? { upgradeInsecureRequests: [] } : {}) },
+      directives: {
+        ...directives,
+        formAction,
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
     },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -55,12 +65,26 @@ export function allowsInlineStyles(path: string): boolean {
   );
 }
 
-/** Security headers on every answer: the site, the API, the docs and the errors. */
-export function securityHeadersMiddleware(publicUrl: string): RequestHandler {
-  const https = publicUrl.startsWith('https:');
-  const site = headersFor(SITE_DIRECTIVES, https);
-  const docs = headersFor(DOCS_DIRECTIVES, https);
+/**
+ * Security headers on every answer: the site, the API, the docs and the errors. The policy
+ * follows config.publicUrl, read per request (with PORT=0 it is known only once listening).
+ */
+export function securityHeadersMiddleware(config: { publicUrl: string }): RequestHandler {
+  let built: { publicUrl: string; site: RequestHandler; docs: RequestHandler } | undefined;
+  const handlers = () => {
+    if (built?.publicUrl !== config.publicUrl) {
+      const https = config.publicUrl.startsWith('https:');
+      const publicOrigin = new URL(config.publicUrl).origin;
+      built = {
+        publicUrl: config.publicUrl,
+        site: headersFor(SITE_DIRECTIVES, publicOrigin, https),
+        docs: headersFor(DOCS_DIRECTIVES, publicOrigin, https),
+      };
+    }
+    return built;
+  };
   return (request: Request, response: Response, next: NextFunction) => {
+    const { site, docs } = handlers();
     if (allowsInlineStyles(request.path)) return docs(request, response, next);
     if (request.path.startsWith('/api/')) {
       // API answers are data, never cached by shared caches unless a route says otherwise.

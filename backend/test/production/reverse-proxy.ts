@@ -26,16 +26,29 @@ const HOP_BY_HOP = new Set([
  */
 export async function startReverseProxy(upstreams: string[]): Promise<ReverseProxy> {
   const served = new Map(upstreams.map((upstream) => [upstream, 0]));
+  // max_fails=1 fail_timeout=5s: an upstream that refused a connection is skipped for a while.
+  const downUntil = new Map<string, number>();
   let next = 0;
+  const pick = (tried: Set<string>): string => {
+    for (let step = 0; step < upstreams.length; step += 1) {
+      const candidate = upstreams[next++ % upstreams.length];
+      if (!tried.has(candidate) && (downUntil.get(candidate) ?? 0) <= Date.now()) return candidate;
+    }
+    // Everything is down or tried: nginx then tries the servers anyway.
+    return (
+      upstreams.find((upstream) => !tried.has(upstream)) ?? upstreams[next++ % upstreams.length]
+    );
+  };
 
   const forward = (
     incoming: IncomingMessage,
     body: Buffer,
-    attempt: number,
+    tried: Set<string>,
     reply: (upstream: string, response: IncomingMessage) => void,
     fail: (error: Error) => void,
   ) => {
-    const upstream = upstreams[next++ % upstreams.length];
+    const upstream = pick(tried);
+    tried.add(upstream);
     const target = new URL(incoming.url ?? '/', upstream);
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(incoming.headers)) {
@@ -51,8 +64,10 @@ export async function startReverseProxy(upstreams: string[]): Promise<ReversePro
       (response) => reply(upstream, response),
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && attempt < upstreams.length) {
-        forward(incoming, body, attempt + 1, reply, fail);
+      if (error.code === 'ECONNREFUSED') downUntil.set(upstream, Date.now() + 5000);
+      // proxy_next_upstream error: a connection that could not be made goes to the next server.
+      if (error.code === 'ECONNREFUSED' && tried.size < upstreams.length) {
+        forward(incoming, body, tried, reply, fail);
       } else {
         fail(error);
       }
@@ -67,7 +82,7 @@ export async function startReverseProxy(upstreams: string[]): Promise<ReversePro
       forward(
         incoming,
         Buffer.concat(chunks),
-        1,
+        new Set(),
         (upstream, response) => {
           served.set(upstream, (served.get(upstream) ?? 0) + 1);
           const headers: Record<string, string | string[]> = {};

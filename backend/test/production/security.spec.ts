@@ -93,6 +93,8 @@ describe('security', () => {
       expect(policy['connect-src']).toEqual(["'self'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['object-src']).toEqual(["'none'"]);
+      // Forms post to the site, and the sandbox's card form is redirected to PUBLIC_URL.
+      expect(policy['form-action']).toEqual(["'self'", app.config.publicUrl]);
       const docs = path.startsWith('/api/docs');
       expect(policy['style-src']).toEqual(docs ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
     });

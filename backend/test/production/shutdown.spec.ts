@@ -119,6 +119,7 @@ describe('SIGTERM', () => {
       const cut = answers.filter((answer) => answer instanceof Error);
       expect(cut).toEqual([]);
       const statuses = new Set(answers.map((answer) => (answer as ClientResponse).status));
+      expect(answers.filter((answer) => (answer as ClientResponse).status !== 200)).toEqual([]);
       expect([...statuses].sort()).toEqual([200]);
       expect(answers.length).toBeGreaterThan(20);
       expect(servedBefore).toBeGreaterThan(0);
