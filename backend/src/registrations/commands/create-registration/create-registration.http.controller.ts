@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
@@ -31,6 +32,11 @@ export class CreateRegistrationHttpController {
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A field breaks a rule.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Already registered with this email.' })
   @ApiBadGatewayResponse({ type: ApiErrorDto, description: 'The payment provider failed.' })
+  @ApiTooManyRequestsResponse({
+    type: ApiErrorDto,
+    description:
+      'Too many registrations from this address (REGISTRATION_RATE_LIMIT per window); Retry-After gives the seconds to wait.',
+  })
   async create(
     @Body() body: CreateRegistrationRequestDto,
     @Req() request: Request,
