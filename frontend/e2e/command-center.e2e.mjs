@@ -317,6 +317,12 @@ export const commandCenterScenarios = [
       const slotRows = parseCsv(perSlot.bytes);
       assert.ok(slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === OPEN_SLOT));
       assert.ok(slotRows.some((row) => row[0] === name));
+
+      // The closed slot has nobody: no file, and the console says so.
+      await page.getByLabel('Time slot').selectOption('Oct 19 - 7:00pm');
+      await page.getByRole('button', { name: 'Export slot', exact: true }).click();
+      await visible(page.getByText('No Registrations'));
+      await visible(page.getByText('There are no registrations for Bucharest at Oct 19 - 7:00pm.'));
     },
   },
   {

@@ -94,6 +94,23 @@ function fakeAdminApi({
       state.live = false;
       return answer(204);
     }
+    if (url === '/api/events') {
+      return answer(200, [
+        {
+          slug: 'bucharest',
+          status: 'open',
+          slots: [
+            { time: 'Oct 19 - 7:00pm', status: 'closed', capacity: 20 },
+            { time: 'Oct 30 - 7:30pm', status: 'open', capacity: 20 },
+          ],
+        },
+        {
+          slug: 'napoli',
+          status: 'completed',
+          slots: [{ time: '19:00', status: 'closed', capacity: 20 }],
+        },
+      ]);
+    }
     if (url === '/api/capacity') {
       return answer(200, {
         bucharest: {
@@ -494,6 +511,25 @@ describe('the dashboard', () => {
     await waitFor(() =>
       expect(clicks[2]).toMatch(/^registrations-matera-20-00-\d{4}-\d{2}-\d{2}\.csv$/),
     );
+  });
+
+  it('says No Registrations for an event, or a slot, that has none', async () => {
+    const user = userEvent.setup();
+    fakeAdminApi({ live: true });
+    renderConsole();
+    await screen.findByText('3 registrations');
+    await screen.findByRole('option', { name: 'Napoli' });
+    await user.selectOptions(screen.getByLabelText('Event'), 'napoli');
+    await user.click(screen.getByRole('button', { name: 'Export event' }));
+    expect(await screen.findByText('No Registrations')).toBeInTheDocument();
+    expect(screen.getByText('There are no registrations for Napoli.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Event'), 'bucharest');
+    await user.selectOptions(screen.getByLabelText('Time slot'), 'Oct 19 - 7:00pm');
+    await user.click(screen.getByRole('button', { name: 'Export slot' }));
+    expect(
+      await screen.findByText('There are no registrations for Bucharest at Oct 19 - 7:00pm.'),
+    ).toBeInTheDocument();
   });
 
   it('says No Data to Export when there are no registrations', async () => {

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { useEvents } from '../../../lib/catalogue';
 import type { AdminRegistration } from '../api/admin-registration';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';
@@ -40,15 +41,30 @@ export function ExportPanel({
   const eventSelectId = useId();
   const slotSelectId = useId();
 
+  // Every event and slot of the tour, and any others the registrations name, so an export of an
+  // event or slot without registrations can say so.
+  const tour = useEvents();
   const events = useMemo(
-    () => [...new Set(registrations.map((registration) => registration.event))],
-    [registrations],
+    () => [
+      ...new Set([
+        ...registrations.map((registration) => registration.event),
+        ...(tour.data ?? []).map((event) => event.slug),
+      ]),
+    ],
+    [registrations, tour.data],
   );
   const [chosenEvent, setChosenEvent] = useState('');
   const event = events.includes(chosenEvent) ? chosenEvent : (events[0] ?? '');
   const times = useMemo(
-    () => [...new Set(registrations.filter((r) => r.event === event).map((r) => r.time))],
-    [registrations, event],
+    () => [
+      ...new Set([
+        ...registrations.filter((r) => r.event === event).map((r) => r.time),
+        ...((tour.data ?? []).find((candidate) => candidate.slug === event)?.slots ?? []).map(
+          (slot) => slot.time,
+        ),
+      ]),
+    ],
+    [registrations, tour.data, event],
   );
   const [chosenTime, setChosenTime] = useState('');
   const time = times.includes(chosenTime) ? chosenTime : (times[0] ?? '');
