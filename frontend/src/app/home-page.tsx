@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { HomeHero } from '../features/content/components/home-hero';
 import {
@@ -16,12 +16,17 @@ import { RegistrationForm } from '../features/registration/components/registrati
 
 export function HomePage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const registerParam = params.get('register') === 'true';
-  const [formOpen, setFormOpen] = useState(registerParam);
-  const [scrollRequest, setScrollRequest] = useState(registerParam ? 1 : 0);
+  const [formOpen, setFormOpen] = useState(false);
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const [handledVisit, setHandledVisit] = useState<string | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
 
-  if (registerParam && !formOpen) {
+  // Each visit to /?register=true (a link from another page, or the header's Register link
+  // clicked again) opens the form and brings it into view.
+  if (registerParam && handledVisit !== location.key) {
+    setHandledVisit(location.key);
     setFormOpen(true);
     setScrollRequest((count) => count + 1);
   }

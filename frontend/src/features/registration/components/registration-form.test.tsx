@@ -213,6 +213,25 @@ describe('RegistrationForm', () => {
     );
   });
 
+  it('shows Coming Soon for an event not yet open, and no slots', async () => {
+    const user = userEvent.setup();
+    fakeFetch((_method, url) => {
+      if (url === '/api/events') {
+        return {
+          body: [BUCHAREST, { ...BUCHAREST, slug: 'cluj', city: 'Cluj', status: 'coming-soon' }],
+        };
+      }
+      return { body: capacity(5) };
+    });
+    renderWithProviders(<RegistrationForm />);
+    const location = await screen.findByLabelText(/^location/i);
+    await screen.findByRole('option', { name: 'Cluj (Coming Soon)' });
+    await user.selectOptions(location, 'cluj');
+    expect(screen.getByText('Registration Available Soon')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
   it('sends the visitor language as locale', async () => {
     window.localStorage.setItem('language', 'ro');
     const user = userEvent.setup();
