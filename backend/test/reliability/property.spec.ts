@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
 /**
- * Random interleavings of what visitors and operators do, sent concurrently to two app
+ * Random interleavings of what visitors, operators and the payment provider do, sent concurrently to two app
  * instances on one database; after every run the product's invariants must hold.
  * RELIABILITY_RUNS sets the number of runs (10 here, 100 or more in `make soak`).
  */
@@ -16,6 +17,8 @@ type Operation =
   | { kind: 'register'; app: number; slot: number; person: number }
   | { kind: 'confirm'; app: number; target: number }
   | { kind: 'delete'; app: number; target: number }
+  | { kind: 'pay'; app: number; target: number }
+  | { kind: 'expire'; app: number; target: number }
   | { kind: 'paid'; app: number; target: number; value: boolean }
   | { kind: 'dreamed'; app: number; target: number; value: boolean };
 
@@ -32,6 +35,11 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), app, target }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('pay' as const), app, target }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), app, target }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), app, target }) },
   {
     weight: 1,
@@ -48,6 +56,33 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   },
 );
 
+const WEBHOOK_SECRET = 'whsec_reliability_property';
+
+function webhookEvent(type: string, eventId: string, sessionId: string, registrationId: string) {
+  const expired = type === 'checkout.session.expired';
+  return {
+    id: eventId,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: expired ? 'expired' : 'complete',
+        payment_status: expired ? 'unpaid' : 'paid',
+        amount_total: 3500,
+        currency: 'ron',
+        client_reference_id: registrationId,
+        metadata: { registrationId },
+        payment_intent: `pi_${sessionId}`,
+      },
+    },
+  };
+}
+
 describe('random interleavings across two app instances', () => {
   let database: TestDatabase;
   const apps: TestApp[] = [];
@@ -60,7 +95,11 @@ describe('random interleavings across two app instances', () => {
       apps.push(
         await startTestApp(
           database.url,
-          { TOUR_FILE: file, REGISTRATION_RATE_LIMIT: '0' },
+          {
+            TOUR_FILE: file,
+            REGISTRATION_RATE_LIMIT: '0',
+            SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          },
           catalogue,
         ),
       );
@@ -104,6 +143,52 @@ describe('random interleavings across two app instances', () => {
           await request(url, 'POST', `/api/admin/registrations/${id}/confirm`, undefined, admin)
         ).status;
         allowed = [200, 201, 404, 409];
+      } else if (op.kind === 'pay' || op.kind === 'expire') {
+        // Only a registration that was sent to a payment page can be paid or lapse there.
+        const [row] = await apps[0].dataSource.query(
+          'SELECT checkout_session_id FROM registration_view WHERE id = $1',
+          [id],
+        );
+        const session: string | undefined = row?.checkout_session_id ?? undefined;
+        if (!session) return;
+        if (op.kind === 'pay') {
+          // The visitor pays on the sandbox's card page, which tells the webhook, as Stripe does.
+          const response = await fetch(`${url}/sandbox/checkout/${encodeURIComponent(session)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              cardNumber: '4242 4242 4242 4242',
+              expiry: '12/40',
+              cvc: '123',
+            }).toString(),
+            redirect: 'manual',
+          });
+          status = response.status;
+          await response.arrayBuffer();
+          // 303: paid and recorded; 410: that session had already lapsed.
+          allowed = [303, 410];
+        } else {
+          // The provider closes the session unpaid (if still open) and says so, signed.
+          const closed: unknown[] = await apps[0].dataSource.query(
+            `UPDATE sandbox_checkout_sessions SET status = 'expired'
+              WHERE id = $1 AND status = 'open' RETURNING id`,
+            [session],
+          );
+          if (closed.length === 0) return;
+          const payload = JSON.stringify(
+            webhookEvent('checkout.session.expired', `evt_expired_${session}`, session, id),
+          );
+          status = (
+            await request(url, 'POST', '/api/payments/webhook', payload, {
+              'content-type': 'application/json',
+              'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+                payload,
+                secret: WEBHOOK_SECRET,
+              }),
+            })
+          ).status;
+          allowed = [200];
+        }
       } else if (op.kind === 'delete') {
         status = (await request(url, 'DELETE', `/api/registrations/${id}`, undefined, admin))
           .status;
