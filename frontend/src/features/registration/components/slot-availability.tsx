@@ -20,11 +20,9 @@ export function SlotAvailability({
           <FormattedMessage id="slot.spotsLeft" values={{ count: capacity.available }} />
         )}
       </span>
-      {capacity.waitingList > 0 && (
-        <span className="slot-availability__waiting">
-          <FormattedMessage id="slot.waitingList" values={{ count: capacity.waitingList }} />
-        </span>
-      )}
+      <span className="slot-availability__waiting">
+        <FormattedMessage id="slot.waitingList" values={{ count: capacity.waitingList }} />
+      </span>
     </span>
   );
 }
