@@ -62,7 +62,13 @@ describe('SIGTERM', () => {
   });
 
   it('lets a replica finish every request in flight while the fleet keeps serving', async () => {
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'info', LOG_FORMAT: 'json' };
+    // The workers run too (the hold sweeper, the outbox worker): they stop with the process.
+    const env = {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      WORKERS: 'true',
+    };
     const [stopping, staying]: ServerProcess[] = await Promise.all([
       startServerProcess(env),
       startServerProcess(env),
