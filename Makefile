@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -58,9 +58,15 @@ test-e2e: build
 ## make test: lint, format, types, then every test: backend, frontend components, browser.
 test: lint typecheck test-backend test-frontend test-e2e
 
+## make bench: rush, reads, appends and rebuild against their baselines, as one table.
 bench: install
 	$(NPM) run build -w backend
 	$(NPM) run bench -w backend
+
+## make soak: the long reliability cases (5 minutes of mixed traffic, 100 property runs).
+soak: install
+	$(NPM) run build -w backend
+	$(NPM) run soak -w backend
 
 ## make backup [BACKUP_FILE=backups/x.dump]: the whole database (DATABASE_URL, or the embedded
 ## one under DATA_DIR while the app is stopped) to one file; pg_dump when the one on PATH can
