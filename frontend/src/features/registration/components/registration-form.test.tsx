@@ -232,6 +232,38 @@ describe('RegistrationForm', () => {
     expect(submitButton()).toBeDisabled();
   });
 
+  it("shows the server's known messages in the visitor's language", async () => {
+    window.localStorage.setItem('language', 'it');
+    const user = userEvent.setup();
+    serve(5, () => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        message: 'You have already registered for this event with this email address.',
+        errors: [
+          {
+            field: 'email',
+            message: 'You have already registered for this event with this email address.',
+          },
+        ],
+      },
+    }));
+    renderWithProviders(<RegistrationForm />);
+    await user.click(await screen.findByRole('radio', { name: /giovedì 30 ottobre/i }));
+    await user.type(screen.getByLabelText(/^nome/i), 'Ana');
+    await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^numero di telefono/i), '0712345678');
+    await user.click(screen.getByLabelText(/^il tuo sogno/i));
+    await user.paste(DREAM);
+    await user.click(screen.getByRole('button', { name: "COMPLETA L'ISCRIZIONE" }));
+    expect(await screen.findByText('Errore di pagamento')).toBeInTheDocument();
+    const message = 'Ti sei già iscritto a questo evento con questo indirizzo email.';
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(message),
+    );
+    expect(screen.getAllByText(message)).toHaveLength(2);
+  });
+
   it('sends the visitor language as locale', async () => {
     window.localStorage.setItem('language', 'ro');
     const user = userEvent.setup();

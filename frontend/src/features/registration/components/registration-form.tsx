@@ -18,6 +18,7 @@ import {
   validateRegistration,
 } from '../rules/registration-rules';
 import type { RegistrationField, RegistrationValues } from '../rules/registration-rules';
+import { localiseServerMessage } from '../rules/server-messages';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
 import { catalogueTextOr } from '../../../lib/catalogue-text';
@@ -155,13 +156,19 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           const http = error instanceof HttpError ? error : undefined;
           if (http?.fieldErrors.length) {
             setServerErrors(
-              Object.fromEntries(http.fieldErrors.map(({ field, message }) => [field, message])),
+              Object.fromEntries(
+                http.fieldErrors.map(({ field, message }) => [
+                  field,
+                  localiseServerMessage(intl, message),
+                ]),
+              ),
             );
           }
           toast({
             title: intl.formatMessage({ id: 'toast.paymentError.title' }),
-            description:
-              http?.serverMessage ?? intl.formatMessage({ id: 'toast.paymentError.fallback' }),
+            description: http?.serverMessage
+              ? localiseServerMessage(intl, http.serverMessage)
+              : intl.formatMessage({ id: 'toast.paymentError.fallback' }),
             variant: 'destructive',
           });
         },
