@@ -91,6 +91,9 @@ async function startServer() {
 }
 
 async function main() {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (.ci/run does)`);
+  }
   mkdirSync(resultsDir, { recursive: true });
   build();
   const server = await startServer();

@@ -1,6 +1,12 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useEvents } from '../../../lib/catalogue';
+import { catalogueTextOr } from '../../../lib/catalogue-text';
+import { formatEventDate, formatPrice } from '../../../lib/dates';
 
 export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; formOpen: boolean }) {
+  const intl = useIntl();
+  const events = useEvents();
+  const open = events.data?.find((event) => event.status === 'open');
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__glow" aria-hidden="true" />
@@ -13,9 +19,18 @@ export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; for
       <p className="hero__lead">
         <FormattedMessage id="hero.lead" />
       </p>
-      <p className="hero__meta">
-        <FormattedMessage id="hero.meta" />
-      </p>
+      {open && (
+        <p className="hero__meta">
+          <FormattedMessage
+            id="hero.meta"
+            values={{
+              city: catalogueTextOr(intl, `city.${open.slug}`, open.city),
+              date: formatEventDate(open.date, intl.locale),
+              price: formatPrice(open.priceMinor, open.currency, intl.locale),
+            }}
+          />
+        </p>
+      )}
       <button
         type="button"
         className="button button--primary button--large"
