@@ -1,4 +1,9 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 import { visibleLength } from '../registrations/domain/registration-rules';
 
@@ -46,9 +51,36 @@ export function validationException(errors: FieldError[]): BadRequestException {
   });
 }
 
+/** Paths of the strings in a value that hold a NUL character, which PostgreSQL cannot store. */
+function fieldsWithNul(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path || 'body'] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => fieldsWithNul(item, `${path}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) =>
+      fieldsWithNul(item, path ? `${path}.${key}` : key),
+    );
+  }
+  return [];
+}
+
+class ApiValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const fields = fieldsWithNul(value, '');
+      if (fields.length > 0) {
+        throw validationException(
+          fields.map((field) => ({ field, message: `${field} must not contain NUL characters` })),
+        );
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** Every request body is checked here: unknown fields refused, one message per field. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

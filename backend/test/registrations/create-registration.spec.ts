@@ -69,6 +69,7 @@ describe('POST /api/create-checkout-session', () => {
     ['dreamedCaptured', { dreamedCaptured: 'yes' }, 'dreamedCaptured must be true or false'],
     ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro'],
     ['surprise', { surprise: 1 }, 'Unknown field: surprise'],
+    ['whatsapp', { whatsapp: '+40 712\u0000' }, 'whatsapp must not contain NUL characters'],
   ])('refuses a bad %s with its message and writes nothing', async (field, override, message) => {
     const before = await eventCount();
     const response = await register(registrationBody(override));

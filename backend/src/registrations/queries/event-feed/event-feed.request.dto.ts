@@ -14,6 +14,7 @@ export class EventFeedRequestDto {
   @Type(() => Number)
   @IsInt({ message: 'after must be a whole number' })
   @Min(0, { message: 'after must be 0 or more' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'after must be a position of the log' })
   after?: number;
 
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: EVENT_FEED_MAX_LIMIT })
