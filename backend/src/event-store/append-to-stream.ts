@@ -21,31 +21,12 @@ export async function appendToStream(
   events: NewEvent[],
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  const params = [
-    streamId,
-    expectedVersion === 'any' ? null : expectedVersion,
-    events.map((event) => event.type),
-    events.map((event) => event.schemaVersion ?? 1),
-    events.map((event) => JSON.stringify(event.data)),
-    events.map((event) => JSON.stringify(event.metadata)),
-  ];
   let rows: RecordedEventRow[];
   try {
-    rows = await sql.query(
-      `WITH current AS (
-         SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
-       )
-       INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
-       SELECT $1, current.version + new.ordinality, new.type, new.schema_version,
-              new.data::jsonb, new.metadata::jsonb
-         FROM current,
-              unnest($3::text[], $4::int[], $5::text[], $6::text[])
-                WITH ORDINALITY AS new(type, schema_version, data, metadata, ordinality)
-        WHERE $2::int IS NULL OR current.version = $2::int
-        ORDER BY new.ordinality
-       RETURNING ${RECORDED_EVENT_COLUMNS}`,
-      params,
-    );
+    rows =
+      events.length === 1 && expectedVersion !== 'any'
+        ? await appendOne(sql, streamId, expectedVersion, events[0])
+        : await appendMany(sql, streamId, expectedVersion, events);
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
       throw new ConcurrencyError(streamId, expectedVersion);
@@ -54,4 +35,63 @@ export async function appendToStream(
   }
   if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
   return rows.map(toRecordedEvent);
+}
+
+/**
+ * The common case, one event at a known version, in the cheapest statement that keeps the
+ * guarantee: versions are contiguous, so "the stream is at N" is "version N exists (or N is 0)
+ * and N + 1 does not"; the first is checked here, the second by the UNIQUE constraint.
+ */
+function appendOne(
+  sql: SqlExecutor,
+  streamId: string,
+  expectedVersion: number,
+  event: NewEvent,
+): Promise<RecordedEventRow[]> {
+  return sql.query(
+    `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+     SELECT $1, $2::int + 1, $3, $4, $5::jsonb, $6::jsonb
+      WHERE $2::int = 0
+         OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_version = $2::int)
+     RETURNING ${RECORDED_EVENT_COLUMNS}`,
+    [
+      streamId,
+      expectedVersion,
+      event.type,
+      event.schemaVersion ?? 1,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata),
+    ],
+  );
+}
+
+/** Any number of events, at a known version or at whatever version the stream is ('any'). */
+function appendMany(
+  sql: SqlExecutor,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: NewEvent[],
+): Promise<RecordedEventRow[]> {
+  return sql.query(
+    `WITH current AS (
+       SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
+     )
+     INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+     SELECT $1, current.version + new.ordinality, new.type, new.schema_version,
+            new.data::jsonb, new.metadata::jsonb
+       FROM current,
+            unnest($3::text[], $4::int[], $5::text[], $6::text[])
+              WITH ORDINALITY AS new(type, schema_version, data, metadata, ordinality)
+      WHERE $2::int IS NULL OR current.version = $2::int
+      ORDER BY new.ordinality
+     RETURNING ${RECORDED_EVENT_COLUMNS}`,
+    [
+      streamId,
+      expectedVersion === 'any' ? null : expectedVersion,
+      events.map((event) => event.type),
+      events.map((event) => event.schemaVersion ?? 1),
+      events.map((event) => JSON.stringify(event.data)),
+      events.map((event) => JSON.stringify(event.metadata)),
+    ],
+  );
 }
