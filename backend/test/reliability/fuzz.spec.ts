@@ -399,7 +399,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       answered.set(key, (answered.get(key) ?? new Set()).add(status));
       if (status >= 500) {
         failures.push(
-          `${operation.method} ${url.slice(0, 200)} ${bodyText?.slice(0, 200)}: ${status} ${text.slice(0, 300)}`,
+          `${operation.method} ${url.slice(0, 300)} ${JSON.stringify(headers)} ${bodyText?.slice(0, 3000)}: ${status} ${text.slice(0, 300)}`,
         );
       }
       if (status >= 400) {
