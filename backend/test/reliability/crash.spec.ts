@@ -33,7 +33,7 @@ describe('a server process killed in the middle of a rush', () => {
   });
 
   it('loses nothing that was answered and leaves nothing half written', async () => {
-    const env = { DATABASE_URL: database.url, REGISTRATION_RATE_LIMIT: '0' };
+    const env = { DATABASE_URL: database.url, REGISTRATION_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
     const victim = await startServerProcess(env);
     const survivor = await startServerProcess({ ...env, WORKERS: 'false' });
     processes.push(victim, survivor);

@@ -327,6 +327,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       ADMIN_PASSWORD,
       WORKERS: 'false',
       REGISTRATION_RATE_LIMIT: '0',
+      LOG_LEVEL: 'error',
     });
     client = new Client({ connectionString: database.url });
     await client.connect();
