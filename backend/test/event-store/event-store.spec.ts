@@ -7,6 +7,19 @@ import { readStream } from '../../src/event-store/read-stream';
 import { registerUpcaster } from '../../src/event-store/upcasters';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
+/**
+ * readAll shows an event once every transaction older than it has ended on the whole server,
+ * and other test files run transactions in their own databases of the same server: wait.
+ */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const fact = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
   type,
   data,
@@ -90,8 +103,14 @@ describe('event store', () => {
         }
       }),
     );
-    const appended = [];
-    for await (const batch of readAllInBatches(sql, max, 128)) appended.push(...batch);
+    const appended = await eventually(
+      async () => {
+        const all = [];
+        for await (const batch of readAllInBatches(sql, max, 128)) all.push(...batch);
+        return all;
+      },
+      (all) => all.length >= 1000,
+    );
     expect(appended).toHaveLength(1000);
     const positions = appended.map((event) => event.globalPosition);
     expect(new Set(positions).size).toBe(1000);
@@ -116,7 +135,10 @@ describe('event store', () => {
     } finally {
       slow.release();
     }
-    const visible = await readAll(sql, max, 100);
+    const visible = await eventually(
+      () => readAll(sql, max, 100),
+      (events) => events.length >= 2,
+    );
     expect(visible.map((event) => event.type)).toEqual(['Slow', 'Fast']);
   });
 

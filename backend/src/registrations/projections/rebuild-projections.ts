@@ -69,9 +69,12 @@ async function readRegistrationKeys(client: PoolClient): Promise<Map<string, Buf
 type LogRow = [string, string, number, string, number, Record<string, unknown>, Date];
 
 /**
- * The whole log in order, as readAll pages it (only transactions older than every running
- * one), straight from the driver: the next page is asked for before this one is folded, so
- * PostgreSQL reads while Node decodes.
+ * The whole log in order, straight from the driver: the next page is asked for before this one
+ * is folded, so PostgreSQL reads while Node decodes. Unlike readAll, it does not wait for every
+ * older transaction on the server: once the read models are locked, no registration event can
+ * commit until the rebuild does (every append projects into them), so every committed event is
+ * already visible, and a long transaction elsewhere (another database of the same server) must
+ * not hide any of them.
  */
 async function* readLog(client: PoolClient, batchSize: number): AsyncGenerator<RecordedEvent[]> {
   const page = (after: string) => {
@@ -80,7 +83,6 @@ async function* readLog(client: PoolClient, batchSize: number): AsyncGenerator<R
                     recorded_at
                FROM events
               WHERE global_position > $1
-                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
               ORDER BY global_position
               LIMIT $2`,
       values: [after, batchSize],
