@@ -1,4 +1,6 @@
+import { EventBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
+import { RegistrationEventsRecorded } from '../../src/registrations/registration-events-recorded';
 import { CapacityCache } from '../../src/registrations/queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from '../../src/registrations/queries/get-capacity/capacity-change-listener';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
@@ -96,6 +98,14 @@ describe('the capacity cache', () => {
     await register(b);
     expect(await registered(b)).toBe(before + 2);
     expect(await eventually(() => registered(a), before + 2)).toBe(before + 2);
+  });
+
+  it('is dropped synchronously when a registration transaction is published', async () => {
+    await registered(a);
+    const cache = a.app.get(CapacityCache);
+    expect(cache.fresh()).toBeDefined();
+    a.app.get(EventBus).publish(new RegistrationEventsRecorded([]));
+    expect(cache.fresh()).toBeUndefined();
   });
 
   it('does not see a change made without a notification until invalidated', async () => {
