@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -20,7 +21,12 @@ import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
 import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
 import { registrationRateLimitMiddleware } from './security/registration-rate-limit';
-import { securityHeadersMiddleware } from './security/security-headers';
+import { precomputedSecurityHeaders, securityHeadersMiddleware } from './security/security-headers';
+import { CapacityCache } from './registrations/queries/get-capacity/capacity-cache';
+import {
+  capacityFastPath,
+  serveFirst,
+} from './registrations/queries/get-capacity/capacity-fast-path';
 
 export { BODY_LIMIT } from './security/body-limits';
 
@@ -45,8 +51,21 @@ export async function createApp(
   app.disable('x-powered-by');
   // Behind the reverse proxy, request.ip is the client's address only for trusted hops.
   app.set('trust proxy', config.trustProxy);
-  // Order matters: every answer, even a 413 or a 429, carries the request id, the security
-  // headers and its log line.
+  // GET /api/capacity, polled by every open page, is answered from the capacity cache before
+  // Express (the same headers; the route itself stays in Nest for everything else).
+  const logger = appLogging(config).logger;
+  serveFirst(
+    app.getHttpServer() as Server,
+    capacityFastPath({
+      cache: app.get(CapacityCache),
+      lifecycle: app.get(ServerLifecycle),
+      securityHeaders: precomputedSecurityHeaders(config, '/api/capacity'),
+      etag: app.getHttpAdapter().getInstance().get('etag fn'),
+      logger: options.logger !== false && logger.isLevelEnabled('debug') ? logger : undefined,
+    }),
+  );
+  // Order matters: every other answer, even a 413 or a 429, carries the request id, the
+  // security headers and its log line.
   app.use(requestIdMiddleware);
   app.use(requestContextMiddleware);
   app.use(app.get(InFlightRequests).middleware);

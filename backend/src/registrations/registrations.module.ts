@@ -3,6 +3,8 @@ import { CreateRegistrationHandler } from './commands/create-registration/create
 import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
+import { CapacityCache } from './queries/get-capacity/capacity-cache';
+import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
 import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
 import { GetRegistrationHttpController } from './queries/get-registration/get-registration.http.controller';
@@ -21,8 +23,10 @@ import { RegistrationStore } from './registration-store';
     CreateRegistrationHandler,
     ShareDreamHandler,
     GetCapacityQueryHandler,
+    CapacityCache,
+    CapacityChangeListener,
     GetRegistrationQueryHandler,
   ],
-  exports: [RegistrationStore],
+  exports: [RegistrationStore, CapacityCache],
 })
 export class RegistrationsModule {}

@@ -4,6 +4,7 @@ import { Outbox1732000000100 } from './1732000000100-outbox';
 import { Payments1732000000200 } from './1732000000200-payments';
 import { Admin1732000000300 } from './1732000000300-admin';
 import { RateLimits1732000000400 } from './1732000000400-rate-limits';
+import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Payments1732000000200,
   Admin1732000000300,
   RateLimits1732000000400,
+  CapacityNotify1732000000500,
 ];

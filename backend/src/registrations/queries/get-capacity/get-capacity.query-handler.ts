@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../../catalogue/catalogue';
+import { CapacityCache } from './capacity-cache';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
 interface CapacityRow {
@@ -17,10 +18,16 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: Catalogue,
+    private readonly cache: CapacityCache,
   ) {}
 
+  /** From memory while fresh (see CapacityCache), otherwise from slot_capacity. */
+  execute(): Promise<CapacityByEvent> {
+    return this.cache.get(() => this.read());
+  }
+
   /** The open events' slots, in catalogue order; completed events are history, not capacity. */
-  async execute(): Promise<CapacityByEvent> {
+  private async read(): Promise<CapacityByEvent> {
     const rows: CapacityRow[] = await this.dataSource.query(
       `SELECT event, time, seat_limit, held + paid + confirmed AS seats_taken, waiting_list
          FROM slot_capacity`,

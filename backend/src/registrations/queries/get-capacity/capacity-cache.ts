@@ -1,0 +1,108 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
+import type { Subscription } from 'rxjs';
+import { RegistrationEventsRecorded } from '../../registration-events-recorded';
+import type { CapacityByEvent } from './get-capacity.query';
+
+interface Entry {
+  answer: CapacityByEvent;
+  body: Buffer;
+  storedAt: number;
+}
+
+/**
+ * The capacity answer of this process, serialised once and served until something may have
+ * changed it. It is dropped
+ * - at once, in this process, when a registration transaction commits (RegistrationEventsRecorded
+ *   is published after COMMIT, before the write is answered): a visitor reads their own write;
+ * - when PostgreSQL says slot_capacity changed in any process (CapacityChangeListener, NOTIFY
+ *   slot_capacity_changed, sent by a trigger and delivered on COMMIT);
+ * - after `maxAgeMs`, whatever happened, as a last safety net.
+ * While the listener is not connected and listening the cache is off: every answer comes from
+ * the database, so a notification missed during an outage can never leave a stale answer.
+ *
+ * A load started before an invalidation is never stored after it (the generation check), so a
+ * query that raced a commit cannot put the old figures back.
+ */
+@Injectable()
+export class CapacityCache implements OnModuleInit, OnModuleDestroy {
+  /** Public so that a test can lengthen it and see that notifications alone keep it fresh. */
+  maxAgeMs = 1000;
+  private entry: Entry | undefined;
+  private generation = 0;
+  private listening = false;
+  private loading: { generation: number; promise: Promise<CapacityByEvent> } | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(private readonly eventBus: EventBus) {}
+
+  onModuleInit(): void {
+    this.subscription = this.eventBus.subscribe((event) => {
+      if (event instanceof RegistrationEventsRecorded) this.invalidate();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** Whether answers may come from memory: only while changes are being listened for. */
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  /** Called by the listener: on once LISTEN is in place, off as soon as the link is in doubt. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entry = undefined;
+    this.loading = undefined;
+  }
+
+  /** The serialised answer when a fresh one is in memory, or undefined. */
+  fresh(now = Date.now()): Buffer | undefined {
+    const entry = this.entry;
+    if (!entry || !this.listening) return undefined;
+    if (now - entry.storedAt >= this.maxAgeMs) {
+      this.entry = undefined;
+      return undefined;
+    }
+    return entry.body;
+  }
+
+  /**
+   * The answer from memory when fresh, otherwise from `query` (one query at a time per
+   * generation; concurrent callers share it), stored only if nothing changed meanwhile.
+   */
+  async get(query: () => Promise<CapacityByEvent>): Promise<CapacityByEvent> {
+    if (this.fresh() && this.entry) return this.entry.answer;
+    if (!this.listening) return query();
+    const generation = this.generation;
+    if (this.loading?.generation === generation) return this.loading.promise;
+    // The age counts from before the read: what it saw can be no older than this.
+    const startedAt = Date.now();
+    const promise = query().then(
+      (answer) => {
+        if (this.generation === generation && this.listening) {
+          this.entry = {
+            answer,
+            body: Buffer.from(JSON.stringify(answer)),
+            storedAt: startedAt,
+          };
+        }
+        if (this.loading?.promise === promise) this.loading = undefined;
+        return answer;
+      },
+      (error: unknown) => {
+        if (this.loading?.promise === promise) this.loading = undefined;
+        throw error;
+      },
+    );
+    this.loading = { generation, promise };
+    return promise;
+  }
+}

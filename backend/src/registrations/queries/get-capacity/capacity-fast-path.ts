@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { ServerLifecycle } from '../../../health/server-lifecycle';
+import { scrubUrl } from '../../../logging/personal-data-redaction';
+import type { CapacityCache } from './capacity-cache';
+
+const PATH = '/api/capacity';
+const QUESTION_MARK = 63;
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export interface CapacityFastPathOptions {
+  cache: CapacityCache;
+  lifecycle: ServerLifecycle;
+  /** The security headers the rest of the API sends (helmet's, Cache-Control: no-store). */
+  securityHeaders: () => readonly (readonly [string, string])[];
+  /** Express's own ETag function, so a cached answer carries the ETag Express would give it. */
+  etag: (body: Buffer, encoding: BufferEncoding) => string | undefined;
+  /**
+   * Given only when debug lines are written: capacity answers served here are logged at debug
+   * level, not at info like other requests (a line per poll was the largest cost per answer).
+   */
+  logger?: Logger;
+}
+
+/** Answers the request and says true, or says false and leaves it alone. */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * GET /api/capacity answered from the capacity cache before Express and Nest (request context,
+ * access log, helmet, body parsers, routing): the same bytes, status and headers as the Nest
+ * route, which stays registered (and documented) and serves everything this does not: a cold or
+ * switched-off cache, a conditional request, a draining server, HEAD, any other method or path.
+ * The headers are computed once per cached body.
+ */
+export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
+  const { cache, lifecycle, securityHeaders, etag, logger } = options;
+  let last: { body: Buffer; headers: string[] } | undefined;
+  const headersFor = (body: Buffer): string[] => {
+    if (last?.body !== body) {
+      const headers = new Map<string, [string, string]>();
+      for (const [name, value] of securityHeaders()) headers.set(name.toLowerCase(), [name, value]);
+      headers.set('cache-control', ['Cache-Control', 'no-store']);
+      headers.set('content-type', ['Content-Type', 'application/json; charset=utf-8']);
+      headers.set('content-length', ['Content-Length', String(body.length)]);
+      const tag = etag(body, 'utf8');
+      if (tag) headers.set('etag', ['ETag', tag]);
+      last = { body, headers: [...headers.values()].flat() };
+    }
+    return last.headers;
+  };
+  return (request, response) => {
+    if (request.method !== 'GET') return false;
+    const url = request.url ?? '';
+    if (url !== PATH && !(url.startsWith(PATH) && url.charCodeAt(PATH.length) === QUESTION_MARK)) {
+      return false;
+    }
+    const headers = request.headers;
+    if (headers['if-none-match'] || headers['if-modified-since'] || lifecycle.draining) {
+      return false;
+    }
+    const body = cache.fresh();
+    if (!body) return false;
+    const started = logger ? process.hrtime.bigint() : 0n;
+    const incoming = headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    response.writeHead(200, [...headersFor(body), 'X-Request-Id', id]);
+    response.end(body);
+    if (logger) {
+      logger.debug(
+        {
+          requestId: id,
+          req: { method: 'GET', url: scrubUrl(url), remoteAddress: request.socket.remoteAddress },
+          res: { statusCode: 200 },
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        `GET ${scrubUrl(url)} 200`,
+      );
+    }
+    return true;
+  };
+}
+
+/** Puts `fastPath` in front of whatever the server does with a request (here, Express). */
+export function serveFirst(server: Server, fastPath: FastPath): void {
+  const listeners = server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (fastPath(request, response)) return;
+    for (const listener of listeners) listener.call(server, request, response);
+  });
+}
