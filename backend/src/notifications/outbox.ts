@@ -31,3 +31,23 @@ export async function enqueueNotification(
     ],
   );
 }
+
+/** enqueueNotification for several messages, in one statement. */
+export async function enqueueNotifications(
+  sql: SqlExecutor,
+  notifications: Notification[],
+): Promise<void> {
+  if (notifications.length === 0) return;
+  await sql.query(
+    `INSERT INTO outbox (kind, registration_id, payload, caused_by_position)
+     SELECT kind, registration_id, payload::jsonb, caused_by_position
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::bigint[])
+         AS new(kind, registration_id, payload, caused_by_position)`,
+    [
+      notifications.map((notification) => notification.kind),
+      notifications.map((notification) => notification.registrationId),
+      notifications.map((notification) => JSON.stringify(notification.payload ?? {})),
+      notifications.map((notification) => notification.causedByPosition ?? null),
+    ],
+  );
+}

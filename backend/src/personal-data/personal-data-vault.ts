@@ -47,6 +47,20 @@ export async function createPersonalDataKey(sql: SqlExecutor, streamId: string):
   return key;
 }
 
+/** A new key for each of the given streams, in one statement; in the order given. */
+export async function createPersonalDataKeys(
+  sql: SqlExecutor,
+  streamIds: string[],
+): Promise<Buffer[]> {
+  if (streamIds.length === 0) return [];
+  const keys = streamIds.map(() => randomBytes(32));
+  await sql.query(
+    'INSERT INTO personal_data_keys (stream_id, key) SELECT * FROM unnest($1::text[], $2::bytea[])',
+    [streamIds, keys],
+  );
+  return keys;
+}
+
 /** The stream's key, or undefined once it has been shredded. */
 export async function findPersonalDataKey(
   sql: SqlExecutor,
