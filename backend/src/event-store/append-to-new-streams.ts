@@ -6,6 +6,7 @@ import {
   type RecordedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
+import { combineStatements, type SqlStatement } from './sql-statement';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -21,10 +22,14 @@ export interface NewStream {
  * any stream already exists, the UNIQUE (stream_id, stream_version) constraint refuses the
  * statement, nothing is written, and a ConcurrencyError names the stream.
  * Returns the recorded events of each stream, in the order of `streams`.
+ *
+ * `alongside` are writes that belong with the new streams (e.g. their personal-data keys),
+ * made in the same statement: all or nothing, one round trip.
  */
 export async function appendToNewStreams(
   sql: SqlExecutor,
   streams: NewStream[],
+  alongside: SqlStatement[] = [],
 ): Promise<RecordedEvent[][]> {
   const rows = streams.flatMap((stream) =>
     stream.events.map((event, index) => ({ streamId: stream.streamId, version: index + 1, event })),
@@ -32,8 +37,8 @@ export async function appendToNewStreams(
   if (rows.length === 0) return streams.map(() => []);
   let recorded: RecordedEventRow[];
   try {
-    recorded = await sql.query(
-      `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+    const append: SqlStatement = {
+      text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
        SELECT new.stream_id, new.stream_version, new.type, new.schema_version,
               new.data::jsonb, new.metadata::jsonb
          FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[])
@@ -41,7 +46,7 @@ export async function appendToNewStreams(
                 AS new(stream_id, stream_version, type, schema_version, data, metadata, ordinality)
         ORDER BY new.ordinality
        RETURNING ${RECORDED_EVENT_COLUMNS}`,
-      [
+      parameters: [
         rows.map((row) => row.streamId),
         rows.map((row) => row.version),
         rows.map((row) => row.event.type),
@@ -49,7 +54,9 @@ export async function appendToNewStreams(
         rows.map((row) => JSON.stringify(row.event.data)),
         rows.map((row) => JSON.stringify(row.event.metadata)),
       ],
-    );
+    };
+    const { text, parameters } = combineStatements(alongside, append);
+    recorded = await sql.query(text, parameters);
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
       throw new ConcurrencyError(conflictingStream(error, streams), 0);

@@ -6,10 +6,11 @@ import { appendToStream } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import type { EventMetadata, RecordedEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
+import { executeTogether, type SqlStatement } from '../event-store/sql-statement';
 import {
   createPersonalDataKey,
-  createPersonalDataKeys,
   findPersonalDataKey,
+  newPersonalDataKeys,
 } from '../personal-data/personal-data-vault';
 import { replay, type RegistrationState } from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
@@ -19,7 +20,7 @@ import {
   type DecodedRegistrationEvent,
 } from './registration-event-codec';
 import {
-  projectNewRegistrations,
+  newRegistrationsProjection,
   projectRegistrationEvent,
 } from './projections/registration.projection';
 import { RegistrationEventsRecorded } from './registration-events-recorded';
@@ -134,16 +135,18 @@ export class RegistrationStore {
   }
 
   /**
-   * append() at version 0 for many new registrations at once: their keys, their events and
-   * their read-model rows each in one statement. Returns each registration's recorded events,
-   * in the order given.
+   * append() at version 0 for many new registrations at once, in two round trips: their keys
+   * with their events, then their read-model rows together with `followUps` (further writes
+   * that need the recorded events, e.g. outbox rows). Returns each registration's recorded
+   * events, in the order given.
    */
   async appendNewRegistrations(
     tx: RegistrationTransaction,
     registrations: NewRegistration[],
+    followUps: (recorded: DecodedRegistrationEvent[][]) => SqlStatement[] = () => [],
   ): Promise<DecodedRegistrationEvent[][]> {
     const streamIds = registrations.map((item) => registrationStreamId(item.registrationId));
-    const keys = await createPersonalDataKeys(tx.manager, streamIds);
+    const { keys, insert: keysInsert } = newPersonalDataKeys(streamIds);
     const recorded = await appendToNewStreams(
       tx.manager,
       registrations.map((item, index) => ({
@@ -154,6 +157,7 @@ export class RegistrationStore {
           metadata: item.metadata,
         })),
       })),
+      [keysInsert],
     );
     const decoded = recorded.map((records, index) =>
       records.map((record, position) => ({
@@ -165,7 +169,7 @@ export class RegistrationStore {
     const all = decoded
       .flat()
       .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition);
-    await projectNewRegistrations(tx.manager, all);
+    await executeTogether(tx.manager, [...newRegistrationsProjection(all), ...followUps(decoded)]);
     tx.recorded.push(...all);
     return decoded;
   }

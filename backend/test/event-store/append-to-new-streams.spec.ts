@@ -89,6 +89,27 @@ describe('appendToNewStreams', () => {
     expect((await readStream(sql, 'race-shared')).length).toBe(1);
   });
 
+  it('makes the writes alongside in the same statement, all or nothing', async () => {
+    await sql.query('CREATE TABLE alongside_rows (name text PRIMARY KEY, n int)');
+    const alongside = (name: string) => ({
+      text: 'INSERT INTO alongside_rows (name, n) VALUES ($1, $2)',
+      parameters: [name, 7],
+    });
+    await appendToNewStreams(
+      sql,
+      [{ streamId: 'with-row', events: [fact('Opened')] }],
+      [alongside('kept')],
+    );
+    await expect(
+      appendToNewStreams(
+        sql,
+        [{ streamId: 'with-row', events: [fact('Again')] }],
+        [alongside('dropped')],
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await sql.query('SELECT name, n FROM alongside_rows')).toEqual([{ name: 'kept', n: 7 }]);
+  });
+
   it('appends nothing for no events', async () => {
     expect(await appendToNewStreams(sql, [])).toEqual([]);
   });

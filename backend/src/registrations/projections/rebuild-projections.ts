@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../event-store/event-store.types';
 import { upcast } from '../../event-store/upcasters';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
-import { insertViewRows, ReadModelFold } from './read-model-fold';
+import { ReadModelFold, viewRowsInsert } from './read-model-fold';
 import { syncSlotLimits } from './slot-limits';
 
 const READ_BATCH = 10_000;
@@ -118,7 +118,8 @@ async function writeRegistrations(manager: EntityManager, fold: ReadModelFold): 
     a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
   );
   for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-    await insertViewRows(manager, rows.slice(start, start + WRITE_BATCH));
+    const { text, parameters } = viewRowsInsert(rows.slice(start, start + WRITE_BATCH));
+    await manager.query(text, parameters);
   }
 }
 

@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import { enqueueNotifications } from '../../../notifications/outbox';
+import type { SqlStatement } from '../../../event-store/sql-statement';
+import { notificationsInsert } from '../../../notifications/outbox';
 import { register, type RegisterInput } from '../../domain/registration';
 import { DuplicateRegistrationError } from '../../domain/registration-errors';
 import type { RegistrationCreated, RegistrationEvent } from '../../domain/registration-events';
 import { emailKey } from '../../domain/registration-rules';
+import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import {
   RegistrationStore,
   type NewRegistration,
@@ -93,15 +95,11 @@ export class SlotAllocationBatcher {
     const { event, time } = requests[0].input;
     return this.store.transaction(async (tx) => {
       await tx.lockSlot(event, time);
-      const taken = await this.liveEmailKeys(tx, event, time, requests);
-      const [slot] = (await tx.manager.query(
-        `SELECT seat_limit, held + paid + confirmed AS seats_taken
-           FROM slot_capacity WHERE event = $1 AND time = $2`,
-        [event, time],
-      )) as { seat_limit: number; seats_taken: number }[];
+      const slot = await this.readSlot(tx, event, time, requests);
+      const taken = new Set(slot.takenEmailKeys);
       const capacity = {
-        seatLimit: slot?.seat_limit ?? requests[0].defaultSeatLimit,
-        seatsTaken: slot?.seats_taken ?? 0,
+        seatLimit: slot.seatLimit ?? requests[0].defaultSeatLimit,
+        seatsTaken: slot.seatsTaken ?? 0,
       };
 
       const now = new Date();
@@ -128,18 +126,12 @@ export class SlotAllocationBatcher {
       });
 
       const recorded =
-        accepted.length > 0 ? await this.store.appendNewRegistrations(tx, accepted) : [];
+        accepted.length > 0
+          ? await this.store.appendNewRegistrations(tx, accepted, (appended) =>
+              waitingListNotifications(appended.map(([first]) => first)),
+            )
+          : [];
       const created = recorded.map(([first]) => first);
-      await enqueueNotifications(
-        tx.manager,
-        created
-          .filter((first) => !isSeat(first.event))
-          .map((first) => ({
-            kind: 'waiting-list-joined' as const,
-            registrationId: first.event.data.registrationId,
-            causedByPosition: first.recorded.globalPosition,
-          })),
-      );
       return decisions.map((decision): Outcome =>
         decision instanceof Error
           ? { error: decision }
@@ -148,23 +140,48 @@ export class SlotAllocationBatcher {
     });
   }
 
-  /** The batch's email keys that already have a live registration in the slot. */
-  private async liveEmailKeys(
+  /**
+   * The slot's seats (null without a slot_capacity row) and which of the batch's email keys
+   * already have a live registration in it, in one round trip: the lock is held meanwhile.
+   */
+  private async readSlot(
     tx: RegistrationTransaction,
     event: string,
     time: string,
     requests: SlotAllocationRequest[],
-  ): Promise<Set<string>> {
-    const rows = (await tx.manager.query(
-      `SELECT email_key FROM registration_view
-        WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])
-          AND status NOT IN ('released', 'refunded')`,
+  ): Promise<{ seatLimit: number | null; seatsTaken: number | null; takenEmailKeys: string[] }> {
+    const [row] = (await tx.manager.query(
+      `SELECT capacity.seat_limit, capacity.held + capacity.paid + capacity.confirmed AS seats_taken,
+              ARRAY(SELECT email_key FROM registration_view
+                     WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])
+                       AND status NOT IN ('released', 'refunded')) AS taken_email_keys
+         FROM (SELECT 1) AS one
+         LEFT JOIN slot_capacity AS capacity ON capacity.event = $1 AND capacity.time = $2`,
       [event, time, requests.map((request) => emailKey(request.input.email))],
-    )) as { email_key: string }[];
-    return new Set(rows.map((row) => row.email_key));
+    )) as { seat_limit: number | null; seats_taken: number | null; taken_email_keys: string[] }[];
+    return {
+      seatLimit: row.seat_limit,
+      seatsTaken: row.seats_taken,
+      takenEmailKeys: row.taken_email_keys,
+    };
   }
 }
 
 function isSeat(event: RegistrationEvent): boolean {
   return event.type === 'RegistrationCreated' && event.data.placement === 'seat';
+}
+
+/** The 'waiting-list-joined' messages of the registrations placed on the waiting list. */
+function waitingListNotifications(created: DecodedRegistrationEvent[]): SqlStatement[] {
+  const waiting = created.filter((first) => !isSeat(first.event));
+  if (waiting.length === 0) return [];
+  return [
+    notificationsInsert(
+      waiting.map((first) => ({
+        kind: 'waiting-list-joined',
+        registrationId: first.event.data.registrationId,
+        causedByPosition: first.recorded.globalPosition,
+      })),
+    ),
+  ];
 }
