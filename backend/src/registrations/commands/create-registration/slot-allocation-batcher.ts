@@ -23,8 +23,8 @@ import {
  * rush on one slot was served at a few hundred registrations a second whatever the number of
  * processes, with requests queueing for a second. Here the registrations of one slot that
  * arrive in this process while a transaction is running wait for it, and the next transaction
- * takes them all (up to MAX_BATCH): one lock, one duplicate check, one capacity read, one
- * statement per table and one COMMIT for the whole batch. Each one is still decided by the
+ * takes them all (up to MAX_BATCH): for the whole batch, the lock, one statement reading the
+ * seats and the duplicates, two writing everything, and one COMMIT. Each one is decided by the
  * domain's register(), in arrival order, against the running seat count, so exactly the free
  * seats become holds; each caller gets its own outcome (a duplicate fails only itself; a
  * database error fails the whole batch, as it would have failed each transaction).
