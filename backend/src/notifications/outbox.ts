@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
+import type { SqlStatement } from '../event-store/sql-statement';
 
 /** The messages the site sends, each in the registration's language. */
 export type NotificationKind =
@@ -30,4 +31,20 @@ export async function enqueueNotification(
       notification.causedByPosition ?? null,
     ],
   );
+}
+
+/** enqueueNotification for several messages, as one statement for the caller to run. */
+export function notificationsInsert(notifications: Notification[]): SqlStatement {
+  return {
+    text: `INSERT INTO outbox (kind, registration_id, payload, caused_by_position)
+     SELECT kind, registration_id, payload::jsonb, caused_by_position
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::bigint[])
+         AS new(kind, registration_id, payload, caused_by_position)`,
+    parameters: [
+      notifications.map((notification) => notification.kind),
+      notifications.map((notification) => notification.registrationId),
+      notifications.map((notification) => JSON.stringify(notification.payload ?? {})),
+      notifications.map((notification) => notification.causedByPosition ?? null),
+    ],
+  };
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '../event-store/sql-executor';
+import type { SqlStatement } from '../event-store/sql-statement';
 
 /**
  * Crypto-shredding: personal fields inside event payloads are encrypted with a key of their
@@ -45,6 +46,21 @@ export async function createPersonalDataKey(sql: SqlExecutor, streamId: string):
     key,
   ]);
   return key;
+}
+
+/**
+ * A new key for each of the given streams, and the one statement that stores them all (to run
+ * on its own or alongside the streams' first events). Keys in the order given.
+ */
+export function newPersonalDataKeys(streamIds: string[]): { keys: Buffer[]; insert: SqlStatement } {
+  const keys = streamIds.map(() => randomBytes(32));
+  return {
+    keys,
+    insert: {
+      text: 'INSERT INTO personal_data_keys (stream_id, key) SELECT * FROM unnest($1::text[], $2::bytea[])',
+      parameters: [streamIds, keys],
+    },
+  };
 }
 
 /** The stream's key, or undefined once it has been shredded. */

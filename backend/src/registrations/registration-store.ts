@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
+import { appendToNewStreams } from '../event-store/append-to-new-streams';
 import { appendToStream } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import type { EventMetadata, RecordedEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
-import { createPersonalDataKey, findPersonalDataKey } from '../personal-data/personal-data-vault';
+import { executeTogether, type SqlStatement } from '../event-store/sql-statement';
+import {
+  createPersonalDataKey,
+  findPersonalDataKey,
+  newPersonalDataKeys,
+} from '../personal-data/personal-data-vault';
 import { replay, type RegistrationState } from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
 import {
@@ -13,8 +19,17 @@ import {
   encodeRegistrationEvent,
   type DecodedRegistrationEvent,
 } from './registration-event-codec';
-import { projectRegistrationEvent } from './projections/registration.projection';
+import {
+  newRegistrationsProjection,
+  projectRegistrationEvent,
+} from './projections/registration.projection';
 import { RegistrationEventsRecorded } from './registration-events-recorded';
+
+export interface NewRegistration {
+  registrationId: string;
+  events: RegistrationEvent[];
+  metadata: EventMetadata;
+}
 
 export interface LoadedRegistration {
   state: RegistrationState | undefined;
@@ -116,6 +131,46 @@ export class RegistrationStore {
     }));
     for (const item of decoded) await projectRegistrationEvent(tx.manager, item);
     tx.recorded.push(...decoded);
+    return decoded;
+  }
+
+  /**
+   * append() at version 0 for many new registrations at once, in two round trips: their keys
+   * with their events, then their read-model rows together with `followUps` (further writes
+   * that need the recorded events, e.g. outbox rows). Returns each registration's recorded
+   * events, in the order given.
+   */
+  async appendNewRegistrations(
+    tx: RegistrationTransaction,
+    registrations: NewRegistration[],
+    followUps: (recorded: DecodedRegistrationEvent[][]) => SqlStatement[] = () => [],
+  ): Promise<DecodedRegistrationEvent[][]> {
+    const streamIds = registrations.map((item) => registrationStreamId(item.registrationId));
+    const { keys, insert: keysInsert } = newPersonalDataKeys(streamIds);
+    const recorded = await appendToNewStreams(
+      tx.manager,
+      registrations.map((item, index) => ({
+        streamId: streamIds[index],
+        events: item.events.map((event) => ({
+          type: event.type,
+          data: encodeRegistrationEvent(event, keys[index]),
+          metadata: item.metadata,
+        })),
+      })),
+      [keysInsert],
+    );
+    const decoded = recorded.map((records, index) =>
+      records.map((record, position) => ({
+        event: registrations[index].events[position],
+        recorded: record,
+        personalDataErased: false,
+      })),
+    );
+    const all = decoded
+      .flat()
+      .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition);
+    await executeTogether(tx.manager, [...newRegistrationsProjection(all), ...followUps(decoded)]);
+    tx.recorded.push(...all);
     return decoded;
   }
 }

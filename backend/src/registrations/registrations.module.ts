@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
 import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
+import { SlotAllocationBatcher } from './commands/create-registration/slot-allocation-batcher';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { CapacityCache } from './queries/get-capacity/capacity-cache';
@@ -21,6 +22,7 @@ import { RegistrationStore } from './registration-store';
   providers: [
     RegistrationStore,
     CreateRegistrationHandler,
+    SlotAllocationBatcher,
     ShareDreamHandler,
     GetCapacityQueryHandler,
     CapacityCache,

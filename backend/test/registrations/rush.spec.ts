@@ -54,4 +54,41 @@ describe('the rush for the last seats', () => {
     );
     expect(counts).toEqual({ seats: 20, waiting: 30 });
   });
+
+  it('gives one registration to the same email sent many times at once; the others go through', async () => {
+    // Sent together to one instance, they are allocated in the same batches.
+    const twice = Array.from({ length: 10 }, () =>
+      registrationBody({ email: 'Same.Person@example.com' }),
+    );
+    const others = Array.from({ length: 10 }, (_, index) =>
+      registrationBody({ email: `other-${index}@example.com` }),
+    );
+    const responses = await Promise.all(
+      [...twice, ...others].map((body) =>
+        request<{ statusCode?: number; waitingList?: boolean }>(
+          apps[0].url,
+          'POST',
+          '/api/create-checkout-session',
+          body,
+        ),
+      ),
+    );
+    const same = responses.slice(0, 10).map((response) => response.status);
+    expect(same.filter((status) => status === 200)).toHaveLength(1);
+    expect(same.filter((status) => status === 409)).toHaveLength(9);
+    expect(responses.slice(10).map((response) => response.status)).toEqual(Array(10).fill(200));
+
+    const [row] = await apps[0].dataSource.query(
+      `SELECT count(*)::int AS count FROM registration_view WHERE email_key = $1`,
+      ['same.person@example.com'],
+    );
+    expect(row.count).toBe(1);
+    const [outbox] = await apps[0].dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox o
+         JOIN registration_view r ON r.id = o.registration_id
+        WHERE o.kind = 'waiting-list-joined' AND r.time = $1`,
+      [OPEN_SLOT],
+    );
+    expect(outbox.count).toBe(30 + 11);
+  });
 });

@@ -1,3 +1,4 @@
+import type { SqlStatement } from '../../event-store/sql-statement';
 import { emailKey } from '../domain/registration-rules';
 import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
@@ -131,4 +132,16 @@ export function viewRowValues(row: FoldedRegistration): unknown[] {
     row.version,
     String(row.lastPosition),
   ];
+}
+
+/** The INSERT of folded registrations into registration_view, as one statement. */
+export function viewRowsInsert(rows: FoldedRegistration[]): SqlStatement {
+  const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
+  const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
+  for (const row of rows) viewRowValues(row).forEach((value, index) => columns[index].push(value));
+  return {
+    text: `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})`,
+    parameters: columns,
+  };
 }

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../event-store/event-store.types';
 import { upcast } from '../../event-store/upcasters';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
-import { ReadModelFold, VIEW_COLUMNS, viewRowValues } from './read-model-fold';
+import { ReadModelFold, viewRowsInsert } from './read-model-fold';
 import { syncSlotLimits } from './slot-limits';
 
 const READ_BATCH = 10_000;
@@ -115,19 +115,13 @@ async function* readLog(client: PoolClient, batchSize: number): AsyncGenerator<R
 }
 
 async function writeRegistrations(manager: EntityManager, fold: ReadModelFold): Promise<void> {
-  const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
-  const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  const statement = `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})`;
   // In primary key order: the index grows at its right edge instead of at random pages.
   const rows = [...fold.registrations.values()].sort((a, b) =>
     a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
   );
   for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-    const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
-    for (const row of rows.slice(start, start + WRITE_BATCH)) {
-      viewRowValues(row).forEach((value, index) => columns[index].push(value));
-    }
-    await manager.query(statement, columns);
+    const { text, parameters } = viewRowsInsert(rows.slice(start, start + WRITE_BATCH));
+    await manager.query(text, parameters);
   }
 }
 

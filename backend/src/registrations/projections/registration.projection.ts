@@ -1,7 +1,9 @@
 import type { SqlExecutor } from '../../event-store/sql-executor';
+import type { SqlStatement } from '../../event-store/sql-statement';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
 import { emailKey } from '../domain/registration-rules';
 import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
+import { ReadModelFold, viewRowsInsert } from './read-model-fold';
 
 /**
  * Keeps registration_view and slot_capacity in step with the log. It runs inside the
@@ -149,4 +151,47 @@ export async function projectRegistrationEvent(
       recorded.globalPosition,
     ],
   );
+}
+
+/**
+ * projectRegistrationEvent for many RegistrationCreated events of new registrations at once
+ * (the slot allocation batch): the same evolve() and capacity rules through the in-memory fold,
+ * as one registration_view INSERT and one slot_capacity statement for the caller to run, so the
+ * rows are those the event-by-event projection would have written.
+ */
+export function newRegistrationsProjection(created: DecodedRegistrationEvent[]): SqlStatement[] {
+  const fold = new ReadModelFold();
+  for (const decoded of created) {
+    if (decoded.event.type !== 'RegistrationCreated') {
+      throw new Error(`newRegistrationsProjection got a ${decoded.event.type}`);
+    }
+    fold.apply(decoded);
+  }
+  const rows = [...fold.registrations.values()];
+  const slots = [...fold.slots.values()];
+  const statements: SqlStatement[] = [];
+  if (rows.length > 0) statements.push(viewRowsInsert(rows));
+  if (slots.length > 0) {
+    // A slot that left the catalogue still counts what happened in it, with no seats of its own.
+    statements.push({
+      text: `INSERT INTO slot_capacity AS current
+         (event, time, seat_limit, held, paid, confirmed, waiting_list)
+       SELECT event, time, 0, held, paid, confirmed, waiting_list
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
+           AS counts(event, time, held, paid, confirmed, waiting_list)
+       ON CONFLICT (event, time) DO UPDATE SET
+         held = current.held + EXCLUDED.held, paid = current.paid + EXCLUDED.paid,
+         confirmed = current.confirmed + EXCLUDED.confirmed,
+         waiting_list = current.waiting_list + EXCLUDED.waiting_list`,
+      parameters: [
+        slots.map((slot) => slot.event),
+        slots.map((slot) => slot.time),
+        slots.map((slot) => slot.held),
+        slots.map((slot) => slot.paid),
+        slots.map((slot) => slot.confirmed),
+        slots.map((slot) => slot.waiting_list),
+      ],
+    });
+  }
+  return statements;
 }

@@ -5,20 +5,15 @@ import { Catalogue } from '../../../catalogue/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import { enqueueNotification } from '../../../notifications/outbox';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
-import { failCheckout, openCheckoutSession, register } from '../../domain/registration';
-import {
-  DuplicateRegistrationError,
-  EventNotOpenError,
-  SlotNotOpenError,
-} from '../../domain/registration-errors';
-import { emailKey } from '../../domain/registration-rules';
+import { failCheckout, openCheckoutSession } from '../../domain/registration';
+import { EventNotOpenError, SlotNotOpenError } from '../../domain/registration-errors';
 import { RegistrationStore } from '../../registration-store';
 import {
   CreateRegistrationCommand,
   type CreateRegistrationResult,
 } from './create-registration.command';
+import { SlotAllocationBatcher } from './slot-allocation-batcher';
 
 @CommandHandler(CreateRegistrationCommand)
 export class CreateRegistrationHandler implements ICommandHandler<CreateRegistrationCommand> {
@@ -26,6 +21,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     private readonly store: RegistrationStore,
     private readonly catalogue: Catalogue,
     private readonly gateway: PaymentGateway,
+    private readonly batcher: SlotAllocationBatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,41 +36,15 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     const registrationId = randomUUID();
     const metadata: EventMetadata = { actor: 'visitor', correlationId: command.correlationId };
 
-    const created = await this.store.transaction(async (tx) => {
-      await tx.lockSlot(input.event, input.time);
-      const duplicates: unknown[] = await tx.manager.query(
-        `SELECT 1 FROM registration_view
-          WHERE event = $1 AND time = $2 AND email_key = $3
-            AND status NOT IN ('released', 'refunded')`,
-        [input.event, input.time, emailKey(input.email)],
-      );
-      if (duplicates.length > 0) throw new DuplicateRegistrationError();
-      const [slot] = (await tx.manager.query(
-        `SELECT seat_limit, held + paid + confirmed AS seats_taken
-           FROM slot_capacity WHERE event = $1 AND time = $2`,
-        [input.event, input.time],
-      )) as { seat_limit: number; seats_taken: number }[];
-      const events = register(
-        { registrationId, ...input },
-        { seatLimit: slot?.seat_limit ?? found.slot.capacity, seatsTaken: slot?.seats_taken ?? 0 },
-        new Date(),
-        this.config.checkoutHoldMinutes,
-      );
-      const [recorded] = await this.store.append(tx, registrationId, 0, events, metadata);
-      if (
-        recorded.event.type === 'RegistrationCreated' &&
-        recorded.event.data.placement === 'waiting-list'
-      ) {
-        await enqueueNotification(tx.manager, {
-          kind: 'waiting-list-joined',
-          registrationId,
-          causedByPosition: recorded.recorded.globalPosition,
-        });
-      }
-      return recorded.event;
+    // Seats are allocated in per-slot batches: see slot-allocation-batcher.ts.
+    const created = await this.batcher.allocate({
+      input,
+      registrationId,
+      metadata,
+      defaultSeatLimit: found.slot.capacity,
     });
 
-    if (created.type !== 'RegistrationCreated' || created.data.placement === 'waiting-list') {
+    if (created.data.placement === 'waiting-list') {
       return { registrationId, placement: 'waiting-list' };
     }
 

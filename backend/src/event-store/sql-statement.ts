@@ -1,0 +1,32 @@
+import type { SqlExecutor } from './sql-executor';
+
+/** One SQL statement and its parameters ($1, $2, … in its text). */
+export interface SqlStatement {
+  text: string;
+  parameters: unknown[];
+}
+
+/**
+ * Several writes as ONE statement, i.e. one round trip: each becomes a data-modifying CTE
+ * (all of them run, whether `final` reads them or not), and `final` is the statement's body.
+ * The writes see the same snapshot, so none may depend on another's rows. The parameters of
+ * each part are renumbered; the parts must use $n only as parameters.
+ */
+export function combineStatements(parts: SqlStatement[], final: SqlStatement): SqlStatement {
+  if (parts.length === 0) return final;
+  const parameters: unknown[] = [];
+  const shifted = (statement: SqlStatement): string => {
+    const offset = parameters.length;
+    parameters.push(...statement.parameters);
+    return statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  };
+  const ctes = parts.map((part, index) => `write_${index} AS (${shifted(part)})`);
+  return { text: `WITH ${ctes.join(',\n')}\n${shifted(final)}`, parameters };
+}
+
+/** Runs the writes in one round trip. */
+export async function executeTogether(sql: SqlExecutor, parts: SqlStatement[]): Promise<void> {
+  if (parts.length === 0) return;
+  const { text, parameters } = combineStatements(parts, { text: 'SELECT 1', parameters: [] });
+  await sql.query(text, parameters);
+}
