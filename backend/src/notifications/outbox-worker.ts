@@ -110,7 +110,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
          UPDATE outbox SET attempts = attempts + 1, available_at = $2
           WHERE id IN (
             SELECT id FROM outbox
-             WHERE sent_at IS NULL AND cancelled_at IS NULL AND available_at <= $1
+             WHERE sent_at IS NULL AND cancelled_at IS NULL
+               -- now() too: a row queued in this very millisecond is due, though the
+               -- database keeps microseconds and a JavaScript Date only milliseconds.
+               AND available_at <= greatest($1::timestamptz, now())
              ORDER BY available_at, id
              LIMIT ${BATCH}
              FOR UPDATE SKIP LOCKED)

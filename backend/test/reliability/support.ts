@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { Catalogue } from '../../src/catalogue/catalogue';
-import { readAllInBatches } from '../../src/event-store/read-all';
+import type { RecordedEvent } from '../../src/event-store/event-store.types';
+import {
+  RECORDED_EVENT_COLUMNS,
+  toRecordedEvent,
+  type RecordedEventRow,
+} from '../../src/event-store/recorded-event-row';
 import {
   evolve,
   occupiesSeat,
@@ -42,6 +47,25 @@ export function smallCatalogue(seats: number): { catalogue: Catalogue; file: str
   return { catalogue: Catalogue.load(file), file };
 }
 
+/**
+ * Every committed event in order. Unlike readAll, it does not wait for the transactions of
+ * other databases on the same server (other test files running beside this one): the checks
+ * run once every operation has ended, so every event is committed.
+ */
+async function* readWholeLog(dataSource: DataSource): AsyncGenerator<RecordedEvent[]> {
+  let after = 0;
+  for (;;) {
+    const rows: RecordedEventRow[] = await dataSource.query(
+      `SELECT ${RECORDED_EVENT_COLUMNS} FROM events
+        WHERE global_position > $1 ORDER BY global_position LIMIT 5000`,
+      [after],
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toRecordedEvent);
+    after = Number(rows[rows.length - 1].global_position);
+  }
+}
+
 /** Every registration's state, replayed from the log alone (personal fields not needed). */
 export async function replayLog(dataSource: DataSource): Promise<{
   states: Map<string, RegistrationState | undefined>;
@@ -50,7 +74,7 @@ export async function replayLog(dataSource: DataSource): Promise<{
   const known = new Set<string>(REGISTRATION_EVENT_TYPES);
   const states = new Map<string, RegistrationState | undefined>();
   const types = new Map<string, string[]>();
-  for await (const batch of readAllInBatches(dataSource, 0, 5000)) {
+  for await (const batch of readWholeLog(dataSource)) {
     for (const recorded of batch) {
       if (!known.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
       const event = { type: recorded.type, data: recorded.data } as RegistrationEvent;
