@@ -6,9 +6,9 @@ import { HttpError } from './http-error';
  * a path, its parameters, its body and its answer are all checked, so a contract change breaks
  * the build. Every call sends cookies; a non-OK answer throws 'HTTP Error {status}'.
  */
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 type PathsWith<M extends Method> = {
-  [P in keyof paths]: paths[P] extends Record<M, unknown> ? P : never;
+  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
 }[keyof paths];
 type Operation<P extends keyof paths, M extends Method> =
   paths[P] extends Record<M, infer O> ? O : never;
@@ -38,7 +38,12 @@ function fillPath(path: string, params: object | undefined): string {
   );
 }
 
-async function call(method: Method, path: string, params?: object, body?: unknown) {
+async function call(
+  method: Method,
+  path: string,
+  params?: object,
+  body?: unknown,
+): Promise<unknown> {
   const init: RequestInit = { method: method.toUpperCase(), credentials: 'include' };
   // A JSON body, with its content type, only when there is a body.
   if (body !== undefined) {
@@ -80,4 +85,28 @@ export function apiPost<P extends PathsWith<'post'>>(
  */
 export function fetchByQueryKey({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
   return call('get', queryKey.join('/'));
+}
+
+type RequiredPathParams<O> = O extends { parameters: { path: infer A } } ? A : never;
+type RequiredBody<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
+type StrictCallOptions<O> = ([RequiredPathParams<O>] extends [never]
+  ? object
+  : { params: RequiredPathParams<O> }) &
+  ([RequiredBody<O>] extends [never] ? object : { body: RequiredBody<O> });
+
+/**
+ * Any method of any operation; path parameters and a body are required exactly when the
+ * operation has them.
+ */
+export function apiCall<M extends Method, P extends PathsWith<M>>(
+  method: M,
+  path: P,
+  ...[options]: [keyof StrictCallOptions<Operation<P, M>>] extends [never]
+    ? [options?: StrictCallOptions<Operation<P, M>>]
+    : [options: StrictCallOptions<Operation<P, M>>]
+): Promise<SuccessBody<Operation<P, M>>> {
+  const { params, body } = (options ?? {}) as { params?: object; body?: unknown };
+  return call(method, path, params, body) as Promise<SuccessBody<Operation<P, M>>>;
 }

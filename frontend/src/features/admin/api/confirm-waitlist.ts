@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 /** Moves a waiting-list entry onto a free seat; the server sends the confirmation email. */
 export function confirmWaitlist(id: string) {
-  return adminCall('post', '/api/admin/registrations/{id}/confirm', { params: { id } });
+  return apiCall('post', '/api/admin/registrations/{id}/confirm', { params: { id } });
 }
 
 export function useConfirmWaitlist() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 /** Deletes a registration and erases its personal data; irreversible. */
 export function deleteRegistration(id: string) {
-  return adminCall('delete', '/api/registrations/{id}', { params: { id } });
+  return apiCall('delete', '/api/registrations/{id}', { params: { id } });
 }
 
 /**

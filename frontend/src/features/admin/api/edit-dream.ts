@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 export function editDream({ id, dream }: { id: string; dream: string }) {
-  return adminCall('patch', '/api/admin/registrations/{id}/dream', {
+  return apiCall('patch', '/api/admin/registrations/{id}/dream', {
     params: { id },
     body: { dream },
   });

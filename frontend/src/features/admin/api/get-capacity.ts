@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CapacityByEvent } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 import { ADMIN_POLL_INTERVAL_MS } from './get-registrations';
 
 export function fetchCapacity(): Promise<CapacityByEvent> {
-  return adminCall('get', '/api/capacity');
+  return apiCall('get', '/api/capacity');
 }
 
 /** Seats per slot, polled with the registrations only while the operator is signed in. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RegistrationHistoryEvent } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 export async function fetchRegistrationHistory(id: string): Promise<RegistrationHistoryEvent[]> {
-  const history = await adminCall('get', '/api/admin/registrations/{id}/history', {
+  const history = await apiCall('get', '/api/admin/registrations/{id}/history', {
     params: { id },
   });
   return history.events;

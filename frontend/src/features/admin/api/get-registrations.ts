@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRegistration } from './admin-registration';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 /** SPEC sections 7 and 9: the operator's screen is always current. */
 export const ADMIN_POLL_INTERVAL_MS = 5000;
 
 export function fetchRegistrations(): Promise<AdminRegistration[]> {
-  return adminCall('get', '/api/registrations');
+  return apiCall('get', '/api/registrations');
 }
 
 /** Every registration, newest first; polled only while the operator is signed in. */

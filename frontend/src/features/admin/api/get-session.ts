@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall, isUnauthorized } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
+import { isUnauthorized } from './admin-request';
 
 /** Whether the session cookie is a live admin session (a 401 also means no). */
 export async function fetchSessionIsLive(): Promise<boolean> {
   try {
-    const session = await adminCall('get', '/api/admin/session');
+    const session = await apiCall('get', '/api/admin/session');
     return session.authenticated === true;
   } catch (error) {
     if (isUnauthorized(error)) return false;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 /** Ends the admin session on the server (and clears its cookie). */
 export function logout() {
-  return adminCall('post', '/api/admin/logout');
+  return apiCall('post', '/api/admin/logout');
 }
 
 export function useLogout() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 export function setDreamedCaptured({
   id,
@@ -9,7 +9,7 @@ export function setDreamedCaptured({
   id: string;
   dreamedCaptured: boolean;
 }) {
-  return adminCall('patch', '/api/admin/registrations/{id}/dreamed-captured', {
+  return apiCall('patch', '/api/admin/registrations/{id}/dreamed-captured', {
     params: { id },
     body: { dreamedCaptured },
   });

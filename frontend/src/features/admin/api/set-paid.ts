@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { adminCall } from './admin-request';
+import { apiCall } from '../../../lib/api-client';
 
 export function setPaid({ id, paid }: { id: string; paid: boolean }) {
-  return adminCall('patch', '/api/admin/registrations/{id}/paid', {
+  return apiCall('patch', '/api/admin/registrations/{id}/paid', {
     params: { id },
     body: { paid },
   });
