@@ -1,14 +1,8 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
+import { AdminRegistrationUpdate } from '../../../admin/admin-registration-update.decorator';
 import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 import { SetPaidFlagCommand } from './set-paid-flag.command';
 import { SetPaidFlagRequestDto } from './set-paid-flag.request.dto';
@@ -19,14 +13,7 @@ export class SetPaidFlagHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('api/admin/registrations/:id/paid')
-  @AdminOnly({ mutation: true })
-  @ApiOperation({
-    summary: 'Set the paid flag',
-    description: 'Records PaidFlagSet, unless the value is already so.',
-  })
-  @ApiOkResponse({ type: AdminRegistrationDto, description: 'The updated registration.' })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @AdminRegistrationUpdate('Set the paid flag', 'PaidFlagSet')
   update(
     @Param('id') id: string,
     @Body() body: SetPaidFlagRequestDto,
