@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
+import { sessionEvent } from '../payments/payment-fixtures';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
 /**
@@ -57,31 +58,6 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 const WEBHOOK_SECRET = 'whsec_reliability_property';
-
-function webhookEvent(type: string, eventId: string, sessionId: string, registrationId: string) {
-  const expired = type === 'checkout.session.expired';
-  return {
-    id: eventId,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: sessionId,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: expired ? 'expired' : 'complete',
-        payment_status: expired ? 'unpaid' : 'paid',
-        amount_total: 3500,
-        currency: 'ron',
-        client_reference_id: registrationId,
-        metadata: { registrationId },
-        payment_intent: `pi_${sessionId}`,
-      },
-    },
-  };
-}
 
 describe('random interleavings across two app instances', () => {
   let database: TestDatabase;
@@ -176,7 +152,11 @@ describe('random interleavings across two app instances', () => {
           );
           if (closed.length === 0) return;
           const payload = JSON.stringify(
-            webhookEvent('checkout.session.expired', `evt_expired_${session}`, session, id),
+            sessionEvent(
+              'checkout.session.expired',
+              { id: session, registrationId: id },
+              `evt_expired_${session}`,
+            ),
           );
           status = (
             await request(url, 'POST', '/api/payments/webhook', payload, {

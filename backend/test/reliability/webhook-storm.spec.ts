@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
+import { chargeRefundedEvent, sessionEvent } from '../payments/payment-fixtures';
 import { checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
 /**
@@ -20,53 +21,6 @@ const EXPECTED: Record<Scenario, { status: string; payments: number; refunds: nu
   'paid-and-expired': { status: 'paid', payments: 1, refunds: 0 },
   'paid-and-refunded': { status: 'refunded', payments: -1, refunds: 1 },
 };
-
-function sessionEvent(type: string, eventId: string, sessionId: string, registrationId: string) {
-  const expired = type === 'checkout.session.expired';
-  return {
-    id: eventId,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: sessionId,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: expired ? 'expired' : 'complete',
-        payment_status: expired ? 'unpaid' : 'paid',
-        amount_total: 3500,
-        currency: 'ron',
-        client_reference_id: registrationId,
-        metadata: { registrationId },
-        payment_intent: `pi_${sessionId}`,
-      },
-    },
-  };
-}
-
-function refundEvent(eventId: string, sessionId: string, registrationId: string) {
-  return {
-    id: eventId,
-    object: 'event',
-    type: 'charge.refunded',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `ch_${sessionId}`,
-        object: 'charge',
-        amount: 3500,
-        amount_refunded: 3500,
-        currency: 'ron',
-        refunded: true,
-        payment_intent: `pi_${sessionId}`,
-        metadata: { registrationId },
-      },
-    },
-  };
-}
 
 describe('a storm of duplicated and reordered payment webhooks', () => {
   let database: TestDatabase;
@@ -116,15 +70,22 @@ describe('a storm of duplicated and reordered payment webhooks', () => {
     // Ten deliveries each: the provider's retries (same event id) and distinct events.
     const deliveries: object[] = [];
     for (const { id, session, scenario } of registrations) {
-      const completed = sessionEvent('checkout.session.completed', `evt_c_${session}`, session, id);
+      const completed = sessionEvent(
+        'checkout.session.completed',
+        { id: session, registrationId: id },
+        `evt_c_${session}`,
+      );
       const succeeded = sessionEvent(
         'checkout.session.async_payment_succeeded',
+        { id: session, registrationId: id },
         `evt_a_${session}`,
-        session,
-        id,
       );
-      const expired = sessionEvent('checkout.session.expired', `evt_x_${session}`, session, id);
-      const refunded = refundEvent(`evt_r_${session}`, session, id);
+      const expired = sessionEvent(
+        'checkout.session.expired',
+        { id: session, registrationId: id },
+        `evt_x_${session}`,
+      );
+      const refunded = chargeRefundedEvent(id, `pi_${session}`, `evt_r_${session}`);
       const mix: Record<Scenario, object[]> = {
         paid: [completed, completed, completed, succeeded, succeeded],
         expired: [expired, expired, expired, expired, expired],
