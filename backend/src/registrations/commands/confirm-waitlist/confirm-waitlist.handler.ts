@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
-import { assertRegistrationId } from '../../../admin/registration-id';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { Catalogue } from '../../../catalogue/catalogue';
 import { enqueueNotification } from '../../../notifications/outbox';
 import { confirmWaitlist } from '../../domain/operator-decisions';

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
-import { assertRegistrationId } from '../../../admin/registration-id';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { deleteRegistration } from '../../domain/operator-decisions';
 import { assertExists } from '../../domain/registration';

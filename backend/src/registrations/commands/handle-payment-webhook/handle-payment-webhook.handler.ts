@@ -7,8 +7,7 @@ import {
   HandlePaymentWebhookCommand,
   type HandlePaymentWebhookResult,
 } from './handle-payment-webhook.command';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isRegistrationId } from '../../domain/registration-id';
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -20,7 +19,7 @@ function registrationIdOf(object: {
   metadata?: Record<string, string> | null;
 }): string | null {
   const id = object.client_reference_id ?? object.metadata?.registrationId ?? null;
-  return id && UUID.test(id) ? id : null;
+  return id && isRegistrationId(id) ? id : null;
 }
 
 /** Turns a verified provider event into the fact it states about a registration. */

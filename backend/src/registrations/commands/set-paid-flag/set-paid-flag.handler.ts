@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
-import { assertRegistrationId } from '../../../admin/registration-id';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { setPaidFlag } from '../../domain/operator-decisions';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';

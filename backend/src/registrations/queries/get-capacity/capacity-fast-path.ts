@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ServerLifecycle } from '../../../health/server-lifecycle';
 import { scrubUrl } from '../../../logging/personal-data-redaction';
 import type { CapacityCache } from './capacity-cache';
+import { chooseRequestId } from '../../../common/request-id';
 
 const PATH = '/api/capacity';
 const QUESTION_MARK = 63;
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export interface CapacityFastPathOptions {
   cache: CapacityCache;
@@ -62,8 +61,7 @@ export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
     const body = cache.fresh();
     if (!body) return false;
     const started = logger ? process.hrtime.bigint() : 0n;
-    const incoming = headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const id = chooseRequestId(headers['x-request-id']);
     response.writeHead(200, [...headersFor(body), 'X-Request-Id', id]);
     response.end(body);
     if (logger) {

@@ -2,17 +2,16 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { GetRegistrationQuery } from './get-registration.query';
 import type { RegistrationDto } from './registration.response.dto';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @QueryHandler(GetRegistrationQuery)
 export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistrationQuery> {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async execute({ registrationId }: GetRegistrationQuery): Promise<RegistrationDto> {
-    if (!UUID.test(registrationId)) throw new RegistrationNotFoundError();
+    assertRegistrationId(registrationId);
     const rows: {
       id: string;
       name: string;

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { assertRegistrationId } from '../../../admin/registration-id';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { loadRegistration } from '../../registration-store';
 import { registrationAuditEntry } from './audit-entries';
