@@ -33,6 +33,9 @@ describe('event store', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     pool = new Pool({ connectionString: database.url, max: 25 });
+    // An idle connection the server closes (a pg Pool emits that as 'error') is replaced on the
+    // next query; without a listener it would crash the test run instead of failing a test.
+    pool.on('error', (error) => console.warn(`idle connection closed: ${error.message}`));
   });
 
   afterAll(async () => {
