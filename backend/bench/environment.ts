@@ -111,7 +111,11 @@ function spawnProcess(
   port: number,
 ): Promise<Process> {
   let output = '';
-  const child = spawn(process.execPath, [script], {
+  // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there when it exits.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, script], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { Catalogue } from '../src/catalogue/catalogue';
@@ -113,19 +113,55 @@ async function insertRate(pool: Pool, connections: number, seconds: number): Pro
   return result.perSecond;
 }
 
+/**
+ * The tour with one more open slot, next to the first open one: the rush is on that slot, the
+ * extra one warms both processes' registration path first. Written to a file for TOUR_FILE.
+ */
+function rushTour(catalogue: Catalogue): { file: string; rushed: SlotRef; warmUp: SlotRef } {
+  const found = catalogue
+    .allSlots()
+    .find(({ event, slot }) => event.status === 'open' && slot.status === 'open');
+  if (!found) throw new Error('The catalogue has no open slot to rush');
+  const warmUpTime = 'Warm-up - 6:00pm';
+  const tour = structuredClone(catalogue.tour);
+  tour.events
+    .find((event) => event.slug === found.event.slug)!
+    .slots.push({ ...structuredClone(found.slot), time: warmUpTime });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-')), 'tour.json');
+  writeFileSync(file, JSON.stringify(tour));
+  return {
+    file,
+    rushed: { event: found.event.slug, time: found.slot.time },
+    warmUp: { event: found.event.slug, time: warmUpTime },
+  };
+}
+
+interface SlotRef {
+  event: string;
+  time: string;
+}
+
 async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_rush');
   const processes: Process[] = [];
   try {
-    processes.push(await startAppProcess(database.url));
-    processes.push(await startAppProcess(database.url, { WORKERS: 'false' }));
-    const open = catalogue
-      .allSlots()
-      .find(({ event, slot }) => event.status === 'open' && slot.status === 'open');
-    if (!open) throw new Error('The catalogue has no open slot to rush');
-    const { event, slot } = open;
+    const tour = rushTour(catalogue);
+    processes.push(await startAppProcess(database.url, { TOUR_FILE: tour.file }));
+    processes.push(await startAppProcess(database.url, { TOUR_FILE: tour.file, WORKERS: 'false' }));
+    const registration = (slot: SlotRef) => (n: number) => ({
+      name: 'Ana Popescu',
+      email: `rush-${n}-${randomUUID().slice(0, 8)}@example.com`,
+      whatsapp: '+40 712 345 678',
+      event: slot.event,
+      time: slot.time,
+      dream:
+        'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+      dreamedCaptured: false,
+      locale: 'en',
+    });
     log(`rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections, two processes`);
-    // Warm both processes (JIT, pools) on reads only.
+    // Warm both processes (JIT, pools) as a server that has been up a while is: reads, and
+    // registrations for another slot.
     await runLoad({
       urls: processes.map((p) => p.url),
       method: 'GET',
@@ -133,23 +169,21 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
       connections: 20,
       requests: 400,
     });
+    await runLoad({
+      urls: processes.map((p) => p.url),
+      method: 'POST',
+      path: '/api/create-checkout-session',
+      connections: 20,
+      requests: 600,
+      body: registration(tour.warmUp),
+    });
     const result = await runLoad({
       urls: processes.map((p) => p.url),
       method: 'POST',
       path: '/api/create-checkout-session',
       connections: RUSH_CONNECTIONS,
       requests: RUSH_ATTEMPTS,
-      body: (n) => ({
-        name: 'Ana Popescu',
-        email: `rush-${n}-${randomUUID().slice(0, 8)}@example.com`,
-        whatsapp: '+40 712 345 678',
-        event: event.slug,
-        time: slot.time,
-        dream:
-          'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
-        dreamedCaptured: false,
-        locale: 'en',
-      }),
+      body: registration(tour.rushed),
     });
     const pool = new Pool({ connectionString: database.url, max: INSERT_CONNECTIONS });
     try {
@@ -157,14 +191,16 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         await pool.query(
           `SELECT seat_limit, held + paid + confirmed AS seats, waiting_list
              FROM slot_capacity WHERE event = $1 AND time = $2`,
-          [event.slug, slot.time],
+          [tour.rushed.event, tour.rushed.time],
         )
       ).rows as { seat_limit: number; seats: number; waiting_list: number }[];
       const [recount] = (
         await pool.query(
           `SELECT count(*) FILTER (WHERE data->>'placement' = 'seat')::int AS seats,
                   count(*)::int AS created
-             FROM events WHERE type = 'RegistrationCreated'`,
+             FROM events
+            WHERE type = 'RegistrationCreated' AND data->>'event' = $1 AND data->>'time' = $2`,
+          [tour.rushed.event, tour.rushed.time],
         )
       ).rows as { seats: number; created: number }[];
       const perSecond = result.requests / (result.elapsedMs / 1000);

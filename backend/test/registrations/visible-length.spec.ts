@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { visibleLength } from '../../src/registrations/domain/registration-rules';
+
+/** The definition: grapheme clusters as Intl.Segmenter finds them. */
+function graphemes(text: string): number {
+  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+}
+
+/** Characters that exercise both counts: Latin letters, CR/LF, and ones that join. */
+const PIECES = [
+  'a',
+  'Z',
+  ' ',
+  '.',
+  '\r',
+  '\n',
+  '\t',
+  '\u0000',
+  '\u007f',
+  '\u00ad', // soft hyphen
+  'ș',
+  'ț',
+  'ă',
+  'î',
+  'è',
+  'ÿ',
+  'ʼ',
+  '\u02ff',
+  '\u0300', // combining grave accent
+  '\u0327', // combining cedilla
+  '\u200d', // zero-width joiner
+  '\ufe0f', // variation selector
+  '👩',
+  '🏽',
+  '🇷',
+  '🇴',
+  'が',
+  '\u1100', // Hangul choseong
+  '\u1161', // Hangul jungseong
+];
+
+describe('visibleLength', () => {
+  it('counts what the grapheme segmenter counts, on any mix of characters', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(visibleLength(text)).toBe(graphemes(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts what the grapheme segmenter counts, on arbitrary strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
+        expect(visibleLength(text)).toBe(graphemes(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts CR LF as one character, and a Romanian dream letter by letter', () => {
+    expect(visibleLength('a\r\nb')).toBe(3);
+    expect(visibleLength('\r\r\n\n')).toBe(3);
+    expect(visibleLength('Am visat că zburam peste București')).toBe(34);
+    expect(visibleLength('e\u0301')).toBe(1);
+    expect(visibleLength('👩‍👩‍👧')).toBe(1);
+  });
+});
