@@ -23,6 +23,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   elapsedMs: number;
   latenciesMs: number[];
+  /** When each answer's request was sent, in ms after the start, in the order of latenciesMs. */
+  sentAtMs: number[];
   bodies: string[];
 }
 
@@ -36,6 +38,7 @@ export async function runLoad(options: LoadOptions, keepBodies = false): Promise
   );
   const targets = options.urls.map((url) => new URL(url));
   const latencies: number[] = [];
+  const sentAt: number[] = [];
   const statuses: Record<string, number> = {};
   const bodies: string[] = [];
   let errors = 0;
@@ -67,6 +70,7 @@ export async function runLoad(options: LoadOptions, keepBodies = false): Promise
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
             latencies.push(performance.now() - sent);
+            sentAt.push(sent - started);
             const status = res.statusCode ?? 0;
             statuses[status] = (statuses[status] ?? 0) + 1;
             if (status < 200 || status >= 300) errors += 1;
@@ -100,6 +104,7 @@ export async function runLoad(options: LoadOptions, keepBodies = false): Promise
     statuses,
     elapsedMs,
     latenciesMs: latencies,
+    sentAtMs: sentAt,
     bodies,
   };
 }

@@ -177,14 +177,28 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
       requests: 600,
       body: registration(tour.warmUp),
     });
-    const result = await runLoad({
-      urls: processes.map((p) => p.url),
-      method: 'POST',
-      path: '/api/create-checkout-session',
-      connections: RUSH_CONNECTIONS,
-      requests: RUSH_ATTEMPTS,
-      body: registration(tour.rushed),
-    });
+    const result = await runLoad(
+      {
+        urls: processes.map((p) => p.url),
+        method: 'POST',
+        path: '/api/create-checkout-session',
+        connections: RUSH_CONNECTIONS,
+        requests: RUSH_ATTEMPTS,
+        body: registration(tour.rushed),
+      },
+      true,
+    );
+    if (process.env.BENCH_RUSH_CSV) {
+      // Each answer: when its request left, how long it took, and where it put the visitor.
+      const lines = result.latenciesMs.map((latency, index) => {
+        const placement = result.bodies[index].includes('"url"') ? 'seat' : 'waiting-list';
+        return `${result.sentAtMs[index].toFixed(1)},${latency.toFixed(1)},${placement}`;
+      });
+      writeFileSync(
+        process.env.BENCH_RUSH_CSV,
+        ['sent_at_ms,latency_ms,placement', ...lines].join('\n') + '\n',
+      );
+    }
     const pool = new Pool({ connectionString: database.url, max: INSERT_CONNECTIONS });
     try {
       const [capacity] = (

@@ -20,22 +20,36 @@ import { ServerLifecycle } from './health/server-lifecycle';
 import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
 import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
-import { registrationRateLimitMiddleware } from './security/registration-rate-limit';
+import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { precomputedSecurityHeaders, securityHeadersMiddleware } from './security/security-headers';
 import { CapacityCache } from './registrations/queries/get-capacity/capacity-cache';
+import { capacityFastPath } from './registrations/queries/get-capacity/capacity-fast-path';
+import { serveFirst } from './common/fast-path';
+import { registerVisitor } from './registrations/commands/create-registration/create-registration.http.controller';
 import {
-  capacityFastPath,
-  serveFirst,
-} from './registrations/queries/get-capacity/capacity-fast-path';
+  REGISTRATION_PATH,
+  registrationFastPath,
+} from './registrations/commands/create-registration/registration-fast-path';
+import { CommandBus } from '@nestjs/cqrs';
+import proxyaddr from 'proxy-addr';
 
 export { BODY_LIMIT } from './security/body-limits';
+
+export interface AppOptions {
+  logger?: false | ('log' | 'error' | 'warn')[];
+  /**
+   * false: every request goes through Express and Nest (the fast paths for capacity and
+   * registration stay off), for tests that compare the two.
+   */
+  fastPaths?: boolean;
+}
 
 /** The Nest application with everything but the database connection and the port. */
 export async function createApp(
   config: AppConfig,
   dataSource: DataSource,
   catalogue: Catalogue,
-  options: { logger?: false | ('log' | 'error' | 'warn')[] } = {},
+  options: AppOptions = {},
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({ config, dataSource, catalogue }),
@@ -52,33 +66,51 @@ export async function createApp(
   // Behind the reverse proxy, request.ip is the client's address only for trusted hops.
   app.set('trust proxy', config.trustProxy);
   // GET /api/capacity, polled by every open page, is answered from the capacity cache before
-  // Express (the same headers; the route itself stays in Nest for everything else).
-  const logger = appLogging(config).logger;
-  serveFirst(
-    app.getHttpServer() as Server,
-    capacityFastPath({
-      cache: app.get(CapacityCache),
-      lifecycle: app.get(ServerLifecycle),
-      securityHeaders: precomputedSecurityHeaders(config, '/api/capacity'),
-      etag: app.getHttpAdapter().getInstance().get('etag fn'),
-      logger: options.logger !== false && logger.isLevelEnabled('debug') ? logger : undefined,
-    }),
-  );
+  // Express, and POST /api/create-checkout-session, the route of a rush, by a lean path of its
+  // own (the same headers and answers; both routes stay in Nest for everything else).
+  const logging = appLogging(config);
+  const express = app.getHttpAdapter().getInstance();
+  const etag = express.get('etag fn') as (body: Buffer, encoding: BufferEncoding) => string;
+  const trustProxy = express.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const registrationRateLimit = new RegistrationRateLimit(dataSource, {
+    limit: config.registrationRateLimit,
+    windowSeconds: config.registrationRateWindowSeconds,
+  });
+  if (options.fastPaths !== false) {
+    const commandBus = app.get(CommandBus);
+    serveFirst(app.getHttpServer() as Server, [
+      capacityFastPath({
+        cache: app.get(CapacityCache),
+        lifecycle: app.get(ServerLifecycle),
+        securityHeaders: precomputedSecurityHeaders(config, '/api/capacity'),
+        etag,
+        logger:
+          options.logger !== false && logging.logger.isLevelEnabled('debug')
+            ? logging.logger
+            : undefined,
+      }),
+      registrationFastPath({
+        register: (body, requestId) => registerVisitor(commandBus, body, requestId),
+        lifecycle: app.get(ServerLifecycle),
+        inFlight: app.get(InFlightRequests),
+        rateLimit: registrationRateLimit,
+        clientAddress: (request) => proxyaddr(request, trustProxy),
+        securityHeaders: precomputedSecurityHeaders(config, REGISTRATION_PATH),
+        etag,
+        accessLog: options.logger !== false ? logging.accessLogger : undefined,
+        errorLog: new Logger('ApiExceptionFilter'),
+      }),
+    ]);
+  }
   // Order matters: every other answer, even a 413 or a 429, carries the request id, the
   // security headers and its log line.
   app.use(requestIdMiddleware);
   app.use(requestContextMiddleware);
   app.use(app.get(InFlightRequests).middleware);
-  if (options.logger !== false) app.use(appLogging(config).httpMiddleware);
+  if (options.logger !== false) app.use(logging.httpMiddleware);
   app.use(securityHeadersMiddleware(config));
   app.use(bodyLimitMiddleware);
-  app.use(
-    '/api/create-checkout-session',
-    registrationRateLimitMiddleware(dataSource, {
-      limit: config.registrationRateLimit,
-      windowSeconds: config.registrationRateWindowSeconds,
-    }),
-  );
+  app.use(REGISTRATION_PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
@@ -106,7 +138,7 @@ export interface RunningServer {
 export async function startServer(
   config: AppConfig,
   catalogue = Catalogue.load(config.tourFile),
-  options: { logger?: false | ('log' | 'error' | 'warn')[] } = {},
+  options: AppOptions = {},
 ): Promise<RunningServer> {
   const logger = new Logger('Server');
   let embedded: EmbeddedDatabase | undefined;

@@ -13,6 +13,7 @@ export async function startTestApp(
   databaseUrl: string,
   env: Record<string, string> = {},
   catalogue?: Catalogue,
+  options: { fastPaths?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -21,6 +22,6 @@ export async function startTestApp(
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const server = await startServer(config, catalogue, { logger: false });
+  const server = await startServer(config, catalogue, { logger: false, ...options });
   return Object.assign(server, { config });
 }

@@ -1,8 +1,11 @@
 import { ConcurrencyError } from './concurrency-error';
 import type { NewEvent, RecordedEvent } from './event-store.types';
 import {
+  DECIDED_EVENT_COLUMNS,
   RECORDED_EVENT_COLUMNS,
+  recordedFromSent,
   toRecordedEvent,
+  type DecidedEventRow,
   type RecordedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
@@ -31,14 +34,43 @@ export async function appendToNewStreams(
   streams: NewStream[],
   alongside: SqlStatement[] = [],
 ): Promise<RecordedEvent[][]> {
+  const append = newStreamsStatement(streams, alongside);
+  if (!append) return streams.map(() => []);
+  let rows: RecordedEventRow[];
+  try {
+    rows = await sql.query(append.statement.text, append.statement.parameters);
+  } catch (error) {
+    throw append.refusal(error);
+  }
+  return append.recorded(rows);
+}
+
+export interface NewStreamsStatement {
+  /** The INSERT of the events, with `alongside` and `following`, as one statement. */
+  statement: SqlStatement;
+  /** The statement's rows as each stream's recorded events, in the order of the streams. */
+  recorded(rows: (DecidedEventRow & Partial<RecordedEventRow>)[]): RecordedEvent[][];
+  /** The error to throw for the statement's: a ConcurrencyError for a stream that exists. */
+  refusal(error: unknown): unknown;
+}
+
+/**
+ * appendToNewStreams as a statement for the caller to send (e.g. pipelined with a COMMIT), or
+ * undefined when there are no events. `following` are writes that need the new events' rows:
+ * they may read the CTE `appended` (the events' rows, RECORDED_EVENT_COLUMNS), e.g. to join
+ * their global positions by stream_id.
+ */
+export function newStreamsStatement(
+  streams: NewStream[],
+  alongside: SqlStatement[] = [],
+  following: SqlStatement[] = [],
+): NewStreamsStatement | undefined {
   const rows = streams.flatMap((stream) =>
     stream.events.map((event, index) => ({ streamId: stream.streamId, version: index + 1, event })),
   );
-  if (rows.length === 0) return streams.map(() => []);
-  let recorded: RecordedEventRow[];
-  try {
-    const append: SqlStatement = {
-      text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+  if (rows.length === 0) return undefined;
+  const append: SqlStatement = {
+    text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
        SELECT new.stream_id, new.stream_version, new.type, new.schema_version,
               new.data::jsonb, new.metadata::jsonb
          FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[])
@@ -46,28 +78,46 @@ export async function appendToNewStreams(
                 AS new(stream_id, stream_version, type, schema_version, data, metadata, ordinality)
         ORDER BY new.ordinality
        RETURNING ${RECORDED_EVENT_COLUMNS}`,
-      parameters: [
-        rows.map((row) => row.streamId),
-        rows.map((row) => row.version),
-        rows.map((row) => row.event.type),
-        rows.map((row) => row.event.schemaVersion ?? 1),
-        rows.map((row) => JSON.stringify(row.event.data)),
-        rows.map((row) => JSON.stringify(row.event.metadata)),
-      ],
-    };
-    const { text, parameters } = combineStatements(alongside, append);
-    recorded = await sql.query(text, parameters);
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-      throw new ConcurrencyError(conflictingStream(error, streams), 0);
-    }
-    throw error;
-  }
-  const byStream = new Map<string, RecordedEvent[]>(streams.map((s) => [s.streamId, []]));
-  for (const row of recorded.map(toRecordedEvent).sort(byGlobalPosition)) {
-    byStream.get(row.streamId)?.push(row);
-  }
-  return streams.map((stream) => byStream.get(stream.streamId) ?? []);
+    parameters: [
+      rows.map((row) => row.streamId),
+      rows.map((row) => row.version),
+      rows.map((row) => row.event.type),
+      rows.map((row) => row.event.schemaVersion ?? 1),
+      rows.map((row) => JSON.stringify(row.event.data)),
+      rows.map((row) => JSON.stringify(row.event.metadata)),
+    ],
+  };
+  // With `following`, only what the database decides comes back (positions, time): the
+  // payloads are those sent, and parsing them back would only cost time.
+  const statement =
+    following.length === 0
+      ? combineStatements(alongside, append)
+      : combineStatements(
+          [...alongside, ...following],
+          { text: `SELECT ${DECIDED_EVENT_COLUMNS} FROM appended`, parameters: [] },
+          { name: 'appended', statement: append },
+        );
+  const sent = new Map(streams.map((stream) => [stream.streamId, stream.events]));
+  const toRecorded = (row: DecidedEventRow & Partial<RecordedEventRow>): RecordedEvent =>
+    row.data !== undefined
+      ? toRecordedEvent(row as RecordedEventRow)
+      : recordedFromSent(row, sent.get(row.stream_id)![row.stream_version - 1]);
+  return {
+    statement,
+    recorded(recordedRows) {
+      const byStream = new Map<string, RecordedEvent[]>(streams.map((s) => [s.streamId, []]));
+      for (const row of recordedRows.map(toRecorded).sort(byGlobalPosition)) {
+        byStream.get(row.streamId)?.push(row);
+      }
+      return streams.map((stream) => byStream.get(stream.streamId) ?? []);
+    },
+    refusal(error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        return new ConcurrencyError(conflictingStream(error, streams), 0);
+      }
+      return error;
+    },
+  };
 }
 
 function byGlobalPosition(a: RecordedEvent, b: RecordedEvent): number {

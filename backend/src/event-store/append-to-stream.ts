@@ -6,6 +6,7 @@ import {
   type RecordedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
+import type { SqlStatement } from './sql-statement';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -48,13 +49,28 @@ function appendOne(
   expectedVersion: number,
   event: NewEvent,
 ): Promise<RecordedEventRow[]> {
-  return sql.query(
-    `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+  const { text, parameters } = appendOneStatement(streamId, expectedVersion, event);
+  return sql.query(text, parameters);
+}
+
+/**
+ * appendOne's statement, for a caller that sends it itself (e.g. as the CTE `appended` of a
+ * statement whose other writes need the event's row). It appends nothing, and returns no row,
+ * when the stream is not at `expectedVersion` yet; a stream already past it violates the
+ * UNIQUE constraint. Either way the stream was not at the version: a ConcurrencyError.
+ */
+export function appendOneStatement(
+  streamId: string,
+  expectedVersion: number,
+  event: NewEvent,
+): SqlStatement {
+  return {
+    text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
      SELECT $1, $2::int + 1, $3, $4, $5::jsonb, $6::jsonb
       WHERE $2::int = 0
          OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_version = $2::int)
      RETURNING ${RECORDED_EVENT_COLUMNS}`,
-    [
+    parameters: [
       streamId,
       expectedVersion,
       event.type,
@@ -62,7 +78,7 @@ function appendOne(
       JSON.stringify(event.data),
       JSON.stringify(event.metadata),
     ],
-  );
+  };
 }
 
 /** Any number of events, at a known version or at whatever version the stream is ('any'). */

@@ -1,4 +1,4 @@
-import type { EventMetadata, RecordedEvent } from './event-store.types';
+import type { EventMetadata, NewEvent, RecordedEvent } from './event-store.types';
 import { upcast } from './upcasters';
 
 export interface RecordedEventRow {
@@ -26,4 +26,26 @@ export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
     metadata: row.metadata,
     recordedAt: row.recorded_at,
   });
+}
+
+/** The columns of a new event's row that the database decides; the rest is what was sent. */
+export const DECIDED_EVENT_COLUMNS = 'global_position, stream_id, stream_version, recorded_at';
+
+export type DecidedEventRow = Pick<
+  RecordedEventRow,
+  'global_position' | 'stream_id' | 'stream_version' | 'recorded_at'
+>;
+
+/** The recorded event from what the database decided and what was sent, without reading it back. */
+export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): RecordedEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: sent.type,
+    schemaVersion: sent.schemaVersion ?? 1,
+    data: sent.data,
+    metadata: sent.metadata,
+    recordedAt: row.recorded_at,
+  };
 }

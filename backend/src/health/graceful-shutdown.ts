@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServerLifecycle } from './server-lifecycle';
 
@@ -7,7 +7,7 @@ import { ServerLifecycle } from './server-lifecycle';
  * connection (Connection: close) and then wait for them instead of cutting them.
  */
 export class InFlightRequests {
-  private readonly open = new Set<Response>();
+  private readonly open = new Set<ServerResponse>();
 
   constructor(private readonly lifecycle: ServerLifecycle) {}
 
@@ -15,16 +15,21 @@ export class InFlightRequests {
     return this.open.size;
   }
 
-  readonly middleware: RequestHandler = (
-    _request: Request,
-    response: Response,
-    next: NextFunction,
-  ) => {
+  /** Counts `response` until it is sent or its connection closes. */
+  track(response: ServerResponse): void {
     if (this.lifecycle.draining) response.setHeader('Connection', 'close');
     this.open.add(response);
     const done = () => this.open.delete(response);
     response.on('finish', done);
     response.on('close', done);
+  }
+
+  readonly middleware: RequestHandler = (
+    _request: Request,
+    response: Response,
+    next: NextFunction,
+  ) => {
+    this.track(response);
     next();
   };
 

@@ -8,6 +8,8 @@ export interface AppLogging {
   logger: Logger;
   nestLogger: PinoLoggerService;
   httpMiddleware: RequestHandler;
+  /** The logger of the per-request lines, for routes answered before the middleware. */
+  accessLogger: Logger;
 }
 
 /**
@@ -24,10 +26,12 @@ export function appLogging(config: {
   const key = `${settings.level}/${settings.format}`;
   if (shared?.key === key) return shared.logging;
   const logger = createLogger(settings);
+  const accessLogger = createLogger(settings, { requestContext: false });
   const logging: AppLogging = {
     logger,
     nestLogger: new PinoLoggerService(logger),
-    httpMiddleware: httpLoggingMiddleware(createLogger(settings, { requestContext: false })),
+    httpMiddleware: httpLoggingMiddleware(accessLogger),
+    accessLogger,
   };
   shared = { key, logging };
   return logging;

@@ -22,3 +22,8 @@ export function requestContextMiddleware(
   if (!requestId) return next();
   storage.run({ requestId }, next);
 }
+
+/** Runs `work` in the context of the request `requestId` (for code that answers before Express). */
+export function runInRequestContext<T>(requestId: string, work: () => T): T {
+  return storage.run({ requestId }, work);
+}

@@ -48,12 +48,21 @@ export async function createPersonalDataKey(sql: SqlExecutor, streamId: string):
   return key;
 }
 
+/** A fresh key, not stored yet: newPersonalDataKeys stores it with its stream. */
+export function newPersonalDataKey(): Buffer {
+  return randomBytes(32);
+}
+
 /**
  * A new key for each of the given streams, and the one statement that stores them all (to run
  * on its own or alongside the streams' first events). Keys in the order given.
  */
-export function newPersonalDataKeys(streamIds: string[]): { keys: Buffer[]; insert: SqlStatement } {
-  const keys = streamIds.map(() => randomBytes(32));
+export function newPersonalDataKeys(
+  streamIds: string[],
+  /** Keys made beforehand (newPersonalDataKey()), where there are; new ones for the rest. */
+  given: (Buffer | undefined)[] = [],
+): { keys: Buffer[]; insert: SqlStatement } {
+  const keys = streamIds.map((_, index) => given[index] ?? newPersonalDataKey());
   return {
     keys,
     insert: {

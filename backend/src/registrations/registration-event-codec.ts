@@ -9,24 +9,44 @@ import { PERSONAL_FIELDS, type RegistrationEvent } from './domain/registration-e
 /** Stored events keep their personal fields under this key, sealed. */
 const SEALED = 'sealedPersonalData';
 
-/** A domain event as stored: its personal fields sealed with the registration's key. */
+/**
+ * A domain event as stored: its personal fields sealed with the registration's key. `sealed`,
+ * when given, is those fields already sealed with that key (sealRegistrationPersonalData), so
+ * that the encryption can happen before a lock rather than under it.
+ */
 export function encodeRegistrationEvent(
   event: RegistrationEvent,
   key: Buffer | undefined,
+  sealed?: string,
 ): Record<string, unknown> {
   const data: Record<string, unknown> = { ...event.data };
+  const personal = personalFields(data);
+  for (const field of PERSONAL_FIELDS) delete data[field];
+  if (Object.keys(personal).length > 0) {
+    // Once erased (the key shredded), a registration can record facts but no personal data.
+    if (!key) throw new Error(`Registration ${event.data.registrationId} has no personal data key`);
+    data[SEALED] = sealed ?? sealPersonalFields(key, personal);
+  }
+  return data;
+}
+
+/** The personal fields of an event's data (or of a registration's input), sealed with `key`. */
+export function sealRegistrationPersonalData(data: object, key: Buffer): string {
+  return sealPersonalFields(key, personalFields(data as Record<string, unknown>));
+}
+
+/** Whether storing the event needs its registration's key. */
+export function hasPersonalData(event: RegistrationEvent): boolean {
+  return Object.keys(personalFields(event.data as Record<string, unknown>)).length > 0;
+}
+
+function personalFields(data: Record<string, unknown>): PersonalFields {
   const personal: PersonalFields = {};
   for (const field of PERSONAL_FIELDS) {
     const value = data[field];
     if (typeof value === 'string') personal[field] = value;
-    delete data[field];
   }
-  if (Object.keys(personal).length > 0) {
-    // Once erased (the key shredded), a registration can record facts but no personal data.
-    if (!key) throw new Error(`Registration ${event.data.registrationId} has no personal data key`);
-    data[SEALED] = sealPersonalFields(key, personal);
-  }
-  return data;
+  return personal;
 }
 
 export interface DecodedRegistrationEvent {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PipelinedPool } from '../database/pipelined-pool';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
 import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
 import { SlotAllocationBatcher } from './commands/create-registration/slot-allocation-batcher';
@@ -20,6 +21,7 @@ import { RegistrationStore } from './registration-store';
     GetRegistrationHttpController,
   ],
   providers: [
+    PipelinedPool,
     RegistrationStore,
     CreateRegistrationHandler,
     SlotAllocationBatcher,

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { sendApiError } from './api-error-response';
 
@@ -62,37 +63,66 @@ export async function pruneRateLimitCounters(dataSource: DataSource, windowSecon
  * database hiccup does not block registration: the counter is skipped and the handler's own
  * database error decides the answer.
  */
-export function registrationRateLimitMiddleware(
-  dataSource: DataSource,
-  rule: RateLimit,
-): RequestHandler {
-  const logger = new Logger('RateLimit');
-  let lastPrune = 0;
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (rule.limit <= 0 || request.method !== 'POST') return next();
-    const client = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-    countRequest(dataSource, 'registration', client, rule).then(
-      (decision) => {
-        if (Date.now() - lastPrune > rule.windowSeconds * 1000) {
-          lastPrune = Date.now();
-          pruneRateLimitCounters(dataSource, rule.windowSeconds).catch(() => undefined);
-        }
-        response.setHeader('RateLimit-Limit', String(rule.limit));
-        response.setHeader('RateLimit-Remaining', String(Math.max(0, rule.limit - decision.hits)));
-        response.setHeader('RateLimit-Reset', String(decision.retryAfterSeconds));
-        if (decision.allowed) return next();
-        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-        sendApiError(
-          response,
-          429,
-          `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
-      },
-      (error: unknown) => {
-        logger.warn(`Rate limit not counted: ${(error as Error).message}`);
-        next();
-      },
-    );
+export class RegistrationRateLimit {
+  private readonly logger = new Logger('RateLimit');
+  private lastPrune = 0;
+  /** Requests the registration fast path counted already, with its decision (or a failed count). */
+  private readonly counted = new WeakMap<object, RateLimitDecision | undefined>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rule: RateLimit,
+  ) {}
+
+  get enabled(): boolean {
+    return this.rule.limit > 0;
+  }
+
+  /**
+   * Counts one registration of `client` and puts the RateLimit-* headers on the answer; says
+   * undefined when the count failed (logged), which lets the registration through.
+   */
+  async count(client: string, response: ServerResponse): Promise<RateLimitDecision | undefined> {
+    let decision: RateLimitDecision;
+    try {
+      decision = await countRequest(this.dataSource, 'registration', client, this.rule);
+    } catch (error) {
+      this.logger.warn(`Rate limit not counted: ${(error as Error).message}`);
+      return undefined;
+    }
+    if (Date.now() - this.lastPrune > this.rule.windowSeconds * 1000) {
+      this.lastPrune = Date.now();
+      pruneRateLimitCounters(this.dataSource, this.rule.windowSeconds).catch(() => undefined);
+    }
+    response.setHeader('RateLimit-Limit', String(this.rule.limit));
+    response.setHeader('RateLimit-Remaining', String(Math.max(0, this.rule.limit - decision.hits)));
+    response.setHeader('RateLimit-Reset', String(decision.retryAfterSeconds));
+    return decision;
+  }
+
+  /** Hands a request counted elsewhere (the fast path) to the middleware, which counts it no more. */
+  countedAlready(request: IncomingMessage, decision: RateLimitDecision | undefined): void {
+    this.counted.set(request, decision);
+  }
+
+  readonly middleware: RequestHandler = (
+    request: Request,
+    response: Response,
+    next: NextFunction,
+  ) => {
+    if (!this.enabled || request.method !== 'POST') return next();
+    const decided = this.counted.has(request)
+      ? Promise.resolve(this.counted.get(request))
+      : this.count(request.ip ?? request.socket.remoteAddress ?? 'unknown', response);
+    void decided.then((decision) => {
+      if (!decision || decision.allowed) return next();
+      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+      sendApiError(
+        response,
+        429,
+        `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
+    });
   };
 }

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { A_DREAM, registrationBody } from '../http';
+import { PIPELINED_CONNECTIONS } from '../../src/database/pipelined-pool';
 
 /**
  * `make soak` only (SOAK=1): SOAK_SECONDS (300) of mixed traffic against a real server process.
@@ -14,7 +15,8 @@ const ENABLED = process.env.SOAK === '1';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? '300');
 const WARM_UP_SECONDS = Math.min(60, SECONDS / 5);
 const CONNECTIONS = 16;
-const POOL_SIZE = 20;
+/** TypeORM's pool and the pipelined one. */
+const POOL_SIZE = 20 + PIPELINED_CONNECTIONS;
 
 function residentMemory(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

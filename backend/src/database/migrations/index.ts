@@ -5,6 +5,7 @@ import { Payments1732000000200 } from './1732000000200-payments';
 import { Admin1732000000300 } from './1732000000300-admin';
 import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
+import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Admin1732000000300,
   RateLimits1732000000400,
   CapacityNotify1732000000500,
+  SlotAllocation1732000000600,
 ];

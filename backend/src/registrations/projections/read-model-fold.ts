@@ -1,6 +1,7 @@
 import type { SqlStatement } from '../../event-store/sql-statement';
 import { emailKey } from '../domain/registration-rules';
 import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
+import { registrationStreamId } from '../domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
 
 /**
@@ -40,6 +41,11 @@ export class ReadModelFold {
   readonly registrations = new Map<string, FoldedRegistration>();
   /** Every slot a registration ever moved in or out of, with its counts. */
   readonly slots = new Map<string, FoldedSlot>();
+
+  /** Starts from a registration as it stands (its row), for events that follow it. */
+  seed(registration: FoldedRegistration): void {
+    this.registrations.set(registration.state.id, registration);
+  }
 
   apply(decoded: DecodedRegistrationEvent): void {
     const { event, recorded } = decoded;
@@ -132,6 +138,61 @@ export function viewRowValues(row: FoldedRegistration): unknown[] {
     row.version,
     String(row.lastPosition),
   ];
+}
+
+/** The columns that come from the registration's last recorded event. */
+const RECORDED_COLUMNS = new Set(['created_at', 'updated_at', 'version', 'last_position']);
+
+/**
+ * viewRowsInsert for registrations whose events are appended in the same statement, as the CTE
+ * `appended` (see newStreamsStatement): their positions are not known before it runs, so
+ * created_at, updated_at, version and last_position are taken from the row of each one's last
+ * event there (the events of one statement share their recorded_at). The rows must have been
+ * folded from those events with their stream versions, whatever their positions and times.
+ * With `upsert`, an existing row is updated instead, keeping its created_at.
+ */
+export function viewRowsInsertFromAppended(
+  rows: FoldedRegistration[],
+  upsert = false,
+): SqlStatement {
+  const own = VIEW_COLUMNS.filter(([name]) => !RECORDED_COLUMNS.has(name));
+  const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
+  const arrays = own.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const columns: unknown[][] = own.map(() => []);
+  const streamIds: string[] = [];
+  const versions: number[] = [];
+  for (const row of rows) {
+    const values = viewRowValues(row);
+    own.forEach(([name], index) => {
+      columns[index].push(values[VIEW_COLUMNS.findIndex(([column]) => column === name)]);
+    });
+    streamIds.push(registrationStreamId(row.state.id));
+    versions.push(row.version);
+  }
+  const selected = VIEW_COLUMNS.map(([name]) => {
+    if (!RECORDED_COLUMNS.has(name)) return `new.${name}`;
+    if (name === 'version') return 'appended.stream_version';
+    if (name === 'last_position') return 'appended.global_position';
+    return 'appended.recorded_at';
+  }).join(', ');
+  return {
+    text: `INSERT INTO registration_view (${names})
+     SELECT ${selected}
+       FROM unnest(${arrays}, $${own.length + 1}::text[], $${own.length + 2}::integer[])
+              AS new(${own.map(([name]) => name).join(', ')}, stream_id, version)
+       JOIN appended
+         ON appended.stream_id = new.stream_id AND appended.stream_version = new.version${
+           upsert
+             ? `
+     ON CONFLICT (id) DO UPDATE SET ${VIEW_COLUMNS.filter(
+       ([name]) => name !== 'id' && name !== 'created_at',
+     )
+       .map(([name]) => `${name} = EXCLUDED.${name}`)
+       .join(', ')}`
+             : ''
+         }`,
+    parameters: [...columns, streamIds, versions],
+  };
 }
 
 /** The INSERT of folded registrations into registration_view, as one statement. */

@@ -3,7 +3,8 @@ import type { SqlStatement } from '../../event-store/sql-statement';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
 import { emailKey } from '../domain/registration-rules';
 import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
-import { ReadModelFold, viewRowsInsert } from './read-model-fold';
+import { ReadModelFold, viewRowsInsertFromAppended } from './read-model-fold';
+import { registrationStreamId, type RegistrationEvent } from '../domain/registration-events';
 
 /**
  * Keeps registration_view and slot_capacity in step with the log. It runs inside the
@@ -154,23 +155,51 @@ export async function projectRegistrationEvent(
 }
 
 /**
- * projectRegistrationEvent for many RegistrationCreated events of new registrations at once
- * (the slot allocation batch): the same evolve() and capacity rules through the in-memory fold,
- * as one registration_view INSERT and one slot_capacity statement for the caller to run, so the
- * rows are those the event-by-event projection would have written.
+ * projectRegistrationEvent for events appended in the same statement, as the CTE `appended`
+ * (see newStreamsStatement and appendOneStatement): the same evolve() and capacity rules
+ * through the in-memory fold, as one registration_view statement, whose positions and times come
+ * from `appended`, and one slot_capacity statement, both void if nothing was appended; so the
+ * rows are those the event-by-event projection would write.
+ * `known` are the registrations the events follow, as they stand (all others must start with
+ * their RegistrationCreated). Undefined when an event would delete a registration: that one
+ * takes projectRegistrationEvent.
  */
-export function newRegistrationsProjection(created: DecodedRegistrationEvent[]): SqlStatement[] {
+export function appendedEventsProjection(
+  appended: { event: RegistrationEvent; streamVersion: number }[],
+  known: { state: RegistrationState; version: number }[] = [],
+): SqlStatement[] | undefined {
   const fold = new ReadModelFold();
-  for (const decoded of created) {
-    if (decoded.event.type !== 'RegistrationCreated') {
-      throw new Error(`newRegistrationsProjection got a ${decoded.event.type}`);
+  for (const { state, version } of known) {
+    fold.seed({ state, createdAt: new Date(0), updatedAt: new Date(0), version, lastPosition: 0 });
+  }
+  for (const { event, streamVersion } of appended) {
+    if (
+      !fold.registrations.has(event.data.registrationId) &&
+      event.type !== 'RegistrationCreated'
+    ) {
+      throw new Error(`appendedEventsProjection got a ${event.type} of an unknown registration`);
     }
-    fold.apply(decoded);
+    // Its position and time are read from `appended`.
+    fold.apply({
+      event,
+      recorded: {
+        globalPosition: 0,
+        streamId: registrationStreamId(event.data.registrationId),
+        streamVersion,
+        type: event.type,
+        schemaVersion: 1,
+        data: {},
+        metadata: { actor: 'system' },
+        recordedAt: new Date(0),
+      },
+      personalDataErased: false,
+    });
+    if (!fold.registrations.has(event.data.registrationId)) return undefined;
   }
   const rows = [...fold.registrations.values()];
   const slots = [...fold.slots.values()];
   const statements: SqlStatement[] = [];
-  if (rows.length > 0) statements.push(viewRowsInsert(rows));
+  if (rows.length > 0) statements.push(viewRowsInsertFromAppended(rows, known.length > 0));
   if (slots.length > 0) {
     // A slot that left the catalogue still counts what happened in it, with no seats of its own.
     statements.push({
@@ -179,6 +208,7 @@ export function newRegistrationsProjection(created: DecodedRegistrationEvent[]):
        SELECT event, time, 0, held, paid, confirmed, waiting_list
          FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
            AS counts(event, time, held, paid, confirmed, waiting_list)
+        WHERE EXISTS (SELECT 1 FROM appended)
        ON CONFLICT (event, time) DO UPDATE SET
          held = current.held + EXCLUDED.held, paid = current.paid + EXCLUDED.paid,
          confirmed = current.confirmed + EXCLUDED.confirmed,

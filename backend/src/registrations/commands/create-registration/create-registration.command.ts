@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Locale } from '../../domain/registration-events';
+import type { RegistrationBody } from './registration-body';
 
 export interface CreateRegistrationResult {
   registrationId: string;
@@ -10,16 +10,7 @@ export interface CreateRegistrationResult {
 
 export class CreateRegistrationCommand extends Command<CreateRegistrationResult> {
   constructor(
-    readonly input: {
-      name: string;
-      email: string;
-      whatsapp: string;
-      event: string;
-      time: string;
-      dream: string;
-      dreamedCaptured: boolean;
-      locale: Locale;
-    },
+    readonly input: RegistrationBody,
     readonly correlationId: string,
   ) {
     super();

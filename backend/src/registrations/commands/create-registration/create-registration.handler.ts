@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
-import { failCheckout, openCheckoutSession } from '../../domain/registration';
+import { failCheckout, openCheckoutSession, replay } from '../../domain/registration';
 import { EventNotOpenError, SlotNotOpenError } from '../../domain/registration-errors';
 import { RegistrationStore } from '../../registration-store';
 import {
@@ -62,16 +62,19 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
         successUrl: `${this.config.publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?register=true`,
       });
-      await this.store.transaction(async (tx) => {
-        const loaded = await this.store.load(tx, registrationId);
-        const events = openCheckoutSession(loaded.state!, {
-          provider: session.provider,
-          sessionId: session.sessionId,
-          url: session.url,
-          expiresAt: session.expiresAt.toISOString(),
-        });
-        await this.store.append(tx, registrationId, loaded.version, events, metadata);
-      });
+      // The registration is as just created, unless something happened to it meanwhile
+      // (appendKnowing then reads it again).
+      await this.store.appendKnowing(
+        { registrationId, state: replay([created])!, version: 1 },
+        (state) =>
+          openCheckoutSession(state, {
+            provider: session.provider,
+            sessionId: session.sessionId,
+            url: session.url,
+            expiresAt: session.expiresAt.toISOString(),
+          }),
+        metadata,
+      );
       return { registrationId, placement: 'seat', checkoutUrl: session.url };
     } catch (error) {
       await this.store.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import { requestId } from '../../../common/request-id';
 import { CreateRegistrationCommand } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
+import type { RegistrationBody } from './registration-body';
 
 @ApiTags('registrations')
 @Controller()
@@ -41,24 +42,32 @@ export class CreateRegistrationHttpController {
     @Body() body: CreateRegistrationRequestDto,
     @Req() request: Request,
   ): Promise<CreateRegistrationResponseDto> {
-    const result = await this.commandBus.execute(
-      new CreateRegistrationCommand(
-        {
-          name: body.name,
-          email: body.email,
-          whatsapp: body.whatsapp,
-          event: body.event,
-          time: body.time,
-          dream: body.dream,
-          dreamedCaptured: body.dreamedCaptured ?? false,
-          locale: body.locale ?? 'en',
-        },
-        requestId(request),
-      ),
+    return registerVisitor(
+      this.commandBus,
+      {
+        name: body.name,
+        email: body.email,
+        whatsapp: body.whatsapp,
+        event: body.event,
+        time: body.time,
+        dream: body.dream,
+        dreamedCaptured: body.dreamedCaptured ?? false,
+        locale: body.locale ?? 'en',
+      },
+      requestId(request),
     );
-    if (result.placement === 'waiting-list') {
-      return { success: true, waitingList: true, registrationId: result.registrationId };
-    }
-    return { url: result.checkoutUrl, registrationId: result.registrationId };
   }
+}
+
+/** The registration and its answer; shared by this route and the registration fast path. */
+export async function registerVisitor(
+  commandBus: CommandBus,
+  body: RegistrationBody,
+  correlationId: string,
+): Promise<CreateRegistrationResponseDto> {
+  const result = await commandBus.execute(new CreateRegistrationCommand(body, correlationId));
+  if (result.placement === 'waiting-list') {
+    return { success: true, waitingList: true, registrationId: result.registrationId };
+  }
+  return { url: result.checkoutUrl, registrationId: result.registrationId };
 }

@@ -3,31 +3,40 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import type { SqlStatement } from '../../../event-store/sql-statement';
-import { notificationsInsert } from '../../../notifications/outbox';
+import { notificationsInsertFromAppended } from '../../../notifications/outbox';
 import { register, type RegisterInput } from '../../domain/registration';
 import { DuplicateRegistrationError } from '../../domain/registration-errors';
-import type { RegistrationCreated, RegistrationEvent } from '../../domain/registration-events';
-import { emailKey } from '../../domain/registration-rules';
-import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import {
-  RegistrationStore,
-  type NewRegistration,
-  type RegistrationTransaction,
-} from '../../registration-store';
+  registrationStreamId,
+  type RegistrationCreated,
+  type RegistrationEvent,
+} from '../../domain/registration-events';
+import { emailKey } from '../../domain/registration-rules';
+import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
+import { sealRegistrationPersonalData } from '../../registration-event-codec';
+import type { DecodedRegistrationEvent } from '../../registration-event-codec';
+import { RegistrationStore, slotLock, type NewRegistration } from '../../registration-store';
 
 /**
  * Per-slot group commit for new registrations.
  *
  * Seats of one slot are allocated under the slot's advisory lock, across every app process.
- * One transaction per registration held that lock for about eight sequential statements, so a
- * rush on one slot was served at a few hundred registrations a second whatever the number of
- * processes, with requests queueing for a second. Here the registrations of one slot that
- * arrive in this process while a transaction is running wait for it, and the next transaction
- * takes them all (up to MAX_BATCH): for the whole batch, the lock, one statement reading the
- * seats and the duplicates, two writing everything, and one COMMIT. Each one is decided by the
- * domain's register(), in arrival order, against the running seat count, so exactly the free
+ * The registrations of one slot that arrive in this process while its batch is being written
+ * wait for it, and the next batch takes them all (up to MAX_BATCH). Each one is decided by the
+ * domain's register(), in arrival order, against a running seat count, so exactly the free
  * seats become holds; each caller gets its own outcome (a duplicate fails only itself; a
  * database error fails the whole batch, as it would have failed each transaction).
+ *
+ * A batch is one transaction, pipelined (RegistrationStore.appendNewRegistrations):
+ * - usually decided from the slot as this process's last batch left it, assuming none of the
+ *   batch's emails is registered there; BEGIN, lock_slot_if_unchanged() (the lock, and a check
+ *   that those decisions still hold), the write and COMMIT go out in one round trip, and the
+ *   lock is held only while PostgreSQL runs them;
+ * - when the check refuses (another process gave seats meanwhile, an email is taken, the seat
+ *   limit changed) or the process has not seen the slot yet: BEGIN, the lock and
+ *   slot_allocation_state() go out together, the batch is decided from that, and the write goes
+ *   out with the COMMIT.
+ * Under a rush, once the slot is full, nearly every batch takes the first way.
  */
 const MAX_BATCH = 200;
 
@@ -41,6 +50,8 @@ export interface SlotAllocationRequest {
 
 interface Pending {
   request: SlotAllocationRequest;
+  /** The registration's key and its personal data sealed with it, before any lock. */
+  personalData: { key: Buffer; sealed: string };
   resolve: (created: RegistrationCreated) => void;
   reject: (error: unknown) => void;
 }
@@ -51,6 +62,8 @@ type Outcome = { created: RegistrationCreated } | { error: Error };
 export class SlotAllocationBatcher {
   /** The registrations waiting for each slot with a drainer at work; absent when idle. */
   private readonly queues = new Map<string, Pending[]>();
+  /** Each slot's seats as this process's last batch left them (others may have moved them). */
+  private readonly known = new Map<string, SlotState>();
 
   constructor(
     private readonly store: RegistrationStore,
@@ -61,7 +74,9 @@ export class SlotAllocationBatcher {
   allocate(request: SlotAllocationRequest): Promise<RegistrationCreated> {
     return new Promise<RegistrationCreated>((resolve, reject) => {
       const slot = `${request.input.event}\u0000${request.input.time}`;
-      const pending: Pending = { request, resolve, reject };
+      const key = newPersonalDataKey();
+      const personalData = { key, sealed: sealRegistrationPersonalData(request.input, key) };
+      const pending: Pending = { request, personalData, resolve, reject };
       const queue = this.queues.get(slot);
       if (queue) {
         queue.push(pending);
@@ -69,7 +84,9 @@ export class SlotAllocationBatcher {
       }
       const started = [pending];
       this.queues.set(slot, started);
-      void this.drain(slot, started);
+      // The first batch waits for the end of this turn of the event loop: requests that
+      // arrived together (a rush opening) are decided together, rather than one alone first.
+      setImmediate(() => void this.drain(slot, started));
     });
   }
 
@@ -78,7 +95,7 @@ export class SlotAllocationBatcher {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await this.allocateBatch(batch.map((pending) => pending.request));
+        const outcomes = await this.allocateBatch(slot, batch);
         batch.forEach((pending, index) => {
           const outcome = outcomes[index];
           if ('error' in outcome) pending.reject(outcome.error);
@@ -91,21 +108,20 @@ export class SlotAllocationBatcher {
     this.queues.delete(slot);
   }
 
-  private allocateBatch(requests: SlotAllocationRequest[]): Promise<Outcome[]> {
-    const { event, time } = requests[0].input;
-    return this.store.transaction(async (tx) => {
-      await tx.lockSlot(event, time);
-      const slot = await this.readSlot(tx, event, time, requests);
-      const taken = new Set(slot.takenEmailKeys);
-      const capacity = {
-        seatLimit: slot.seatLimit ?? requests[0].defaultSeatLimit,
-        seatsTaken: slot.seatsTaken ?? 0,
-      };
-
+  private async allocateBatch(slot: string, batch: Pending[]): Promise<Outcome[]> {
+    const { event, time } = batch[0].request.input;
+    const defaultSeatLimit = batch[0].request.defaultSeatLimit;
+    const emailKeys = batch.map(({ request }) => emailKey(request.input.email));
+    // For each request: its index among the accepted registrations, or the error refusing it.
+    let decisions: (number | Error)[] = [];
+    let after: SlotState | undefined;
+    const decide = (state: SlotState, checked: boolean) => {
+      const taken = new Set(state.takenEmailKeys);
+      const capacity = { seatLimit: state.seatLimit, seatsTaken: state.seatsTaken };
       const now = new Date();
       const accepted: NewRegistration[] = [];
-      // For each request: its index in `accepted`, or the error that refuses it.
-      const decisions = requests.map((request): number | Error => {
+      let seatsGiven = 0;
+      decisions = batch.map(({ request, personalData }): number | Error => {
         const key = emailKey(request.input.email);
         // The same email twice in one batch: the later one is the duplicate.
         if (taken.has(key)) return new DuplicateRegistrationError();
@@ -116,71 +132,111 @@ export class SlotAllocationBatcher {
           now,
           this.config.checkoutHoldMinutes,
         );
-        if (events.some(isSeat)) capacity.seatsTaken += 1;
+        if (events.some(isSeat)) {
+          capacity.seatsTaken += 1;
+          seatsGiven += 1;
+        }
         accepted.push({
           registrationId: request.registrationId,
           events,
           metadata: request.metadata,
+          personalData,
         });
         return accepted.length - 1;
       });
-
-      const recorded =
-        accepted.length > 0
-          ? await this.store.appendNewRegistrations(tx, accepted, (appended) =>
-              waitingListNotifications(appended.map(([first]) => first)),
-            )
-          : [];
-      const created = recorded.map(([first]) => first);
-      return decisions.map((decision): Outcome =>
-        decision instanceof Error
-          ? { error: decision }
-          : { created: created[decision].event as RegistrationCreated },
-      );
-    });
-  }
-
-  /**
-   * The slot's seats (null without a slot_capacity row) and which of the batch's email keys
-   * already have a live registration in it, in one round trip: the lock is held meanwhile.
-   */
-  private async readSlot(
-    tx: RegistrationTransaction,
-    event: string,
-    time: string,
-    requests: SlotAllocationRequest[],
-  ): Promise<{ seatLimit: number | null; seatsTaken: number | null; takenEmailKeys: string[] }> {
-    const [row] = (await tx.manager.query(
-      `SELECT capacity.seat_limit, capacity.held + capacity.paid + capacity.confirmed AS seats_taken,
-              ARRAY(SELECT email_key FROM registration_view
-                     WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])
-                       AND status NOT IN ('released', 'refunded')) AS taken_email_keys
-         FROM (SELECT 1) AS one
-         LEFT JOIN slot_capacity AS capacity ON capacity.event = $1 AND capacity.time = $2`,
-      [event, time, requests.map((request) => emailKey(request.input.email))],
-    )) as { seat_limit: number | null; seats_taken: number | null; taken_email_keys: string[] }[];
-    return {
-      seatLimit: row.seat_limit,
-      seatsTaken: row.seats_taken,
-      takenEmailKeys: row.taken_email_keys,
+      after = { seatLimit: state.seatLimit, seatsTaken: capacity.seatsTaken, takenEmailKeys: [] };
+      return {
+        registrations: accepted,
+        following: waitingListNotifications(accepted),
+        check: checked
+          ? {
+              text: 'SELECT lock_slot_if_unchanged($1, $2, $3, $4::text[], $5, $6, $7::text[])',
+              parameters: [
+                event,
+                time,
+                defaultSeatLimit,
+                emailKeys,
+                accepted.length,
+                seatsGiven,
+                state.takenEmailKeys,
+              ],
+            }
+          : undefined,
+      };
     };
+    let recorded: DecodedRegistrationEvent[][] | undefined;
+    const known = this.known.get(slot);
+    if (known) {
+      // What this process saw last, assuming none of these emails is registered: the check
+      // proves it under the lock, in the same round trip as the write.
+      try {
+        recorded = await this.store.appendNewRegistrations({
+          decide: () => decide(known, true),
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code !== SERIALIZATION_FAILURE) throw error;
+        // Another process changed the slot meanwhile, or an email is taken: read it, locked.
+      }
+    }
+    recorded ??= await this.store.appendNewRegistrations({
+      locked: {
+        lock: slotLock(event, time),
+        read: {
+          text: 'SELECT * FROM slot_allocation_state($1, $2, $3::text[])',
+          parameters: [event, time, emailKeys],
+        },
+      },
+      decide: ([row]: SlotRow[]) =>
+        decide(
+          {
+            seatLimit: row.seat_limit ?? defaultSeatLimit,
+            seatsTaken: row.seats_taken ?? 0,
+            takenEmailKeys: row.taken_email_keys,
+          },
+          false,
+        ),
+    });
+    if (after) this.known.set(slot, after);
+    return decisions.map((decision): Outcome =>
+      decision instanceof Error
+        ? { error: decision }
+        : { created: recorded[decision][0].event as RegistrationCreated },
+    );
   }
 }
+
+/** What deciding a batch depends on (see slot_allocation_state() in the migrations). */
+interface SlotState {
+  seatLimit: number;
+  seatsTaken: number;
+  takenEmailKeys: string[];
+}
+
+interface SlotRow {
+  seat_limit: number | null;
+  seats_taken: number | null;
+  taken_email_keys: string[];
+}
+
+const SERIALIZATION_FAILURE = '40001';
 
 function isSeat(event: RegistrationEvent): boolean {
   return event.type === 'RegistrationCreated' && event.data.placement === 'seat';
 }
 
-/** The 'waiting-list-joined' messages of the registrations placed on the waiting list. */
-function waitingListNotifications(created: DecodedRegistrationEvent[]): SqlStatement[] {
-  const waiting = created.filter((first) => !isSeat(first.event));
+/**
+ * The 'waiting-list-joined' messages of the registrations placed on the waiting list, each
+ * caused by its RegistrationCreated (joined from `appended` in the same statement).
+ */
+function waitingListNotifications(accepted: NewRegistration[]): SqlStatement[] {
+  const waiting = accepted.filter((registration) => !registration.events.some(isSeat));
   if (waiting.length === 0) return [];
   return [
-    notificationsInsert(
-      waiting.map((first) => ({
+    notificationsInsertFromAppended(
+      waiting.map((registration) => ({
         kind: 'waiting-list-joined',
-        registrationId: first.event.data.registrationId,
-        causedByPosition: first.recorded.globalPosition,
+        registrationId: registration.registrationId,
+        streamId: registrationStreamId(registration.registrationId),
       })),
     ),
   ];

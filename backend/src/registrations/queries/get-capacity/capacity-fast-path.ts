@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastPath } from '../../../common/fast-path';
 import type { Logger } from 'pino';
 import type { ServerLifecycle } from '../../../health/server-lifecycle';
 import { scrubUrl } from '../../../logging/personal-data-redaction';
@@ -21,9 +21,6 @@ export interface CapacityFastPathOptions {
    */
   logger?: Logger;
 }
-
-/** Answers the request and says true, or says false and leaves it alone. */
-export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 /**
  * GET /api/capacity answered from the capacity cache before Express and Nest (request context,
@@ -77,17 +74,4 @@ export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
     }
     return true;
   };
-}
-
-/** Puts `fastPath` in front of whatever the server does with a request (here, Express). */
-export function serveFirst(server: Server, fastPath: FastPath): void {
-  const listeners = server.listeners('request') as ((
-    request: IncomingMessage,
-    response: ServerResponse,
-  ) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (fastPath(request, response)) return;
-    for (const listener of listeners) listener.call(server, request, response);
-  });
 }

@@ -1,0 +1,108 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Pool, type PoolClient, type QueryResult } from 'pg';
+import { DataSource } from 'typeorm';
+import type { SqlStatement } from '../event-store/sql-statement';
+
+/**
+ * Connections of this pool beside TypeORM's: new registrations (a batch at a time per slot and
+ * process) and the checkout sessions opened for them. WARM_CONNECTIONS stay open while idle, and
+ * are opened at boot: opening one (a server process forked, authenticated) in the first moments
+ * of a rush would stall that rush's first batches.
+ */
+export const PIPELINED_CONNECTIONS = 8;
+const WARM_CONNECTIONS = 4;
+
+/**
+ * A few connections in node-postgres's pipeline mode, on the same database and with the same
+ * settings (timeouts, application name) as TypeORM's pool. On such a connection the statements
+ * of a transaction can be sent together, without waiting for each answer: PostgreSQL runs them
+ * one after the other as they arrive, so a lock taken by the first is held for the server's
+ * time only, not for a round trip per statement through a busy event loop. Each statement still
+ * has its own Sync: after an error, the rest of the transaction fails with 25P02 and its COMMIT
+ * answers ROLLBACK.
+ */
+@Injectable()
+export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PipelinedPool.name);
+  private readonly pool: Pool;
+
+  constructor(@Inject(DataSource) dataSource: DataSource) {
+    const options = dataSource.options as { url?: string; extra?: Record<string, unknown> };
+    this.pool = new Pool({
+      ...options.extra,
+      connectionString: options.url,
+      max: PIPELINED_CONNECTIONS,
+      min: WARM_CONNECTIONS,
+      pipeline: true,
+    });
+    // A connection that breaks while idle (the server restarting) leaves the pool; the next
+    // transaction opens a new one. Errors during a transaction reach its caller.
+    this.pool.on('error', () => undefined);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const clients = await Promise.all(
+        Array.from({ length: WARM_CONNECTIONS }, () => this.pool.connect()),
+      );
+      for (const client of clients) client.release();
+    } catch (error) {
+      // Not fatal: connections are opened on demand as well.
+      this.logger.warn(`Pipelined connections not opened ahead: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Runs `work` on a connection of its own; `work` sends the transaction (see send()), from
+   * BEGIN to COMMIT. On any error the transaction is rolled back, or the connection dropped if
+   * it broke.
+   */
+  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    // The pool listens for errors only while a connection is idle: one that breaks in use
+    // (the server going away) emits an error of its own, which its queries also reject with.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
+    try {
+      return await work(client);
+    } catch (error) {
+      if (!broken) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError as Error;
+        }
+      }
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * Sends the statements at once on a pipelined connection and waits for every answer; throws the
+ * first error, once all are in (so nothing of the transaction is still on the wire).
+ */
+export async function send(client: PoolClient, statements: SqlStatement[]): Promise<QueryResult[]> {
+  const answers = await Promise.allSettled(
+    statements.map((statement) => client.query(statement.text, statement.parameters)),
+  );
+  const failed = answers.find((answer) => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+  return answers.map((answer) => (answer as PromiseFulfilledResult<QueryResult>).value);
+}
