@@ -15,6 +15,45 @@ export interface LoadOptions {
   /** Stop after this many requests, or after durationMs, whichever is set. */
   requests?: number;
   durationMs?: number;
+  /**
+   * Connections opened beforehand (openConnections()), one agent per url, to use instead of
+   * opening new ones: a run then measures requests, not connection set-up.
+   */
+  agents?: Agent[];
+}
+
+/**
+ * `connections` keep-alive connections spread over `urls`, opened and proven with one GET of
+ * `path` each, all at once, as open pages polling the server have them. Close them with
+ * closeConnections().
+ */
+export async function openConnections(
+  urls: string[],
+  connections: number,
+  path: string,
+): Promise<Agent[]> {
+  const agents = urls.map(
+    () =>
+      new Agent({
+        keepAlive: true,
+        keepAliveMsecs: 30_000,
+        maxSockets: Math.ceil(connections / urls.length),
+        maxFreeSockets: connections,
+      }),
+  );
+  await runLoad({ urls, method: 'GET', path, connections, requests: connections, agents });
+  const open = agents.reduce(
+    (sum, agent) => sum + Object.values(agent.freeSockets).flat().length,
+    0,
+  );
+  if (open < connections) {
+    throw new Error(`Only ${open} of ${connections} connections stayed open after warming up`);
+  }
+  return agents;
+}
+
+export function closeConnections(agents: Agent[]): void {
+  for (const agent of agents) agent.destroy();
 }
 
 export interface LoadResult {
@@ -29,13 +68,15 @@ export interface LoadResult {
 }
 
 export async function runLoad(options: LoadOptions, keepBodies = false): Promise<LoadResult> {
-  const agents = options.urls.map(
-    () =>
-      new Agent({
-        keepAlive: true,
-        maxSockets: Math.ceil(options.connections / options.urls.length),
-      }),
-  );
+  const agents =
+    options.agents ??
+    options.urls.map(
+      () =>
+        new Agent({
+          keepAlive: true,
+          maxSockets: Math.ceil(options.connections / options.urls.length),
+        }),
+    );
   const targets = options.urls.map((url) => new URL(url));
   const latencies: number[] = [];
   const sentAt: number[] = [];
@@ -97,7 +138,7 @@ export async function runLoad(options: LoadOptions, keepBodies = false): Promise
     }),
   );
   const elapsedMs = performance.now() - started;
-  for (const agent of agents) agent.destroy();
+  if (!options.agents) closeConnections(agents);
   return {
     requests: latencies.length + (statuses.network ?? 0),
     errors,

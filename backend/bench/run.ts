@@ -25,7 +25,7 @@ import {
   startDatabaseServer,
   type Process,
 } from './environment';
-import { percentile, runLoad, runWriters } from './load';
+import { closeConnections, openConnections, percentile, runLoad, runWriters } from './load';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -177,6 +177,15 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
       requests: 600,
       body: registration(tour.warmUp),
     });
+    // The 200 visitors have the page open: their connections exist (the page polls the
+    // capacity) when registration opens. Opening 100 connections at once on a busy Node
+    // process is its own cost: libuv accepts one connection per turn of the event loop, so the
+    // last of them waited up to half a second in the rush before they were opened beforehand.
+    const agents = await openConnections(
+      processes.map((p) => p.url),
+      RUSH_CONNECTIONS,
+      '/api/capacity',
+    );
     const result = await runLoad(
       {
         urls: processes.map((p) => p.url),
@@ -185,9 +194,11 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         connections: RUSH_CONNECTIONS,
         requests: RUSH_ATTEMPTS,
         body: registration(tour.rushed),
+        agents,
       },
       true,
     );
+    closeConnections(agents);
     if (process.env.BENCH_RUSH_CSV) {
       // Each answer: when its request left, how long it took, and where it put the visitor.
       const lines = result.latenciesMs.map((latency, index) => {

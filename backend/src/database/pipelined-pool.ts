@@ -10,13 +10,22 @@ import { DataSource } from 'typeorm';
 import type { SqlStatement } from '../event-store/sql-statement';
 
 /**
- * Connections of this pool beside TypeORM's: new registrations (a batch at a time per slot and
- * process) and the checkout sessions opened for them. WARM_CONNECTIONS stay open while idle, and
- * are opened at boot: opening one (a server process forked, authenticated) in the first moments
- * of a rush would stall that rush's first batches.
+ * The pool's lanes, each with connections of its own, so that one kind of work never waits
+ * for connections taken by another: `allocation`, the batches of new registrations (one at a
+ * time per slot and process), and `appends`, everything else (e.g. the checkout sessions opened
+ * for the seats a batch gave: twenty at once at the start of a rush). `warm` connections stay
+ * open while idle and are opened at boot: opening one (a server process forked, authenticated)
+ * in the first moments of a rush would stall it.
  */
-export const PIPELINED_CONNECTIONS = 8;
-const WARM_CONNECTIONS = 4;
+const LANES = {
+  allocation: { max: 4, warm: 2 },
+  appends: { max: 8, warm: 2 },
+} as const;
+
+export type PipelinedLane = keyof typeof LANES;
+
+/** Every connection the pool may open, all lanes together. */
+export const PIPELINED_CONNECTIONS = Object.values(LANES).reduce((sum, lane) => sum + lane.max, 0);
 
 /**
  * A few connections in node-postgres's pipeline mode, on the same database and with the same
@@ -30,26 +39,32 @@ const WARM_CONNECTIONS = 4;
 @Injectable()
 export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PipelinedPool.name);
-  private readonly pool: Pool;
+  private readonly pools: Record<PipelinedLane, Pool>;
 
   constructor(@Inject(DataSource) dataSource: DataSource) {
     const options = dataSource.options as { url?: string; extra?: Record<string, unknown> };
-    this.pool = new Pool({
-      ...options.extra,
-      connectionString: options.url,
-      max: PIPELINED_CONNECTIONS,
-      min: WARM_CONNECTIONS,
-      pipeline: true,
-    });
-    // A connection that breaks while idle (the server restarting) leaves the pool; the next
-    // transaction opens a new one. Errors during a transaction reach its caller.
-    this.pool.on('error', () => undefined);
+    const open = (lane: (typeof LANES)[PipelinedLane]) => {
+      const pool = new Pool({
+        ...options.extra,
+        connectionString: options.url,
+        max: lane.max,
+        min: lane.warm,
+        pipeline: true,
+      });
+      // A connection that breaks while idle (the server restarting) leaves the pool; the next
+      // transaction opens a new one. Errors during a transaction reach its caller.
+      pool.on('error', () => undefined);
+      return pool;
+    };
+    this.pools = { allocation: open(LANES.allocation), appends: open(LANES.appends) };
   }
 
   async onApplicationBootstrap(): Promise<void> {
     try {
       const clients = await Promise.all(
-        Array.from({ length: WARM_CONNECTIONS }, () => this.pool.connect()),
+        (Object.keys(LANES) as PipelinedLane[]).flatMap((lane) =>
+          Array.from({ length: LANES[lane].warm }, () => this.pools[lane].connect()),
+        ),
       );
       for (const client of clients) client.release();
     } catch (error) {
@@ -63,8 +78,8 @@ export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutd
    * BEGIN to COMMIT. On any error the transaction is rolled back, or the connection dropped if
    * it broke.
    */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  async transaction<T>(lane: PipelinedLane, work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pools[lane].connect();
     // The pool listens for errors only while a connection is idle: one that breaks in use
     // (the server going away) emits an error of its own, which its queries also reject with.
     let broken: Error | undefined;
@@ -90,7 +105,7 @@ export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    await Promise.all(Object.values(this.pools).map((pool) => pool.end()));
   }
 }
 

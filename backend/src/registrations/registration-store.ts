@@ -191,7 +191,7 @@ export class RegistrationStore {
     };
   }): Promise<DecodedRegistrationEvent[][]> {
     const { locked, decide } = options;
-    const decoded = await this.pipelined.transaction(async (client) => {
+    const decoded = await this.pipelined.transaction('allocation', async (client) => {
       const rows = locked
         ? ((await send(client, [BEGIN, locked.lock, locked.read]))[2].rows as Row[])
         : [];
@@ -264,7 +264,7 @@ export class RegistrationStore {
       );
       let rows: DecidedEventRow[] = [];
       try {
-        rows = await this.pipelined.transaction(async (client) => {
+        rows = await this.pipelined.transaction('appends', async (client) => {
           const [, written] = await send(client, [BEGIN, statement, COMMIT]);
           return written.rows as DecidedEventRow[];
         });

@@ -42,28 +42,36 @@ describe('a server process killed in the middle of a rush', () => {
     const statuses: Record<string, number> = {};
     let issued = 0;
     let killed = false;
+    let inFlightToVictim = 0;
     const worker = async (connection: number) => {
       while (issued < ATTEMPTS) {
         issued += 1;
         // Half the connections go to the victim until it dies, then to the survivor.
         const target = connection % 2 === 0 && !killed ? victim : survivor;
-        if (!killed && answered.length >= ATTEMPTS / 5) {
-          // Killed with requests of its own in flight, mid-transaction for some.
-          killed = true;
-          victim.child.kill('SIGKILL');
-        }
+        const toVictim = target === victim;
+        if (toVictim) inFlightToVictim += 1;
         try {
-          const response = await fetch(`${target.url}/api/create-checkout-session`, {
+          const answer = fetch(`${target.url}/api/create-checkout-session`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(registrationBody({ email: `crash-${randomUUID()}@example.com` })),
             signal: AbortSignal.timeout(20_000),
           });
+          if (!killed && answered.length >= ATTEMPTS / 5 && inFlightToVictim >= 5) {
+            // Killed with requests of its own in flight, mid-transaction for some, and this one
+            // just sent: its batches answer many at once, so a moment picked blindly could fall
+            // between them, with nothing in flight.
+            killed = true;
+            victim.child.kill('SIGKILL');
+          }
+          const response = await answer;
           statuses[response.status] = (statuses[response.status] ?? 0) + 1;
           const body = (await response.json()) as { registrationId?: string };
           if (response.ok && body.registrationId) answered.push(body.registrationId);
         } catch {
           statuses.dropped = (statuses.dropped ?? 0) + 1;
+        } finally {
+          if (toVictim) inFlightToVictim -= 1;
         }
       }
     };

@@ -156,6 +156,7 @@ export function viewRowsInsertFromAppended(
   upsert = false,
 ): SqlStatement {
   const own = VIEW_COLUMNS.filter(([name]) => !RECORDED_COLUMNS.has(name));
+  const ownIndexes = own.map(([name]) => VIEW_COLUMNS.findIndex(([column]) => column === name));
   const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
   const arrays = own.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const columns: unknown[][] = own.map(() => []);
@@ -163,9 +164,7 @@ export function viewRowsInsertFromAppended(
   const versions: number[] = [];
   for (const row of rows) {
     const values = viewRowValues(row);
-    own.forEach(([name], index) => {
-      columns[index].push(values[VIEW_COLUMNS.findIndex(([column]) => column === name)]);
-    });
+    ownIndexes.forEach((from, index) => columns[index].push(values[from]));
     streamIds.push(registrationStreamId(row.state.id));
     versions.push(row.version);
   }
