@@ -27,6 +27,7 @@ export async function startDatabaseServer(): Promise<BenchDatabaseServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-'));
   const embedded: EmbeddedDatabase = await startEmbeddedDatabase(dataDir, {
     database: 'postgres',
+    temporary: true,
   });
   return { serverUrl: embedded.url, stop: () => embedded.stop() };
 }

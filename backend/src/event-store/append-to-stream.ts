@@ -1,9 +1,10 @@
 import { ConcurrencyError } from './concurrency-error';
 import type { ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
 import {
+  DECIDED_EVENT_COLUMNS,
   RECORDED_EVENT_COLUMNS,
-  toRecordedEvent,
-  type RecordedEventRow,
+  recordedFromSent,
+  type DecidedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
 import type { SqlStatement } from './sql-statement';
@@ -22,7 +23,7 @@ export async function appendToStream(
   events: NewEvent[],
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  let rows: RecordedEventRow[];
+  let rows: DecidedEventRow[];
   try {
     rows =
       events.length === 1 && expectedVersion !== 'any'
@@ -35,7 +36,11 @@ export async function appendToStream(
     throw error;
   }
   if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
-  return rows.map(toRecordedEvent);
+  // Only what the database decided came back (position, version, time): the payloads are those
+  // sent, and reading them back would only cost bytes and JSON parsing.
+  return rows
+    .sort((a, b) => a.stream_version - b.stream_version)
+    .map((row, index) => recordedFromSent(row, events[index]));
 }
 
 /**
@@ -48,8 +53,13 @@ function appendOne(
   streamId: string,
   expectedVersion: number,
   event: NewEvent,
-): Promise<RecordedEventRow[]> {
-  const { text, parameters } = appendOneStatement(streamId, expectedVersion, event);
+): Promise<DecidedEventRow[]> {
+  const { text, parameters } = appendOneStatement(
+    streamId,
+    expectedVersion,
+    event,
+    DECIDED_EVENT_COLUMNS,
+  );
   return sql.query(text, parameters);
 }
 
@@ -63,13 +73,14 @@ export function appendOneStatement(
   streamId: string,
   expectedVersion: number,
   event: NewEvent,
+  returning: string = RECORDED_EVENT_COLUMNS,
 ): SqlStatement {
   return {
     text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
      SELECT $1, $2::int + 1, $3, $4, $5::jsonb, $6::jsonb
       WHERE $2::int = 0
          OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_version = $2::int)
-     RETURNING ${RECORDED_EVENT_COLUMNS}`,
+     RETURNING ${returning}`,
     parameters: [
       streamId,
       expectedVersion,
@@ -87,7 +98,7 @@ function appendMany(
   streamId: string,
   expectedVersion: ExpectedVersion,
   events: NewEvent[],
-): Promise<RecordedEventRow[]> {
+): Promise<DecidedEventRow[]> {
   return sql.query(
     `WITH current AS (
        SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
@@ -100,7 +111,7 @@ function appendMany(
               WITH ORDINALITY AS new(type, schema_version, data, metadata, ordinality)
       WHERE $2::int IS NULL OR current.version = $2::int
       ORDER BY new.ordinality
-     RETURNING ${RECORDED_EVENT_COLUMNS}`,
+     RETURNING ${DECIDED_EVENT_COLUMNS}`,
     [
       streamId,
       expectedVersion === 'any' ? null : expectedVersion,

