@@ -69,6 +69,16 @@ function log(message: string): void {
   console.error(`[bench] ${message}`);
 }
 
+/**
+ * A pool for the benchmark's own statements. A connection the server ends while it is idle in
+ * the pool is reported and replaced; without a listener it would end the run.
+ */
+function benchPool(url: string, max: number): Pool {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on('error', (error) => log(`an idle connection was closed by the server: ${error.message}`));
+  return pool;
+}
+
 /** A RegistrationCreated as stored: sealed personal data, the size of a real event row. */
 function eventSizedData(): { data: string; metadata: string } {
   const id = randomUUID();
@@ -217,7 +227,7 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         ['sent_at_ms,latency_ms,placement', ...lines].join('\n') + '\n',
       );
     }
-    const pool = new Pool({ connectionString: database.url, max: INSERT_CONNECTIONS });
+    const pool = benchPool(database.url, INSERT_CONNECTIONS);
     try {
       const [capacity] = (
         await pool.query(
@@ -331,7 +341,7 @@ async function reads(serverUrl: string): Promise<void> {
 
 async function appends(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_appends');
-  const pool = new Pool({ connectionString: database.url, max: APPEND_WRITERS });
+  const pool = benchPool(database.url, APPEND_WRITERS);
   try {
     const sql = {
       query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows,
@@ -456,7 +466,7 @@ export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue
 
 async function rebuild(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_rebuild');
-  const pool = new Pool({ connectionString: database.url, max: 4 });
+  const pool = benchPool(database.url, 4);
   const dataSource = createDataSource(database.url, { poolSize: 4 });
   await dataSource.initialize();
   try {

@@ -3,6 +3,7 @@ import { setDreamCaptured, setPaidFlag } from '../../src/registrations/domain/op
 import { replay, type RegistrationState } from '../../src/registrations/domain/registration';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { loadRegistration, RegistrationStore } from '../../src/registrations/registration-store';
+import { CapacityCache } from '../../src/registrations/queries/get-capacity/capacity-cache';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
@@ -85,6 +86,43 @@ describe('deciding a batch from what the process saw last', () => {
     const live = await snapshotReadModels(first.dataSource);
     await rebuildProjections(first.dataSource, Catalogue.load());
     expect(await snapshotReadModels(first.dataSource)).toEqual(live);
+  });
+});
+
+describe('the first batch of a process that has served the capacity', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('is decided from that answer, checked under the lock, in one round trip', async () => {
+    const cache = app.app.get(CapacityCache);
+    for (let tries = 0; !cache.enabled && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(cache.enabled).toBe(true);
+    expect((await request(app.url, 'GET', '/api/capacity')).status).toBe(200);
+    expect(cache.seats('bucharest', OPEN_SLOT)).toEqual({ seatLimit: 20, seatsTaken: 0 });
+
+    const store = app.app.get(RegistrationStore);
+    const writes = jest.spyOn(store, 'appendNewRegistrations');
+    try {
+      expect((await register(app, 'first@example.com')).body.url).toBeDefined();
+      // One transaction, without the lock-and-read first: the check did it.
+      expect(writes.mock.calls.map(([options]) => options.locked === undefined)).toEqual([true]);
+    } finally {
+      writes.mockRestore();
+    }
+    // The registration moved the answer on: it is no longer served from memory.
+    expect(cache.seats('bucharest', OPEN_SLOT)).toBeUndefined();
   });
 });
 

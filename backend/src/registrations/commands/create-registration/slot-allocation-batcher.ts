@@ -16,6 +16,7 @@ import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { sealRegistrationPersonalData } from '../../registration-event-codec';
 import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import { RegistrationStore, slotLock, type NewRegistration } from '../../registration-store';
+import { CapacityCache } from '../../queries/get-capacity/capacity-cache';
 
 /**
  * Per-slot group commit for new registrations.
@@ -67,6 +68,7 @@ export class SlotAllocationBatcher {
 
   constructor(
     private readonly store: RegistrationStore,
+    private readonly capacity: CapacityCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -106,6 +108,12 @@ export class SlotAllocationBatcher {
       }
     }
     this.queues.delete(slot);
+  }
+
+  /** A slot this process has not written to yet, as the capacity it serves (when fresh) says. */
+  private fromCapacityCache(event: string, time: string): SlotState | undefined {
+    const seats = this.capacity.seats(event, time);
+    return seats && { ...seats, takenEmailKeys: [] };
   }
 
   private async allocateBatch(slot: string, batch: Pending[]): Promise<Outcome[]> {
@@ -165,10 +173,11 @@ export class SlotAllocationBatcher {
       };
     };
     let recorded: DecodedRegistrationEvent[][] | undefined;
-    const known = this.known.get(slot);
+    const known = this.known.get(slot) ?? this.fromCapacityCache(event, time);
     if (known) {
-      // What this process saw last, assuming none of these emails is registered: the check
-      // proves it under the lock, in the same round trip as the write.
+      // What this process saw last (or the capacity it answered last), assuming none of these
+      // emails is registered: the check proves it under the lock, in the same round trip as
+      // the write.
       try {
         recorded = await this.store.appendNewRegistrations({
           decide: () => decide(known, true),

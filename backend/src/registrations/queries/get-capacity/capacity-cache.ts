@@ -74,6 +74,13 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
     return entry.body;
   }
 
+  /** A slot's seat limit and seats taken, from a fresh answer in memory, or undefined. */
+  seats(event: string, time: string): { seatLimit: number; seatsTaken: number } | undefined {
+    if (!this.fresh()) return undefined;
+    const slot = this.entry?.answer[event]?.[time];
+    return slot ? { seatLimit: slot.limit, seatsTaken: slot.registered } : undefined;
+  }
+
   /**
    * The answer from memory when fresh, otherwise from `query` (one query at a time per
    * generation; concurrent callers share it), stored only if nothing changed meanwhile.
