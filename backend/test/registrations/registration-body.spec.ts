@@ -2,28 +2,23 @@ import 'reflect-metadata';
 import fc from 'fast-check';
 import { createValidationPipe } from '../../src/common/validation';
 import { CreateRegistrationRequestDto } from '../../src/registrations/commands/create-registration/create-registration.request.dto';
-import { acceptRegistrationBody } from '../../src/registrations/commands/create-registration/registration-body';
+import {
+  acceptRegistrationBody,
+  type RegistrationBody,
+} from '../../src/registrations/commands/create-registration/registration-body';
+import { registrationBodyOf } from '../../src/registrations/commands/create-registration/create-registration.http.controller';
 import { A_DREAM } from '../http';
 
 const pipe = createValidationPipe();
 
 /** What the Nest route makes of a body: the command's input, or undefined when it refuses. */
-async function throughTheDto(body: unknown): Promise<Record<string, unknown> | undefined> {
+async function throughTheDto(body: unknown): Promise<RegistrationBody | undefined> {
   try {
     const dto = (await pipe.transform(body, {
       type: 'body',
       metatype: CreateRegistrationRequestDto,
     })) as CreateRegistrationRequestDto;
-    return {
-      name: dto.name,
-      email: dto.email,
-      whatsapp: dto.whatsapp,
-      event: dto.event,
-      time: dto.time,
-      dream: dto.dream,
-      dreamedCaptured: dto.dreamedCaptured ?? false,
-      locale: dto.locale ?? 'en',
-    };
+    return registrationBodyOf(dto);
   } catch {
     return undefined;
   }

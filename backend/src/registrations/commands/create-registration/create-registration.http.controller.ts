@@ -42,21 +42,22 @@ export class CreateRegistrationHttpController {
     @Body() body: CreateRegistrationRequestDto,
     @Req() request: Request,
   ): Promise<CreateRegistrationResponseDto> {
-    return registerVisitor(
-      this.commandBus,
-      {
-        name: body.name,
-        email: body.email,
-        whatsapp: body.whatsapp,
-        event: body.event,
-        time: body.time,
-        dream: body.dream,
-        dreamedCaptured: body.dreamedCaptured ?? false,
-        locale: body.locale ?? 'en',
-      },
-      requestId(request),
-    );
+    return registerVisitor(this.commandBus, registrationBodyOf(body), requestId(request));
   }
+}
+
+/** The validated DTO as the command takes it: the optional fields filled in. */
+export function registrationBodyOf(dto: CreateRegistrationRequestDto): RegistrationBody {
+  return {
+    name: dto.name,
+    email: dto.email,
+    whatsapp: dto.whatsapp,
+    event: dto.event,
+    time: dto.time,
+    dream: dto.dream,
+    dreamedCaptured: dto.dreamedCaptured ?? false,
+    locale: dto.locale ?? 'en',
+  };
 }
 
 /** The registration and its answer; shared by this route and the registration fast path. */
