@@ -60,16 +60,20 @@ export class PipelinedPool implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    try {
-      const clients = await Promise.all(
-        (Object.keys(LANES) as PipelinedLane[]).flatMap((lane) =>
-          Array.from({ length: LANES[lane].warm }, () => this.pools[lane].connect()),
-        ),
-      );
-      for (const client of clients) client.release();
-    } catch (error) {
+    const opened = await Promise.allSettled(
+      (Object.keys(LANES) as PipelinedLane[]).flatMap((lane) =>
+        Array.from({ length: LANES[lane].warm }, () => this.pools[lane].connect()),
+      ),
+    );
+    for (const result of opened) {
+      if (result.status === 'fulfilled') result.value.release();
+    }
+    const failed = opened.find((result) => result.status === 'rejected');
+    if (failed) {
       // Not fatal: connections are opened on demand as well.
-      this.logger.warn(`Pipelined connections not opened ahead: ${(error as Error).message}`);
+      this.logger.warn(
+        `Pipelined connections not all opened ahead: ${(failed.reason as Error).message}`,
+      );
     }
   }
 

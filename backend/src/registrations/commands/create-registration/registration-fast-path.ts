@@ -64,7 +64,22 @@ export function registrationFastPath(options: RegistrationFastPathOptions): Fast
     ) {
       return false;
     }
-    void serve(options, request, response, rest);
+    serve(options, request, response, rest).catch((error: unknown) => {
+      // Nothing above should throw; if it does, the visitor still gets the API's 500.
+      options.errorLog.error(
+        `POST ${REGISTRATION_PATH} failed in the fast path: ${
+          error instanceof Error ? (error.stack ?? error.message) : String(error)
+        }`,
+      );
+      if (response.headersSent) response.destroy();
+      else {
+        const refusal = toApiError(error);
+        response.writeHead(refusal.statusCode, {
+          'Content-Type': 'application/json; charset=utf-8',
+        });
+        response.end(JSON.stringify(refusal));
+      }
+    });
     return true;
   };
 }
@@ -99,7 +114,8 @@ async function serve(
   }
   const body = acceptRegistrationBody(parsed);
   if (!body) {
-    // body-parser's way of saying "parsed already": the route validates and answers it.
+    // Read to its end, the request is left as it is by body-parser (and `_body` says "parsed"
+    // to its older versions): the route validates `body` and answers it.
     Object.assign(request, { body: parsed, _body: true });
     return rest(request, response);
   }
