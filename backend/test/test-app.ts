@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Catalogue } from '../src/catalogue/catalogue';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { startServer, type RunningServer } from '../src/server';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type TestApp = RunningServer & { config: AppConfig };
 
@@ -24,4 +25,38 @@ export async function startTestApp(
   });
   const server = await startServer(config, catalogue, { logger: false, ...options });
   return Object.assign(server, { config });
+}
+
+export interface AppsOnOwnDatabase {
+  /** Filled before the tests of the describe block run. */
+  readonly apps: TestApp[];
+  readonly database: TestDatabase;
+}
+
+/**
+ * For the enclosing describe block: a database of its own and one app instance per entry of
+ * `instances` on it (two stand for two app processes), started before its tests, closed and the
+ * database dropped after them. Read `apps` inside the tests.
+ */
+export function appsOnOwnDatabase(
+  instances: {
+    env?: Record<string, string>;
+    catalogue?: Catalogue;
+    options?: { fastPaths?: boolean };
+  }[] = [{}],
+): AppsOnOwnDatabase {
+  const state: { apps: TestApp[]; database?: TestDatabase } = { apps: [] };
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    for (const instance of instances) {
+      state.apps.push(
+        await startTestApp(state.database.url, instance.env, instance.catalogue, instance.options),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const app of state.apps) await app.close();
+    await state.database?.drop();
+  });
+  return state as AppsOnOwnDatabase;
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { backupDatabase, type BackupTool } from '../backup/backup-database';
 import { ConfigError, loadConfig } from '../config/config';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database';
+import { withDatabaseUrl } from './with-database';
 
 /**
  * `make backup [BACKUP_FILE=...]`: the whole database (the embedded one under DATA_DIR unless
@@ -29,13 +29,7 @@ async function main(): Promise<void> {
     process.argv[2] || process.env.BACKUP_FILE || path.join('backups', `backup-${stamp}.dump`),
   );
   mkdirSync(path.dirname(file), { recursive: true });
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedDatabase(config.dataDir);
-    url = embedded.url;
-  }
-  try {
+  await withDatabaseUrl(config, async (url) => {
     const started = Date.now();
     const result = await backupDatabase(url, file, tool);
     const rows = result.tables?.reduce((sum, table) => sum + table.rows, 0);
@@ -44,9 +38,7 @@ async function main(): Promise<void> {
         (rows === undefined ? '' : ` (${result.tables!.length} tables, ${rows} rows)`) +
         ` in ${Date.now() - started} ms`,
     );
-  } finally {
-    await embedded?.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

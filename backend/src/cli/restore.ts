@@ -5,7 +5,7 @@ import { restoreDatabase } from '../backup/backup-database';
 import { RestoreError } from '../backup/logical-backup';
 import { Catalogue } from '../catalogue/catalogue';
 import { ConfigError, loadConfig } from '../config/config';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database';
+import { withDatabaseUrl } from './with-database';
 
 /**
  * `make restore BACKUP_FILE=...`: a backup into a fresh database (a new DATABASE_URL, or an
@@ -20,21 +20,13 @@ async function main(): Promise<void> {
   if (!given) throw new RestoreError('Name the backup: make restore BACKUP_FILE=backups/....dump');
   const file = path.resolve(given);
   if (!existsSync(file)) throw new RestoreError(`${file} does not exist`);
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedDatabase(config.dataDir);
-    url = embedded.url;
-  }
-  try {
+  await withDatabaseUrl(config, async (url) => {
     const started = Date.now();
     const result = await restoreDatabase(url, file, Catalogue.load(config.tourFile));
     console.log(
       `Restored ${file} (${result.tool}); read models rebuilt from ${result.events} events in ${Date.now() - started} ms`,
     );
-  } finally {
-    await embedded?.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

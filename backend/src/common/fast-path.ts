@@ -25,3 +25,23 @@ export function serveFirst(server: Server, fastPaths: FastPath[]): void {
     rest(request, response);
   });
 }
+
+/**
+ * The headers of a JSON answer as the API's Express routes send it: the security headers
+ * (helmet's), `Cache-Control: no-store`, the type, the length, and the ETag of Express's own
+ * ETag function, for routes answered before Express.
+ */
+export function jsonAnswerHeaders(
+  securityHeaders: readonly (readonly [string, string])[],
+  body: Buffer,
+  etag: (body: Buffer, encoding: BufferEncoding) => string | undefined,
+): [string, string][] {
+  const headers = new Map<string, [string, string]>();
+  for (const [name, value] of securityHeaders) headers.set(name.toLowerCase(), [name, value]);
+  headers.set('cache-control', ['Cache-Control', 'no-store']);
+  headers.set('content-type', ['Content-Type', 'application/json; charset=utf-8']);
+  headers.set('content-length', ['Content-Length', String(body.length)]);
+  const tag = etag(body, 'utf8');
+  if (tag) headers.set('etag', ['ETag', tag]);
+  return [...headers.values()];
+}

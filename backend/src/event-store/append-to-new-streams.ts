@@ -2,13 +2,9 @@ import { ConcurrencyError } from './concurrency-error';
 import type { NewEvent, RecordedEvent } from './event-store.types';
 import {
   DECIDED_EVENT_COLUMNS,
-  RECORDED_EVENT_COLUMNS,
   recordedFromSent,
-  toRecordedEvent,
   type DecidedEventRow,
-  type RecordedEventRow,
 } from './recorded-event-row';
-import type { SqlExecutor } from './sql-executor';
 import { combineStatements, type SqlStatement } from './sql-statement';
 
 const UNIQUE_VIOLATION = '23505';
@@ -18,47 +14,28 @@ export interface NewStream {
   events: NewEvent[];
 }
 
-/**
- * Starts several streams in one statement: each stream's events become its versions 1, 2, …,
- * and the global positions follow the order given (stream by stream, event by event). It is
- * appendToStream at expected version 0 for many streams at once, with the same guarantee: if
- * any stream already exists, the UNIQUE (stream_id, stream_version) constraint refuses the
- * statement, nothing is written, and a ConcurrencyError names the stream.
- * Returns the recorded events of each stream, in the order of `streams`.
- *
- * `alongside` are writes that belong with the new streams (e.g. their personal-data keys),
- * made in the same statement: all or nothing, one round trip.
- */
-export async function appendToNewStreams(
-  sql: SqlExecutor,
-  streams: NewStream[],
-  alongside: SqlStatement[] = [],
-): Promise<RecordedEvent[][]> {
-  const append = newStreamsStatement(streams, alongside);
-  if (!append) return streams.map(() => []);
-  let rows: RecordedEventRow[];
-  try {
-    rows = await sql.query(append.statement.text, append.statement.parameters);
-  } catch (error) {
-    throw append.refusal(error);
-  }
-  return append.recorded(rows);
-}
-
 export interface NewStreamsStatement {
   /** The INSERT of the events, with `alongside` and `following`, as one statement. */
   statement: SqlStatement;
   /** The statement's rows as each stream's recorded events, in the order of the streams. */
-  recorded(rows: (DecidedEventRow & Partial<RecordedEventRow>)[]): RecordedEvent[][];
+  recorded(rows: DecidedEventRow[]): RecordedEvent[][];
   /** The error to throw for the statement's: a ConcurrencyError for a stream that exists. */
   refusal(error: unknown): unknown;
 }
 
 /**
- * appendToNewStreams as a statement for the caller to send (e.g. pipelined with a COMMIT), or
- * undefined when there are no events. `following` are writes that need the new events' rows:
- * they may read the CTE `appended` (the events' rows, RECORDED_EVENT_COLUMNS), e.g. to join
- * their global positions by stream_id.
+ * Starts several streams in one statement, for the caller to send (e.g. pipelined with a COMMIT),
+ * or undefined when there are no events. Each stream's events become its versions 1, 2, …, and
+ * the global positions follow the order given (stream by stream, event by event): appendToStream
+ * at expected version 0 for many streams at once, with the same guarantee. If any stream already
+ * exists, the UNIQUE (stream_id, stream_version) constraint refuses the statement, nothing is
+ * written, and refusal() makes that a ConcurrencyError naming the stream.
+ *
+ * `alongside` are writes that belong with the new streams (e.g. their personal-data keys), and
+ * `following` writes that need the new events' rows: they may read the CTE `appended` (of each
+ * new event, DECIDED_EVENT_COLUMNS: position, stream, version, time), e.g. to join their global positions by stream_id. All
+ * or nothing, one round trip. Only what the database decides comes back (positions, time): the
+ * payloads are those sent, and parsing them back would only cost time.
  */
 export function newStreamsStatement(
   streams: NewStream[],
@@ -77,7 +54,7 @@ export function newStreamsStatement(
                 WITH ORDINALITY
                 AS new(stream_id, stream_version, type, schema_version, data, metadata, ordinality)
         ORDER BY new.ordinality
-       RETURNING ${RECORDED_EVENT_COLUMNS}`,
+       RETURNING ${DECIDED_EVENT_COLUMNS}`,
     parameters: [
       rows.map((row) => row.streamId),
       rows.map((row) => row.version),
@@ -87,21 +64,14 @@ export function newStreamsStatement(
       rows.map((row) => JSON.stringify(row.event.metadata)),
     ],
   };
-  // With `following`, only what the database decides comes back (positions, time): the
-  // payloads are those sent, and parsing them back would only cost time.
-  const statement =
-    following.length === 0
-      ? combineStatements(alongside, append)
-      : combineStatements(
-          [...alongside, ...following],
-          { text: `SELECT ${DECIDED_EVENT_COLUMNS} FROM appended`, parameters: [] },
-          { name: 'appended', statement: append },
-        );
+  const statement = combineStatements(
+    [...alongside, ...following],
+    { text: `SELECT ${DECIDED_EVENT_COLUMNS} FROM appended`, parameters: [] },
+    { name: 'appended', statement: append },
+  );
   const sent = new Map(streams.map((stream) => [stream.streamId, stream.events]));
-  const toRecorded = (row: DecidedEventRow & Partial<RecordedEventRow>): RecordedEvent =>
-    row.data !== undefined
-      ? toRecordedEvent(row as RecordedEventRow)
-      : recordedFromSent(row, sent.get(row.stream_id)![row.stream_version - 1]);
+  const toRecorded = (row: DecidedEventRow): RecordedEvent =>
+    recordedFromSent(row, sent.get(row.stream_id)![row.stream_version - 1]);
   return {
     statement,
     recorded(recordedRows) {

@@ -2,7 +2,6 @@ import { ConcurrencyError } from './concurrency-error';
 import type { ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
 import {
   DECIDED_EVENT_COLUMNS,
-  RECORDED_EVENT_COLUMNS,
   recordedFromSent,
   type DecidedEventRow,
 } from './recorded-event-row';
@@ -54,12 +53,7 @@ function appendOne(
   expectedVersion: number,
   event: NewEvent,
 ): Promise<DecidedEventRow[]> {
-  const { text, parameters } = appendOneStatement(
-    streamId,
-    expectedVersion,
-    event,
-    DECIDED_EVENT_COLUMNS,
-  );
+  const { text, parameters } = appendOneStatement(streamId, expectedVersion, event);
   return sql.query(text, parameters);
 }
 
@@ -73,14 +67,13 @@ export function appendOneStatement(
   streamId: string,
   expectedVersion: number,
   event: NewEvent,
-  returning: string = RECORDED_EVENT_COLUMNS,
 ): SqlStatement {
   return {
     text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
      SELECT $1, $2::int + 1, $3, $4, $5::jsonb, $6::jsonb
       WHERE $2::int = 0
          OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_version = $2::int)
-     RETURNING ${returning}`,
+     RETURNING ${DECIDED_EVENT_COLUMNS}`,
     parameters: [
       streamId,
       expectedVersion,

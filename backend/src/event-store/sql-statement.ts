@@ -1,5 +1,3 @@
-import type { SqlExecutor } from './sql-executor';
-
 /** One SQL statement and its parameters ($1, $2, … in its text). */
 export interface SqlStatement {
   text: string;
@@ -30,11 +28,4 @@ export function combineStatements(
     ...parts.map((part, index) => `write_${index} AS (${shifted(part)})`),
   ];
   return { text: `WITH ${ctes.join(',\n')}\n${shifted(final)}`, parameters };
-}
-
-/** Runs the writes in one round trip. */
-export async function executeTogether(sql: SqlExecutor, parts: SqlStatement[]): Promise<void> {
-  if (parts.length === 0) return;
-  const { text, parameters } = combineStatements(parts, { text: 'SELECT 1', parameters: [] });
-  await sql.query(text, parameters);
 }

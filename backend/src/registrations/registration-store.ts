@@ -59,12 +59,12 @@ export interface LoadedRegistration {
   history: DecodedRegistrationEvent[];
 }
 
-/** The lock that serialises everything that allocates seats in one slot, until COMMIT. */
+/**
+ * The lock that serialises everything that allocates seats in one slot, until COMMIT: lock_slot()
+ * (see the slot-allocation migration), which lock_slot_if_unchanged() takes too.
+ */
 export function slotLock(event: string, time: string): SqlStatement {
-  return {
-    text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-    parameters: [`slot:${event}:${time}`],
-  };
+  return { text: 'SELECT lock_slot($1, $2)', parameters: [event, time] };
 }
 
 /** What one transaction did to the registrations; published after COMMIT. */
@@ -98,6 +98,12 @@ export class RegistrationStore {
     private readonly pipelined: PipelinedPool,
   ) {}
 
+  /** Hands events that have been committed to the EventBus, in log order; returns them. */
+  private published(recorded: DecodedRegistrationEvent[]): DecodedRegistrationEvent[] {
+    if (recorded.length > 0) this.eventBus.publish(new RegistrationEventsRecorded(recorded));
+    return recorded;
+  }
+
   /**
    * Runs `work` in one transaction; the events it records reach the EventBus only once the
    * transaction has committed. A concurrency conflict is retried a few times from scratch.
@@ -112,9 +118,7 @@ export class RegistrationStore {
         });
         if (tx) {
           tx.runAfterCommit();
-          if (tx.recorded.length > 0) {
-            this.eventBus.publish(new RegistrationEventsRecorded(tx.recorded));
-          }
+          this.published(tx.recorded);
         }
         return result;
       } catch (error) {
@@ -217,14 +221,9 @@ export class RegistrationStore {
         })),
       );
     });
-    const all = decoded.flat();
-    if (all.length > 0) {
-      this.eventBus.publish(
-        new RegistrationEventsRecorded(
-          all.sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition),
-        ),
-      );
-    }
+    this.published(
+      decoded.flat().sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition),
+    );
     return decoded;
   }
 
@@ -279,8 +278,7 @@ export class RegistrationStore {
             personalDataErased: false,
           },
         ];
-        this.eventBus.publish(new RegistrationEventsRecorded(decoded));
-        return decoded;
+        return this.published(decoded);
       }
       // The stream was not at `version`: decide again from what it is.
     }

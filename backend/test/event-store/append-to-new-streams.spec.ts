@@ -1,8 +1,10 @@
 import { Pool } from 'pg';
-import { appendToNewStreams } from '../../src/event-store/append-to-new-streams';
+import { newStreamsStatement, type NewStream } from '../../src/event-store/append-to-new-streams';
 import { appendToStream } from '../../src/event-store/append-to-stream';
 import { ConcurrencyError } from '../../src/event-store/concurrency-error';
-import type { NewEvent } from '../../src/event-store/event-store.types';
+import type { NewEvent, RecordedEvent } from '../../src/event-store/event-store.types';
+import type { SqlExecutor } from '../../src/event-store/sql-executor';
+import type { SqlStatement } from '../../src/event-store/sql-statement';
 import { readStream } from '../../src/event-store/read-stream';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
@@ -12,7 +14,22 @@ const fact = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
   metadata: { actor: 'system' },
 });
 
-describe('appendToNewStreams', () => {
+/** The statement sent as the registration store sends it, alone: its rows, or its refusal. */
+async function appendToNewStreams(
+  sql: SqlExecutor,
+  streams: NewStream[],
+  alongside: SqlStatement[] = [],
+): Promise<RecordedEvent[][]> {
+  const append = newStreamsStatement(streams, alongside);
+  if (!append) return streams.map(() => []);
+  try {
+    return append.recorded(await sql.query(append.statement.text, append.statement.parameters));
+  } catch (error) {
+    throw append.refusal(error);
+  }
+}
+
+describe('newStreamsStatement', () => {
   let database: TestDatabase;
   let pool: Pool;
 

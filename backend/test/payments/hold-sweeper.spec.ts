@@ -1,6 +1,6 @@
 import { HoldSweeper } from '../../src/registrations/commands/release-expired-holds/hold-sweeper';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { answerSessionCreation, StripeStandIn, stripeSession } from './stripe-stand-in';
 import { catalogueWithSeats, registerVisitor, STRIPE_ENV } from './payment-fixtures';
@@ -220,23 +220,10 @@ describe('the hold sweeper (Stripe)', () => {
 });
 
 describe('two app instances sweeping the same database at once', () => {
-  let database: TestDatabase;
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await startTestApp(database.url);
-    second = await startTestApp(database.url);
-  });
-
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase([{}, {}]);
 
   it('release each lapsed hold exactly once', async () => {
+    const [first, second] = instances.apps;
     const ids: string[] = [];
     for (let i = 0; i < 8; i += 1)
       ids.push((await registerVisitor(i % 2 ? first.url : second.url)).registrationId);

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { CreateRegistrationRequestDto } from '../../src/registrations/commands/create-registration/create-registration.request.dto';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { A_DREAM, registrationBody } from '../http';
 
 interface RawAnswer {
@@ -118,9 +118,8 @@ const REFUSED: [string, string | Buffer, Record<string, string>][] = [
 ];
 
 describe('the registration fast path', () => {
-  let database: TestDatabase;
-  let fast: TestApp;
-  let plain: TestApp;
+  // An instance with the fast path, and one where every request goes through Express and Nest.
+  const instances = appsOnOwnDatabase([{}, { options: { fastPaths: false } }]);
   /**
    * How many registration bodies Nest's validation has seen, in either instance: the Nest
    * route's, never the fast path's. (A spy on the controller would hide its route from Nest.)
@@ -131,26 +130,15 @@ describe('the registration fast path', () => {
       ([, metadata]) => (metadata as ArgumentMetadata).metatype === CreateRegistrationRequestDto,
     ).length;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    fast = await startTestApp(database.url);
-    plain = await startTestApp(database.url, {}, undefined, { fastPaths: false });
-  });
-
   beforeEach(() => {
     validations = jest.spyOn(ValidationPipe.prototype, 'transform');
   });
 
   afterEach(() => validations.mockRestore());
 
-  afterAll(async () => {
-    await fast?.close();
-    await plain?.close();
-    await database?.drop();
-  });
-
   // Every row has its headers: jest would take a missing last argument for a done callback.
   it.each(REFUSED)('refuses %s exactly as the Nest route does', async (_, body, headers) => {
+    const [fast, plain] = instances.apps;
     const requestHeaders = { 'x-request-id': 'same-id-for-both', ...headers };
     const fromFast = await send(fast.url, body, requestHeaders);
     const fromPlain = await send(plain.url, body, requestHeaders);
@@ -160,6 +148,7 @@ describe('the registration fast path', () => {
   });
 
   it('registers as the Nest route does: a seat, then the same refusal of the same email', async () => {
+    const [fast, plain] = instances.apps;
     {
       const answers: Record<string, RawAnswer[]> = { fast: [], plain: [] };
       const routed: Record<string, number> = {};
@@ -193,6 +182,7 @@ describe('the registration fast path', () => {
   });
 
   it('takes what the DTO accepts as it stands: trimmed fields, a BOM, null optionals', async () => {
+    const [fast] = instances.apps;
     const bodies: [string | Buffer, Record<string, string>][] = [
       [
         json({

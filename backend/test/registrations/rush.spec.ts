@@ -1,22 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 
 describe('the rush for the last seats', () => {
-  let database: TestDatabase;
-  let apps: TestApp[];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    apps = [await startTestApp(database.url), await startTestApp(database.url)];
-  });
-
-  afterAll(async () => {
-    await Promise.all((apps ?? []).map((app) => app.close()));
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase([{}, {}]);
 
   it('gives 20 seats to 50 people registering at once through two app instances', async () => {
+    const { apps } = instances;
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         request<{ url?: string; waitingList?: boolean }>(
@@ -56,6 +45,7 @@ describe('the rush for the last seats', () => {
   });
 
   it('gives one registration to the same email sent many times at once; the others go through', async () => {
+    const { apps } = instances;
     // Sent together to one instance, they are allocated in the same batches.
     const twice = Array.from({ length: 10 }, () =>
       registrationBody({ email: 'Same.Person@example.com' }),

@@ -4,8 +4,7 @@ import { replay, type RegistrationState } from '../../src/registrations/domain/r
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { loadRegistration, RegistrationStore } from '../../src/registrations/registration-store';
 import { CapacityCache } from '../../src/registrations/queries/get-capacity/capacity-cache';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 import { snapshotReadModels } from '../read-models';
 
@@ -30,23 +29,10 @@ async function seatsInTheLog(app: TestApp): Promise<number> {
 }
 
 describe('deciding a batch from what the process saw last', () => {
-  let database: TestDatabase;
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await startTestApp(database.url);
-    second = await startTestApp(database.url);
-  });
-
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase([{}, {}]);
 
   it('is refused when another process gave the seats meanwhile, and decided again', async () => {
+    const [first, second] = instances.apps;
     // The first instance sees the slot with 19 seats left...
     expect((await register(first, 'early@example.com')).body.url).toBeDefined();
     // ...then the second one gives all of them.
@@ -73,6 +59,7 @@ describe('deciding a batch from what the process saw last', () => {
   });
 
   it('is refused when the email registered through another process meanwhile', async () => {
+    const [first, second] = instances.apps;
     expect((await register(first, 'known@example.com')).status).toBe(200);
     expect((await register(second, 'twice@example.com')).status).toBe(200);
     const again = await register(first, 'twice@example.com');
@@ -83,6 +70,7 @@ describe('deciding a batch from what the process saw last', () => {
   });
 
   it('leaves read models that a rebuild gives again', async () => {
+    const [first] = instances.apps;
     const live = await snapshotReadModels(first.dataSource);
     await rebuildProjections(first.dataSource, Catalogue.load());
     expect(await snapshotReadModels(first.dataSource)).toEqual(live);
@@ -90,20 +78,10 @@ describe('deciding a batch from what the process saw last', () => {
 });
 
 describe('the first batch of a process that has served the capacity', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase();
 
   it('is decided from that answer, checked under the lock, in one round trip', async () => {
+    const [app] = instances.apps;
     const cache = app.app.get(CapacityCache);
     for (let tries = 0; !cache.enabled && tries < 100; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -127,22 +105,11 @@ describe('the first batch of a process that has served the capacity', () => {
 });
 
 describe('lock_slot_if_unchanged()', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    await register(app, 'taken@example.com');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase();
+  beforeAll(() => register(instances.apps[0], 'taken@example.com'));
 
   const check = (candidates: number, seatsGiven: number, taken: string[], keys = taken) =>
-    app.dataSource.transaction((manager) =>
+    instances.apps[0].dataSource.transaction((manager) =>
       manager.query('SELECT lock_slot_if_unchanged($1, $2, $3, $4::text[], $5, $6, $7::text[])', [
         'bucharest',
         OPEN_SLOT,
@@ -169,20 +136,10 @@ describe('lock_slot_if_unchanged()', () => {
 });
 
 describe('appending to a registration as the caller knows it', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  const instances = appsOnOwnDatabase();
 
   it('writes in one go when the registration is as known, and reads it again when not', async () => {
+    const [app] = instances.apps;
     const answer = await register(app, 'known.state@example.com');
     const id = answer.body.registrationId!;
     const store = app.app.get(RegistrationStore);

@@ -3,6 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * What deciding new registrations in a slot depends on, in one place for the two ways the
  * decision is made (see slot-allocation-batcher.ts):
+ * - lock_slot(): the slot's advisory lock, until the end of the transaction: everything that
+ *   gives or takes seats in the slot takes it (RegistrationTransaction.lockSlot too);
  * - slot_allocation_state(): the slot's seat limit (null without a slot_capacity row), the
  *   seats taken (held, paid or confirmed) and which of the given email keys already have a live
  *   registration in the slot;
@@ -10,12 +12,16 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   earlier slot_allocation_state() still hold: as many seats to give to as many candidates,
  *   and the same emails taken. If not, it raises serialization_failure (40001), which aborts
  *   the transaction before anything is written.
- * The lock is the same advisory lock as the application's ('slot:<event>:<time>').
  */
 export class SlotAllocation1732000000600 implements MigrationInterface {
   name = 'SlotAllocation1732000000600';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE FUNCTION lock_slot(slot_event text, slot_time text) RETURNS void
+      LANGUAGE sql VOLATILE AS $$
+        SELECT pg_advisory_xact_lock(hashtextextended('slot:' || slot_event || ':' || slot_time, 0))
+      $$`);
     await queryRunner.query(`
       CREATE FUNCTION slot_allocation_state(slot_event text, slot_time text, email_keys text[])
       RETURNS TABLE (seat_limit integer, seats_taken integer, taken_email_keys text[])
@@ -40,7 +46,7 @@ export class SlotAllocation1732000000600 implements MigrationInterface {
       DECLARE
         state record;
       BEGIN
-        PERFORM pg_advisory_xact_lock(hashtextextended('slot:' || slot_event || ':' || slot_time, 0));
+        PERFORM lock_slot(slot_event, slot_time);
         -- A statement of its own, so a snapshot taken after the lock: what the lock's last
         -- holder committed is seen.
         SELECT * INTO state FROM slot_allocation_state(slot_event, slot_time, email_keys);
@@ -61,5 +67,6 @@ export class SlotAllocation1732000000600 implements MigrationInterface {
       `DROP FUNCTION lock_slot_if_unchanged(text, text, integer, text[], integer, integer, text[])`,
     );
     await queryRunner.query(`DROP FUNCTION slot_allocation_state(text, text, text[])`);
+    await queryRunner.query(`DROP FUNCTION lock_slot(text, text)`);
   }
 }

@@ -10,7 +10,8 @@ import type { DecodedRegistrationEvent } from '../registration-event-codec';
  * folded row per registration and one counter per slot instead of SQL statements per event.
  * Rebuilds use it to replay the log fast and then write the read models in bulk.
  */
-const CAPACITY_COLUMN: Partial<Record<RegistrationStatus, CapacityColumn>> = {
+/** The slot_capacity column a registration in each status counts in (none: it holds no place). */
+export const CAPACITY_COLUMN: Partial<Record<RegistrationStatus, CapacityColumn>> = {
   held: 'held',
   paid: 'paid',
   confirmed: 'confirmed',
@@ -203,5 +204,41 @@ export function viewRowsInsert(rows: FoldedRegistration[]): SqlStatement {
   return {
     text: `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})`,
     parameters: columns,
+  };
+}
+
+/**
+ * The slot_capacity counts of folded slots, as one statement: `set` writes them as they are (a
+ * rebuild), `add` adds them to what the rows hold (new events on top of the live rows), and only
+ * if the CTE `appended` (see newStreamsStatement) has a row when `afterAppended`. A slot that
+ * left the catalogue still counts what happened in it, with no seats of its own.
+ */
+export function slotCountsWrite(
+  slots: FoldedSlot[],
+  how: 'set' | 'add',
+  options: { afterAppended?: boolean } = {},
+): SqlStatement {
+  const counts = ['held', 'paid', 'confirmed', 'waiting_list'] as const;
+  const update = counts
+    .map((column) =>
+      how === 'set'
+        ? `${column} = EXCLUDED.${column}`
+        : `${column} = current.${column} + EXCLUDED.${column}`,
+    )
+    .join(', ');
+  return {
+    text: `INSERT INTO slot_capacity AS current
+       (event, time, seat_limit, held, paid, confirmed, waiting_list)
+     SELECT event, time, 0, held, paid, confirmed, waiting_list
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
+         AS counts(event, time, held, paid, confirmed, waiting_list)${
+           options.afterAppended ? '\n      WHERE EXISTS (SELECT 1 FROM appended)' : ''
+         }
+     ON CONFLICT (event, time) DO UPDATE SET ${update}`,
+    parameters: [
+      slots.map((slot) => slot.event),
+      slots.map((slot) => slot.time),
+      ...counts.map((column) => slots.map((slot) => slot[column])),
+    ],
   };
 }

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../event-store/event-store.types';
 import { upcast } from '../../event-store/upcasters';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
-import { ReadModelFold, viewRowsInsert } from './read-model-fold';
+import { ReadModelFold, slotCountsWrite, viewRowsInsert } from './read-model-fold';
 import { syncSlotLimits } from './slot-limits';
 
 const READ_BATCH = 10_000;
@@ -128,22 +128,6 @@ async function writeRegistrations(manager: EntityManager, fold: ReadModelFold): 
 async function writeCapacity(manager: EntityManager, fold: ReadModelFold): Promise<void> {
   const slots = [...fold.slots.values()];
   if (slots.length === 0) return;
-  // A slot that left the catalogue still counts what happened in it, with no seats of its own.
-  await manager.query(
-    `INSERT INTO slot_capacity (event, time, seat_limit, held, paid, confirmed, waiting_list)
-     SELECT event, time, 0, held, paid, confirmed, waiting_list
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
-         AS counts(event, time, held, paid, confirmed, waiting_list)
-     ON CONFLICT (event, time) DO UPDATE SET
-       held = EXCLUDED.held, paid = EXCLUDED.paid, confirmed = EXCLUDED.confirmed,
-       waiting_list = EXCLUDED.waiting_list`,
-    [
-      slots.map((slot) => slot.event),
-      slots.map((slot) => slot.time),
-      slots.map((slot) => slot.held),
-      slots.map((slot) => slot.paid),
-      slots.map((slot) => slot.confirmed),
-      slots.map((slot) => slot.waiting_list),
-    ],
-  );
+  const { text, parameters } = slotCountsWrite(slots, 'set');
+  await manager.query(text, parameters);
 }

@@ -3,21 +3,20 @@ import type { SqlStatement } from '../../event-store/sql-statement';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
 import { emailKey } from '../domain/registration-rules';
 import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
-import { ReadModelFold, viewRowsInsertFromAppended } from './read-model-fold';
+import {
+  CAPACITY_COLUMN,
+  ReadModelFold,
+  slotCountsWrite,
+  viewRowsInsertFromAppended,
+} from './read-model-fold';
 import { registrationStreamId, type RegistrationEvent } from '../domain/registration-events';
 
 /**
  * Keeps registration_view and slot_capacity in step with the log. It runs inside the
  * transaction that appended the event, and again, unchanged, when the read models are rebuilt,
- * so live and rebuilt rows cannot differ.
+ * so live and rebuilt rows cannot differ. Which column a status counts in is the fold's
+ * CAPACITY_COLUMN.
  */
-const CAPACITY_COLUMN: Partial<Record<RegistrationStatus, string>> = {
-  held: 'held',
-  paid: 'paid',
-  confirmed: 'confirmed',
-  waiting: 'waiting_list',
-};
-
 interface ViewRow {
   id: string;
   event: string;
@@ -200,28 +199,6 @@ export function appendedEventsProjection(
   const slots = [...fold.slots.values()];
   const statements: SqlStatement[] = [];
   if (rows.length > 0) statements.push(viewRowsInsertFromAppended(rows, known.length > 0));
-  if (slots.length > 0) {
-    // A slot that left the catalogue still counts what happened in it, with no seats of its own.
-    statements.push({
-      text: `INSERT INTO slot_capacity AS current
-         (event, time, seat_limit, held, paid, confirmed, waiting_list)
-       SELECT event, time, 0, held, paid, confirmed, waiting_list
-         FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
-           AS counts(event, time, held, paid, confirmed, waiting_list)
-        WHERE EXISTS (SELECT 1 FROM appended)
-       ON CONFLICT (event, time) DO UPDATE SET
-         held = current.held + EXCLUDED.held, paid = current.paid + EXCLUDED.paid,
-         confirmed = current.confirmed + EXCLUDED.confirmed,
-         waiting_list = current.waiting_list + EXCLUDED.waiting_list`,
-      parameters: [
-        slots.map((slot) => slot.event),
-        slots.map((slot) => slot.time),
-        slots.map((slot) => slot.held),
-        slots.map((slot) => slot.paid),
-        slots.map((slot) => slot.confirmed),
-        slots.map((slot) => slot.waiting_list),
-      ],
-    });
-  }
+  if (slots.length > 0) statements.push(slotCountsWrite(slots, 'add', { afterAppended: true }));
   return statements;
 }

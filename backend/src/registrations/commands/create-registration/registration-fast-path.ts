@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { FastPath, RequestListener } from '../../../common/fast-path';
+import { jsonAnswerHeaders, type FastPath, type RequestListener } from '../../../common/fast-path';
 import { toApiError } from '../../../common/api-exception.filter';
 import { chooseRequestId } from '../../../common/request-id';
 import type { InFlightRequests } from '../../../health/graceful-shutdown';
@@ -183,13 +183,11 @@ function send(
 ): void {
   if (response.headersSent || response.destroyed) return;
   const payload = Buffer.from(JSON.stringify(answer), 'utf8');
-  for (const [name, value] of options.securityHeaders()) response.setHeader(name, value);
+  for (const [name, value] of jsonAnswerHeaders(options.securityHeaders(), payload, options.etag)) {
+    response.setHeader(name, value);
+  }
   response.setHeader('X-Request-Id', requestId);
   if (statusCode === 503) response.setHeader('Retry-After', '5');
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Content-Length', String(payload.length));
-  const tag = options.etag(payload, 'utf8');
-  if (tag) response.setHeader('ETag', tag);
   response.writeHead(statusCode);
   response.end(payload);
   const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';

@@ -129,8 +129,8 @@ export class SlotAllocationBatcher {
       const now = new Date();
       const accepted: NewRegistration[] = [];
       let seatsGiven = 0;
-      decisions = batch.map(({ request, personalData }): number | Error => {
-        const key = emailKey(request.input.email);
+      decisions = batch.map(({ request, personalData }, index): number | Error => {
+        const key = emailKeys[index];
         // The same email twice in one batch: the later one is the duplicate.
         if (taken.has(key)) return new DuplicateRegistrationError();
         taken.add(key);

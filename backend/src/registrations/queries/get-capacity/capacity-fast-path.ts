@@ -1,4 +1,4 @@
-import type { FastPath } from '../../../common/fast-path';
+import { jsonAnswerHeaders, type FastPath } from '../../../common/fast-path';
 import type { Logger } from 'pino';
 import type { ServerLifecycle } from '../../../health/server-lifecycle';
 import { scrubUrl } from '../../../logging/personal-data-redaction';
@@ -34,14 +34,7 @@ export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
   let last: { body: Buffer; headers: string[] } | undefined;
   const headersFor = (body: Buffer): string[] => {
     if (last?.body !== body) {
-      const headers = new Map<string, [string, string]>();
-      for (const [name, value] of securityHeaders()) headers.set(name.toLowerCase(), [name, value]);
-      headers.set('cache-control', ['Cache-Control', 'no-store']);
-      headers.set('content-type', ['Content-Type', 'application/json; charset=utf-8']);
-      headers.set('content-length', ['Content-Length', String(body.length)]);
-      const tag = etag(body, 'utf8');
-      if (tag) headers.set('etag', ['ETag', tag]);
-      last = { body, headers: [...headers.values()].flat() };
+      last = { body, headers: jsonAnswerHeaders(securityHeaders(), body, etag).flat() };
     }
     return last.headers;
   };
