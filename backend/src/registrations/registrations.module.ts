@@ -3,6 +3,8 @@ import { PipelinedPool } from '../database/pipelined-pool';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
 import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
 import { SlotAllocationBatcher } from './commands/create-registration/slot-allocation-batcher';
+import { ResumeCheckoutHandler } from './commands/resume-checkout/resume-checkout.handler';
+import { ResumeCheckoutHttpController } from './commands/resume-checkout/resume-checkout.http.controller';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { CapacityCache } from './queries/get-capacity/capacity-cache';
@@ -17,6 +19,7 @@ import { RegistrationStore } from './registration-store';
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,
+    ResumeCheckoutHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
   ],
@@ -26,6 +29,7 @@ import { RegistrationStore } from './registration-store';
     CreateRegistrationHandler,
     SlotAllocationBatcher,
     ShareDreamHandler,
+    ResumeCheckoutHandler,
     GetCapacityQueryHandler,
     CapacityCache,
     CapacityChangeListener,

@@ -81,7 +81,9 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(shown.text).toContain('35 RON');
     for (const field of ['cardNumber', 'expiry', 'cvc'])
       expect(shown.text).toContain(`name="${field}"`);
-    expect(shown.text).toContain(`href="${app.config.publicUrl}/?register=true"`);
+    expect(shown.text).toContain(
+      `href="${app.config.publicUrl}/?register=true&#38;payment=cancelled&#38;registration=${registered.registrationId}"`,
+    );
 
     const declined = await page(checkout, { ...GOOD, cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);

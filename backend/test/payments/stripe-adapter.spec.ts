@@ -62,7 +62,7 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       customer_email: email,
       locale: 'it',
       success_url: 'https://tickets.example.org/confirmation?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://tickets.example.org/?register=true',
+      cancel_url: `https://tickets.example.org/?register=true&payment=cancelled&registration=${id}`,
     });
     // 30 minutes ahead (Stripe's minimum), never less.
     const seconds = Number(expiresAt);
