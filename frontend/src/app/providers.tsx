@@ -60,7 +60,7 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <LanguageProvider>
+      <LanguageProvider prepare={loadCatalogue}>
         <LocalisedProviders>{children}</LocalisedProviders>
       </LanguageProvider>
     </QueryClientProvider>

@@ -91,7 +91,7 @@ describe('message catalogues', () => {
       Object.keys(en).filter(
         (key) =>
           catalogues[language]![key] === en[key as keyof typeof en] &&
-          !/^(site\.|common\.pageTitle|hero\.meta|language\.switchTo|share\.network|city\.matera|form\.dream\.counter|footer\.copyright|form\.email\.label|confirmation\.field\.email|polaroid\.title|form\.whatsapp\.placeholder|toast\.|city\.)/.test(
+          !/^(site\.|common\.pageTitle|hero\.meta|language\.switchTo|share\.network|city\.matera|form\.dream\.counter|footer\.copyright|form\.email\.label|confirmation\.field\.email|polaroid\.title|form\.whatsapp\.placeholder|toast\.|city\.|nav\.menu)/.test(
             key,
           ),
       );

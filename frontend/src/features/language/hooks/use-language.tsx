@@ -29,27 +29,51 @@ function readStoredLanguage(): Language {
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /** The language last asked for whose texts could not be loaded (the page kept its own). */
+  unavailable: Language | null;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
+/**
+ * `prepare` loads what a language needs (its catalogue) before the switch: the page changes
+ * language only once its texts are there, and keeps its own when they cannot be loaded.
+ */
+export function LanguageProvider({
+  children,
+  prepare,
+}: {
+  children: ReactNode;
+  prepare?: (language: Language) => Promise<unknown>;
+}) {
   const [language, setLanguageState] = useState<Language>(readStoredLanguage);
+  const [unavailable, setUnavailable] = useState<Language | null>(null);
 
-  const setLanguage = useCallback((next: Language) => {
-    setLanguageState(next);
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-    } catch {
-      // Storage can be unavailable (private mode); the choice then lasts for this visit.
-    }
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      const apply = () => {
+        setUnavailable(null);
+        setLanguageState(next);
+        try {
+          window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        } catch {
+          // Storage can be unavailable (private mode); the choice then lasts for this visit.
+        }
+      };
+      if (!prepare) apply();
+      else void prepare(next).then(apply, () => setUnavailable(next));
+    },
+    [prepare],
+  );
 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
-  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const value = useMemo(
+    () => ({ language, setLanguage, unavailable }),
+    [language, setLanguage, unavailable],
+  );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 
