@@ -55,7 +55,8 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'ron',
       'line_items[0][price_data][unit_amount]': '3500',
-      'line_items[0][price_data][product_data][name]': `Bucharest — ${OPEN_SLOT}`,
+      // In the visitor's language, like the rest of the Checkout page.
+      'line_items[0][price_data][product_data][name]': `Bucarest — ${OPEN_SLOT}`,
       client_reference_id: id,
       'metadata[registrationId]': id,
       'payment_intent_data[metadata][registrationId]': id,

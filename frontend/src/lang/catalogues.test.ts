@@ -98,4 +98,19 @@ describe('message catalogues', () => {
     expect(same('it')).toEqual([]);
     expect(same('ro')).toEqual([]);
   });
+
+  it("names each city as the tour's data does in each language (the emails and payment page use it)", () => {
+    const tour = JSON.parse(
+      readFileSync(join(__dirname, '../../../backend/src/catalogue/tour.json'), 'utf8'),
+    ) as {
+      events: { slug: string; city: string; localised?: Record<string, { city?: string }> }[];
+    };
+    for (const event of tour.events) {
+      for (const language of Object.keys(catalogues)) {
+        expect(`${language} ${event.slug}: ${catalogues[language]![`city.${event.slug}`]}`).toBe(
+          `${language} ${event.slug}: ${event.localised?.[language]?.city ?? event.city}`,
+        );
+      }
+    }
+  });
 });

@@ -77,7 +77,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     try {
       const session = await this.gateway.createCheckoutSession({
         registrationId,
-        description: `${event.city} — ${input.time}`,
+        description: `${this.catalogue.placeNames(event, input.locale).city} — ${input.time}`,
         customerEmail: input.email,
         locale: input.locale,
         amountMinor: event.priceMinor,

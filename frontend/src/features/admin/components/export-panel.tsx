@@ -25,6 +25,7 @@ export function csvLabels(t: AdminText): CsvLabels {
     yes: t('admin.yes'),
     no: t('admin.no'),
     unknownName: t('admin.row.unknownName'),
+    eventName: (slug) => eventName(t, slug),
   };
 }
 

@@ -14,6 +14,7 @@ const labels: CsvLabels = {
   yes: 'YES',
   no: 'NO',
   unknownName: 'Unknown Name',
+  eventName: (slug) => ({ bucharest: 'București' })[slug] ?? slug,
 };
 
 function registration(overrides: Partial<AdminRegistration>): AdminRegistration {
@@ -58,7 +59,7 @@ describe('the CSV writer', () => {
       '#4FA1C3',
       'stefania@example.ro',
       "'+40 712 345 678",
-      'bucharest',
+      'București',
       'Oct 30 - 7:30pm',
       '2025-10-01T10:00:00.000Z',
       'YES',

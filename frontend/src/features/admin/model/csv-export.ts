@@ -12,6 +12,8 @@ export interface CsvLabels {
   yes: string;
   no: string;
   unknownName: string;
+  /** The event's city in the operator's language (the registration records its slug). */
+  eventName: (slug: string) => string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function registrationCsvRow(registration: AdminRegistration, labels: CsvL
     shortId(registration.id),
     registration.email ?? '',
     registration.whatsapp ?? '',
-    registration.event ?? '',
+    registration.event ? labels.eventName(registration.event) : '',
     registration.time ?? '',
     registration.createdAt ?? '',
     registration.dreamedCaptured ? labels.yes : labels.no,
