@@ -307,7 +307,10 @@ export const commandCenterScenarios = [
       assert.match(perEvent.name, /^registrations-bucharest-/);
       assert.match(perEvent.name, date);
       const eventRows = parseCsv(perEvent.bytes);
-      assert.ok(eventRows.slice(1).every((row) => row[4] === 'Bucharest'), 'the city, named');
+      assert.ok(
+        eventRows.slice(1).every((row) => row[4] === 'Bucharest'),
+        'the city, named',
+      );
       assert.ok(eventRows.some((row) => row[0] === name));
 
       await page.getByLabel('Time slot').selectOption(OPEN_SLOT);
