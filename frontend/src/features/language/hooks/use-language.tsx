@@ -18,6 +18,14 @@ export function nextLanguage(language: Language): Language {
   return LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length] ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * The stored language is the visitor's choice (localStorage, per SPEC); a cookie mirrors it so
+ * the server can send the page prerendered in that language.
+ */
+export function rememberLanguageForServer(language: Language): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function readStoredLanguage(): Language {
   try {
     return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
@@ -42,11 +50,16 @@ const LanguageContext = createContext<LanguageState | null>(null);
 export function LanguageProvider({
   children,
   prepare,
+  initialLanguage,
 }: {
   children: ReactNode;
   prepare?: (language: Language) => Promise<unknown>;
+  /** The language to start in (prerendering); otherwise the stored one. */
+  initialLanguage?: Language;
 }) {
-  const [language, setLanguageState] = useState<Language>(readStoredLanguage);
+  const [language, setLanguageState] = useState<Language>(
+    () => initialLanguage ?? readStoredLanguage(),
+  );
   const [unavailable, setUnavailable] = useState<Language | null>(null);
 
   const setLanguage = useCallback(
@@ -54,6 +67,7 @@ export function LanguageProvider({
       const apply = () => {
         setUnavailable(null);
         setLanguageState(next);
+        rememberLanguageForServer(next);
         try {
           window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
         } catch {
