@@ -179,6 +179,39 @@ export const conditionsScenarios = [
     },
   },
   {
+    name: 'marks every invalid field the same way',
+    async run({ page }) {
+      await page.goto('/?register=true');
+      await page.getByRole('radio', { name: /October 30/ }).waitFor();
+      await page.getByLabel(/^Email/).fill('not-an-email');
+      for (const label of [/^Name/, /^Email/, /^Phone Number/, /^Your dream/]) {
+        await page.getByLabel(label).focus();
+        await page.getByLabel(label).blur();
+      }
+      const marks = await page.evaluate(() =>
+        ['name', 'email', 'whatsapp', 'dream'].map((id) => {
+          const field = document.getElementById(id);
+          const style = getComputedStyle(field);
+          return {
+            id,
+            invalid: field.getAttribute('aria-invalid'),
+            border: style.borderTopColor,
+            mark: style.boxShadow,
+          };
+        }),
+      );
+      for (const mark of marks) {
+        assert.equal(mark.invalid, 'true', `${mark.id} is not marked invalid`);
+        assert.deepEqual(
+          { border: mark.border, mark: mark.mark },
+          { border: marks[3].border, mark: marks[3].mark },
+          `${mark.id} is marked unlike the dream`,
+        );
+      }
+      assert.notEqual(marks[0].mark, 'none');
+    },
+  },
+  {
     name: 'every route at 320 px in every language: no sideways scroll, nothing cut, menu and Register reachable',
     async run({ browser, baseURL }) {
       const problems = [];
