@@ -9,7 +9,7 @@
 // - slow: 400 kbps and 400 ms: when the hero's text is first painted (Element Timing);
 // each for the prerendered page (/) and, as the baseline, the same page rendered by the
 // script alone (/?spa=1: the server answers a query string with the plain index.html).
-/* global window, PerformanceObserver, document */
+/* global window -- observePaints runs inside the page */
 import { chromium } from 'playwright-core';
 
 const baseURL = process.argv[2] ?? 'http://localhost:3000';
