@@ -49,9 +49,7 @@ export function appsOnOwnDatabase(
   beforeAll(async () => {
     state.database = await createTestDatabase();
     for (const instance of instances) {
-      state.apps.push(
-        await startTestApp(state.database.url, instance.env, instance.catalogue),
-      );
+      state.apps.push(await startTestApp(state.database.url, instance.env, instance.catalogue));
     }
   });
   afterAll(async () => {
