@@ -104,7 +104,7 @@ export async function startServer(
     databaseUrl = embedded.url;
     logger.log(`Embedded PostgreSQL started with its files in ${config.dataDir}`);
   }
-  const dataSource = createDataSource(databaseUrl);
+  const dataSource = createDataSource(databaseUrl, { poolSize: config.databasePoolSize });
   try {
     await dataSource.initialize();
     const applied = await runMigrations(dataSource);
