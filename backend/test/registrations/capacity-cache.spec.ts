@@ -112,7 +112,7 @@ describe('the capacity cache', () => {
     // What the cache serves is memory: a change the trigger does not announce stays unseen.
     const before = await registered(a);
     await silently(
-      `UPDATE slot_capacity SET held = held + 5 WHERE event = 'bucharest' AND time = $1`,
+      `UPDATE slot_capacity SET held = held + 5, seats_taken = seats_taken + 5 WHERE event = 'bucharest' AND time = $1`,
     );
     expect(await registered(a)).toBe(before);
     a.app.get(CapacityCache).invalidate();

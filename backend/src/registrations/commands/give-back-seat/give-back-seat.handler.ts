@@ -3,7 +3,7 @@ import { giveBackSeat } from '../../domain/registration';
 import { InvalidTransitionError } from '../../domain/registration-errors';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { RegistrationStore } from '../../registration-store';
-import { HoldSweeper } from '../release-expired-holds/hold-sweeper';
+import { HoldSweeper } from '../../payments/hold-sweeper';
 import { GiveBackSeatCommand, type GiveBackSeatResult } from './give-back-seat.command';
 
 /**
