@@ -318,7 +318,7 @@ export const commandCenterScenarios = [
       assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      assert.ok(slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === OPEN_SLOT));
+      assert.ok(slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === OPEN_SLOT));
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.

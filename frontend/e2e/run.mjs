@@ -138,8 +138,9 @@ async function main() {
   let passed = 0;
   try {
     for (const { name, run, networkErrors } of [
-      ...scenarios,
+      // The visitor's conditions first: they need seats, and a main scenario fills the slot.
       ...conditionsScenarios,
+      ...scenarios,
       ...commandCenterScenarios,
     ]) {
       if (only && !name.includes(only)) continue;

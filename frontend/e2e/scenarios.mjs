@@ -122,7 +122,7 @@ export const scenarios = [
   {
     name: 'registers and pays in the sandbox, landing on the confirmation',
     async run({ page }) {
-      await page.goto('/');
+      await page.goto('/', { waitUntil: 'networkidle' });
       const hero = page.getByRole('button', { name: 'Register now' });
       await hero.click();
       await visible(page.getByRole('heading', { name: 'Register for the performance' }));
@@ -277,7 +277,8 @@ export const scenarios = [
     name: 'copies the link, or says it could not',
     async run({ page, context, baseURL, axePath }) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-      await page.goto('/');
+      // The page is prerendered: its buttons work once the script has taken it over.
+      await page.goto('/', { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Copy link' }).click();
       await visible(page.getByText('Link copied to clipboard!'));
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${baseURL}/`);

@@ -56,6 +56,16 @@ async function main() {
   });
   const { renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // The entry script imports each language's catalogue; the page's own is fetched alongside the
+  // script (modulepreload), so the page takes life (hydrates) sooner.
+  const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(template)?.[1];
+  const entryCode = entry ? readFileSync(join(distDir, entry), 'utf8') : '';
+  const cataloguePreload = (language) => {
+    const chunk = new RegExp(`${language}\\.json_catalogue-[\\w-]+\\.js`).exec(entryCode)?.[0];
+    return chunk
+      ? `<link rel="modulepreload" crossorigin href="/assets/${chunk}">\n  </head>`
+      : '</head>';
+  };
   const events = tourEvents();
   let count = 0;
   for (const language of LANGUAGES) {
@@ -68,6 +78,7 @@ async function main() {
       const body = rendered.replace(/<title>[^<]*<\/title>/g, '');
       const page = template
         .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace('</head>', cataloguePreload(language))
         .replace(/<title>[^<]*<\/title>/, title ? `<title>${title}</title>` : '$&')
         .replace(
           '<div id="root"></div>',
