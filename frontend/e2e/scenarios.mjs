@@ -17,6 +17,7 @@ const SITE_ROUTES = JSON.parse(
 const ROUTES = [
   ...SITE_ROUTES.filter((route) => route !== '/admin').map((route) => route.replace(':id', '{id}')),
   '/?register=true',
+  '/?register=true&payment=cancelled&registration={id}',
   '/confirmation?session_id=cs_e2e',
   '/confirmation?waitingList=true',
   '/confirmation/00000000-0000-4000-8000-000000000000',
