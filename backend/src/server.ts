@@ -32,6 +32,7 @@ import {
 } from './registrations/commands/create-registration/registration-fast-path';
 import { CommandBus } from '@nestjs/cqrs';
 import proxyaddr from 'proxy-addr';
+import compression from 'compression';
 
 export { BODY_LIMIT } from './security/body-limits';
 
@@ -109,6 +110,9 @@ export async function createApp(
   app.use(app.get(InFlightRequests).middleware);
   if (options.logger !== false) app.use(logging.httpMiddleware);
   app.use(securityHeadersMiddleware(config));
+  // Answers are compressed when the client accepts it (an event stream, marked no-transform,
+  // and the site's precompressed files, which carry their Content-Encoding, are left as they are).
+  app.use(compression());
   app.use(bodyLimitMiddleware);
   app.use(REGISTRATION_PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);

@@ -11,10 +11,17 @@ import { SetPaidFlagHandler } from '../registrations/commands/set-paid-flag/set-
 import { SetPaidFlagHttpController } from '../registrations/commands/set-paid-flag/set-paid-flag.http.controller';
 import { EventFeedHttpController } from '../registrations/queries/event-feed/event-feed.http.controller';
 import { EventFeedQueryHandler } from '../registrations/queries/event-feed/event-feed.query-handler';
+import { EventFeedLiveHttpController } from '../registrations/queries/event-feed/event-feed-live.http.controller';
+import { LogPositionWatch } from '../registrations/queries/event-feed/log-position-watch';
 import { ListRegistrationsHttpController } from '../registrations/queries/list-registrations/list-registrations.http.controller';
 import { ListRegistrationsQueryHandler } from '../registrations/queries/list-registrations/list-registrations.query-handler';
+import { RegistrationPageHttpController } from '../registrations/queries/registration-page/registration-page.http.controller';
+import { RegistrationPageQueryHandler } from '../registrations/queries/registration-page/registration-page.query-handler';
+import { RegistrationExportHttpController } from '../registrations/queries/registration-page/registration-export.http.controller';
+import { RegistrationExportQueryHandler } from '../registrations/queries/registration-page/registration-export.query-handler';
 import { RegistrationHistoryHttpController } from '../registrations/queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from '../registrations/queries/registration-history/registration-history.query-handler';
+import { HealthModule } from '../health/health.module';
 import { RegistrationsModule } from '../registrations/registrations.module';
 import { AdminAuthHttpController } from './admin-auth.http.controller';
 import { AdminClock } from './admin-clock';
@@ -30,7 +37,7 @@ import { SameOriginJsonGuard } from './same-origin-json.guard';
  */
 @Global()
 @Module({
-  imports: [RegistrationsModule],
+  imports: [RegistrationsModule, HealthModule],
   controllers: [
     AdminAuthHttpController,
     ListRegistrationsHttpController,
@@ -41,6 +48,9 @@ import { SameOriginJsonGuard } from './same-origin-json.guard';
     EditDreamHttpController,
     RegistrationHistoryHttpController,
     EventFeedHttpController,
+    EventFeedLiveHttpController,
+    RegistrationPageHttpController,
+    RegistrationExportHttpController,
   ],
   providers: [
     AdminClock,
@@ -56,6 +66,9 @@ import { SameOriginJsonGuard } from './same-origin-json.guard';
     EditDreamHandler,
     RegistrationHistoryQueryHandler,
     EventFeedQueryHandler,
+    LogPositionWatch,
+    RegistrationPageQueryHandler,
+    RegistrationExportQueryHandler,
   ],
   exports: [AdminClock, AdminSessions, SameOriginJsonGuard, AdminSessionGuard],
 })

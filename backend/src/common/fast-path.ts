@@ -28,7 +28,7 @@ export function serveFirst(server: Server, fastPaths: FastPath[]): void {
 
 /**
  * The headers of a JSON answer as the API's Express routes send it: the security headers
- * (helmet's), `Cache-Control: no-store`, the type, the length, and the ETag of Express's own
+ * (helmet's), `Cache-Control: no-store`, the type, the length, `Vary`, and the ETag of Express's own
  * ETag function, for routes answered before Express.
  */
 export function jsonAnswerHeaders(
@@ -41,6 +41,8 @@ export function jsonAnswerHeaders(
   headers.set('cache-control', ['Cache-Control', 'no-store']);
   headers.set('content-type', ['Content-Type', 'application/json; charset=utf-8']);
   headers.set('content-length', ['Content-Length', String(body.length)]);
+  // Express's compression varies JSON answers by encoding, small ones included.
+  headers.set('vary', ['Vary', 'Accept-Encoding']);
   const tag = etag(body, 'utf8');
   if (tag) headers.set('etag', ['ETag', tag]);
   return [...headers.values()];

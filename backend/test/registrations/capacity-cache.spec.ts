@@ -75,13 +75,33 @@ describe('the capacity cache', () => {
         [...headers.entries()].filter(([name]) => !['date', 'x-request-id'].includes(name)),
       );
     expect(comparable(fromMemory.headers)).toEqual(comparable(fromNest.headers));
-    expect(fromMemory.headers.get('cache-control')).toBe('no-store');
-    // A conditional request is left to the Nest route, whatever it answers.
-    const conditional = await fetch(`${a.url}/api/capacity`, {
-      headers: { 'if-none-match': fromNest.headers.get('etag')! },
+    // Browsers keep it but ask again each time, with the ETag they hold.
+    expect(fromMemory.headers.get('cache-control')).toBe('no-cache');
+    expect(fromMemory.headers.get('etag')).toBe(fromNest.headers.get('etag'));
+  });
+
+  it('answers 304 without a body to a poll holding the current ETag, from either door', async () => {
+    const cache = a.app.get(CapacityCache);
+    const current = await fetch(`${a.url}/api/capacity`);
+    const etag = current.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    for (const warm of [true, false]) {
+      if (!warm) cache.invalidate();
+      const poll = await fetch(`${a.url}/api/capacity`, { headers: { 'if-none-match': etag } });
+      expect(poll.status).toBe(304);
+      expect(await poll.text()).toBe('');
+      expect(poll.headers.get('etag')).toBe(etag);
+      expect(poll.headers.get('cache-control')).toBe('no-cache');
+    }
+    const other = await fetch(`${a.url}/api/capacity`, {
+      headers: { 'if-none-match': 'W/"another"' },
     });
-    expect(conditional.status).toBe(200);
-    expect(await conditional.text()).toBe(nestBody);
+    expect(other.status).toBe(200);
+    // A change gives a new ETag: the same poll then gets the new figures.
+    await register(a);
+    const changed = await fetch(`${a.url}/api/capacity`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
   it('shows a registration at once in its own process and soon in the other', async () => {

@@ -4,6 +4,7 @@ import type { ServerLifecycle } from '../../../health/server-lifecycle';
 import { scrubUrl } from '../../../logging/personal-data-redaction';
 import type { CapacityCache } from './capacity-cache';
 import { chooseRequestId } from '../../../common/request-id';
+import { answerCapacity, CAPACITY_CACHE_CONTROL } from './capacity-answer';
 
 const PATH = '/api/capacity';
 const QUESTION_MARK = 63;
@@ -26,15 +27,20 @@ export interface CapacityFastPathOptions {
  * GET /api/capacity answered from the capacity cache before Express and Nest (request context,
  * access log, helmet, body parsers, routing): the same bytes, status and headers as the Nest
  * route, which stays registered (and documented) and serves everything this does not: a cold or
- * switched-off cache, a conditional request, a draining server, HEAD, any other method or path.
+ * switched-off cache, an If-Modified-Since, a draining server, HEAD, any other method or path.
+ * An If-None-Match is answered here as there, by answerCapacity().
  * The headers are computed once per cached body.
  */
 export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
   const { cache, lifecycle, securityHeaders, etag, logger } = options;
-  let last: { body: Buffer; headers: string[] } | undefined;
-  const headersFor = (body: Buffer): string[] => {
+  let last: { body: Buffer; headers: [string, string][] } | undefined;
+  const headersFor = (body: Buffer): [string, string][] => {
     if (last?.body !== body) {
-      last = { body, headers: jsonAnswerHeaders(securityHeaders(), body, etag).flat() };
+      const headers = jsonAnswerHeaders(securityHeaders(), body, etag).map(
+        ([name, value]): [string, string] =>
+          name === 'Cache-Control' ? [name, CAPACITY_CACHE_CONTROL] : [name, value],
+      );
+      last = { body, headers };
     }
     return last.headers;
   };
@@ -45,24 +51,23 @@ export function capacityFastPath(options: CapacityFastPathOptions): FastPath {
       return false;
     }
     const headers = request.headers;
-    if (headers['if-none-match'] || headers['if-modified-since'] || lifecycle.draining) {
+    if (headers['if-modified-since'] || lifecycle.draining) {
       return false;
     }
     const body = cache.fresh();
     if (!body) return false;
     const started = logger ? process.hrtime.bigint() : 0n;
     const id = chooseRequestId(headers['x-request-id']);
-    response.writeHead(200, [...headersFor(body), 'X-Request-Id', id]);
-    response.end(body);
+    answerCapacity(request, response, body, [...headersFor(body), ['X-Request-Id', id]]);
     if (logger) {
       logger.debug(
         {
           requestId: id,
           req: { method: 'GET', url: scrubUrl(url), remoteAddress: request.socket.remoteAddress },
-          res: { statusCode: 200 },
+          res: { statusCode: response.statusCode },
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         },
-        `GET ${scrubUrl(url)} 200`,
+        `GET ${scrubUrl(url)} ${response.statusCode}`,
       );
     }
     return true;
