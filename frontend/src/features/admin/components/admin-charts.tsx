@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { AdminRegistration, CapacityByEvent } from '../api/admin-registration';
+import type { AdminRegistration } from '../api/admin-registration';
+import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';
 import { registrationsPerDay, seatsPerSlot } from '../model/chart-data';
@@ -15,14 +16,14 @@ const MAX_DAYS = 14;
 /** Two light, hand-drawn SVG charts: seats per slot against the limit, registrations per day. */
 export function AdminCharts({
   registrations,
-  capacity,
+  slots: slotTotals,
 }: {
   registrations: AdminRegistration[];
-  capacity: CapacityByEvent | undefined;
+  slots: SlotTotals[] | undefined;
 }) {
   const t = useAdminText();
   const titleId = useId();
-  const slots = seatsPerSlot(capacity);
+  const slots = seatsPerSlot(slotTotals);
   const days = registrationsPerDay(registrations).slice(-MAX_DAYS);
 
   return (

@@ -1,4 +1,5 @@
-import type { AdminRegistration, CapacityByEvent } from '../api/admin-registration';
+import type { AdminRegistration } from '../api/admin-registration';
+import type { SlotTotals } from '../api/get-registration-page';
 
 export interface SlotSeats {
   event: string;
@@ -8,17 +9,14 @@ export interface SlotSeats {
   limit: number;
 }
 
-export function seatsPerSlot(capacity: CapacityByEvent | undefined): SlotSeats[] {
-  if (!capacity) return [];
-  return Object.entries(capacity).flatMap(([event, slots]) =>
-    Object.entries(slots).map(([time, slot]) => ({
-      event,
-      time,
-      registered: slot.registered,
-      waitingList: slot.waitingList,
-      limit: slot.limit,
-    })),
-  );
+export function seatsPerSlot(slots: SlotTotals[] | undefined): SlotSeats[] {
+  return (slots ?? []).map((slot) => ({
+    event: slot.event,
+    time: slot.time,
+    registered: slot.seats,
+    waitingList: slot.waiting,
+    limit: slot.limit,
+  }));
 }
 
 export interface DayCount {
