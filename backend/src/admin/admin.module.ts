@@ -19,6 +19,7 @@ import { RegistrationPageHttpController } from '../registrations/queries/registr
 import { RegistrationPageQueryHandler } from '../registrations/queries/registration-page/registration-page.query-handler';
 import { RegistrationExportHttpController } from '../registrations/queries/registration-page/registration-export.http.controller';
 import { RegistrationExportQueryHandler } from '../registrations/queries/registration-page/registration-export.query-handler';
+import { RegistrationsPerDayQueryHandler } from '../registrations/queries/registration-page/registrations-per-day.query-handler';
 import { RegistrationHistoryHttpController } from '../registrations/queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from '../registrations/queries/registration-history/registration-history.query-handler';
 import { HealthModule } from '../health/health.module';
@@ -69,6 +70,7 @@ import { SameOriginJsonGuard } from './same-origin-json.guard';
     LogPositionWatch,
     RegistrationPageQueryHandler,
     RegistrationExportQueryHandler,
+    RegistrationsPerDayQueryHandler,
   ],
   exports: [AdminClock, AdminSessions, SameOriginJsonGuard, AdminSessionGuard],
 })

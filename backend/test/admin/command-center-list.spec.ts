@@ -160,6 +160,31 @@ describe('the Command Center list: paged, searched and filtered on the server', 
     expect(response.body.errors).toContainEqual({ field, message });
   });
 
+  it('counts registrations per calendar day of a time zone, and refuses an unknown zone', async () => {
+    const perDay = await adminRequest<{ day: string; count: number }[]>(
+      url,
+      cookie,
+      'GET',
+      '/api/admin/registrations/per-day?timeZone=Europe/Bucharest',
+    );
+    expect(perDay.status).toBe(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(
+      new Date(),
+    );
+    expect(perDay.body).toContainEqual({ day: today, count: expect.any(Number) });
+    expect(perDay.body.reduce((sum, day) => sum + day.count, 0)).toBeGreaterThanOrEqual(7);
+    const bad = await adminRequest<ErrorBody>(
+      url,
+      cookie,
+      'GET',
+      '/api/admin/registrations/per-day?timeZone=Mars/Olympus',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'timeZone', message: 'timeZone must be a time zone such as Europe/Bucharest' },
+    ]);
+  });
+
   it('answers 401 without a session', async () => {
     const response = await fetch(`${url}/api/admin/registrations`);
     expect(response.status).toBe(401);

@@ -6,6 +6,9 @@ import { ApiErrorDto } from '../../../common/api-error.dto';
 import { RegistrationPageQuery } from './registration-page.query';
 import { PAGE_SIZE_DEFAULT, RegistrationPageRequestDto } from './registration-page.request.dto';
 import { RegistrationPageDto } from './registration-page.response.dto';
+import { RegistrationsPerDayQuery } from './registrations-per-day.query';
+import { RegistrationsPerDayRequestDto } from './registrations-per-day.request.dto';
+import { DayCountDto } from './registrations-per-day.response.dto';
 
 @ApiTags('admin')
 @Controller()
@@ -27,5 +30,19 @@ export class RegistrationPageHttpController {
     return this.queryBus.execute(
       new RegistrationPageQuery(filter, limit ?? PAGE_SIZE_DEFAULT, cursor),
     );
+  }
+
+  @Get('api/admin/registrations/per-day')
+  @AdminOnly()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'How many registered on each of the last 14 days (operator only)',
+    description:
+      'Calendar days of `timeZone`, oldest first; days without registrations are left out.',
+  })
+  @ApiOkResponse({ type: [DayCountDto] })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  perDay(@Query() query: RegistrationsPerDayRequestDto): Promise<DayCountDto[]> {
+    return this.queryBus.execute(new RegistrationsPerDayQuery(query.timeZone ?? 'UTC'));
   }
 }

@@ -154,6 +154,9 @@ function fakeAdminApi({
       ]);
     }
     if (!state.live || state.expireNext) return unauthorized();
+    if (url.startsWith('/api/admin/registrations/per-day?')) {
+      return answer(200, [{ day: '2025-10-01', count: state.registrations.length }]);
+    }
     if (url.startsWith('/api/admin/registrations?') && method === 'GET') {
       return answer(200, registrationPage(state, new URL(url, 'http://localhost').searchParams));
     }
@@ -352,6 +355,7 @@ describe('the dashboard', () => {
     expect(within(feed).getAllByRole('article')).toHaveLength(3);
     expect(card('Ana Pop')).toHaveAttribute('aria-posinset', '1');
     expect(card('Ana Pop')).toHaveAttribute('aria-setsize', '3');
+    expect(await screen.findByRole('listitem', { name: '2025-10-01: 3' })).toBeInTheDocument();
 
     const ana = card('Ana Pop');
     expect(within(ana).getByText('#00AAAA')).toBeInTheDocument();

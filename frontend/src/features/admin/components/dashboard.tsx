@@ -4,6 +4,7 @@ import { useToast } from '../../../components/toast';
 import { useEvents } from '../../../lib/catalogue';
 import { isUnauthorized } from '../api/admin-request';
 import { useRegistrationPages } from '../api/get-registration-page';
+import { useRegistrationsPerDay } from '../api/get-registrations-per-day';
 import type { RegistrationFilter } from '../api/get-registration-page';
 import { useLiveChanges } from '../api/live-changes';
 import { useLogout } from '../api/logout';
@@ -53,6 +54,7 @@ export function Dashboard() {
   );
   const live = useLiveChanges(true);
   const pages = useRegistrationPages(filter, !live);
+  const perDay = useRegistrationsPerDay();
 
   useEffect(() => {
     if (isUnauthorized(pages.error)) sessionExpired();
@@ -140,7 +142,7 @@ export function Dashboard() {
         </p>
       )}
 
-      <AdminCharts registrations={shown} slots={slots} />
+      <AdminCharts days={perDay.data} slots={slots} />
 
       <section className="admin-panel" aria-labelledby={`${titleId}-list`}>
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>
