@@ -19,7 +19,11 @@ import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
 import { ServerLifecycle } from './health/server-lifecycle';
 import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
-import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
+import {
+  bodyLimitMiddleware,
+  jsonBodyBoundsMiddleware,
+  useCappedBodyParsers,
+} from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { precomputedSecurityHeaders, securityHeadersMiddleware } from './security/security-headers';
 import { CapacityCache } from './registrations/queries/get-capacity/capacity-cache';
@@ -112,6 +116,7 @@ export async function createApp(
   app.use(bodyLimitMiddleware);
   app.use(REGISTRATION_PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);
+  app.use(jsonBodyBoundsMiddleware);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs

@@ -6,7 +6,11 @@ export interface OutgoingMail {
   /** Stable per outbox row, so a message sent twice is recognisably the same message. */
   messageId: string;
   from: string;
-  to: string;
+  /**
+   * The recipient as a structured value: the mail library writes it as it is, and never re-reads
+   * the address as text that could hold another address or a display name.
+   */
+  to: { name: string; address: string };
   subject: string;
   text: string;
   html: string;

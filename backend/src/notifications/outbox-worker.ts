@@ -157,7 +157,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.transport.send({
         messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
         from: this.config.mailFrom,
-        to: state.email,
+        to: { name: state.name ?? '', address: state.email },
         ...message,
       });
     } catch (error) {

@@ -56,7 +56,11 @@ describe('the in-process workers (WORKERS=true)', () => {
       ),
       'utf8',
     );
-    expect(eml).toContain(`To: ${email}`);
+    // The recipient as one structured address: the name, then the address in angle brackets.
+    expect(eml.split('\n').filter((line) => line.startsWith('To: '))).toEqual([
+      expect.stringMatching(/^To: [^<>,]+ <[^<>,]+>$/),
+    ]);
+    expect(eml).toContain(`<${email}>`);
     expect(eml).toContain('Subject: Your place is confirmed: Dream Darkroom, Bucharest');
     const [row] = await app.dataSource.query(
       'SELECT sent_at, attempts FROM outbox WHERE registration_id = $1',

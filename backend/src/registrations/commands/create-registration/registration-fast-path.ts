@@ -6,7 +6,7 @@ import { chooseRequestId } from '../../../common/request-id';
 import type { InFlightRequests } from '../../../health/graceful-shutdown';
 import type { ServerLifecycle } from '../../../health/server-lifecycle';
 import { runInRequestContext } from '../../../logging/request-context';
-import { BODY_LIMIT_BYTES } from '../../../security/body-limits';
+import { BODY_LIMIT_BYTES, jsonBodyProblem, jsonBodyRefusal } from '../../../security/body-limits';
 import type { RegistrationRateLimit } from '../../../security/registration-rate-limit';
 import type { CreateRegistrationResponseDto } from './create-registration.response.dto';
 import { acceptRegistrationBody, type RegistrationBody } from './registration-body';
@@ -106,9 +106,11 @@ async function serve(
   try {
     parsed = parseJson(raw);
   } catch (error) {
-    // body-parser's refusal, mapped as the API maps it.
+    // body-parser's refusal (or jsonBodyBoundsMiddleware's), mapped as the API maps it.
     const refusal = toApiError(
-      Object.assign(error as Error, { status: 400, type: 'entity.parse.failed' }),
+      (error as { status?: unknown }).status === 400
+        ? error
+        : Object.assign(error as Error, { status: 400, type: 'entity.parse.failed' }),
     );
     return send(options, request, response, requestId, started, refusal.statusCode, refusal);
   }
@@ -163,8 +165,13 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-/** As body-parser reads JSON: UTF-8 without its byte order mark, an object or array only. */
+/**
+ * As body-parser reads JSON (UTF-8 without its byte order mark, an object or array only) and
+ * jsonBodyBoundsMiddleware bounds it.
+ */
 function parseJson(raw: Buffer): unknown {
+  const problem = jsonBodyProblem(raw);
+  if (problem) throw jsonBodyRefusal(problem);
   let text = raw.toString('utf8');
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
