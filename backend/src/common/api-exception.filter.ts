@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { PaymentProviderError } from '../payments/payment-gateway';
 import { RegistrationError } from '../registrations/domain/registration-errors';
+import { scrubUrl } from '../logging/personal-data-redaction';
 import type { FieldError } from './validation';
 
 export interface ApiErrorBody {
@@ -146,7 +147,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const body = toApiError(exception);
     if (body.statusCode >= 500) {
       this.logger.error(
-        `${request.method} ${request.path} -> ${body.statusCode}: ${
+        `${request.method} ${scrubUrl(request.path)} -> ${body.statusCode}: ${
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
         }`,
       );

@@ -121,8 +121,10 @@ describe('a running server', () => {
     });
     const email = 'maria.ionescu@example.com';
     const phone = '+40 723 456 789';
+    let registrationId = '';
+    let sessionId = '';
     try {
-      const created = await request<{ registrationId: string }>(
+      const created = await request<{ registrationId: string; url: string }>(
         server.url,
         'POST',
         `/api/create-checkout-session?email=${encodeURIComponent(email)}`,
@@ -144,6 +146,14 @@ describe('a running server', () => {
         password: 'a-wrong-password-guess',
       });
       await request(server.url, 'GET', `/api/registrations/${created.body.registrationId}`);
+      // Bearer values in paths and queries: the registration id on the API and the site's
+      // confirmation page, the checkout session on the card page and the success page.
+      registrationId = created.body.registrationId;
+      sessionId = new URL(created.body.url).pathname.split('/').pop()!;
+      await fetch(`${server.url}/api/registrations/${registrationId}/dreams`, { method: 'POST' });
+      await fetch(`${server.url}/confirmation/${registrationId}`);
+      await fetch(`${server.url}/sandbox/checkout/${sessionId}`);
+      await fetch(`${server.url}/confirmation?session_id=${sessionId}`);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -163,6 +173,18 @@ describe('a running server', () => {
       res: { statusCode: 200 },
       msg: 'POST /api/create-checkout-session?email=%5Bredacted%5D 200',
     });
+    expect(registrationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionId).toMatch(/^cs_sandbox_/);
+    const urls = requestLines.map((entry) => (entry.req as { url: string }).url);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/registrations/:id',
+        '/api/registrations/:id/dreams',
+        '/confirmation/:id',
+        '/sandbox/checkout/:token',
+        '/confirmation?session_id=%5Bredacted%5D',
+      ]),
+    );
     for (const secret of [
       email,
       'maria.ionescu',
@@ -173,6 +195,8 @@ describe('a running server', () => {
       'secret-bearer-token',
       'a-wrong-password-guess',
       'the-real-admin-password',
+      registrationId,
+      sessionId,
     ]) {
       expect({ secret, found: output.includes(secret) }).toEqual({ secret, found: false });
     }

@@ -214,14 +214,8 @@ function RegistrationConfirmation({ id }: { id: string }) {
             <FormattedMessage id="confirmation.waitingList.refund" />
           </p>
         </div>
-      ) : (
-        data.status === 'held' && (
-          <p className="notice">
-            <FormattedMessage id="confirmation.paymentPending" />
-          </p>
-        )
-      )}
-      <ShareDreamForm registrationId={data.id} />
+      ) : null}
+      <ShareDreamForm registrationId={id} />
       <ChatInstructions />
       <div className="notice">
         <p className="notice__title">
