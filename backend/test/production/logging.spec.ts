@@ -121,8 +121,7 @@ describe('a running server', () => {
     });
     const email = 'maria.ionescu@example.com';
     const phone = '+40 723 456 789';
-    let registrationId = '';
-    let sessionId = '';
+    const bearer = { registrationId: '', sessionId: '' };
     try {
       const created = await request<{ registrationId: string; url: string }>(
         server.url,
@@ -148,8 +147,9 @@ describe('a running server', () => {
       await request(server.url, 'GET', `/api/registrations/${created.body.registrationId}`);
       // Bearer values in paths and queries: the registration id on the API and the site's
       // confirmation page, the checkout session on the card page and the success page.
-      registrationId = created.body.registrationId;
-      sessionId = new URL(created.body.url).pathname.split('/').pop()!;
+      bearer.registrationId = created.body.registrationId;
+      bearer.sessionId = new URL(created.body.url).pathname.split('/').pop()!;
+      const { registrationId, sessionId } = bearer;
       await fetch(`${server.url}/api/registrations/${registrationId}/dreams`, { method: 'POST' });
       await fetch(`${server.url}/confirmation/${registrationId}`);
       await fetch(`${server.url}/sandbox/checkout/${sessionId}`);
@@ -173,6 +173,7 @@ describe('a running server', () => {
       res: { statusCode: 200 },
       msg: 'POST /api/create-checkout-session?email=%5Bredacted%5D 200',
     });
+    const { registrationId, sessionId } = bearer;
     expect(registrationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sessionId).toMatch(/^cs_sandbox_/);
     const urls = requestLines.map((entry) => (entry.req as { url: string }).url);
