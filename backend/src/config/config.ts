@@ -39,6 +39,11 @@ export interface AppConfig {
   /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
   registrationRateLimit: number;
   registrationRateWindowSeconds: number;
+  /** Further dreams one registration may share in all (SHARED_DREAMS_PER_REGISTRATION). */
+  sharedDreamsPerRegistration: number;
+  /** Dream shares per window, per registration and per client address; 0 turns it off. */
+  dreamShareRateLimit: number;
+  dreamShareRateWindowSeconds: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
@@ -247,6 +252,9 @@ function readOperationsConfig(
   | 'trustProxy'
   | 'registrationRateLimit'
   | 'registrationRateWindowSeconds'
+  | 'sharedDreamsPerRegistration'
+  | 'dreamShareRateLimit'
+  | 'dreamShareRateWindowSeconds'
   | 'shutdownTimeoutMs'
 > {
   const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
@@ -284,6 +292,21 @@ function readOperationsConfig(
     registrationRateWindowSeconds: readWholeNumber(
       env,
       'REGISTRATION_RATE_WINDOW_SECONDS',
+      600,
+      1,
+      86_400,
+    ),
+    sharedDreamsPerRegistration: readWholeNumber(
+      env,
+      'SHARED_DREAMS_PER_REGISTRATION',
+      10,
+      0,
+      1000,
+    ),
+    dreamShareRateLimit: readWholeNumber(env, 'DREAM_SHARE_RATE_LIMIT', 5, 0, 1_000_000),
+    dreamShareRateWindowSeconds: readWholeNumber(
+      env,
+      'DREAM_SHARE_RATE_WINDOW_SECONDS',
       600,
       1,
       86_400,
