@@ -133,7 +133,12 @@ export interface RunningServer {
   url: string;
   port: number;
   dataSource: DataSource;
-  close(): Promise<void>;
+  /**
+   * Stops: not ready at once; with `acceptForMs`, keeps accepting and serving that long (every
+   * answer with Connection: close) so that a proxy stops sending first; then stops accepting,
+   * finishes what is in flight, and closes the rest.
+   */
+  close(options?: { acceptForMs?: number }): Promise<void>;
 }
 
 /**
@@ -177,11 +182,17 @@ export async function startServer(
       port,
       url: `http://127.0.0.1:${port}`,
       dataSource,
-      close() {
+      close({ acceptForMs = 0 } = {}) {
         closing ??= (async () => {
           // Stop taking work, finish what is in flight, then the workers (Nest's shutdown
           // hooks), then the pool, then the embedded database.
           app.get(ServerLifecycle).startDraining();
+          if (acceptForMs > 0) {
+            // Closing the listening socket now would reset the connections the kernel has
+            // accepted and Node not yet: serve them, and whatever comes until the proxy knows.
+            app.get(InFlightRequests).closeConnectionsAfterAnswers();
+            await new Promise((resolve) => setTimeout(resolve, acceptForMs));
+          }
           const { forced } = await drainHttpServer(
             app.getHttpServer(),
             app.get(InFlightRequests),

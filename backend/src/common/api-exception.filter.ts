@@ -145,7 +145,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const request = context.getRequest<Request>();
     const body = toApiError(exception);
-    if (body.statusCode >= 500) {
+    // A 5xx that a controller answers on purpose (readiness while shutting down) is no fault:
+    // the access log has its line. Everything else that ends in a 5xx is logged with its stack.
+    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(
         `${request.method} ${scrubUrl(request.path)} -> ${body.statusCode}: ${
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)

@@ -46,6 +46,11 @@ export interface AppConfig {
   dreamShareRateWindowSeconds: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * How long a SIGTERM keeps accepting and serving (not ready, every answer Connection: close)
+   * before it stops accepting, so that a proxy notices first (SHUTDOWN_DELAY_SECONDS).
+   */
+  shutdownDelayMs: number;
   /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
   holdGraceMinutes: number;
   /** Whether this process runs the hold sweeper and the outbox worker (WORKERS; off under test). */
@@ -256,6 +261,7 @@ function readOperationsConfig(
   | 'dreamShareRateLimit'
   | 'dreamShareRateWindowSeconds'
   | 'shutdownTimeoutMs'
+  | 'shutdownDelayMs'
 > {
   const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -312,5 +318,7 @@ function readOperationsConfig(
       86_400,
     ),
     shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 15, 0, 600) * 1000,
+    shutdownDelayMs:
+      readWholeNumber(env, 'SHUTDOWN_DELAY_SECONDS', nodeEnv === 'test' ? 0 : 5, 0, 120) * 1000,
   };
 }

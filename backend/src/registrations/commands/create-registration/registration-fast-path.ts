@@ -57,6 +57,8 @@ export function registrationFastPath(options: RegistrationFastPathOptions): Fast
       options.lifecycle.draining ||
       !JSON_CONTENT_TYPE.test(headers['content-type'] ?? '') ||
       headers['transfer-encoding'] !== undefined ||
+      // The route's IdempotencyInterceptor answers retries; the fast path knows nothing of it.
+      headers['idempotency-key'] !== undefined ||
       (headers['content-encoding'] !== undefined && headers['content-encoding'] !== 'identity') ||
       !Number.isInteger(length) ||
       length <= 0 ||

@@ -40,6 +40,10 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
           WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL`,
         [id],
       );
+      // The answers kept for Idempotency-Key retries name the registration.
+      await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
+        id,
+      ]);
       // A transport's error text may quote an address; nothing of the person may stay.
       await tx.manager.query(
         `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,
