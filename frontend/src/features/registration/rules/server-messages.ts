@@ -13,6 +13,9 @@ const KNOWN: Record<string, string> = {
   'Please share your dream with at least 100 characters - it will be part of the performance':
     'form.error.dream',
   'You have already registered for this event with this email address.': 'form.error.duplicate',
+  'Name must not contain control characters': 'form.error.nameControl',
+  'Phone number must not contain control characters': 'form.error.whatsappControl',
+  'Your dream must not contain control characters': 'form.error.dreamControl',
 };
 
 export function localiseServerMessage(intl: IntlShape, message: string): string {
