@@ -48,11 +48,15 @@ describe('the test harness', () => {
     /** What global-teardown does with the reporter's verdict (the reporter sets a global). */
     const finish = async (results: Record<string, unknown>) => {
       const saved = globalThis.__testRunFailed;
+      // A run with KEEP_POSTGRES_LOG=1 keeps every log; these cases are about the verdict.
+      const keep = process.env.KEEP_POSTGRES_LOG;
+      delete process.env.KEEP_POSTGRES_LOG;
       try {
         new PostgresLogReporter().onRunComplete([], results);
         return await settlePostgresLog(log, globalThis.__testRunFailed === true);
       } finally {
         globalThis.__testRunFailed = saved;
+        if (keep !== undefined) process.env.KEEP_POSTGRES_LOG = keep;
       }
     };
 

@@ -22,6 +22,13 @@ type SuccessBody<O> = O extends { responses: infer R }
       : undefined
   : never;
 type PathParams<O> = O extends { parameters: { path: infer A } } ? A : undefined;
+type QueryParams<O> = O extends { parameters: { query?: infer Q } }
+  ? [Q] extends [undefined | never]
+    ? never
+    : NonNullable<Q>
+  : never;
+/** A query string value: repeated for an array (`column=a&column=b`), left out when undefined. */
+type QueryValue = string | number | boolean | readonly string[] | undefined;
 type RequestBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } }
   ? B
   : undefined;
@@ -38,11 +45,34 @@ function fillPath(path: string, params: object | undefined): string {
   );
 }
 
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The address of a GET with its query, typed like apiCall, for what the browser fetches itself:
+ * an EventSource, a download link.
+ */
+export function apiUrl<P extends PathsWith<'get'>>(
+  path: P,
+  query?: QueryParams<Operation<P, 'get'>> & Record<string, QueryValue>,
+): string {
+  return `${path}${queryString(query)}`;
+}
+
 async function call(
   method: Method,
   path: string,
   params?: object,
   body?: unknown,
+  query?: Record<string, QueryValue>,
 ): Promise<unknown> {
   const init: RequestInit = { method: method.toUpperCase(), credentials: 'include' };
   // A JSON body, with its content type, only when there is a body.
@@ -50,7 +80,7 @@ async function call(
     init.body = JSON.stringify(body);
     init.headers = { 'Content-Type': 'application/json' };
   }
-  const response = await fetch(fillPath(path, params), init);
+  const response = await fetch(`${fillPath(path, params)}${queryString(query)}`, init);
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -94,7 +124,8 @@ type RequiredBody<O> = O extends { requestBody: { content: { 'application/json':
 type StrictCallOptions<O> = ([RequiredPathParams<O>] extends [never]
   ? object
   : { params: RequiredPathParams<O> }) &
-  ([RequiredBody<O>] extends [never] ? object : { body: RequiredBody<O> });
+  ([RequiredBody<O>] extends [never] ? object : { body: RequiredBody<O> }) &
+  ([QueryParams<O>] extends [never] ? object : { query?: QueryParams<O> });
 
 /**
  * Any method of any operation; path parameters and a body are required exactly when the
@@ -107,6 +138,10 @@ export function apiCall<M extends Method, P extends PathsWith<M>>(
     ? [options?: StrictCallOptions<Operation<P, M>>]
     : [options: StrictCallOptions<Operation<P, M>>]
 ): Promise<SuccessBody<Operation<P, M>>> {
-  const { params, body } = (options ?? {}) as { params?: object; body?: unknown };
-  return call(method, path, params, body) as Promise<SuccessBody<Operation<P, M>>>;
+  const { params, body, query } = (options ?? {}) as {
+    params?: object;
+    body?: unknown;
+    query?: Record<string, QueryValue>;
+  };
+  return call(method, path, params, body, query) as Promise<SuccessBody<Operation<P, M>>>;
 }

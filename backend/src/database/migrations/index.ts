@@ -7,6 +7,8 @@ import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
 import { IdempotencyKeys1732000000700 } from './1732000000700-idempotency-keys';
+import { RegistrationPage1732000000800 } from './1732000000800-registration-page';
+import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -19,4 +21,6 @@ export const migrations = [
   CapacityNotify1732000000500,
   SlotAllocation1732000000600,
   IdempotencyKeys1732000000700,
+  RegistrationPage1732000000800,
+  SeatGuard1732000001000,
 ];

@@ -30,7 +30,7 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
         command.dream,
         this.config.sharedDreamsPerRegistration,
       );
-      await this.store.append(tx, command.registrationId, loaded.version, events, {
+      await this.store.append(tx, loaded, events, {
         actor: 'visitor',
         correlationId: command.correlationId,
       });
