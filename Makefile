@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install lint format typecheck openapi migrate rebuild-projections bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test build install browser lint format typecheck openapi migrate rebuild-projections bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -11,6 +11,11 @@ node_modules/.package-lock.json: package-lock.json package.json backend/package.
 	@touch $@
 
 install: node_modules/.package-lock.json
+
+# A Chromium for the tests that drive a browser: found through CHROMIUM_PATH, then the usual
+# places; when there is none, installed (apt as root on Debian, else Playwright's download).
+browser: install
+	node frontend/e2e/install-chromium.mjs
 
 build: install
 	$(NPM) run build -w backend
@@ -45,14 +50,14 @@ rebuild-projections: install
 	$(NPM) run build -w backend
 	node backend/dist/cli/rebuild-projections.js
 
-test-backend: install
+test-backend: install browser
 	$(NPM) run build -w backend
 	$(NPM) test -w backend
 
 test-frontend: install
 	$(NPM) test -w frontend
 
-test-e2e: build
+test-e2e: build browser
 	$(NPM) run test:e2e -w frontend
 
 ## make test: lint, format, types, then every test: backend, frontend components, browser.

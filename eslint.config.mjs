@@ -29,6 +29,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
+    // CommonJS files load their modules with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The domain is plain TypeScript: it must not know the framework or the ORM.
     files: ['backend/src/**/domain/**/*.ts'],
     rules: {

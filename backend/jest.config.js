@@ -32,6 +32,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/postgres-log-reporter.js'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -150,6 +150,8 @@ export async function startAppProcess(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The production helper's per-address limit would turn the rush into 429s.
       REGISTRATION_RATE_LIMIT: '0',
+      // No proxy in front to notice a stop: SIGTERM need not keep serving first.
+      SHUTDOWN_DELAY_SECONDS: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrlForApp,
       ...env,

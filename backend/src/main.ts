@@ -34,9 +34,16 @@ async function main(): Promise<void> {
       return;
     }
     stopping = true;
-    logger.log(`${signal} received: finishing the requests in flight, then stopping`);
+    // SIGTERM comes from an orchestrator with a proxy in front: keep serving while it notices.
+    // Ctrl-C (SIGINT) is a person at a terminal: stop now.
+    const acceptForMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    logger.log(
+      acceptForMs > 0
+        ? `${signal} received: not ready, still serving for ${acceptForMs / 1000} s, then finishing the requests in flight and stopping`
+        : `${signal} received: finishing the requests in flight, then stopping`,
+    );
     try {
-      await server.close();
+      await server.close({ acceptForMs });
       logger.log('Stopped');
       process.exit(0);
     } catch (error) {

@@ -18,7 +18,11 @@ import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
 import { ServerLifecycle } from './health/server-lifecycle';
 import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
-import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
+import {
+  bodyLimitMiddleware,
+  jsonBodyBoundsMiddleware,
+  useCappedBodyParsers,
+} from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { securityHeadersMiddleware } from './security/security-headers';
 import compression from 'compression';
@@ -68,6 +72,7 @@ export async function createApp(
   app.use(bodyLimitMiddleware);
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);
+  app.use(jsonBodyBoundsMiddleware);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs
@@ -84,7 +89,12 @@ export interface RunningServer {
   url: string;
   port: number;
   dataSource: DataSource;
-  close(): Promise<void>;
+  /**
+   * Stops: not ready at once; with `acceptForMs`, keeps accepting and serving that long (every
+   * answer with Connection: close) so that a proxy stops sending first; then stops accepting,
+   * finishes what is in flight, and closes the rest.
+   */
+  close(options?: { acceptForMs?: number }): Promise<void>;
 }
 
 /**
@@ -128,11 +138,17 @@ export async function startServer(
       port,
       url: `http://127.0.0.1:${port}`,
       dataSource,
-      close() {
+      close({ acceptForMs = 0 } = {}) {
         closing ??= (async () => {
           // Stop taking work, finish what is in flight, then the workers (Nest's shutdown
           // hooks), then the pool, then the embedded database.
           app.get(ServerLifecycle).startDraining();
+          if (acceptForMs > 0) {
+            // Closing the listening socket now would reset the connections the kernel has
+            // accepted and Node not yet: serve them, and whatever comes until the proxy knows.
+            app.get(InFlightRequests).closeConnectionsAfterAnswers();
+            await new Promise((resolve) => setTimeout(resolve, acceptForMs));
+          }
           const { forced } = await drainHttpServer(
             app.getHttpServer(),
             app.get(InFlightRequests),

@@ -22,7 +22,7 @@ export async function withServerClient<T>(
   serverUrl: string,
   work: (client: Client) => Promise<T>,
 ): Promise<T> {
-  const client = new Client({ connectionString: serverUrl });
+  const client = new Client({ connectionString: serverUrl, application_name: 'test-harness' });
   await client.connect();
   try {
     return await work(client);

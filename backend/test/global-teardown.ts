@@ -1,4 +1,10 @@
 import { withServerClient } from './database-server';
+import { settlePostgresLog } from './postgres-log';
+
+declare global {
+  /** Set by the postgres-log reporter when a test or a test file failed. */
+  var __testRunFailed: boolean | undefined;
+}
 
 export default async function globalTeardown(): Promise<void> {
   const template = globalThis.__testTemplateDatabase;
@@ -9,4 +15,6 @@ export default async function globalTeardown(): Promise<void> {
     );
   }
   await globalThis.__embeddedTestDatabase?.stop();
+  const log = globalThis.__testPostgresLog;
+  if (log) await settlePostgresLog(log, globalThis.__testRunFailed === true);
 }

@@ -14,6 +14,13 @@ describe('openapi/openapi.json', () => {
   it('documents the error answers of registration', async () => {
     const document = JSON.parse(await renderOpenApiFile());
     const operation = document.paths['/api/create-checkout-session'].post;
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '409', '429', '502']);
+    expect(Object.keys(operation.responses).sort()).toEqual([
+      '200',
+      '400',
+      '409',
+      '422',
+      '429',
+      '502',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import {
   databaseUrl,
   testServerUrl,
@@ -11,12 +12,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database with every migration applied, copied from the run's template. */
+/** The running test file's name, as a database name's part: `outage` for outage.spec.ts. */
+function testFileSlug(): string {
+  const testPath = typeof expect === 'function' ? expect.getState().testPath : undefined;
+  const base = testPath ? path.basename(testPath).replace(/\.spec\.ts$/, '') : 'unknown';
+  return base
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 32);
+}
+
+/**
+ * A fresh database with every migration applied, copied from the run's template. Its name
+ * holds the test file's (the server log's %d), and connections that name themselves nothing are
+ * named after the file too (fallback_application_name: the app's own names win).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testServerUrl();
   const template = process.env.TEST_TEMPLATE_DATABASE;
   if (!template) throw new Error('TEST_TEMPLATE_DATABASE is not set: run the tests through jest');
-  const name = uniqueDatabaseName('test');
+  const slug = testFileSlug();
+  const name = uniqueDatabaseName(`test_${slug}`);
   await withServerClient(serverUrl, async (client) => {
     // Two workers copying the template at the same instant may collide; try again.
     for (let attempt = 1; ; attempt += 1) {
@@ -29,9 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     }
   });
+  const url = new URL(databaseUrl(serverUrl, name));
+  url.searchParams.set('fallback_application_name', `test:${slug}`);
   return {
     name,
-    url: databaseUrl(serverUrl, name),
+    url: url.toString(),
     drop: () =>
       withServerClient(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),

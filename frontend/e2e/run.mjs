@@ -1,4 +1,4 @@
-// Browser tests: Debian's Chromium, driven by playwright-core, against the real server and a
+// Browser tests: Chromium (found by chromium.cjs), driven by playwright-core, against the real server and a
 // fresh database. Starts the built backend on a free port with its own data directory, runs the
 // scenarios of the public site, then stops the server.
 //
@@ -22,7 +22,7 @@ const rootDir = resolve(frontendDir, '..');
 const resultsDir = join(frontendDir, 'test-results');
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { chromiumPath } = require('./chromium.cjs');
 const only = process.env.E2E_ONLY;
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
 
@@ -107,14 +107,12 @@ async function startServer() {
 }
 
 async function main() {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (.ci/run does)`);
-  }
+  const executablePath = chromiumPath();
   mkdirSync(resultsDir, { recursive: true });
   build();
   const server = await startServer();
   const browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { PaymentProviderError } from '../payments/payment-gateway';
 import { RegistrationError } from '../registrations/domain/registration-errors';
+import { scrubUrl } from '../logging/personal-data-redaction';
 import type { FieldError } from './validation';
 
 export interface ApiErrorBody {
@@ -144,9 +145,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const request = context.getRequest<Request>();
     const body = toApiError(exception);
-    if (body.statusCode >= 500) {
+    // A 5xx that a controller answers on purpose (readiness while shutting down) is no fault:
+    // the access log has its line. Everything else that ends in a 5xx is logged with its stack.
+    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(
-        `${request.method} ${request.path} -> ${body.statusCode}: ${
+        `${request.method} ${scrubUrl(request.path)} -> ${body.statusCode}: ${
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
         }`,
       );

@@ -4,8 +4,12 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { visibleLength } from '../registrations/domain/registration-rules';
+import { registerDecorator, type ValidationArguments } from 'class-validator';
+import {
+  textFault,
+  type TextFault,
+  type TextRule,
+} from '../registrations/domain/registration-rules';
 
 export interface FieldError {
   field: string;
@@ -89,19 +93,29 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/** Length as a visitor counts it (an emoji is one), after trimming. */
-export function VisibleLength(name: string, min: number, max: number, options: ValidationOptions) {
+/** The message of each way a text field can break its rule. */
+export type TextMessages = Record<TextFault, string>;
+
+/**
+ * A text field's rule (registration-rules.ts): a visible character at least, no control
+ * characters (but line breaks and tabs where the rule is multiline), its length in visible
+ * characters, its size in bytes. The message names the first fault.
+ */
+export function TextField(rule: TextRule, messages: TextMessages) {
   return (object: object, propertyName: string) =>
     registerDecorator({
-      name,
+      name: 'textField',
       target: object.constructor,
       propertyName,
-      options,
       validator: {
         validate(value: unknown) {
-          if (typeof value !== 'string') return false;
-          const length = visibleLength(value.trim());
-          return length >= min && length <= max;
+          return typeof value === 'string' && textFault(value, rule) === undefined;
+        },
+        defaultMessage(args: ValidationArguments) {
+          const value: unknown = args.value;
+          return typeof value === 'string'
+            ? messages[textFault(value, rule) ?? 'blank']
+            : messages.blank;
         },
       },
     });

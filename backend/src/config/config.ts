@@ -45,8 +45,18 @@ export interface AppConfig {
   /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
   registrationRateLimit: number;
   registrationRateWindowSeconds: number;
+  /** Further dreams one registration may share in all (SHARED_DREAMS_PER_REGISTRATION). */
+  sharedDreamsPerRegistration: number;
+  /** Dream shares per window, per registration and per client address; 0 turns it off. */
+  dreamShareRateLimit: number;
+  dreamShareRateWindowSeconds: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * How long a SIGTERM keeps accepting and serving (not ready, every answer Connection: close)
+   * before it stops accepting, so that a proxy notices first (SHUTDOWN_DELAY_SECONDS).
+   */
+  shutdownDelayMs: number;
   /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
   holdGraceMinutes: number;
   /** Whether this process runs the hold sweeper and the outbox worker (WORKERS; off under test). */
@@ -140,7 +150,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: variables.TRUST_PROXY,
     registrationRateLimit: variables.REGISTRATION_RATE_LIMIT,
     registrationRateWindowSeconds: variables.REGISTRATION_RATE_WINDOW_SECONDS,
+    sharedDreamsPerRegistration: variables.SHARED_DREAMS_PER_REGISTRATION,
+    dreamShareRateLimit: variables.DREAM_SHARE_RATE_LIMIT,
+    dreamShareRateWindowSeconds: variables.DREAM_SHARE_RATE_WINDOW_SECONDS,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,
     workers: variables.WORKERS,
     backupFile: variables.BACKUP_FILE,

@@ -132,8 +132,24 @@ export class Environment {
   @WholeNumber({ min: 1, max: 86_400, default: 600 })
   REGISTRATION_RATE_WINDOW_SECONDS: number;
 
+  /** Further dreams one registration may share in all. */
+  @WholeNumber({ min: 0, max: 1000, default: 10 })
+  SHARED_DREAMS_PER_REGISTRATION: number;
+
+  /** Dream shares per window, per registration and per client address, fleet-wide; 0: off. */
+  @WholeNumber({ min: 0, max: 1_000_000, default: 5 })
+  DREAM_SHARE_RATE_LIMIT: number;
+
+  @WholeNumber({ min: 1, max: 86_400, default: 600 })
+  DREAM_SHARE_RATE_WINDOW_SECONDS: number;
+
   @WholeNumber({ min: 0, max: 600, default: 15 })
   SHUTDOWN_TIMEOUT_SECONDS: number;
+
+  /** After SIGTERM, how long to keep accepting and serving (not ready) before stopping to accept.
+   * No proxy stands in front of a test's process. */
+  @WholeNumber({ min: 0, max: 120, default: (env) => (underTest(env) ? 0 : 5) })
+  SHUTDOWN_DELAY_SECONDS: number;
 
   /** `make backup`'s file (else one named by the time) and `make restore`'s. */
   @Text()

@@ -66,6 +66,8 @@ export async function startEmbeddedDatabase(
     log?: (line: string) => void;
     /** Delete dataDir once stopped (tests and benchmarks, never the site's own DATA_DIR). */
     temporary?: boolean;
+    /** More server settings (`-c name=value` pairs), e.g. what the tests' server log says. */
+    postgresFlags?: string[];
   } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
@@ -83,7 +85,13 @@ export async function startEmbeddedDatabase(
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...(options.postgresFlags ?? []),
+    ],
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (message: unknown) =>
       log(String(message instanceof Error ? message.message : message).trim()),

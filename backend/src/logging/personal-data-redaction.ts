@@ -19,6 +19,9 @@ const PERSONAL_KEYS = new Set([
   'token',
   'secret',
   'stripe-signature',
+  // Checkout session ids: whoever holds one reads the registration's payment page.
+  'session_id',
+  'sessionid',
 ]);
 
 export const REDACTED = '[redacted]';
@@ -67,13 +70,42 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   return copy;
 }
 
-/** A URL for the log: the path as is, query values of personal keys redacted, text masked. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A random token: a checkout session id (cs_sandbox_…, cs_live_…), an opaque key. */
+const TOKEN = /^(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}$/;
+
+/**
+ * A path for the log: segments that are bearer values (a registration id, which is all it takes
+ * to read that person's registration; a checkout session id) become :id and :token, the rest
+ * stays as it is.
+ */
+function scrubPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // not percent-decodable: judged as it is
+      }
+      if (UUID.test(decoded)) return ':id';
+      if (TOKEN.test(decoded)) return ':token';
+      return segment;
+    })
+    .join('/');
+}
+
+/**
+ * A URL for the log: bearer values in the path replaced (scrubPath), query values of personal
+ * keys redacted, text masked.
+ */
 export function scrubUrl(url: string): string {
   const question = url.indexOf('?');
-  if (question < 0) return scrubText(url);
+  if (question < 0) return scrubText(scrubPath(url));
   const params = new URLSearchParams(url.slice(question + 1));
   for (const key of [...params.keys()]) {
     if (isPersonalKey(key)) params.set(key, REDACTED);
   }
-  return scrubText(`${url.slice(0, question)}?${params.toString()}`);
+  return scrubText(`${scrubPath(url.slice(0, question))}?${params.toString()}`);
 }

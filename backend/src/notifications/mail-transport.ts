@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -6,7 +6,11 @@ export interface OutgoingMail {
   /** Stable per outbox row, so a message sent twice is recognisably the same message. */
   messageId: string;
   from: string;
-  to: string;
+  /**
+   * The recipient as a structured value: the mail library writes it as it is, and never re-reads
+   * the address as text that could hold another address or a display name.
+   */
+  to: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -17,6 +21,11 @@ export interface OutgoingMail {
 export abstract class MailTransport {
   abstract readonly description: string;
   abstract send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Erasure: removes every copy of a registration's messages this transport keeps (what left
+   * through SMTP is in the provider's and the recipient's hands, not here).
+   */
+  async eraseCopiesOf(_registrationId: string): Promise<void> {}
   close(): void {}
 }
 
@@ -64,6 +73,25 @@ export class FileMailTransport extends MailTransport {
 
   fileFor(messageId: string): string {
     return path.join(this.directory, `${messageId.replace(/[^A-Za-z0-9._-]+/g, '_')}.eml`);
+  }
+
+  /**
+   * Every message's file name holds its registration's id (the Message-ID does, see
+   * outboxMessageId), and so does a file still being written.
+   */
+  override async eraseCopiesOf(registrationId: string): Promise<void> {
+    let files: string[];
+    try {
+      files = await readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await Promise.all(
+      files
+        .filter((file) => file.includes(registrationId))
+        .map((file) => rm(path.join(this.directory, file), { force: true })),
+    );
   }
 
   async send(mail: OutgoingMail): Promise<void> {

@@ -157,7 +157,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.transport.send({
         messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
         from: this.config.mailFrom,
-        to: state.email,
+        to: { name: state.name ?? '', address: state.email },
         ...message,
       });
     } catch (error) {
@@ -176,6 +176,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       return 'failed';
     }
     await this.dataSource.query('UPDATE outbox SET sent_at = $2 WHERE id = $1', [row.id, now]);
+    // Erased while this message was being sent: the copy just written goes too.
+    const [still] = await this.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [
+      row.registration_id,
+    ]);
+    if (!still) await this.transport.eraseCopiesOf(row.registration_id);
     return 'sent';
   }
 }

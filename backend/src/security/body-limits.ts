@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { sendApiError } from './api-error-response';
@@ -27,4 +28,67 @@ export function bodyLimitMiddleware(request: Request, response: Response, next: 
 export function useCappedBodyParsers(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false, parameterLimit: 100 });
+}
+
+/** How deep a JSON body may nest, and how many members and items it may hold in all. */
+export const JSON_MAX_DEPTH = 32;
+export const JSON_MAX_MEMBERS = 1000;
+
+export const BODY_NOT_UTF8 = 'The request body is not valid UTF-8';
+export const BODY_TOO_DEEP = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`;
+export const BODY_TOO_MANY_MEMBERS = `The request body has too many fields or items (at most ${JSON_MAX_MEMBERS})`;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x7b, 0x5b]);
+const CLOSERS = new Set([0x7d, 0x5d]);
+const COMMA = 0x2c;
+
+/**
+ * Why a JSON body's bytes are refused before anything walks the parsed value, or undefined: bytes
+ * that are not UTF-8 (a decoder would turn them into U+FFFD and store that), nesting deeper than
+ * JSON_MAX_DEPTH, more than JSON_MAX_MEMBERS members and items. One pass over the bytes, outside
+ * strings.
+ */
+export function jsonBodyProblem(raw: Buffer): string | undefined {
+  if (!isUtf8(raw)) return BODY_NOT_UTF8;
+  let depth = 0;
+  let separators = 0;
+  let inString = false;
+  let escaped = false;
+  for (let index = 0; index < raw.length; index += 1) {
+    const byte = raw[index];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = true;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (OPENERS.has(byte)) {
+      depth += 1;
+      if (depth > JSON_MAX_DEPTH) return BODY_TOO_DEEP;
+    } else if (CLOSERS.has(byte)) depth -= 1;
+    else if (byte === COMMA && ++separators >= JSON_MAX_MEMBERS) return BODY_TOO_MANY_MEMBERS;
+  }
+  return undefined;
+}
+
+/** A refusal of jsonBodyProblem, as body-parser's own refusals look (status, type). */
+export function jsonBodyRefusal(problem: string): Error {
+  return Object.assign(new Error(problem), { status: 400, type: 'entity.verify.failed' });
+}
+
+/**
+ * After the parsers: a JSON body that jsonBodyProblem refuses is answered 400 here, before
+ * validation (which walks the value) or a controller sees it.
+ */
+export function jsonBodyBoundsMiddleware(request: Request, response: Response, next: NextFunction) {
+  const raw = (request as Request & { rawBody?: unknown }).rawBody;
+  if (Buffer.isBuffer(raw) && request.is('json')) {
+    const problem = jsonBodyProblem(raw);
+    if (problem) {
+      sendApiError(response, 400, problem);
+      return;
+    }
+  }
+  next();
 }

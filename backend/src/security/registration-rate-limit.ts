@@ -121,3 +121,29 @@ export class RegistrationRateLimit {
     );
   };
 }
+
+/**
+ * Dream shares (POST /api/registrations/{id}/dreams) per window, counted per client address and
+ * per registration, fleet-wide. Says how many seconds to wait when either is over the limit,
+ * undefined when the share may go on (or the count failed: the database decides then).
+ */
+export async function dreamShareWait(
+  dataSource: DataSource,
+  rule: RateLimit,
+  clientAddress: string,
+  registrationId: string,
+): Promise<number | undefined> {
+  if (rule.limit <= 0) return undefined;
+  try {
+    const decisions = [
+      await countRequest(dataSource, 'dream-share-address', clientAddress, rule),
+      await countRequest(dataSource, 'dream-share-registration', registrationId, rule),
+    ];
+    const refused = decisions.filter((decision) => !decision.allowed);
+    return refused.length > 0
+      ? Math.max(...refused.map((decision) => decision.retryAfterSeconds))
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

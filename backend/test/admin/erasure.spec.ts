@@ -1,3 +1,8 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { MailTransport } from '../../src/notifications/mail-transport';
+import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { OPEN_SLOT, request } from '../http';
 import { snapshotReadModels } from '../read-models';
@@ -282,5 +287,88 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
     expect(
       await app.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [id]),
     ).toEqual([]);
+  });
+});
+
+describe('erasure reaches the copies of sent mail under DATA_DIR/outbox', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let dataDir: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'erasure-mail-'));
+    // No seat at all: every registration joins the waiting list and is sent its message.
+    app = await startTestApp(database.url, { DATA_DIR: dataDir }, catalogueWithSeats(0));
+    cookie = await login(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const outboxDir = () => path.join(dataDir, 'outbox');
+
+  async function mailText(): Promise<string> {
+    const files = await readdir(outboxDir());
+    const texts = await Promise.all(files.map((file) => readFile(path.join(outboxDir(), file))));
+    return texts.join('\n').toLowerCase();
+  }
+
+  it('deletes the .eml files of the erased person and keeps everyone else’s', async () => {
+    const erased = person('333');
+    const kept = person('444');
+    const erasedId = (await register(app.url, erased)).id;
+    const keptId = (await register(app.url, kept)).id;
+    expect(await app.app.get(OutboxWorker).runOnce()).toEqual({
+      sent: 2,
+      failed: 0,
+      cancelled: 0,
+    });
+    expect(await readdir(outboxDir())).toHaveLength(2);
+    expect(await mailText()).toContain(erased.email.toLowerCase());
+
+    const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${erasedId}`);
+    expect(deleted.status).toBe(204);
+
+    const files = await readdir(outboxDir());
+    expect(files).toHaveLength(1);
+    expect(files[0]).toContain(keptId);
+    const text = await mailText();
+    for (const secret of [erased.email, erased.name, 'quillfeather-333', erasedId]) {
+      expect({ secret, present: text.includes(secret.toLowerCase()) }).toEqual({
+        secret,
+        present: false,
+      });
+    }
+    expect(text).toContain(kept.email.toLowerCase());
+  });
+
+  it('removes a copy written while the person was being erased', async () => {
+    const who = person('555');
+    const id = (await register(app.url, who)).id;
+    // The worker has rendered the message when the operator deletes the person: it is written
+    // after the delete removed the files, and the worker removes it once it finds them gone.
+    const transport = app.app.get(MailTransport);
+    const send = transport.send.bind(transport);
+    const spy = jest.spyOn(transport, 'send').mockImplementationOnce(async (mail) => {
+      const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${id}`);
+      expect(deleted.status).toBe(204);
+      await send(mail);
+    });
+    try {
+      expect(await app.app.get(OutboxWorker).runOnce()).toEqual({
+        sent: 1,
+        failed: 0,
+        cancelled: 0,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await readdir(outboxDir())).filter((file) => file.includes(id))).toEqual([]);
+    expect(await mailText()).not.toContain(who.email.toLowerCase());
   });
 });

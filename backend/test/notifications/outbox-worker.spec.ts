@@ -25,7 +25,9 @@ class RecordingTransport extends MailTransport {
     this.calls.push(mail);
     const what = this.behaviour(this.calls.length);
     if (what === 'fail') {
-      throw new Error(`SMTP down (call ${this.calls.length}) for <${mail.to}>, ${mail.to}`);
+      throw new Error(
+        `SMTP down (call ${this.calls.length}) for <${mail.to.address}>, ${mail.to.address}`,
+      );
     }
     if (what === 'hang') return new Promise<void>(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
@@ -155,7 +157,7 @@ describe('the outbox worker', () => {
     expect(transport.delivered).toHaveLength(1);
     expect(new Set(transport.calls.map((mail) => mail.messageId)).size).toBe(1);
     expect(transport.delivered[0]).toMatchObject({
-      to: person.email,
+      to: { address: person.email },
       from: app.config.mailFrom,
       subject: 'You are on the waiting list: Dream Darkroom, Bucharest',
     });
@@ -193,7 +195,9 @@ describe('the outbox worker', () => {
 
     const final = await rows(ids);
     expect(final.every((row) => row.sent_at !== null)).toBe(true);
-    const everyone = [...dying.delivered, ...survivor.delivered].map((mail) => mail.to).sort();
+    const everyone = [...dying.delivered, ...survivor.delivered]
+      .map((mail) => mail.to.address)
+      .sort();
     expect(everyone).toEqual(people.map((person) => person.email).sort());
     // The message that was in flight when the worker died goes again with the same Message-ID.
     expect(survivor.delivered.map((mail) => mail.messageId)).toContain(dying.calls[1].messageId);
@@ -255,7 +259,7 @@ describe('the outbox worker', () => {
       const delivered = [...first.delivered, ...other.delivered];
       expect(delivered).toHaveLength(24);
       expect(new Set(delivered.map((mail) => mail.messageId)).size).toBe(24);
-      expect(delivered.map((mail) => mail.to).sort()).toEqual(
+      expect(delivered.map((mail) => mail.to.address).sort()).toEqual(
         people.map((person) => person.email).sort(),
       );
       expect(first.delivered.length).toBeGreaterThan(0);

@@ -84,7 +84,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     const afterLease = new Date(Date.now() + CLAIM_LEASE_MS + 1000);
     expect(await survivor.runOnce(afterLease)).toEqual({ sent: 2, failed: 0, cancelled: 0 });
 
-    const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to)];
+    const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to.address)];
     expect(delivered.sort()).toEqual(people.map((person) => person.email).sort());
     // The message cut off by the crash goes again under the same Message-ID.
     const cutOff = /Message-ID: (<[^>]+>)/.exec(smtp.unacknowledged[0].data)![1];

@@ -56,12 +56,20 @@ describe('the in-process workers (WORKERS=true)', () => {
       ),
       'utf8',
     );
-    expect(eml).toContain(`To: ${email}`);
+    // The recipient as one structured address: the name, then the address in angle brackets.
+    expect(eml.split('\n').filter((line) => line.startsWith('To: '))).toEqual([
+      expect.stringMatching(/^To: [^<>,]+ <[^<>,]+>$/),
+    ]);
+    expect(eml).toContain(`<${email}>`);
     expect(eml).toContain('Subject: Your place is confirmed: Dream Darkroom, Bucharest');
-    const [row] = await app.dataSource.query(
-      'SELECT sent_at, attempts FROM outbox WHERE registration_id = $1',
-      [registered.registrationId],
-    );
+    // The file is written before the worker records the message as sent: wait for that too.
+    const row = await waitFor(async () => {
+      const [outbox] = await app!.dataSource.query(
+        'SELECT sent_at, attempts FROM outbox WHERE registration_id = $1',
+        [registered.registrationId],
+      );
+      return outbox?.sent_at ? (outbox as { sent_at: Date; attempts: number }) : undefined;
+    }, 10_000);
     expect(row.sent_at).not.toBeNull();
     expect(row.attempts).toBe(1);
 

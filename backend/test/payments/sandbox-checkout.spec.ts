@@ -149,7 +149,11 @@ describe('the sandbox checkout, over HTTP', () => {
     const files = await readdir(mailDir);
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(mailDir, files[0]), 'utf8');
-    expect(eml).toContain(`To: ${email}`);
+    // The recipient as one structured address: the name, then the address in angle brackets.
+    expect(eml.split('\n').filter((line) => line.startsWith('To: '))).toEqual([
+      expect.stringMatching(/^To: [^<>,]+ <[^<>,]+>$/),
+    ]);
+    expect(eml).toContain(`<${email}>`);
     expect(eml).toContain(
       `Message-ID: <outbox-${outbox[0].id}.${registered.registrationId}@localhost>`,
     );

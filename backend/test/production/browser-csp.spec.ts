@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { writeSiteFixture } from './site-fixture';
+import { chromiumPath } from '../../../frontend/e2e/chromium.cjs';
 
 /** Every Content-Security-Policy violation the page reports, and every console error. */
 function watch(page: Page): string[] {
@@ -15,7 +16,7 @@ function watch(page: Page): string[] {
 }
 
 /**
- * The pages really work under the policy: Debian's Chromium loads Swagger UI and a Vite-shaped
+ * The pages really work under the policy: Chromium loads Swagger UI and a Vite-shaped
  * site, and reports no blocked script, style, image or request.
  */
 describe('the Content-Security-Policy in a browser', () => {
@@ -29,7 +30,7 @@ describe('the Content-Security-Policy in a browser', () => {
     siteDir = writeSiteFixture();
     app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
   });

@@ -126,7 +126,9 @@ describe('docker-compose.yml', () => {
 
   it('gives a stopping replica time to finish its requests', () => {
     const grace = Number(/^(\d+)s$/.exec(app.stop_grace_period ?? '')?.[1]);
-    expect(grace).toBeGreaterThan(Number(app.environment?.SHUTDOWN_TIMEOUT_SECONDS));
+    const delay = Number(app.environment?.SHUTDOWN_DELAY_SECONDS);
+    expect(delay).toBeGreaterThan(0);
+    expect(grace).toBeGreaterThan(Number(app.environment?.SHUTDOWN_TIMEOUT_SECONDS) + delay);
   });
 });
 
@@ -140,6 +142,60 @@ describe('deploy/nginx.conf', () => {
     expect(config).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
     expect(config).toMatch(/proxy_next_upstream error timeout;/);
     expect(config).toMatch(/listen 8080;/);
+  });
+
+  it('replays a POST on the next replica only where a retry is answered once', () => {
+    const locations = [...config.matchAll(/location ([^{]+)\{([^}]*)\}/g)].map(
+      ([, name, body]) => ({ name: name.trim(), body }),
+    );
+    const replaying = locations
+      .filter((location) => /non_idempotent/.test(location.body))
+      .map((location) => location.name);
+    expect(replaying.sort()).toEqual(['= /api/create-checkout-session', '= /api/payments/webhook']);
+    const registration = locations.find(
+      (location) => location.name === '= /api/create-checkout-session',
+    );
+    expect(registration?.body).toMatch(/proxy_set_header Idempotency-Key \$idempotency_key;/);
+    // nginx inherits no proxy_set_header into a block that sets one: each must be there again.
+    const inherited = [...config.matchAll(/^ {2}proxy_set_header (\S+) /gm)].map(
+      ([, name]) => name,
+    );
+    expect(inherited.length).toBeGreaterThan(3);
+    for (const name of inherited) {
+      expect(registration?.body).toContain(`proxy_set_header ${name} `);
+    }
+    expect(config).toMatch(/map \$http_idempotency_key \$idempotency_key \{\s*'' \$request_id;/);
+  });
+
+  it('logs paths without registration ids or checkout sessions', () => {
+    const format = /log_format json[^;]*;/.exec(config)?.[0] ?? '';
+    expect(format).toContain('"uri":"$log_uri"');
+    expect(format).not.toMatch(/\$(uri|request_uri|request)\b/);
+    // The map's patterns, tried as nginx would (PCRE and JavaScript agree on these).
+    const map = /map \$uri \$log_uri \{([\s\S]*?)default \$uri;/.exec(config)?.[1] ?? '';
+    const rules = [...map.matchAll(/~(\S+) (\S+);/g)].map(([, pattern, value]) => ({
+      pattern: new RegExp(pattern),
+      value,
+    }));
+    const logged = (uri: string) => {
+      for (const rule of rules) {
+        const match = rule.pattern.exec(uri);
+        if (match) {
+          return rule.value.replace(/\$(\w+)/g, (_, name: string) => match.groups?.[name] ?? '');
+        }
+      }
+      return uri;
+    };
+    const id = '3f2b6c1e-8a4d-4e7f-9b0c-1d2e3f4a5b6c';
+    expect(logged(`/api/registrations/${id}`)).toBe('/api/registrations/:id');
+    expect(logged(`/api/admin/registrations/${id}/history`)).toBe(
+      '/api/admin/registrations/:id/history',
+    );
+    expect(logged(`/confirmation/${id}`)).toBe('/confirmation/:id');
+    expect(logged('/sandbox/checkout/cs_sandbox_abcdefghijklmnopqrstuvwx')).toBe(
+      '/sandbox/checkout/:token',
+    );
+    expect(logged('/api/capacity')).toBe('/api/capacity');
   });
 });
 

@@ -164,8 +164,9 @@ describe('a running server', () => {
     });
     const email = 'maria.ionescu@example.com';
     const phone = '+40 723 456 789';
+    const bearer = { registrationId: '', sessionId: '' };
     try {
-      const created = await request<{ registrationId: string }>(
+      const created = await request<{ registrationId: string; url: string }>(
         server.url,
         'POST',
         `/api/create-checkout-session?email=${encodeURIComponent(email)}`,
@@ -187,6 +188,15 @@ describe('a running server', () => {
         password: 'a-wrong-password-guess',
       });
       await request(server.url, 'GET', `/api/registrations/${created.body.registrationId}`);
+      // Bearer values in paths and queries: the registration id on the API and the site's
+      // confirmation page, the checkout session on the card page and the success page.
+      bearer.registrationId = created.body.registrationId;
+      bearer.sessionId = new URL(created.body.url).pathname.split('/').pop()!;
+      const { registrationId, sessionId } = bearer;
+      await fetch(`${server.url}/api/registrations/${registrationId}/dreams`, { method: 'POST' });
+      await fetch(`${server.url}/confirmation/${registrationId}`);
+      await fetch(`${server.url}/sandbox/checkout/${sessionId}`);
+      await fetch(`${server.url}/confirmation?session_id=${sessionId}`);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -206,6 +216,19 @@ describe('a running server', () => {
       res: { statusCode: 200 },
       msg: 'POST /api/create-checkout-session?email=%5Bredacted%5D 200',
     });
+    const { registrationId, sessionId } = bearer;
+    expect(registrationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionId).toMatch(/^cs_sandbox_/);
+    const urls = requestLines.map((entry) => (entry.req as { url: string }).url);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/registrations/:id',
+        '/api/registrations/:id/dreams',
+        '/confirmation/:id',
+        '/sandbox/checkout/:token',
+        '/confirmation?session_id=%5Bredacted%5D',
+      ]),
+    );
     for (const secret of [
       email,
       'maria.ionescu',
@@ -216,6 +239,8 @@ describe('a running server', () => {
       'secret-bearer-token',
       'a-wrong-password-guess',
       'the-real-admin-password',
+      registrationId,
+      sessionId,
     ]) {
       expect({ secret, found: output.includes(secret) }).toEqual({ secret, found: false });
     }

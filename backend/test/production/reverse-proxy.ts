@@ -5,6 +5,8 @@ export interface ReverseProxy {
   url: string;
   /** Requests answered by each upstream, by its URL. */
   served: Map<string, number>;
+  /** Requests sent to an upstream that cut the connection, then tried on the next one. */
+  retriedAfterReset: number;
   close(): Promise<void>;
 }
 
@@ -21,11 +23,18 @@ const HOP_BY_HOP = new Set([
 /**
  * What deploy/nginx.conf does, in a few lines of Node: round-robin over the upstreams, one fresh
  * connection per request (nginx's default towards upstreams), X-Forwarded-For set to the
- * client's address, and a refused connection tried on the next upstream (proxy_next_upstream
- * error) — never a request that already reached one.
+ * client's address, and a failed request tried on the next upstream (proxy_next_upstream error):
+ * a connection that could not be made, always; one that failed after the request was sent (a
+ * reset), for GET and HEAD, and for the POSTs nginx.conf marks non_idempotent because a retry is
+ * answered once (the registration, which gets an Idempotency-Key when it has none, and the
+ * webhook). `resets` counts the failures after sending that were retried.
  */
+const REPLAYED_POSTS = new Set(['/api/create-checkout-session', '/api/payments/webhook']);
+
 export async function startReverseProxy(upstreams: string[]): Promise<ReverseProxy> {
   const served = new Map(upstreams.map((upstream) => [upstream, 0]));
+  const counters = { retriedAfterReset: 0 };
+  let requestIds = 0;
   // max_fails=1 fail_timeout=5s: an upstream that refused a connection is skipped for a while.
   const downUntil = new Map<string, number>();
   let next = 0;
@@ -58,15 +67,27 @@ export async function startReverseProxy(upstreams: string[]): Promise<ReversePro
     headers['x-forwarded-proto'] = 'http';
     headers['content-length'] = String(body.length);
     headers.connection = 'close';
+    const path = target.pathname;
+    const replayable =
+      incoming.method === 'GET' ||
+      incoming.method === 'HEAD' ||
+      (incoming.method === 'POST' && REPLAYED_POSTS.has(path));
+    if (incoming.method === 'POST' && path === '/api/create-checkout-session') {
+      // map $http_idempotency_key $idempotency_key { '' $request_id; ... }
+      (incoming.headers as Record<string, string>)['idempotency-key'] ??= `proxy-${++requestIds}`;
+      headers['idempotency-key'] = incoming.headers['idempotency-key']!;
+    }
     const outgoing = httpRequest(
       target,
       { method: incoming.method, headers, agent: false },
       (response) => reply(upstream, response),
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED') downUntil.set(upstream, Date.now() + 5000);
-      // proxy_next_upstream error: a connection that could not be made goes to the next server.
-      if (error.code === 'ECONNREFUSED' && tried.size < upstreams.length) {
+      // max_fails=1: an upstream that failed is skipped for a while.
+      downUntil.set(upstream, Date.now() + 5000);
+      const notSent = error.code === 'ECONNREFUSED';
+      if ((notSent || replayable) && tried.size < upstreams.length) {
+        if (!notSent) counters.retriedAfterReset += 1;
         forward(incoming, body, tried, reply, fail);
       } else {
         fail(error);
@@ -104,6 +125,9 @@ export async function startReverseProxy(upstreams: string[]): Promise<ReversePro
   return {
     url: `http://127.0.0.1:${port}`,
     served,
+    get retriedAfterReset() {
+      return counters.retriedAfterReset;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { visibleLength } from '../../src/registrations/domain/registration-rules';
 
-/** The definition: grapheme clusters as Intl.Segmenter finds them. */
+/**
+ * The definition: grapheme clusters as Intl.Segmenter finds them that show something, i.e. hold a
+ * tab, a line break, or a code point other than a control, a format character, a mark, a line or
+ * paragraph separator, or a blank letter.
+ */
+const SHOWS_SOMETHING =
+  /[\t\n\r]|[^\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]/u;
 function graphemes(text: string): number {
-  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].filter(
+    ({ segment }) => SHOWS_SOMETHING.test(segment),
+  ).length;
 }
 
 /** Characters that exercise both counts: Latin letters, CR/LF, and ones that join. */
@@ -37,6 +45,10 @@ const PIECES = [
   'が',
   '\u1100', // Hangul choseong
   '\u1161', // Hangul jungseong
+  '\u200b', // zero-width space
+  '\u3164', // Hangul filler
+  '\u2028', // line separator
+  '\u0085', // next line
 ];
 
 describe('visibleLength', () => {
@@ -65,5 +77,14 @@ describe('visibleLength', () => {
     expect(visibleLength('Am visat că zburam peste București')).toBe(34);
     expect(visibleLength('e\u0301')).toBe(1);
     expect(visibleLength('👩‍👩‍👧')).toBe(1);
+  });
+
+  it('counts what shows nothing as nothing: zero-width spaces, soft hyphens, controls, lone marks', () => {
+    expect(visibleLength('\u200b'.repeat(100))).toBe(0);
+    expect(visibleLength('\u00ad\u0007\u001b')).toBe(0);
+    expect(visibleLength('\u0301\u0301')).toBe(0);
+    expect(visibleLength('\u3164\u2800\u2060\ufeff')).toBe(0);
+    expect(visibleLength('Ana\u200b')).toBe(3);
+    expect(visibleLength(`b${'\u0301'.repeat(1000)}`)).toBe(1);
   });
 });

@@ -10,7 +10,9 @@ import { adminCookie } from './support';
 /**
  * At least FUZZ_REQUESTS requests over every operation of openapi/openapi.json, built from the
  * operation's schemas and then broken: wrong types, missing and extra fields, huge and empty
- * strings, control characters, malformed JSON, wrong content types, broken path parameters.
+ * strings, control characters, invisible and decomposed text, malformed JSON, bodies nested
+ * thousands deep or with thousands of keys, bytes that are not UTF-8, wrong content types, broken
+ * path parameters (the sandbox checkout's too, which the document leaves out).
  * Sent one at a time to a real server process: no answer may be a 5xx, the process must stay
  * up, and no refused request may change the log (events count and last position).
  */
@@ -65,15 +67,26 @@ function resolve(schema: Schema): Schema {
   return resolve(document.components.schemas[schema.$ref.split('/').pop()!]);
 }
 
-const operations: Operation[] = Object.entries(document.paths).flatMap(([route, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({
-    method: method.toUpperCase(),
-    path: route,
-    parameters: operation.parameters ?? [],
-    body: operation.requestBody?.content['application/json']?.schema,
-    admin: (operation.security ?? []).length > 0 || route.startsWith('/api/admin/'),
+const sessionIdParameter = { in: 'path', name: 'sessionId', schema: { type: 'string' } };
+
+const operations: Operation[] = [
+  ...Object.entries(document.paths).flatMap(([route, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path: route,
+      parameters: operation.parameters ?? [],
+      body: operation.requestBody?.content['application/json']?.schema,
+      admin: (operation.security ?? []).length > 0 || route.startsWith('/api/admin/'),
+    })),
+  ),
+  // The sandbox's card page: a route of the site, not of the API document.
+  ...['GET', 'POST'].map((method) => ({
+    method,
+    path: '/sandbox/checkout/{sessionId}',
+    parameters: [sessionIdParameter],
+    admin: false,
   })),
-);
+];
 
 /** A small seeded generator, so that a failure can be replayed with FUZZ_SEED. */
 function random(seed: number): () => number {
@@ -123,6 +136,16 @@ const WEIRD_STRINGS = [
   '-1',
   '1e309',
   '\u202e\u200b\ufeff',
+  // Invisible, decomposed and swollen text.
+  '\u200b'.repeat(100),
+  '\u00ad\u2060\u3164\u2800',
+  `Ana${'\u200b'.repeat(200)}`,
+  'S\u0327tefa\u0306nescu',
+  `b${'\u0301'.repeat(20_000)}`,
+  `${'a'.repeat(99)}${'\u0301'.repeat(30)}`,
+  'Ana\u001b[2J\u0007',
+  'line\u2028separator',
+  '👍🏽'.repeat(101),
 ];
 
 const WEIRD_VALUES: unknown[] = [
@@ -167,8 +190,11 @@ function validObject(schema: Schema): Record<string, unknown> {
   return body;
 }
 
+const nested = (depth: number, open: string, close: string, inner = '') =>
+  `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
 /** A body built from the schema, then (usually) broken in one or several ways. */
-function fuzzBody(schema: Schema | undefined): { raw: string; contentType: string } {
+function fuzzBody(schema: Schema | undefined): { raw: string | Buffer; contentType: string } {
   const resolved = schema ? resolve(schema) : { type: 'object', properties: {} };
   const body: Record<string, unknown> = validObject(resolved);
   const names = Object.keys(resolved.properties ?? {});
@@ -195,9 +221,50 @@ function fuzzBody(schema: Schema | undefined): { raw: string; contentType: strin
         break;
     }
   }
-  let raw = JSON.stringify(body);
+  let raw: string | Buffer = JSON.stringify(body);
   let contentType = 'application/json';
-  switch (pick(['json', 'json', 'json', 'json', 'malformed', 'type', 'array', 'scalar'] as const)) {
+  switch (
+    pick([
+      'json',
+      'json',
+      'json',
+      'json',
+      'malformed',
+      'type',
+      'array',
+      'scalar',
+      'deep',
+      'wide',
+      'bytes',
+    ] as const)
+  ) {
+    case 'deep': {
+      // Thousands of levels, whole or inside a field.
+      const depth = pick([33, 1_000, 10_000, 40_000]);
+      const name = names.length > 0 ? pick(names) : 'field';
+      raw = pick([
+        nested(depth, '[', ']'),
+        nested(depth, '{"a":', '}', '1'),
+        raw.replace(/}$/, `,"${name}":${nested(depth, '[', ']')}}`),
+      ]);
+      break;
+    }
+    case 'wide': {
+      const keys = Array.from({ length: pick([1_001, 5_000]) }, (_, index) => `"k${index}":1`);
+      raw = pick([`{${keys.join(',')}}`, `[${keys.map((_, index) => index).join(',')}]`]);
+      break;
+    }
+    case 'bytes': {
+      // Not UTF-8: a lone continuation byte, an overlong form, a cut sequence.
+      const bytes = Buffer.from(raw, 'utf8');
+      const at = Math.floor(next() * bytes.length);
+      raw = Buffer.concat([
+        bytes.subarray(0, at),
+        Buffer.from(pick([[0xff], [0x80], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80]])),
+        bytes.subarray(at),
+      ]);
+      break;
+    }
     case 'malformed':
       raw = pick([
         raw.slice(0, Math.max(1, Math.floor(raw.length / 2))),
@@ -237,27 +304,43 @@ function fuzzBody(schema: Schema | undefined): { raw: string; contentType: strin
   return { raw, contentType };
 }
 
-function fuzzPath(operation: Operation, ids: string[]): string {
-  return operation.path.replace(/\{(\w+)\}/g, () =>
-    encodeURIComponent(
-      chance(0.4) && ids.length > 0
-        ? pick(ids)
-        : pick([
-            '00000000-0000-0000-0000-000000000000',
-            'not-a-uuid',
-            '1',
-            '-1',
-            ' ',
-            '%',
-            'a'.repeat(5000),
-            '😀',
-            '../admin',
-            'null',
-            '\u0000',
-            crypto.randomUUID(),
-          ]),
-    ),
-  );
+/** Already percent-encoded: NUL, bytes that decode to no UTF-8, a lone %, invisible characters. */
+const RAW_PATH_PARAMETERS = [
+  '%00',
+  'cs_sandbox_%00',
+  '%FF',
+  '%C0%AF',
+  '%',
+  '%E2%80%8B',
+  '%E2%80%AE',
+  '..%2F..%2F',
+  '%0D%0ALocation:%20x',
+];
+
+function fuzzPath(operation: Operation, ids: string[], sessions: string[]): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const known = name === 'sessionId' ? sessions : ids;
+    return chance(0.2)
+      ? pick(RAW_PATH_PARAMETERS)
+      : encodeURIComponent(
+          chance(0.4) && known.length > 0
+            ? pick(known)
+            : pick([
+                '00000000-0000-0000-0000-000000000000',
+                'not-a-uuid',
+                '1',
+                '-1',
+                ' ',
+                '%',
+                'a'.repeat(5000),
+                '😀',
+                '../admin',
+                'null',
+                '\u0000',
+                crypto.randomUUID(),
+              ]),
+        );
+  });
 }
 
 function fuzzQuery(operation: Operation): string {
@@ -269,7 +352,7 @@ function fuzzQuery(operation: Operation): string {
     // Kept under Node's header limit (16 kB): past it Node itself answers 431, before the app.
     params.set(
       parameter.name,
-      String(pick([...WEIRD_VALUES, 0, 1, 10, 1000, 1001])).slice(0, 4000),
+      String(pick([...WEIRD_VALUES, 0, 1, 10, 1000, 1001])).slice(0, 1000),
     );
   }
   if (chance(0.2)) params.set('unexpected', pick(WEIRD_STRINGS).slice(0, 100));
@@ -285,7 +368,7 @@ function send(
   url: string,
   method: string,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -348,6 +431,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   it(`answers ${REQUESTS} broken requests without a 5xx and without a write when refusing (seed ${SEED})`, async () => {
     const cookie = await adminCookie(server.url, ADMIN_PASSWORD);
     const ids: string[] = [];
+    const sessions: string[] = [];
     const failures: string[] = [];
     const answered = new Map<string, Set<number>>();
     const logState = async () =>
@@ -377,7 +461,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           ]);
       }
       if (chance(0.05)) headers.origin = 'https://evil.example';
-      let bodyText: string | undefined;
+      let bodyText: string | Buffer | undefined;
       if (operation.method !== 'GET' && operation.method !== 'DELETE') {
         if (operation.body || chance(0.5)) {
           const { raw, contentType } = fuzzBody(operation.body);
@@ -385,7 +469,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           if (contentType) headers['content-type'] = contentType;
         }
       }
-      const url = `${server.url}${fuzzPath(operation, ids)}${fuzzQuery(operation)}`;
+      const url = `${server.url}${fuzzPath(operation, ids, sessions)}${fuzzQuery(operation)}`;
       // Requests go one at a time and the server runs no workers: the state after one request
       // is the state before the next.
       const before = state;
@@ -395,7 +479,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         ({ status, text } = await send(url, operation.method, headers, bodyText));
       } catch (error) {
         failures.push(
-          `${operation.method} ${url.slice(0, 200)} ${JSON.stringify(headers)} ${bodyText?.slice(0, 200)}: no answer (${String(error)})\n${server.output().slice(-2000)}`,
+          `${operation.method} ${url.slice(0, 200)} ${JSON.stringify(headers)} ${String(bodyText).slice(0, 200)}: no answer (${String(error)})\n${server.output().slice(-2000)}`,
         );
         if (server.child.exitCode !== null) break;
         state = await logState();
@@ -406,7 +490,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       answered.set(key, (answered.get(key) ?? new Set()).add(status));
       if (status >= 500) {
         failures.push(
-          `${operation.method} ${url.slice(0, 300)} ${JSON.stringify(headers)} ${bodyText?.slice(0, 3000)}: ${status} ${text.slice(0, 300)}`,
+          `${operation.method} ${url.slice(0, 300)} ${JSON.stringify(headers)} ${String(bodyText).slice(0, 3000)}: ${status} ${text.slice(0, 300)}`,
         );
       }
       if (status >= 400) {
@@ -415,15 +499,18 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             `${operation.method} ${url.slice(0, 200)}: refused with ${status} but the log changed`,
           );
         }
-        if (status < 500 && !text.startsWith('{')) {
-          // Every refusal is in the API's JSON shape.
+        const sandboxPage = operation.path.startsWith('/sandbox/') && /^<!doctype/i.test(text);
+        if (status < 500 && !text.startsWith('{') && !sandboxPage) {
+          // Every refusal is in the API's JSON shape (the sandbox's card page answers in HTML).
           failures.push(
             `${operation.method} ${url.slice(0, 200)}: ${status} is not JSON: ${text.slice(0, 100)}`,
           );
         }
       } else if (operation.path === '/api/create-checkout-session') {
-        const id = (JSON.parse(text) as { registrationId?: string }).registrationId;
-        if (id) ids.push(id);
+        const answer = JSON.parse(text) as { registrationId?: string; url?: string };
+        if (answer.registrationId) ids.push(answer.registrationId);
+        const session = answer.url?.split('/sandbox/checkout/')[1];
+        if (session) sessions.push(session);
       }
       if (failures.length > 20) break;
     }

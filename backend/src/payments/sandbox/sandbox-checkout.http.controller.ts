@@ -12,6 +12,7 @@ import { checkTestCard, type CardFields } from './sandbox-card';
 import { SANDBOX_PAGE_TEXTS, type SandboxPageTexts } from './sandbox-page-texts';
 import {
   effectiveStatus,
+  isSandboxSessionId,
   SandboxPaymentGateway,
   type SandboxSessionRow,
 } from './sandbox-payment-gateway';
@@ -110,7 +111,10 @@ export class SandboxCheckoutHttpController {
   }
 
   private async session(sessionId: string): Promise<SandboxSessionRow> {
-    const row = await this.sandbox().findSession(sessionId);
+    // A malformed id names no session (and a NUL in it would reach PostgreSQL).
+    const row = isSandboxSessionId(sessionId)
+      ? await this.sandbox().findSession(sessionId)
+      : undefined;
     if (!row) throw new NotFoundException('This checkout session does not exist');
     return row;
   }

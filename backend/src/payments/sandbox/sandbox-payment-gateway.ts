@@ -39,6 +39,13 @@ function sandboxId(prefix: string): string {
   return `${prefix}_sandbox_${randomBytes(18).toString('base64url')}`;
 }
 
+const SESSION_ID = /^cs_sandbox_[A-Za-z0-9_-]{24}$/;
+
+/** Whether a text can be a sandbox checkout session's id, as sandboxId('cs') makes them. */
+export function isSandboxSessionId(id: string): boolean {
+  return SESSION_ID.test(id);
+}
+
 /**
  * A local stand-in for Stripe Checkout: the session is a page of this server that behaves like
  * a card form, and its sessions live in the database so every app process sees them. Used

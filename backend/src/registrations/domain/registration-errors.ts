@@ -53,3 +53,10 @@ export class SlotFullError extends RegistrationError {
 export class InvalidTransitionError extends RegistrationError {
   readonly kind = 'conflict';
 }
+
+export class SharedDreamLimitError extends RegistrationError {
+  readonly kind = 'conflict';
+  constructor(limit: number) {
+    super(`This registration has already shared ${limit} dreams, the most it may`, 'dream');
+  }
+}

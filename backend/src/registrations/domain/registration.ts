@@ -2,6 +2,7 @@ import {
   DuplicateRegistrationError,
   InvalidTransitionError,
   RegistrationNotFoundError,
+  SharedDreamLimitError,
 } from './registration-errors';
 import type { Locale, Placement, RegistrationEvent } from './registration-events';
 import { emailKey } from './registration-rules';
@@ -263,12 +264,15 @@ export function failCheckout(state: RegistrationState, reason: string): Registra
   return [{ type: 'CheckoutFailed', data: { registrationId: state.id, reason } }];
 }
 
+/** A further dream, while the registration has shared fewer than `limit` of them. */
 export function shareDream(
   state: RegistrationState | undefined,
   dreamId: string,
   dream: string,
+  limit: number,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
+  if (registration.sharedDreams >= limit) throw new SharedDreamLimitError(limit);
   return [{ type: 'DreamShared', data: { registrationId: registration.id, dreamId, dream } }];
 }
 

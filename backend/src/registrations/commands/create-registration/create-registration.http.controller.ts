@@ -1,16 +1,19 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
+import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
 import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
@@ -23,6 +26,17 @@ export class CreateRegistrationHttpController {
 
   @Post('api/create-checkout-session')
   @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Any 1 to 255 visible ASCII characters, new for each registration: a retry with the same key and body gets the first answer (Idempotent-Replayed: true) instead of registering twice.',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: ApiErrorDto,
+    description: 'The Idempotency-Key was used for another request.',
+  })
   @ApiOperation({
     summary: 'Register for a slot',
     description:
@@ -30,7 +44,11 @@ export class CreateRegistrationHttpController {
   })
   @ApiOkResponse({ type: CreateRegistrationResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A field breaks a rule.' })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'Already registered with this email.' })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description:
+      'Already registered with this email; or a request with the same Idempotency-Key is still being answered (Retry-After).',
+  })
   @ApiBadGatewayResponse({ type: ApiErrorDto, description: 'The payment provider failed.' })
   @ApiTooManyRequestsResponse({
     type: ApiErrorDto,

@@ -1,75 +1,113 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { NormalizeText } from '../../../common/normalize-text';
+import { TextField } from '../../../common/validation';
 import {
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
-import { Trim } from '../../../common/trim';
-import { VisibleLength } from '../../../common/validation';
-import {
+  CATALOGUE_NAME_RULE,
   DREAM_MAX_CHARACTERS,
   DREAM_MIN_CHARACTERS,
+  DREAM_RULE,
   EMAIL_MAX_CHARACTERS,
   EMAIL_PATTERN,
   NAME_MAX_CHARACTERS,
+  NAME_RULE,
   PHONE_MAX_CHARACTERS,
+  PHONE_RULE,
 } from '../../domain/registration-rules';
 import type { Locale } from '../../domain/registration-events';
 
 export const DREAM_MESSAGE =
   'Please share your dream with at least 100 characters - it will be part of the performance';
+const DREAM_TOO_LONG = 'Your dream must be at most 5000 characters';
+
+/** The dream's messages, for the registration and for the Command Center's dream editor. */
+export const DREAM_MESSAGES = {
+  blank: DREAM_MESSAGE,
+  short: DREAM_MESSAGE,
+  control: 'Your dream must not contain control characters',
+  long: DREAM_TOO_LONG,
+  bytes: DREAM_TOO_LONG,
+};
+
+const TEXT_DESCRIPTION =
+  'characters as a person counts them (what shows nothing counts as none), after NFC and trimming; no control characters';
 
 export class CreateRegistrationRequestDto {
-  @ApiProperty({ example: 'Ana Popescu', maxLength: NAME_MAX_CHARACTERS })
-  @Trim()
+  @ApiProperty({
+    example: 'Ana Popescu',
+    maxLength: NAME_MAX_CHARACTERS,
+    description: `1 to ${NAME_MAX_CHARACTERS} ${TEXT_DESCRIPTION}`,
+  })
+  @NormalizeText()
   @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(NAME_MAX_CHARACTERS, { message: 'Name must be at most 100 characters' })
+  @TextField(NAME_RULE, {
+    blank: 'Name is required',
+    short: 'Name is required',
+    control: 'Name must not contain control characters',
+    long: 'Name must be at most 100 characters',
+    bytes: 'Name must be at most 100 characters',
+  })
   name: string;
 
-  @ApiProperty({ example: 'ana@example.com', maxLength: EMAIL_MAX_CHARACTERS })
-  @Trim()
+  @ApiProperty({
+    example: 'ana@example.com',
+    maxLength: EMAIL_MAX_CHARACTERS,
+    description: 'A valid email address as the HTML standard defines it, with a dot in the domain',
+  })
+  @NormalizeText()
   @IsString({ message: 'Please enter a valid email address' })
   @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' })
   @MaxLength(EMAIL_MAX_CHARACTERS, { message: 'Email must be at most 254 characters' })
   email: string;
 
-  @ApiProperty({ description: 'Phone Number', example: '+40 712 345 678', maxLength: 32 })
-  @Trim()
+  @ApiProperty({
+    description: `Phone Number: 1 to ${PHONE_MAX_CHARACTERS} ${TEXT_DESCRIPTION}`,
+    example: '+40 712 345 678',
+    maxLength: PHONE_MAX_CHARACTERS,
+  })
+  @NormalizeText()
   @IsString({ message: 'Phone number is required' })
-  @IsNotEmpty({ message: 'Phone number is required' })
-  @MaxLength(PHONE_MAX_CHARACTERS, { message: 'Phone number must be at most 32 characters' })
+  @TextField(PHONE_RULE, {
+    blank: 'Phone number is required',
+    short: 'Phone number is required',
+    control: 'Phone number must not contain control characters',
+    long: 'Phone number must be at most 32 characters',
+    bytes: 'Phone number must be at most 32 characters',
+  })
   whatsapp: string;
 
   @ApiProperty({ example: 'bucharest' })
-  @Trim()
+  @NormalizeText()
   @IsString({ message: 'Only Bucharest event is available' })
-  @IsNotEmpty({ message: 'Only Bucharest event is available' })
+  @TextField(CATALOGUE_NAME_RULE, {
+    blank: 'Only Bucharest event is available',
+    short: 'Only Bucharest event is available',
+    control: 'Only Bucharest event is available',
+    long: 'Only Bucharest event is available',
+    bytes: 'Only Bucharest event is available',
+  })
   event: string;
 
   @ApiProperty({ example: 'Oct 30 - 7:30pm' })
-  @Trim()
+  @NormalizeText()
   @IsString({ message: 'Please select a time slot' })
-  @IsNotEmpty({ message: 'Please select a time slot' })
+  @TextField(CATALOGUE_NAME_RULE, {
+    blank: 'Please select a time slot',
+    short: 'Please select a time slot',
+    control: 'Please select a time slot',
+    long: 'Please select a time slot',
+    bytes: 'Please select a time slot',
+  })
   time: string;
 
   @ApiProperty({
-    description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} characters as a person counts them, after trimming`,
+    description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} ${TEXT_DESCRIPTION} but line breaks and tabs`,
     minLength: DREAM_MIN_CHARACTERS,
     maxLength: DREAM_MAX_CHARACTERS,
   })
-  @Trim()
+  @NormalizeText()
   @IsString({ message: DREAM_MESSAGE })
-  @VisibleLength('dreamTooShort', DREAM_MIN_CHARACTERS, Number.MAX_SAFE_INTEGER, {
-    message: DREAM_MESSAGE,
-  })
-  @VisibleLength('dreamTooLong', 0, DREAM_MAX_CHARACTERS, {
-    message: 'Your dream must be at most 5000 characters',
-  })
+  @TextField(DREAM_RULE, DREAM_MESSAGES)
   dream: string;
 
   @ApiPropertyOptional({ default: false })

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MailTransport } from '../../../notifications/mail-transport';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
@@ -12,11 +13,17 @@ import { DeleteRegistrationCommand } from './delete-registration.command';
  * Erasure, in one transaction: RegistrationDeleted is recorded (the projection drops the read
  * model row and frees the seat), the registration's personal data key is shredded (every
  * sealed name, email, phone and dream in the log becomes unreadable for good), and the
- * messages still queued for the person are cancelled, their error texts cleared.
+ * messages still queued for the person are cancelled, their error texts cleared. Then, once
+ * committed, the copies of sent messages the mail transport keeps (.eml files) are removed; a
+ * message being sent at that very moment is removed by the outbox worker when it finds the
+ * registration gone.
  */
 @CommandHandler(DeleteRegistrationCommand)
 export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistrationCommand> {
-  constructor(private readonly store: RegistrationStore) {}
+  constructor(
+    private readonly store: RegistrationStore,
+    private readonly transport: MailTransport,
+  ) {}
 
   async execute(command: DeleteRegistrationCommand): Promise<void> {
     const id = command.registrationId;
@@ -33,11 +40,16 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
           WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL`,
         [id],
       );
+      // The answers kept for Idempotency-Key retries name the registration.
+      await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
+        id,
+      ]);
       // A transport's error text may quote an address; nothing of the person may stay.
       await tx.manager.query(
         `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,
         [id],
       );
     });
+    await this.transport.eraseCopiesOf(id);
   }
 }

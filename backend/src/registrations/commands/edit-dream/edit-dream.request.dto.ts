@@ -1,23 +1,25 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { Trim } from '../../../common/trim';
-import { VisibleLength } from '../../../common/validation';
-import { DREAM_MAX_CHARACTERS, DREAM_MIN_CHARACTERS } from '../../domain/registration-rules';
-import { DREAM_MESSAGE } from '../create-registration/create-registration.request.dto';
+import { NormalizeText } from '../../../common/normalize-text';
+import { TextField } from '../../../common/validation';
+import {
+  DREAM_MAX_CHARACTERS,
+  DREAM_MIN_CHARACTERS,
+  DREAM_RULE,
+} from '../../domain/registration-rules';
+import {
+  DREAM_MESSAGE,
+  DREAM_MESSAGES,
+} from '../create-registration/create-registration.request.dto';
 
 export class EditDreamRequestDto {
   @ApiProperty({
-    description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} characters as a person counts them, after trimming`,
+    description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} characters as a person counts them (what shows nothing counts as none), after NFC and trimming; no control characters but line breaks and tabs`,
     minLength: DREAM_MIN_CHARACTERS,
     maxLength: DREAM_MAX_CHARACTERS,
   })
-  @Trim()
+  @NormalizeText()
   @IsString({ message: DREAM_MESSAGE })
-  @VisibleLength('dreamTooShort', DREAM_MIN_CHARACTERS, Number.MAX_SAFE_INTEGER, {
-    message: DREAM_MESSAGE,
-  })
-  @VisibleLength('dreamTooLong', 0, DREAM_MAX_CHARACTERS, {
-    message: 'Your dream must be at most 5000 characters',
-  })
+  @TextField(DREAM_RULE, DREAM_MESSAGES)
   dream: string;
 }

@@ -1,20 +1,35 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
 import { shareDream } from '../../domain/registration';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { RegistrationStore } from '../../registration-store';
 import { ShareDreamCommand } from './share-dream.command';
 
+/**
+ * A further dream, up to SHARED_DREAMS_PER_REGISTRATION of them: the stream stays short, so
+ * every later write to the registration (which replays it) and its history stay cheap.
+ */
 @CommandHandler(ShareDreamCommand)
 export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
-  constructor(private readonly store: RegistrationStore) {}
+  constructor(
+    private readonly store: RegistrationStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute(command: ShareDreamCommand): Promise<{ dreamId: string }> {
     assertRegistrationId(command.registrationId);
     const dreamId = randomUUID();
     await this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, command.registrationId);
-      const events = shareDream(loaded.state, dreamId, command.dream);
+      const events = shareDream(
+        loaded.state,
+        dreamId,
+        command.dream,
+        this.config.sharedDreamsPerRegistration,
+      );
       await this.store.append(tx, loaded, events, {
         actor: 'visitor',
         correlationId: command.correlationId,

@@ -1,34 +1,88 @@
-import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { requestId } from '../../../common/request-id';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { dreamShareWait } from '../../../security/registration-rate-limit';
+import { assertRegistrationId } from '../../domain/registration-id';
 import { ShareDreamCommand } from './share-dream.command';
 import { ShareDreamRequestDto, ShareDreamResponseDto } from './share-dream.request.dto';
 
 @ApiTags('registrations')
 @Controller()
 export class ShareDreamHttpController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('api/registrations/:id/dreams')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Share a further dream after registering' })
+  @ApiOperation({
+    summary: 'Share a further dream after registering',
+    description:
+      'At most SHARED_DREAMS_PER_REGISTRATION (10) per registration (409 after that), and at most DREAM_SHARE_RATE_LIMIT per window per registration and per client address (429 with Retry-After).',
+  })
   @ApiCreatedResponse({ type: ShareDreamResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'The registration shared the most dreams it may.',
+  })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto })
   async share(
     @Param('id') id: string,
     @Body() body: ShareDreamRequestDto,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<ShareDreamResponseDto> {
+    assertRegistrationId(id);
+    const wait = await dreamShareWait(
+      this.dataSource,
+      {
+        limit: this.config.dreamShareRateLimit,
+        windowSeconds: this.config.dreamShareRateWindowSeconds,
+      },
+      request.ip ?? request.socket.remoteAddress ?? 'unknown',
+      id,
+    );
+    if (wait !== undefined) {
+      response.setHeader('Retry-After', String(wait));
+      const minutes = Math.ceil(wait / 60);
+      throw new HttpException(
+        {
+          statusCode: HttpStatus.TOO_MANY_REQUESTS,
+          message: `Too many dreams shared at once; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          errors: [],
+        },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     const { dreamId } = await this.commandBus.execute(
       new ShareDreamCommand(id, body.dream, requestId(request)),
     );

@@ -1,17 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { Trim } from '../../../common/trim';
-import { VisibleLength } from '../../../common/validation';
-import { DREAM_MAX_CHARACTERS, SHARED_DREAM_MIN_CHARACTERS } from '../../domain/registration-rules';
+import { NormalizeText } from '../../../common/normalize-text';
+import { TextField } from '../../../common/validation';
+import {
+  SHARED_DREAM_MAX_CHARACTERS,
+  SHARED_DREAM_MIN_CHARACTERS,
+  SHARED_DREAM_RULE,
+} from '../../domain/registration-rules';
 
-const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${DREAM_MAX_CHARACTERS} characters`;
+const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${SHARED_DREAM_MAX_CHARACTERS} characters`;
 
 export class ShareDreamRequestDto {
-  @ApiProperty({ minLength: SHARED_DREAM_MIN_CHARACTERS, maxLength: DREAM_MAX_CHARACTERS })
-  @Trim()
+  @ApiProperty({
+    minLength: SHARED_DREAM_MIN_CHARACTERS,
+    maxLength: SHARED_DREAM_MAX_CHARACTERS,
+    description:
+      'Characters as a person counts them (what shows nothing counts as none), after NFC and trimming; no control characters but line breaks and tabs',
+  })
+  @NormalizeText()
   @IsString({ message: MESSAGE })
-  @VisibleLength('sharedDreamLength', SHARED_DREAM_MIN_CHARACTERS, DREAM_MAX_CHARACTERS, {
-    message: MESSAGE,
+  @TextField(SHARED_DREAM_RULE, {
+    blank: MESSAGE,
+    short: MESSAGE,
+    long: MESSAGE,
+    bytes: MESSAGE,
+    control: 'Your dream must not contain control characters',
   })
   dream: string;
 }

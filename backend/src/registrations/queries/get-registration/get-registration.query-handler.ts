@@ -13,34 +13,23 @@ export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistratio
   async execute({ registrationId }: GetRegistrationQuery): Promise<RegistrationDto> {
     assertRegistrationId(registrationId);
     const rows: {
-      id: string;
       name: string;
       email: string;
-      whatsapp: string;
       event: string;
       time: string;
       waiting_list: boolean;
-      paid: boolean;
-      status: string;
-      created_at: Date;
     }[] = await this.dataSource.query(
-      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid, status, created_at
-         FROM registration_view WHERE id = $1`,
+      `SELECT name, email, event, time, waiting_list FROM registration_view WHERE id = $1`,
       [registrationId],
     );
     const row = rows[0];
     if (!row) throw new RegistrationNotFoundError();
     return {
-      id: row.id,
       name: row.name,
       email: row.email,
-      whatsapp: row.whatsapp,
       event: row.event,
       time: row.time,
       waitingList: row.waiting_list,
-      paid: row.paid,
-      status: row.status,
-      createdAt: row.created_at.toISOString(),
     };
   }
 }

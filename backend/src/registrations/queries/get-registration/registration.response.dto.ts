@@ -1,19 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EXISTING_REGISTRATION_STATUSES } from '../../domain/registration';
 
-/** What a visitor may see of their own registration, by its id. */
+/**
+ * What anyone holding a registration's id may read of it: the fields SPEC lists for
+ * GET /api/registrations/{id}, and nothing more (no phone, no payment state).
+ */
 export class RegistrationDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
   @ApiProperty()
   name: string;
 
   @ApiProperty()
   email: string;
-
-  @ApiProperty({ description: 'Phone Number' })
-  whatsapp: string;
 
   @ApiProperty({ example: 'bucharest' })
   event: string;
@@ -23,16 +19,4 @@ export class RegistrationDto {
 
   @ApiProperty()
   waitingList: boolean;
-
-  @ApiProperty()
-  paid: boolean;
-
-  @ApiProperty({
-    enum: EXISTING_REGISTRATION_STATUSES,
-    description: 'Where the registration stands.',
-  })
-  status: string;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  createdAt: string;
 }

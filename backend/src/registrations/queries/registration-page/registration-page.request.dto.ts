@@ -10,7 +10,7 @@ import {
   Min,
   registerDecorator,
 } from 'class-validator';
-import { Trim } from '../../../common/trim';
+import { NormalizeText } from '../../../common/normalize-text';
 import { decodeCursor } from './registration-cursor';
 
 export const PAGE_SIZE_DEFAULT = 50;
@@ -59,7 +59,7 @@ export class RegistrationPageRequestDto {
     maxLength: SEARCH_MAX_LENGTH,
   })
   @IsOptional()
-  @Trim()
+  @NormalizeText()
   @IsString({ message: 'q must be text' })
   @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
   q?: string;

@@ -4,6 +4,7 @@ import type { AdminRegistration } from '../api/admin-registration';
 import { useEditDream } from '../api/edit-dream';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { visibleLength } from '../../../lib/text-length';
 
 export const DREAM_MIN_LENGTH = 100;
 export const DREAM_MAX_LENGTH = 5000;
@@ -25,7 +26,7 @@ export function DreamEditor({
   const counterId = useId();
 
   const dream = registration.dream ?? '';
-  const length = draft?.trim().length ?? 0;
+  const length = draft === null ? 0 : visibleLength(draft);
   const canSave =
     draft !== null &&
     draft.trim() !== dream.trim() &&

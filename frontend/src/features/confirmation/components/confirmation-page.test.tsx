@@ -4,17 +4,14 @@ import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render'
 import type { FakeAnswer } from '../../../test/render';
 import ConfirmationPage from './confirmation-page';
 
+const ID = '6f1c2a7e-0000-4000-8000-00000000abcd';
+
 const REGISTRATION = {
-  id: '6f1c2a7e-0000-4000-8000-00000000abcd',
   name: 'Ana Popescu',
   email: 'ana@example.com',
-  whatsapp: '+40 712 345 678',
   event: 'bucharest',
   time: 'Oct 30 - 7:30pm',
   waitingList: false,
-  paid: true,
-  status: 'paid',
-  createdAt: '2025-10-01T10:00:00.000Z',
 };
 
 const SITE_INFO = {
@@ -59,7 +56,7 @@ describe('ConfirmationPage', () => {
     let answer: (value: FakeAnswer) => void = () => undefined;
     serve(() => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
     renderWithProviders(<ConfirmationPage />, {
-      route: `/confirmation/${REGISTRATION.id}`,
+      route: `/confirmation/${ID}`,
       path: '/confirmation/:id',
     });
     expect(screen.getByTestId('confirmation-skeleton')).toBeInTheDocument();
@@ -67,7 +64,6 @@ describe('ConfirmationPage', () => {
 
     expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
-    expect(screen.getByText('+40 712 345 678')).toBeInTheDocument();
     expect(screen.getByText('Bucharest')).toBeInTheDocument();
     expect(screen.getByText('National Museum of Contemporary Art (MNAC)')).toBeInTheDocument();
     expect(await screen.findByText('Thursday, October 30, 2025')).toBeInTheDocument();
@@ -83,9 +79,9 @@ describe('ConfirmationPage', () => {
   });
 
   it('shows the waiting-list notice for a waiting-list registration', async () => {
-    serve(() => ({ body: { ...REGISTRATION, waitingList: true, paid: false, status: 'waiting' } }));
+    serve(() => ({ body: { ...REGISTRATION, waitingList: true } }));
     renderWithProviders(<ConfirmationPage />, {
-      route: `/confirmation/${REGISTRATION.id}`,
+      route: `/confirmation/${ID}`,
       path: '/confirmation/:id',
     });
     expect(
@@ -118,7 +114,7 @@ describe('ConfirmationPage', () => {
       () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
     );
     renderWithProviders(<ConfirmationPage />, {
-      route: `/confirmation/${REGISTRATION.id}`,
+      route: `/confirmation/${ID}`,
       path: '/confirmation/:id',
     });
     const box = await screen.findByLabelText('Your dream');
@@ -130,7 +126,7 @@ describe('ConfirmationPage', () => {
     answer({ status: 201, body: { id: 'e-1' } });
     expect(await screen.findByText('Dream Received')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.url).toBe(`/api/registrations/${REGISTRATION.id}/dreams`);
+    expect(post?.url).toBe(`/api/registrations/${ID}/dreams`);
     expect(post?.body).toEqual({ dream: 'A staircase made of water.' });
   });
 
@@ -146,17 +142,15 @@ describe('ConfirmationPage', () => {
   });
 
   it.each([
-    ['it', 'Numero di telefono', 'Luogo', "Museo Nazionale d'Arte Contemporanea (MNAC)"],
-    ['ro', 'Număr de telefon', 'Locația', 'Muzeul Național de Artă Contemporană (MNAC)'],
-  ])('shows the phone and the location in %s too', async (language, phone, location, venue) => {
+    ['it', 'Luogo', "Museo Nazionale d'Arte Contemporanea (MNAC)"],
+    ['ro', 'Locația', 'Muzeul Național de Artă Contemporană (MNAC)'],
+  ])('shows the location in %s too', async (language, location, venue) => {
     window.localStorage.setItem('language', language);
     serve(() => ({ body: REGISTRATION }));
     renderWithProviders(<ConfirmationPage />, {
-      route: `/confirmation/${REGISTRATION.id}`,
+      route: `/confirmation/${ID}`,
       path: '/confirmation/:id',
     });
-    expect(await screen.findByText(phone)).toBeInTheDocument();
-    expect(screen.getByText('+40 712 345 678')).toBeInTheDocument();
     expect(await screen.findByText(location)).toBeInTheDocument();
     expect(screen.getByText(venue)).toBeInTheDocument();
   });

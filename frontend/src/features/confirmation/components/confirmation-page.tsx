@@ -164,12 +164,6 @@ function RegistrationConfirmation({ id }: { id: string }) {
         </div>
         <div>
           <dt>
-            <FormattedMessage id="confirmation.field.phone" />
-          </dt>
-          <dd>{data.whatsapp}</dd>
-        </div>
-        <div>
-          <dt>
             <FormattedMessage id="confirmation.field.event" />
           </dt>
           <dd>{eventName}</dd>
@@ -228,14 +222,8 @@ function RegistrationConfirmation({ id }: { id: string }) {
             <FormattedMessage id="confirmation.waitingList.refund" />
           </p>
         </div>
-      ) : (
-        data.status === 'held' && (
-          <p className="notice">
-            <FormattedMessage id="confirmation.paymentPending" />
-          </p>
-        )
-      )}
-      <ShareDreamForm registrationId={data.id} />
+      ) : null}
+      <ShareDreamForm registrationId={id} />
       <ChatInstructions />
       <div className="notice">
         <p className="notice__title">

@@ -2,17 +2,18 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { HttpError } from '../../../lib/http-error';
+import { visibleLength } from '../../../lib/text-length';
 import { useShareDream } from '../api/share-dream';
 
 export const SHARED_DREAM_MIN = 10;
-export const SHARED_DREAM_MAX = 5000;
+export const SHARED_DREAM_MAX = 2000;
 
 /** The box to share a further dream after registering. */
 export function ShareDreamForm({ registrationId }: { registrationId: string }) {
   const intl = useIntl();
   const share = useShareDream();
   const [dream, setDream] = useState('');
-  const length = dream.trim().length;
+  const length = visibleLength(dream);
   const valid = length >= SHARED_DREAM_MIN && length <= SHARED_DREAM_MAX;
 
   if (share.isSuccess) {
@@ -30,7 +31,7 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (valid) share.mutate({ id: registrationId, dream: dream.trim() });
+    if (valid) share.mutate({ id: registrationId, dream: dream.normalize('NFC').trim() });
   };
 
   const error =

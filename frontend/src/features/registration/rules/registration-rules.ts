@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN, visibleLength } from '../../../lib/text-length';
+
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
 export const DREAM_MIN_LENGTH = 100;
 export const OPEN_EVENT = 'bucharest';
@@ -22,21 +24,12 @@ export const REGISTRATION_FIELDS: RegistrationField[] = [
   'dream',
 ];
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Blank as the server sees it: nothing visible once composed and trimmed. */
+const isBlank = (value: string) => visibleLength(value) === 0;
 
-const isBlank = (value: string) => value.trim().length === 0;
-
-/** Characters as a person counts them (grapheme clusters), after trimming, like the server. */
+/** Characters as a person counts them, after trimming, like the server. */
 export function dreamLength(dream: string): number {
-  const text = dream.trim();
-  if (typeof Intl.Segmenter === 'function') {
-    let count = 0;
-    for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) {
-      count += 1;
-    }
-    return count;
-  }
-  return Array.from(text).length;
+  return visibleLength(dream);
 }
 
 export function validateField(field: RegistrationField, values: RegistrationValues): string | null {
@@ -44,7 +37,7 @@ export function validateField(field: RegistrationField, values: RegistrationValu
     case 'name':
       return isBlank(values.name) ? 'form.error.name' : null;
     case 'email':
-      return EMAIL_PATTERN.test(values.email.trim()) ? null : 'form.error.email';
+      return EMAIL_PATTERN.test(values.email.normalize('NFC').trim()) ? null : 'form.error.email';
     case 'whatsapp':
       return isBlank(values.whatsapp) ? 'form.error.whatsapp' : null;
     case 'event':

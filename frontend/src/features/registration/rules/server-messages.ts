@@ -16,6 +16,9 @@ const KNOWN: Record<string, string> = {
   'This registration is already paid.': 'payment.cancelled.alreadyPaid',
   'This payment can no longer be resumed: the seat was given back. You may register again.':
     'payment.cancelled.notResumable',
+  'Name must not contain control characters': 'form.error.nameControl',
+  'Phone number must not contain control characters': 'form.error.whatsappControl',
+  'Your dream must not contain control characters': 'form.error.dreamControl',
 };
 
 export function localiseServerMessage(intl: IntlShape, message: string): string {

@@ -1,0 +1,10 @@
+import { Transform } from 'class-transformer';
+import { normalizeText } from '../registrations/domain/registration-rules';
+
+/**
+ * Composes (NFC) and trims a string field before it is validated; other values pass through to
+ * fail validation.
+ */
+export function NormalizeText(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' ? normalizeText(value) : value));
+}

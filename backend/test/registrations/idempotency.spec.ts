@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { registrationBody, request } from '../http';
+import { appsOnOwnDatabase } from '../test-app';
+
+interface Answer {
+  registrationId?: string;
+  url?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+/** POST /api/create-checkout-session with an Idempotency-Key: a retry gets the first answer. */
+describe('Idempotency-Key on POST /api/create-checkout-session', () => {
+  // Two instances on one database stand for two replicas behind the proxy.
+  const state = appsOnOwnDatabase([{}, {}]);
+
+  const post = (app: number, body: unknown, key?: string) =>
+    request<Answer>(
+      state.apps[app].url,
+      'POST',
+      '/api/create-checkout-session',
+      body,
+      key === undefined ? {} : { 'idempotency-key': key },
+    );
+
+  async function registrationsOf(email: string): Promise<number> {
+    const rows: { count: number }[] = await state.apps[0].dataSource.query(
+      `SELECT count(*)::int AS count FROM events WHERE type = 'RegistrationCreated'
+          AND stream_id IN (SELECT 'registration-' || id FROM registration_view WHERE email = $1)`,
+      [email],
+    );
+    return rows[0].count;
+  }
+
+  it('answers a retry with the first answer, on any replica, and registers once', async () => {
+    const body = registrationBody();
+    const key = randomUUID();
+    const first = await post(0, body, key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await post(0, body, key);
+    const elsewhere = await post(1, body, key);
+    for (const retry of [again, elsewhere]) {
+      expect(retry.status).toBe(200);
+      expect(retry.body).toEqual(first.body);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(await registrationsOf(String(body.email))).toBe(1);
+  });
+
+  it('without the header, the same body twice is the duplicate it always was', async () => {
+    const body = registrationBody();
+    expect((await post(0, body)).status).toBe(200);
+    expect((await post(0, body)).status).toBe(409);
+  });
+
+  it('answers retries sent at the same moment once: the others wait or get the same answer', async () => {
+    const body = registrationBody();
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => post(index % 2, body, key)),
+    );
+    const ok = answers.filter((answer) => answer.status === 200);
+    const busy = answers.filter((answer) => answer.status === 409);
+    expect(ok.length + busy.length).toBe(6);
+    expect(new Set(ok.map((answer) => answer.body.registrationId)).size).toBe(1);
+    for (const answer of busy) {
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(answer.body.message).toMatch(/still being answered/);
+    }
+    expect(await registrationsOf(String(body.email))).toBe(1);
+  });
+
+  it('replays a refusal too, and refuses the key reused with another body (422)', async () => {
+    const key = randomUUID();
+    const bad = registrationBody({ name: '' });
+    const refused = await post(0, bad, key);
+    expect(refused.status).toBe(400);
+    const replayed = await post(1, bad, key);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body).toEqual(refused.body);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    const other = await post(0, registrationBody(), key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({
+      statusCode: 422,
+      message: 'This Idempotency-Key was used for another request',
+    });
+  });
+
+  it('refuses a key that is not 1 to 255 visible ASCII characters', async () => {
+    for (const key of ['x'.repeat(256), 'with space', '']) {
+      const answer = await request<Answer>(
+        state.apps[0].url,
+        'POST',
+        '/api/create-checkout-session',
+        registrationBody(),
+        { 'idempotency-key': key },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+  });
+});
