@@ -26,6 +26,7 @@ import {
   type Process,
 } from './environment';
 import { closeConnections, openConnections, percentile, runLoad, runWriters } from './load';
+import { consoleBench } from './console-bench';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -556,7 +557,7 @@ function table(): string {
 }
 
 async function main(): Promise<void> {
-  const only = (process.env.BENCH_ONLY ?? 'rush,reads,appends,rebuild').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'rush,reads,appends,rebuild,console').split(',');
   const catalogue = Catalogue.load();
   const server = await startDatabaseServer();
   try {
@@ -564,6 +565,11 @@ async function main(): Promise<void> {
     if (only.includes('reads')) await reads(server.serverUrl);
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);
+    if (only.includes('console')) {
+      const result = await consoleBench(server.serverUrl, catalogue);
+      rows.push(...result.rows);
+      notes.push(...result.notes);
+    }
   } finally {
     await server.stop();
   }

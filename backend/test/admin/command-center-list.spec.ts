@@ -101,6 +101,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
 
   it.each([
     ['part of a name, in any case', 'COSÂNZ', ['Ileana Cosânzeana']],
+    ['a name with letters beyond ASCII, in capitals', 'ILEANA COSÂNZEANA', ['Ileana Cosânzeana']],
     ['part of an email', 'fat.frumos@', ['Făt Frumos']],
     ['a phone as typed', '(0733) 000', ['Baba Cloanța']],
     ['a phone by its digits alone', '0733000', ['Baba Cloanța']],
@@ -297,6 +298,26 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       expect(second).toBeGreaterThan(first);
       expect(Date.now() - started).toBeLessThan(2000);
       controller.abort();
+    });
+
+    it('ends when its session ends', async () => {
+      const other = await login(url);
+      const response = await fetch(`${url}/api/admin/events/live`, { headers: { cookie: other } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read();
+      const ended = (async () => {
+        for (;;) if ((await reader.read()).done) return Date.now();
+      })();
+      const loggedOut = Date.now();
+      expect(
+        (await adminRequest(url, other, 'POST', '/api/admin/logout', undefined, { origin: url }))
+          .status,
+      ).toBe(204);
+      expect((await ended) - loggedOut).toBeLessThan(5000);
+      expect(
+        (await fetch(`${url}/api/admin/events/live`, { headers: { cookie: other } })).status,
+      ).toBe(401);
     });
 
     it('answers 401 without a session', async () => {
