@@ -225,6 +225,7 @@ export function Dashboard() {
             loadingMore={pages.isFetchingNextPage}
             loadMore={() => void pages.fetchNextPage()}
             labelledBy={`${titleId}-list`}
+            listKey={JSON.stringify(filter)}
           />
         )}
       </section>
