@@ -265,7 +265,8 @@ async function browserFigures(url: string): Promise<BrowserFigures> {
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     const search = page.getByLabel('Search by name, email or phone');
     const keystrokeMs: number[] = [];
-    for (const index of [4711, 12345, 54321, 77777, 99001].map((n) => n % REGISTRATIONS)) {
+    // Five-digit numbers: no other name holds them as a part, so each search ends on one card.
+    for (const index of [12345, 23456, 54321, 77777, 99001].map((n) => n % REGISTRATIONS)) {
       const target = person(index).name;
       await search.fill(target.slice(0, -1));
       await page.waitForTimeout(300);
@@ -429,32 +430,37 @@ export async function consoleBench(
       );
     } else {
       log('console: the Command Center in Chromium');
-      const browser = await browserFigures(app.url);
-      const keystroke = percentile(browser.keystrokeMs, 50);
-      rows.push({
-        benchmark: 'Console (browser): login to first rows',
-        figure: `${fmt(browser.firstRowsMs)} ms`,
-        baseline: '24.5 s (before, issue 15)',
-        ratio: `${fmt(24_500 / browser.firstRowsMs, 0)}×`,
-        goal: '≤ 1.5 s',
-        met: browser.firstRowsMs <= 1500,
+      const browser = await browserFigures(app.url).catch((error: unknown) => {
+        notes.push(`\nThe console's browser figures failed: ${String(error).split('\n')[0]}`);
+        return undefined;
       });
-      rows.push({
-        benchmark: 'Console (browser): DOM nodes, JS heap',
-        figure: `${fmt(browser.domNodes)} nodes, ${fmt(browser.heapBytes / 2 ** 20, 1)} MB`,
-        baseline: '440,000 nodes, 810 MB (before, issue 15)',
-        ratio: '',
-        goal: '',
-        met: undefined,
-      });
-      rows.push({
-        benchmark: 'Console (browser): keystroke to filtered rows, median',
-        figure: `${fmt(keystroke)} ms (max ${fmt(Math.max(...browser.keystrokeMs))} ms)`,
-        baseline: '≈ 4 s (before, issue 15)',
-        ratio: `${fmt(4000 / keystroke, 0)}×`,
-        goal: '≤ 150 ms',
-        met: keystroke <= 150,
-      });
+      if (browser) {
+        const keystroke = percentile(browser.keystrokeMs, 50);
+        rows.push({
+          benchmark: 'Console (browser): login to first rows',
+          figure: `${fmt(browser.firstRowsMs)} ms`,
+          baseline: '24.5 s (before, issue 15)',
+          ratio: `${fmt(24_500 / browser.firstRowsMs, 0)}×`,
+          goal: '≤ 1.5 s',
+          met: browser.firstRowsMs <= 1500,
+        });
+        rows.push({
+          benchmark: 'Console (browser): DOM nodes, JS heap',
+          figure: `${fmt(browser.domNodes)} nodes, ${fmt(browser.heapBytes / 2 ** 20, 1)} MB`,
+          baseline: '440,000 nodes, 810 MB (before, issue 15)',
+          ratio: '',
+          goal: '',
+          met: undefined,
+        });
+        rows.push({
+          benchmark: 'Console (browser): keystroke to filtered rows, median',
+          figure: `${fmt(keystroke)} ms (max ${fmt(Math.max(...browser.keystrokeMs))} ms)`,
+          baseline: '≈ 4 s (before, issue 15)',
+          ratio: `${fmt(4000 / keystroke, 0)}×`,
+          goal: '≤ 150 ms',
+          met: keystroke <= 150,
+        });
+      }
     }
   } finally {
     await app?.stop();

@@ -47,7 +47,7 @@ export function RegistrationFeed({
   const lastShown = items[items.length - 1]?.index ?? -1;
 
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [listKey]);
 
   useEffect(() => {
