@@ -13,14 +13,11 @@ export class RegistrationPage1732000000800 implements MigrationInterface {
     // A trusted extension since PostgreSQL 13: a database owner may create it.
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     // Name, email and phone in lower case, and the phone's digits alone (so '0712345' finds
-    // '+40 712 345 678' written with spaces). Lines part the fields: no match spans two. Lower
-    // case by Unicode's rules (ICU's root collation), whatever the database's locale: 'ȘTEFAN'
-    // finds 'Ștefan' as the browser's toLowerCase() would.
+    // '+40 712 345 678' written with spaces). Lines part the fields: no match spans two.
     await queryRunner.query(`
       ALTER TABLE registration_view ADD COLUMN search_text text GENERATED ALWAYS AS (
-        lower((coalesce(name, '') || E'\\n' || coalesce(email, '') || E'\\n' ||
-               coalesce(whatsapp, '')) COLLATE "und-x-icu")
-        || E'\\n' || regexp_replace(coalesce(whatsapp, ''), '[^0-9]', '', 'g')
+        lower(coalesce(name, '')) || E'\\n' || lower(coalesce(email, '')) || E'\\n' ||
+        lower(coalesce(whatsapp, '')) || E'\\n' || regexp_replace(coalesce(whatsapp, ''), '[^0-9]', '', 'g')
       ) STORED`);
     await queryRunner.query(`
       CREATE INDEX registration_view_search_idx ON registration_view

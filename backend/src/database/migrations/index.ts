@@ -7,6 +7,7 @@ import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
 import { RegistrationPage1732000000800 } from './1732000000800-registration-page';
+import { SearchUnicodeCase1732000000801 } from './1732000000801-search-unicode-case';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CapacityNotify1732000000500,
   SlotAllocation1732000000600,
   RegistrationPage1732000000800,
+  SearchUnicodeCase1732000000801,
 ];
