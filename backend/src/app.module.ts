@@ -8,7 +8,6 @@ import { HealthModule } from './health/health.module';
 import { APP_CONFIG } from './config/app-config.token';
 import type { AppConfig } from './config/config';
 import { NotificationsModule } from './notifications/notifications.module';
-import { PaymentFlowsModule } from './payments/payment-flows.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RegistrationsModule } from './registrations/registrations.module';
 
@@ -47,7 +46,6 @@ export class AppModule {
         HealthModule,
         PaymentsModule,
         NotificationsModule,
-        PaymentFlowsModule,
         RegistrationsModule,
         AdminModule,
       ],

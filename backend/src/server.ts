@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -21,28 +20,13 @@ import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
 import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
-import { precomputedSecurityHeaders, securityHeadersMiddleware } from './security/security-headers';
-import { CapacityCache } from './registrations/queries/get-capacity/capacity-cache';
-import { capacityFastPath } from './registrations/queries/get-capacity/capacity-fast-path';
-import { serveFirst } from './common/fast-path';
-import { registerVisitor } from './registrations/commands/create-registration/create-registration.http.controller';
-import {
-  REGISTRATION_PATH,
-  registrationFastPath,
-} from './registrations/commands/create-registration/registration-fast-path';
-import { CommandBus } from '@nestjs/cqrs';
-import proxyaddr from 'proxy-addr';
+import { securityHeadersMiddleware } from './security/security-headers';
 import compression from 'compression';
 
 export { BODY_LIMIT } from './security/body-limits';
 
 export interface AppOptions {
   logger?: false | ('log' | 'error' | 'warn')[];
-  /**
-   * false: every request goes through Express and Nest (the fast paths for capacity and
-   * registration stay off), for tests that compare the two.
-   */
-  fastPaths?: boolean;
 }
 
 /** The Nest application with everything but the database connection and the port. */
@@ -66,44 +50,12 @@ export async function createApp(
   app.disable('x-powered-by');
   // Behind the reverse proxy, request.ip is the client's address only for trusted hops.
   app.set('trust proxy', config.trustProxy);
-  // GET /api/capacity, polled by every open page, is answered from the capacity cache before
-  // Express, and POST /api/create-checkout-session, the route of a rush, by a lean path of its
-  // own (the same headers and answers; both routes stay in Nest for everything else).
   const logging = appLogging(config);
-  const express = app.getHttpAdapter().getInstance();
-  const etag = express.get('etag fn') as (body: Buffer, encoding: BufferEncoding) => string;
-  const trustProxy = express.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
   const registrationRateLimit = new RegistrationRateLimit(dataSource, {
     limit: config.registrationRateLimit,
     windowSeconds: config.registrationRateWindowSeconds,
   });
-  if (options.fastPaths !== false) {
-    const commandBus = app.get(CommandBus);
-    serveFirst(app.getHttpServer() as Server, [
-      capacityFastPath({
-        cache: app.get(CapacityCache),
-        lifecycle: app.get(ServerLifecycle),
-        securityHeaders: precomputedSecurityHeaders(config, '/api/capacity'),
-        etag,
-        logger:
-          options.logger !== false && logging.logger.isLevelEnabled('debug')
-            ? logging.logger
-            : undefined,
-      }),
-      registrationFastPath({
-        register: (body, requestId) => registerVisitor(commandBus, body, requestId),
-        lifecycle: app.get(ServerLifecycle),
-        inFlight: app.get(InFlightRequests),
-        rateLimit: registrationRateLimit,
-        clientAddress: (request) => proxyaddr(request, trustProxy),
-        securityHeaders: precomputedSecurityHeaders(config, REGISTRATION_PATH),
-        etag,
-        accessLog: options.logger !== false ? logging.accessLogger : undefined,
-        errorLog: new Logger('ApiExceptionFilter'),
-      }),
-    ]);
-  }
-  // Order matters: every other answer, even a 413 or a 429, carries the request id, the
+  // Order matters: every answer, even a 413 or a 429, carries the request id, the
   // security headers and its log line.
   app.use(requestIdMiddleware);
   app.use(requestContextMiddleware);
@@ -114,7 +66,7 @@ export async function createApp(
   // and the site's precompressed files, which carry their Content-Encoding, are left as they are).
   app.use(compression());
   app.use(bodyLimitMiddleware);
-  app.use(REGISTRATION_PATH, registrationRateLimit.middleware);
+  app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
@@ -156,7 +108,7 @@ export async function startServer(
     databaseUrl = embedded.url;
     logger.log(`Embedded PostgreSQL started with its files in ${config.dataDir}`);
   }
-  const dataSource = createDataSource(databaseUrl);
+  const dataSource = createDataSource(databaseUrl, { poolSize: config.databasePoolSize });
   try {
     await dataSource.initialize();
     const applied = await runMigrations(dataSource);

@@ -14,7 +14,6 @@ export async function startTestApp(
   databaseUrl: string,
   env: Record<string, string> = {},
   catalogue?: Catalogue,
-  options: { fastPaths?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -23,7 +22,9 @@ export async function startTestApp(
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const server = await startServer(config, catalogue, { logger: false, ...options });
+  const server = await startServer(config, catalogue, {
+    logger: process.env.TEST_LOGS === '1' ? ['log', 'error', 'warn'] : false,
+  });
   return Object.assign(server, { config });
 }
 
@@ -42,16 +43,13 @@ export function appsOnOwnDatabase(
   instances: {
     env?: Record<string, string>;
     catalogue?: Catalogue;
-    options?: { fastPaths?: boolean };
   }[] = [{}],
 ): AppsOnOwnDatabase {
   const state: { apps: TestApp[]; database?: TestDatabase } = { apps: [] };
   beforeAll(async () => {
     state.database = await createTestDatabase();
     for (const instance of instances) {
-      state.apps.push(
-        await startTestApp(state.database.url, instance.env, instance.catalogue, instance.options),
-      );
+      state.apps.push(await startTestApp(state.database.url, instance.env, instance.catalogue));
     }
   });
   afterAll(async () => {

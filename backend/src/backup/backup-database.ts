@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { Client } from 'pg';
 import type { Catalogue } from '../catalogue/catalogue';
+import type { AppConfig } from '../config/config';
 import { createDataSource, runMigrations } from '../database/data-source';
 import { rebuildProjections } from '../registrations/projections/rebuild-projections';
 import { RestoreError, restoreLogicalBackup, writeLogicalBackup } from './logical-backup';
@@ -12,7 +13,7 @@ import {
   writePgDumpBackup,
 } from './pg-dump-backup';
 
-export type BackupTool = 'auto' | 'pg_dump' | 'logical';
+export type BackupTool = AppConfig['backupTool'];
 
 export interface BackupResult {
   tool: 'pg_dump' | 'logical';

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     ...process.env,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || 'unused-by-this-command',
   });
-  const given = process.argv[2] || process.env.BACKUP_FILE;
+  const given = process.argv[2] || config.backupFile;
   if (!given) throw new RestoreError('Name the backup: make restore BACKUP_FILE=backups/....dump');
   const file = path.resolve(given);
   if (!existsSync(file)) throw new RestoreError(`${file} does not exist`);

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 const HEADER = 'x-request-id';
 
 /** The caller's request id when it is sane, a fresh one otherwise. */
-export function chooseRequestId(incoming: unknown): string {
+function chooseRequestId(incoming: unknown): string {
   return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
 }
 

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { Environment } from './environment';
+import { describeProblem, type Env } from './variable';
 
-export type NodeEnvironment = 'development' | 'production' | 'test';
+export type NodeEnvironment = Environment['NODE_ENV'];
 
 export interface AppConfig {
   nodeEnv: NodeEnvironment;
@@ -11,6 +15,8 @@ export interface AppConfig {
   publicUrlFromPort: boolean;
   /** Unset means: start an embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /** Connections in this process's pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   dataDir: string;
   /** A tour file to use instead of the built-in catalogue/tour.json. */
   tourFile: string | undefined;
@@ -31,9 +37,9 @@ export interface AppConfig {
   adminSessionTtlMinutes: number;
   /** Minutes a seat is held while the visitor is at the payment page. */
   checkoutHoldMinutes: number;
-  /** Operations: logs, proxy, rate limits and shutdown (see readOperationsConfig). */
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  logFormat: 'json' | 'pretty';
+  /** Operations: logs, proxy, rate limits and shutdown. */
+  logLevel: Environment['LOG_LEVEL'];
+  logFormat: Environment['LOG_FORMAT'];
   /** Express's `trust proxy`: which hops may name the client in X-Forwarded-For. */
   trustProxy: boolean | number | string;
   /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
@@ -45,58 +51,27 @@ export interface AppConfig {
   holdGraceMinutes: number;
   /** Whether this process runs the hold sweeper and the outbox worker (WORKERS; off under test). */
   workers: boolean;
+  /** `make backup`'s and `make restore`'s file (BACKUP_FILE); the command line may name another. */
+  backupFile: string | undefined;
+  backupTool: Environment['BACKUP_TOOL'];
 }
 
 export class ConfigError extends Error {}
 
-type Env = Record<string, string | undefined>;
+function refuse(problem: string): never {
+  throw new ConfigError(`Invalid configuration: ${problem}`);
+}
 
 function fail(name: string, expectation: string, value: string | undefined): never {
-  throw new ConfigError(`Invalid configuration: ${name} ${expectation} (got "${value ?? ''}")`);
+  refuse(describeProblem(name, expectation, value ?? ''));
 }
 
-function readNodeEnv(env: Env): NodeEnvironment {
-  const value = env.NODE_ENV ?? 'development';
-  if (value === 'development' || value === 'production' || value === 'test') return value;
-  return fail('NODE_ENV', 'must be one of development, production, test', value);
-}
-
-function readPort(env: Env): number {
-  const raw = env.PORT;
-  if (raw === undefined || raw === '') return 3000;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
-    fail('PORT', 'must be a whole number from 0 to 65535', raw);
-  }
-  return port;
-}
-
-function readUrl(name: string, raw: string, protocols: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    return fail(name, `must be a URL (${protocols.join(', ')})`, raw);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    fail(name, `must be a URL (${protocols.join(', ')})`, raw);
-  }
-  return raw;
-}
-
-function readBoolean(name: string, raw: string | undefined): boolean {
-  if (raw === undefined || raw === '') return false;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  return fail(name, 'must be true or false', raw);
-}
-
-function readEmail(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw === undefined || raw === '' ? fallback : raw;
-  if (!/^[^\s@]+@[^\s@]+$/.test(value.replace(/^.*<(.*)>$/, '$1'))) {
-    fail(name, 'must be an email address', value);
-  }
-  return value;
+/** Every variable of the schema (environment.ts), parsed and defaulted; the first bad one stops. */
+function readEnvironment(env: Env): Environment {
+  const variables = plainToInstance(Environment, env, { excludeExtraneousValues: true });
+  const [problem] = validateSync(variables, { stopAtFirstError: true });
+  if (problem) refuse(Object.values(problem.constraints ?? {})[0]);
+  return variables;
 }
 
 /**
@@ -104,36 +79,23 @@ function readEmail(name: string, raw: string | undefined, fallback: string): str
  * that names the variable and what it expects.
  */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = readNodeEnv(env);
-  const port = readPort(env);
-  const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`, [
-    'http:',
-    'https:',
-  ]).replace(/\/+$/, '');
-  const databaseUrl = env.DATABASE_URL
-    ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])
-    : undefined;
-  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const variables = readEnvironment(env);
+  const nodeEnv = variables.NODE_ENV;
+  const production = nodeEnv === 'production';
 
-  const secretKey = env.STRIPE_SECRET_KEY || undefined;
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  const secretKey = variables.STRIPE_SECRET_KEY;
+  const webhookSecret = variables.STRIPE_WEBHOOK_SECRET;
   if (secretKey && !webhookSecret) {
     fail('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set', webhookSecret);
   }
   if (webhookSecret && !secretKey) {
     fail('STRIPE_SECRET_KEY', 'is required when STRIPE_WEBHOOK_SECRET is set', secretKey);
   }
-  if (secretKey && !/^(sk|rk)_(test|live)_/.test(secretKey)) {
-    fail('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_..., sk_live_...)', '<hidden>');
-  }
-  const stripeApiUrl = env.STRIPE_API_URL
-    ? readUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:'])
-    : undefined;
   const stripe =
-    secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: stripeApiUrl } : undefined;
-
-  const sandboxPayments = readBoolean('SANDBOX_PAYMENTS', env.SANDBOX_PAYMENTS);
-  if (!stripe && nodeEnv === 'production' && !sandboxPayments) {
+    secretKey && webhookSecret
+      ? { secretKey, webhookSecret, apiUrl: variables.STRIPE_API_URL }
+      : undefined;
+  if (!stripe && production && !variables.SANDBOX_PAYMENTS) {
     fail(
       'STRIPE_SECRET_KEY',
       'is required in production (or set SANDBOX_PAYMENTS=true to take test payments)',
@@ -141,153 +103,47 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
 
-  const smtpUrl = env.SMTP_URL ? readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined;
-
-  let adminPassword = env.ADMIN_PASSWORD ?? '';
+  let adminPassword = variables.ADMIN_PASSWORD ?? '';
   let adminPasswordGenerated = false;
   if (!adminPassword) {
-    if (nodeEnv === 'production') {
-      fail('ADMIN_PASSWORD', 'is required in production', undefined);
-    }
+    if (production) fail('ADMIN_PASSWORD', 'is required in production', undefined);
     adminPassword = randomBytes(12).toString('base64url');
     adminPasswordGenerated = true;
-  } else if (nodeEnv === 'production' && adminPassword.length < 12) {
+  } else if (production && adminPassword.length < 12) {
     fail('ADMIN_PASSWORD', 'must be at least 12 characters in production', '<hidden>');
   }
 
-  const sessionTtlRaw = env.ADMIN_SESSION_TTL_MINUTES;
-  let adminSessionTtlMinutes = 720;
-  if (sessionTtlRaw !== undefined && sessionTtlRaw !== '') {
-    adminSessionTtlMinutes = Number(sessionTtlRaw);
-    if (
-      !/^\d+$/.test(sessionTtlRaw) ||
-      adminSessionTtlMinutes < 1 ||
-      adminSessionTtlMinutes > 10080
-    ) {
-      fail(
-        'ADMIN_SESSION_TTL_MINUTES',
-        'must be a whole number of minutes from 1 to 10080',
-        sessionTtlRaw,
-      );
-    }
-  }
-
-  const holdRaw = env.CHECKOUT_HOLD_MINUTES;
-  let checkoutHoldMinutes = 30;
-  if (holdRaw !== undefined && holdRaw !== '') {
-    checkoutHoldMinutes = Number(holdRaw);
-    if (!/^\d+$/.test(holdRaw) || checkoutHoldMinutes < 30 || checkoutHoldMinutes > 1440) {
-      fail('CHECKOUT_HOLD_MINUTES', 'must be a whole number of minutes from 30 to 1440', holdRaw);
-    }
-  }
-
-  const graceRaw = env.HOLD_GRACE_MINUTES;
-  let holdGraceMinutes = 5;
-  if (graceRaw !== undefined && graceRaw !== '') {
-    holdGraceMinutes = Number(graceRaw);
-    if (!/^\d+$/.test(graceRaw) || holdGraceMinutes > 1440) {
-      fail('HOLD_GRACE_MINUTES', 'must be a whole number of minutes from 0 to 1440', graceRaw);
-    }
-  }
-  // Tests drive the sweeper and the outbox worker themselves (runOnce), so they default to off.
-  const workers =
-    env.WORKERS === undefined || env.WORKERS === ''
-      ? nodeEnv !== 'test'
-      : readBoolean('WORKERS', env.WORKERS);
-
   return {
     nodeEnv,
-    port,
-    publicUrl,
-    publicUrlFromPort: !env.PUBLIC_URL,
-    databaseUrl,
-    dataDir,
-    tourFile: env.TOUR_FILE ? path.resolve(env.TOUR_FILE) : undefined,
-    frontendDist: path.resolve(
-      env.FRONTEND_DIST || path.join(__dirname, '..', '..', '..', 'frontend', 'dist'),
-    ),
+    port: variables.PORT,
+    publicUrl: (variables.PUBLIC_URL ?? `http://localhost:${variables.PORT}`).replace(/\/+$/, ''),
+    publicUrlFromPort: variables.PUBLIC_URL === undefined,
+    databaseUrl: variables.DATABASE_URL,
+    databasePoolSize: variables.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(variables.DATA_DIR),
+    tourFile: variables.TOUR_FILE === undefined ? undefined : path.resolve(variables.TOUR_FILE),
+    frontendDist: path.resolve(variables.FRONTEND_DIST),
     stripe,
     sandboxPayments: !stripe,
-    sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
-    smtpUrl,
-    mailFrom: readEmail('MAIL_FROM', env.MAIL_FROM, 'Dream Darkroom <tickets@localhost>'),
-    chatJoinCode: env.CHAT_JOIN_CODE || 'DREAMS-BUC',
-    contactEmail: readEmail('CONTACT_EMAIL', env.CONTACT_EMAIL, 'hello@localhost'),
-    pressEmail: readEmail('PRESS_EMAIL', env.PRESS_EMAIL, 'press@localhost'),
+    sandboxWebhookSecret: variables.SANDBOX_WEBHOOK_SECRET,
+    smtpUrl: variables.SMTP_URL,
+    mailFrom: variables.MAIL_FROM,
+    chatJoinCode: variables.CHAT_JOIN_CODE,
+    contactEmail: variables.CONTACT_EMAIL,
+    pressEmail: variables.PRESS_EMAIL,
     adminPassword,
     adminPasswordGenerated,
-    adminSessionTtlMinutes,
-    checkoutHoldMinutes,
-    ...readOperationsConfig(env, nodeEnv),
-    holdGraceMinutes,
-    workers,
-  };
-}
-
-function readWholeNumber(env: Env, name: string, fallback: number, min: number, max: number) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    fail(name, `must be a whole number from ${min} to ${max}`, raw);
-  }
-  return value;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/** Logs, the proxy in front, rate limits and shutdown: the knobs an operator turns. */
-function readOperationsConfig(
-  env: Env,
-  nodeEnv: NodeEnvironment,
-): Pick<
-  AppConfig,
-  | 'logLevel'
-  | 'logFormat'
-  | 'trustProxy'
-  | 'registrationRateLimit'
-  | 'registrationRateWindowSeconds'
-  | 'shutdownTimeoutMs'
-> {
-  const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) {
-    fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, env.LOG_LEVEL);
-  }
-  const logFormat = (env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json')) as
-    'json' | 'pretty';
-  if (logFormat !== 'json' && logFormat !== 'pretty') {
-    fail('LOG_FORMAT', 'must be json or pretty', env.LOG_FORMAT);
-  }
-  const trustRaw = env.TRUST_PROXY || 'loopback';
-  let trustProxy: boolean | number | string = trustRaw;
-  if (trustRaw === 'true' || trustRaw === 'false') trustProxy = trustRaw === 'true';
-  else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
-  else if (!/^[\w.:/,\s-]+$/.test(trustRaw)) {
-    fail(
-      'TRUST_PROXY',
-      'must be a hop count, true, false, or addresses/subnets (loopback, 10.0.0.0/8, ...)',
-      trustRaw,
-    );
-  }
-  return {
-    logLevel,
-    logFormat,
-    trustProxy,
-    // Tests fire many registrations from one address; they ask for a limit when they test it.
-    registrationRateLimit: readWholeNumber(
-      env,
-      'REGISTRATION_RATE_LIMIT',
-      nodeEnv === 'test' ? 0 : 20,
-      0,
-      1_000_000,
-    ),
-    registrationRateWindowSeconds: readWholeNumber(
-      env,
-      'REGISTRATION_RATE_WINDOW_SECONDS',
-      600,
-      1,
-      86_400,
-    ),
-    shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 15, 0, 600) * 1000,
+    adminSessionTtlMinutes: variables.ADMIN_SESSION_TTL_MINUTES,
+    checkoutHoldMinutes: variables.CHECKOUT_HOLD_MINUTES,
+    logLevel: variables.LOG_LEVEL,
+    logFormat: variables.LOG_FORMAT,
+    trustProxy: variables.TRUST_PROXY,
+    registrationRateLimit: variables.REGISTRATION_RATE_LIMIT,
+    registrationRateWindowSeconds: variables.REGISTRATION_RATE_WINDOW_SECONDS,
+    shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    holdGraceMinutes: variables.HOLD_GRACE_MINUTES,
+    workers: variables.WORKERS,
+    backupFile: variables.BACKUP_FILE,
+    backupTool: variables.BACKUP_TOOL,
   };
 }

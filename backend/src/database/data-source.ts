@@ -12,7 +12,7 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     logging: false,
     installExtensions: false,
     extra: {
-      max: options.poolSize ?? 20,
+      max: options.poolSize ?? 10,
       // A request must not wait forever for a connection or a query when the database is away.
       connectionTimeoutMillis: 5000,
       statement_timeout: 15000,

@@ -6,112 +6,124 @@ import {
   type DecidedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
-import type { SqlStatement } from './sql-statement';
 
 const UNIQUE_VIOLATION = '23505';
 
+export interface StreamAppend {
+  streamId: string;
+  /** The version the stream must be at: NO_STREAM (0) for a stream that must not exist yet. */
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
 /**
- * Appends events to one stream if, and only if, the stream is at the expected version.
- * Two writers that expect the same version cannot both win: the check and the
- * UNIQUE (stream_id, stream_version) constraint refuse the second.
+ * The one append of the event store: events to one or more streams, each at the version its
+ * writer expects, all or nothing, in one statement. Each stream's events become its versions
+ * expected + 1, expected + 2, …, and the global positions follow the order given. Two writers
+ * that expect the same version cannot both win: "the stream is at N" is "version N exists (or
+ * N is 0) and N + 1 does not"; the first is checked by the statement (which then appends
+ * nothing), the second by UNIQUE (stream_id, stream_version). Either refusal is a
+ * ConcurrencyError naming the stream.
  */
+export async function appendToStreams(
+  sql: SqlExecutor,
+  appends: StreamAppend[],
+): Promise<RecordedEvent[][]> {
+  const rows = appends.flatMap((append) =>
+    append.events.map((event, index) => ({
+      streamId: append.streamId,
+      expected: append.expectedVersion,
+      version: append.expectedVersion + index + 1,
+      event,
+    })),
+  );
+  if (rows.length === 0) return appends.map(() => []);
+  let written: DecidedEventRow[];
+  try {
+    written = await sql.query(
+      `WITH new AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[],
+                              $7::text[])
+           WITH ORDINALITY
+           AS new(stream_id, expected, stream_version, type, schema_version, data, metadata,
+                  ordinality)
+       ),
+       behind AS (
+         SELECT new.stream_id FROM new
+          WHERE new.expected > 0
+            AND NOT EXISTS (SELECT 1 FROM events
+                             WHERE events.stream_id = new.stream_id
+                               AND events.stream_version = new.expected)
+          LIMIT 1
+       )
+       INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
+       SELECT new.stream_id, new.stream_version, new.type, new.schema_version,
+              new.data::jsonb, new.metadata::jsonb
+         FROM new
+        WHERE NOT EXISTS (SELECT 1 FROM behind)
+        ORDER BY new.ordinality
+       RETURNING ${DECIDED_EVENT_COLUMNS}`,
+      [
+        rows.map((row) => row.streamId),
+        rows.map((row) => row.expected),
+        rows.map((row) => row.version),
+        rows.map((row) => row.event.type),
+        rows.map((row) => row.event.schemaVersion ?? 1),
+        rows.map((row) => JSON.stringify(row.event.data)),
+        rows.map((row) => JSON.stringify(row.event.metadata)),
+      ],
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      const stream = conflictingStream(error, appends);
+      throw new ConcurrencyError(stream.streamId, stream.expectedVersion);
+    }
+    throw error;
+  }
+  if (written.length !== rows.length) {
+    // Nothing was written: a stream was not at its expected version yet.
+    const stream = await firstStreamBehind(sql, appends);
+    throw new ConcurrencyError(stream.streamId, stream.expectedVersion);
+  }
+  // Only what the database decided came back (position, version, time): the payloads are those
+  // sent, and reading them back would only cost bytes and JSON parsing.
+  const sent = new Map(appends.map((append) => [append.streamId, append]));
+  const byStream = new Map<string, RecordedEvent[]>(appends.map((a) => [a.streamId, []]));
+  for (const row of written.sort((a, b) => Number(a.global_position) - Number(b.global_position))) {
+    const append = sent.get(row.stream_id)!;
+    byStream
+      .get(row.stream_id)!
+      .push(recordedFromSent(row, append.events[row.stream_version - append.expectedVersion - 1]));
+  }
+  return appends.map((append) => byStream.get(append.streamId)!);
+}
+
+/** appendToStreams for one stream. */
 export async function appendToStream(
   sql: SqlExecutor,
   streamId: string,
   expectedVersion: ExpectedVersion,
   events: NewEvent[],
 ): Promise<RecordedEvent[]> {
-  if (events.length === 0) return [];
-  let rows: DecidedEventRow[];
-  try {
-    rows =
-      events.length === 1 && expectedVersion !== 'any'
-        ? await appendOne(sql, streamId, expectedVersion, events[0])
-        : await appendMany(sql, streamId, expectedVersion, events);
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-      throw new ConcurrencyError(streamId, expectedVersion);
-    }
-    throw error;
-  }
-  if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
-  // Only what the database decided came back (position, version, time): the payloads are those
-  // sent, and reading them back would only cost bytes and JSON parsing.
-  return rows
-    .sort((a, b) => a.stream_version - b.stream_version)
-    .map((row, index) => recordedFromSent(row, events[index]));
+  const [recorded] = await appendToStreams(sql, [{ streamId, expectedVersion, events }]);
+  return recorded;
 }
 
-/**
- * The common case, one event at a known version, in the cheapest statement that keeps the
- * guarantee: versions are contiguous, so "the stream is at N" is "version N exists (or N is 0)
- * and N + 1 does not"; the first is checked here, the second by the UNIQUE constraint.
- */
-function appendOne(
-  sql: SqlExecutor,
-  streamId: string,
-  expectedVersion: number,
-  event: NewEvent,
-): Promise<DecidedEventRow[]> {
-  const { text, parameters } = appendOneStatement(streamId, expectedVersion, event);
-  return sql.query(text, parameters);
+/** The stream PostgreSQL names in the violation's detail, else the first one given. */
+function conflictingStream(error: unknown, appends: StreamAppend[]): StreamAppend {
+  const detail = (error as { detail?: string }).detail ?? '';
+  return appends.find((append) => detail.includes(`(${append.streamId}, `)) ?? appends[0];
 }
 
-/**
- * appendOne's statement, for a caller that sends it itself (e.g. as the CTE `appended` of a
- * statement whose other writes need the event's row). It appends nothing, and returns no row,
- * when the stream is not at `expectedVersion` yet; a stream already past it violates the
- * UNIQUE constraint. Either way the stream was not at the version: a ConcurrencyError.
- */
-export function appendOneStatement(
-  streamId: string,
-  expectedVersion: number,
-  event: NewEvent,
-): SqlStatement {
-  return {
-    text: `INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
-     SELECT $1, $2::int + 1, $3, $4, $5::jsonb, $6::jsonb
-      WHERE $2::int = 0
-         OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_version = $2::int)
-     RETURNING ${DECIDED_EVENT_COLUMNS}`,
-    parameters: [
-      streamId,
-      expectedVersion,
-      event.type,
-      event.schemaVersion ?? 1,
-      JSON.stringify(event.data),
-      JSON.stringify(event.metadata),
-    ],
-  };
-}
-
-/** Any number of events, at a known version or at whatever version the stream is ('any'). */
-function appendMany(
-  sql: SqlExecutor,
-  streamId: string,
-  expectedVersion: ExpectedVersion,
-  events: NewEvent[],
-): Promise<DecidedEventRow[]> {
-  return sql.query(
-    `WITH current AS (
-       SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
-     )
-     INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
-     SELECT $1, current.version + new.ordinality, new.type, new.schema_version,
-            new.data::jsonb, new.metadata::jsonb
-       FROM current,
-            unnest($3::text[], $4::int[], $5::text[], $6::text[])
-              WITH ORDINALITY AS new(type, schema_version, data, metadata, ordinality)
-      WHERE $2::int IS NULL OR current.version = $2::int
-      ORDER BY new.ordinality
-     RETURNING ${DECIDED_EVENT_COLUMNS}`,
-    [
-      streamId,
-      expectedVersion === 'any' ? null : expectedVersion,
-      events.map((event) => event.type),
-      events.map((event) => event.schemaVersion ?? 1),
-      events.map((event) => JSON.stringify(event.data)),
-      events.map((event) => JSON.stringify(event.metadata)),
-    ],
+async function firstStreamBehind(sql: SqlExecutor, appends: StreamAppend[]): Promise<StreamAppend> {
+  const rows: { stream_id: string }[] = await sql.query(
+    `SELECT given.stream_id FROM unnest($1::text[], $2::int[]) AS given(stream_id, expected)
+      WHERE given.expected > 0
+        AND NOT EXISTS (SELECT 1 FROM events
+                         WHERE events.stream_id = given.stream_id
+                           AND events.stream_version = given.expected)
+      LIMIT 1`,
+    [appends.map((append) => append.streamId), appends.map((append) => append.expectedVersion)],
   );
+  return appends.find((append) => append.streamId === rows[0]?.stream_id) ?? appends[0];
 }

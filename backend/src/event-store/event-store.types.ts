@@ -24,5 +24,8 @@ export interface RecordedEvent {
   recordedAt: Date;
 }
 
-/** The version a stream must be at for an append to go through. 0 means the stream is new. */
-export type ExpectedVersion = number | 'any';
+/** The version a stream must be at for an append to go through: NO_STREAM for a new stream. */
+export type ExpectedVersion = number;
+
+/** The expected version of a stream that must not exist yet. */
+export const NO_STREAM = 0;

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { scrubUrl } from './personal-data-redaction';
 
+const CAPACITY_POLL = /^\/api\/capacity(\?|$)/;
+
 /**
  * One line per request when its answer is sent: method, path (query values of personal keys
  * redacted), status, time taken, the client's address (the real one behind the proxy when
@@ -25,9 +27,12 @@ export function httpLoggingMiddleware(logger: Logger): RequestHandler {
       res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
       err: (error: Error) => ({ type: error.name, message: error.message }),
     },
-    customLogLevel: (_request, response, error) => {
+    customLogLevel: (request, response, error) => {
       if (error || response.statusCode >= 500) return 'error';
       if (response.statusCode >= 400) return 'warn';
+      // The capacity is polled by every open page: a line per poll would drown everything
+      // else (and cost more than the answer). Written when LOG_LEVEL=debug.
+      if (CAPACITY_POLL.test(request.url ?? '')) return 'debug';
       return 'info';
     },
     customSuccessMessage: (request, response) =>

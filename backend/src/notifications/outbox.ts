@@ -48,25 +48,3 @@ export function notificationsInsert(notifications: Notification[]): SqlStatement
     ],
   };
 }
-
-/**
- * notificationsInsert for messages caused by events appended in the same statement, as the CTE
- * `appended` (see newStreamsStatement): each one's cause is the first event of `streamId`.
- */
-export function notificationsInsertFromAppended(
-  notifications: (Omit<Notification, 'causedByPosition'> & { streamId: string })[],
-): SqlStatement {
-  return {
-    text: `INSERT INTO outbox (kind, registration_id, payload, caused_by_position)
-     SELECT new.kind, new.registration_id, new.payload::jsonb, appended.global_position
-       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[])
-              AS new(kind, registration_id, payload, stream_id)
-       JOIN appended ON appended.stream_id = new.stream_id AND appended.stream_version = 1`,
-    parameters: [
-      notifications.map((notification) => notification.kind),
-      notifications.map((notification) => notification.registrationId),
-      notifications.map((notification) => JSON.stringify(notification.payload ?? {})),
-      notifications.map((notification) => notification.streamId),
-    ],
-  };
-}

@@ -39,15 +39,6 @@ export function openPersonalFields(key: Buffer, sealed: string): PersonalFields 
   return JSON.parse(plain) as PersonalFields;
 }
 
-export async function createPersonalDataKey(sql: SqlExecutor, streamId: string): Promise<Buffer> {
-  const key = randomBytes(32);
-  await sql.query('INSERT INTO personal_data_keys (stream_id, key) VALUES ($1, $2)', [
-    streamId,
-    key,
-  ]);
-  return key;
-}
-
 /** A fresh key, not stored yet: newPersonalDataKeys stores it with its stream. */
 export function newPersonalDataKey(): Buffer {
   return randomBytes(32);

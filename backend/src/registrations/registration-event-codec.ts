@@ -36,10 +36,6 @@ export function sealRegistrationPersonalData(data: object, key: Buffer): string 
 }
 
 /** Whether storing the event needs its registration's key. */
-export function hasPersonalData(event: RegistrationEvent): boolean {
-  return Object.keys(personalFields(event.data as Record<string, unknown>)).length > 0;
-}
-
 function personalFields(data: Record<string, unknown>): PersonalFields {
   const personal: PersonalFields = {};
   for (const field of PERSONAL_FIELDS) {

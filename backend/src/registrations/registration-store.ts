@@ -1,70 +1,53 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { QueryResult } from 'pg';
-import { PipelinedPool, send } from '../database/pipelined-pool';
-import {
-  newStreamsStatement,
-  type NewStreamsStatement,
-} from '../event-store/append-to-new-streams';
-import {
-  DECIDED_EVENT_COLUMNS,
-  recordedFromSent,
-  type DecidedEventRow,
-  type RecordedEventRow,
-} from '../event-store/recorded-event-row';
-import { appendOneStatement } from '../event-store/append-to-stream';
-import { appendToStream } from '../event-store/append-to-stream';
+import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
-import type { EventMetadata, NewEvent, RecordedEvent } from '../event-store/event-store.types';
+import { NO_STREAM, type EventMetadata } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
-import { combineStatements, type SqlStatement } from '../event-store/sql-statement';
-import {
-  createPersonalDataKey,
-  findPersonalDataKey,
-  newPersonalDataKeys,
-} from '../personal-data/personal-data-vault';
-import { replay, type RegistrationState } from './domain/registration';
+import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
+import { replay, type RegistrationState, type SlotSeats } from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
 import {
   decodeRegistrationEvent,
   encodeRegistrationEvent,
-  hasPersonalData,
   type DecodedRegistrationEvent,
 } from './registration-event-codec';
-import {
-  appendedEventsProjection,
-  projectRegistrationEvent,
-} from './projections/registration.projection';
+import { foldHistory, ReadModelFold, writeReadModels } from './projections/read-model-fold';
 import { RegistrationEventsRecorded } from './registration-events-recorded';
 
-const UNIQUE_VIOLATION = '23505';
-const BEGIN: SqlStatement = { text: 'BEGIN', parameters: [] };
-const COMMIT: SqlStatement = { text: 'COMMIT', parameters: [] };
-
-export interface NewRegistration {
+/** A registration's stream as read: what the next events are decided from. */
+export interface LoadedRegistration {
   registrationId: string;
+  state: RegistrationState | undefined;
+  /** The stream's version: NO_STREAM for a registration not created yet. */
+  version: number;
+  history: DecodedRegistrationEvent[];
+  /** The key of its personal data; undefined for a new one, and once it has been erased. */
+  key: Buffer | undefined;
+}
+
+/** A registration that does not exist yet, to be created by the events appended to it. */
+export function newRegistration(registrationId: string): LoadedRegistration {
+  return { registrationId, state: undefined, version: NO_STREAM, history: [], key: undefined };
+}
+
+export interface RegistrationAppend {
+  /** The registration as the events were decided from (its version is the one expected). */
+  from: LoadedRegistration;
   events: RegistrationEvent[];
   metadata: EventMetadata;
   /**
-   * Its key, made beforehand, and the personal fields of its first event already sealed with
-   * it (sealRegistrationPersonalData): the encryption then happens outside the slot's lock.
+   * For a new registration: its key, made beforehand, and the personal fields of its first
+   * event already sealed with it (sealRegistrationPersonalData), so the encryption happens
+   * outside the slot's lock.
    */
   personalData?: { key: Buffer; sealed: string };
 }
 
-export interface LoadedRegistration {
-  state: RegistrationState | undefined;
-  version: number;
-  history: DecodedRegistrationEvent[];
-}
-
-/**
- * The lock that serialises everything that allocates seats in one slot, until COMMIT: lock_slot()
- * (see the slot-allocation migration), which lock_slot_if_unchanged() takes too.
- */
-export function slotLock(event: string, time: string): SqlStatement {
-  return { text: 'SELECT lock_slot($1, $2)', parameters: [event, time] };
+/** The key of the lock that serialises everything that gives or takes seats in one slot. */
+function slotLockKey(event: string, time: string): string {
+  return `slot:${event}:${time}`;
 }
 
 /** What one transaction did to the registrations; published after COMMIT. */
@@ -74,10 +57,22 @@ export class RegistrationTransaction {
 
   constructor(readonly manager: EntityManager) {}
 
-  /** Serialises everything that allocates seats in one slot, across every app process. */
-  async lockSlot(event: string, time: string): Promise<void> {
-    const lock = slotLock(event, time);
-    await this.manager.query(lock.text, lock.parameters);
+  /**
+   * Takes the slot's lock until COMMIT, across every app process, and reads its seats as the
+   * lock's last holder left them: everything that gives or takes seats in a slot calls this
+   * first, and decides from what it answers.
+   */
+  async lockSlot(event: string, time: string): Promise<SlotSeats> {
+    await this.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      slotLockKey(event, time),
+    ]);
+    // A statement of its own, so its snapshot is taken after the lock was granted.
+    const [slot] = (await this.manager.query(
+      'SELECT seat_limit, seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',
+      [event, time],
+    )) as { seat_limit: number; seats_taken: number }[];
+    // A slot the database does not know has no seats to give.
+    return { seatLimit: slot?.seat_limit ?? 0, seatsTaken: slot?.seats_taken ?? 0 };
   }
 
   /** Work for after COMMIT that does not belong in the database (e.g. waking a worker). */
@@ -90,19 +85,18 @@ export class RegistrationTransaction {
   }
 }
 
+/**
+ * The registrations' write side, one protocol for every change: in a transaction, load the
+ * registration (and lock its slot when seats may move), decide with the domain, append with
+ * the version the decision was made from, and write the read models through the one fold,
+ * before COMMIT. The events reach the EventBus after the COMMIT.
+ */
 @Injectable()
 export class RegistrationStore {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly eventBus: EventBus,
-    private readonly pipelined: PipelinedPool,
   ) {}
-
-  /** Hands events that have been committed to the EventBus, in log order; returns them. */
-  private published(recorded: DecodedRegistrationEvent[]): DecodedRegistrationEvent[] {
-    if (recorded.length > 0) this.eventBus.publish(new RegistrationEventsRecorded(recorded));
-    return recorded;
-  }
 
   /**
    * Runs `work` in one transaction; the events it records reach the EventBus only once the
@@ -118,7 +112,9 @@ export class RegistrationStore {
         });
         if (tx) {
           tx.runAfterCommit();
-          this.published(tx.recorded);
+          if (tx.recorded.length > 0) {
+            this.eventBus.publish(new RegistrationEventsRecorded(tx.recorded));
+          }
         }
         return result;
       } catch (error) {
@@ -128,201 +124,93 @@ export class RegistrationStore {
     }
   }
 
-  async load(tx: RegistrationTransaction, registrationId: string): Promise<LoadedRegistration> {
+  load(tx: RegistrationTransaction, registrationId: string): Promise<LoadedRegistration> {
     return loadRegistration(tx.manager, registrationId);
   }
 
-  /** Appends the events, projects them inline, and keeps them for publication after COMMIT. */
+  /** appendAll for one registration. */
   async append(
     tx: RegistrationTransaction,
-    registrationId: string,
-    expectedVersion: number,
+    from: LoadedRegistration,
     events: RegistrationEvent[],
     metadata: EventMetadata,
   ): Promise<DecodedRegistrationEvent[]> {
-    if (events.length === 0) return [];
-    const streamId = registrationStreamId(registrationId);
-    const key =
-      expectedVersion === 0
-        ? await createPersonalDataKey(tx.manager, streamId)
-        : await findPersonalDataKey(tx.manager, streamId);
-    // No key means the registration was erased: facts without personal data (a refund of a
-    // payment that arrives after the deletion) are still recorded; the codec refuses the rest.
-    const recorded = await appendToStream(
-      tx.manager,
-      streamId,
-      expectedVersion,
-      events.map((event) => ({
-        type: event.type,
-        data: encodeRegistrationEvent(event, key),
-        metadata,
-      })),
-    );
-    const decoded = recorded.map((record: RecordedEvent, index) => ({
-      event: events[index],
-      recorded: record,
-      personalDataErased: false,
-    }));
-    for (const item of decoded) await projectRegistrationEvent(tx.manager, item);
-    tx.recorded.push(...decoded);
-    return decoded;
+    const [recorded] = await this.appendAll(tx, [{ from, events, metadata }]);
+    return recorded;
   }
 
   /**
-   * New registrations, each stream starting at version 0, written in one transaction pipelined
-   * on a connection of its own (see PipelinedPool). Two ways:
-   *
-   * - `locked`: BEGIN, the lock and the read go out together; `decide` turns the read's rows
-   *   into the registrations, and the write goes out with the COMMIT. The lock is held from
-   *   the read's answer to the write: one round trip of this process.
-   * - otherwise `decide` runs at once, from what the caller already knows, and gives a `check`:
-   *   a statement that takes the lock and refuses (an error) unless what `decide` assumed still
-   *   holds. BEGIN, the check, the write and the COMMIT go out together: one round trip, and
-   *   the lock held for the server's time only. If the check refuses, nothing is written and
-   *   its error is thrown.
-   *
-   * The write is one statement: the personal-data keys, the events, the read-model rows and
-   * the `following` writes (e.g. outbox rows, which may join the events' rows as `appended`).
-   * The events reach the EventBus after the COMMIT. Returns each registration's recorded
-   * events, in the order decided.
+   * Appends each registration's events at the version it was decided from (a new registration
+   * at NO_STREAM, with a personal-data key of its own), all in one statement, and writes the
+   * read models through the fold: each registration's history, then its new events. Returns
+   * each one's recorded events, in the order given.
    */
-  async appendNewRegistrations<Row>(options: {
-    locked?: { lock: SqlStatement; read: SqlStatement };
-    decide: (rows: Row[]) => {
-      registrations: NewRegistration[];
-      following: SqlStatement[];
-      check?: SqlStatement;
-    };
-  }): Promise<DecodedRegistrationEvent[][]> {
-    const { locked, decide } = options;
-    const decoded = await this.pipelined.transaction('allocation', async (client) => {
-      const rows = locked
-        ? ((await send(client, [BEGIN, locked.lock, locked.read]))[2].rows as Row[])
-        : [];
-      const { registrations, following, check } = decide(rows);
-      if (!locked && !check) throw new Error('New registrations need the lock or a check');
-      if (registrations.length === 0) {
-        if (locked) await send(client, [COMMIT]);
-        return [];
-      }
-      const leading = locked ? [] : [BEGIN, check!];
-      const append = newRegistrationsStatement(registrations, following);
-      let written: QueryResult;
-      try {
-        written = (await send(client, [...leading, append.statement, COMMIT]))[leading.length];
-      } catch (error) {
-        throw append.refusal(error);
-      }
-      return append.recorded(written.rows as RecordedEventRow[]).map((records, index) =>
-        records.map((record, position) => ({
-          event: registrations[index].events[position],
-          recorded: record,
-          personalDataErased: false,
-        })),
-      );
-    });
-    this.published(
-      decoded.flat().sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition),
-    );
-    return decoded;
-  }
-
-  /**
-   * append() for a registration whose state at `version` the caller holds (it has just created
-   * it, say): `decide` gives the events from that state, and they go out with their read-model
-   * rows as one statement, pipelined between BEGIN and COMMIT: one round trip instead of a
-   * transaction that reads the stream, its key and its row first. If the stream has moved on
-   * meanwhile (a ConcurrencyError), or the events carry personal data (which needs the key) or
-   * delete the registration, it is the usual transaction: load, decide again, append.
-   */
-  async appendKnowing(
-    known: { registrationId: string; state: RegistrationState; version: number },
-    decide: (state: RegistrationState) => RegistrationEvent[],
-    metadata: EventMetadata,
-  ): Promise<DecodedRegistrationEvent[]> {
-    const { registrationId, state, version } = known;
-    const events = decide(state);
-    const projection =
-      events.length === 1 && !hasPersonalData(events[0])
-        ? appendedEventsProjection(
-            [{ event: events[0], streamVersion: version + 1 }],
-            [{ state, version }],
-          )
-        : undefined;
-    if (projection) {
-      const streamId = registrationStreamId(registrationId);
-      const sent: NewEvent = {
-        type: events[0].type,
-        data: encodeRegistrationEvent(events[0], undefined),
-        metadata,
-      };
-      const statement = combineStatements(
-        projection,
-        { text: `SELECT ${DECIDED_EVENT_COLUMNS} FROM appended`, parameters: [] },
-        { name: 'appended', statement: appendOneStatement(streamId, version, sent) },
-      );
-      let rows: DecidedEventRow[] = [];
-      try {
-        rows = await this.pipelined.transaction('appends', async (client) => {
-          const [, written] = await send(client, [BEGIN, statement, COMMIT]);
-          return written.rows as DecidedEventRow[];
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-      }
-      if (rows.length === 1) {
-        const decoded = [
-          {
-            event: events[0],
-            recorded: recordedFromSent(rows[0], sent),
-            personalDataErased: false,
-          },
-        ];
-        return this.published(decoded);
-      }
-      // The stream was not at `version`: decide again from what it is.
+  async appendAll(
+    tx: RegistrationTransaction,
+    appends: RegistrationAppend[],
+  ): Promise<DecodedRegistrationEvent[][]> {
+    const writing = appends.filter((append) => append.events.length > 0);
+    if (writing.length === 0) return appends.map(() => []);
+    if (new Set(writing.map((append) => append.from.registrationId)).size !== writing.length) {
+      throw new Error('appendAll takes each registration once, with all of its events');
     }
-    return this.transaction(async (tx) => {
-      const loaded = await this.load(tx, registrationId);
-      if (!loaded.state) throw new Error(`Registration ${registrationId} has no events`);
-      return this.append(tx, registrationId, loaded.version, decide(loaded.state), metadata);
-    });
-  }
-}
-
-/** The keys, events, read-model rows and `following` writes of new registrations, as one statement. */
-function newRegistrationsStatement(
-  registrations: NewRegistration[],
-  following: SqlStatement[],
-): NewStreamsStatement {
-  const streamIds = registrations.map((item) => registrationStreamId(item.registrationId));
-  const { keys, insert: keysInsert } = newPersonalDataKeys(
-    streamIds,
-    registrations.map((item) => item.personalData?.key),
-  );
-  return newStreamsStatement(
-    registrations.map((item, index) => ({
-      streamId: streamIds[index],
-      events: item.events.map((event, position) => ({
-        type: event.type,
-        data: encodeRegistrationEvent(
-          event,
-          keys[index],
-          position === 0 ? item.personalData?.sealed : undefined,
-        ),
-        metadata: item.metadata,
+    const created = writing.filter((append) => append.from.version === NO_STREAM);
+    const keys = new Map<string, Buffer>();
+    if (created.length > 0) {
+      const { keys: made, insert } = newPersonalDataKeys(
+        created.map((append) => registrationStreamId(append.from.registrationId)),
+        created.map((append) => append.personalData?.key),
+      );
+      created.forEach((append, index) => keys.set(append.from.registrationId, made[index]));
+      await tx.manager.query(insert.text, insert.parameters);
+    }
+    const recorded = await appendToStreams(
+      tx.manager,
+      writing.map(({ from, events, metadata, personalData }) => {
+        // No key for an existing registration means it was erased: facts without personal
+        // data (a refund of a payment that arrives after the deletion) are still recorded;
+        // the codec refuses the rest.
+        const key = keys.get(from.registrationId) ?? from.key;
+        return {
+          streamId: registrationStreamId(from.registrationId),
+          expectedVersion: from.version,
+          events: events.map((event, position) => ({
+            type: event.type,
+            data: encodeRegistrationEvent(
+              event,
+              key,
+              position === 0 && from.version === NO_STREAM ? personalData?.sealed : undefined,
+            ),
+            metadata,
+          })),
+        };
+      }),
+    );
+    const decoded = writing.map((append, index) =>
+      recorded[index].map((record, position) => ({
+        event: append.events[position],
+        recorded: record,
+        personalDataErased: false,
       })),
-    })),
-    [keysInsert],
-    [
-      ...appendedEventsProjection(
-        registrations.flatMap((item) =>
-          item.events.map((event, index) => ({ event, streamVersion: index + 1 })),
-        ),
-      )!,
-      ...following,
-    ],
-  )!;
+    );
+
+    const fold = new ReadModelFold();
+    for (const { from } of writing) {
+      const current = foldHistory(from.history);
+      if (current) fold.seed(current);
+    }
+    const inOrder = decoded
+      .flat()
+      .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition);
+    for (const item of inOrder) fold.apply(item);
+    await writeReadModels(tx.manager, fold);
+
+    tx.recorded.push(...inOrder);
+    const byRegistration = new Map(
+      writing.map((append, index) => [append.from.registrationId, decoded[index]]),
+    );
+    return appends.map((append) => byRegistration.get(append.from.registrationId) ?? []);
+  }
 }
 
 export async function loadRegistration(
@@ -331,12 +219,14 @@ export async function loadRegistration(
 ): Promise<LoadedRegistration> {
   const streamId = registrationStreamId(registrationId);
   const records = await readStream(manager, streamId);
-  if (records.length === 0) return { state: undefined, version: 0, history: [] };
+  if (records.length === 0) return newRegistration(registrationId);
   const key = await findPersonalDataKey(manager, streamId);
   const history = records.map((record) => decodeRegistrationEvent(record, key));
   return {
+    registrationId,
     state: replay(history.map((item) => item.event)),
     version: records[records.length - 1].streamVersion,
     history,
+    key,
   };
 }

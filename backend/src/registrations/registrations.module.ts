@@ -1,27 +1,72 @@
 import { Module } from '@nestjs/common';
-import { PipelinedPool } from '../database/pipelined-pool';
+import { HealthModule } from '../health/health.module';
+import { ConfirmWaitlistHandler } from './commands/confirm-waitlist/confirm-waitlist.handler';
+import { ConfirmWaitlistHttpController } from './commands/confirm-waitlist/confirm-waitlist.http.controller';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
 import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
 import { SlotAllocationBatcher } from './commands/create-registration/slot-allocation-batcher';
+import { DeleteRegistrationHandler } from './commands/delete-registration/delete-registration.handler';
+import { DeleteRegistrationHttpController } from './commands/delete-registration/delete-registration.http.controller';
+import { EditDreamHandler } from './commands/edit-dream/edit-dream.handler';
+import { EditDreamHttpController } from './commands/edit-dream/edit-dream.http.controller';
+import { HandlePaymentWebhookHandler } from './commands/handle-payment-webhook/handle-payment-webhook.handler';
+import { HandlePaymentWebhookHttpController } from './commands/handle-payment-webhook/handle-payment-webhook.http.controller';
+import { SetDreamCapturedHandler } from './commands/set-dream-captured/set-dream-captured.handler';
+import { SetDreamCapturedHttpController } from './commands/set-dream-captured/set-dream-captured.http.controller';
+import { SetPaidFlagHandler } from './commands/set-paid-flag/set-paid-flag.handler';
+import { SetPaidFlagHttpController } from './commands/set-paid-flag/set-paid-flag.http.controller';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
+import { HoldSweeper } from './payments/hold-sweeper';
+import { PaymentRecorder } from './payments/payment-recorder';
+import { EventFeedHttpController } from './queries/event-feed/event-feed.http.controller';
+import { EventFeedQueryHandler } from './queries/event-feed/event-feed.query-handler';
+import { EventFeedLiveHttpController } from './queries/event-feed/event-feed-live.http.controller';
+import { LogPositionWatch } from './queries/event-feed/log-position-watch';
+import { RegistrationPageHttpController } from './queries/registration-page/registration-page.http.controller';
+import { RegistrationPageQueryHandler } from './queries/registration-page/registration-page.query-handler';
+import { RegistrationExportHttpController } from './queries/registration-page/registration-export.http.controller';
+import { RegistrationExportQueryHandler } from './queries/registration-page/registration-export.query-handler';
+import { RegistrationsPerDayQueryHandler } from './queries/registration-page/registrations-per-day.query-handler';
 import { CapacityCache } from './queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
 import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
 import { GetRegistrationHttpController } from './queries/get-registration/get-registration.http.controller';
 import { GetRegistrationQueryHandler } from './queries/get-registration/get-registration.query-handler';
+import { ListRegistrationsHttpController } from './queries/list-registrations/list-registrations.http.controller';
+import { ListRegistrationsQueryHandler } from './queries/list-registrations/list-registrations.query-handler';
+import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
+import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
 
+/**
+ * Everything under registrations/: the visitors' and the operators' commands and queries, what
+ * the payment provider's answers do to registrations (the webhook, the payment recorder, the
+ * hold sweeper), and the one write side they share. The operator's routes are guarded with
+ * @AdminOnly() (the admin module's guard).
+ */
 @Module({
+  imports: [HealthModule],
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
+    ListRegistrationsHttpController,
+    DeleteRegistrationHttpController,
+    ConfirmWaitlistHttpController,
+    SetPaidFlagHttpController,
+    SetDreamCapturedHttpController,
+    EditDreamHttpController,
+    RegistrationHistoryHttpController,
+    EventFeedHttpController,
+    EventFeedLiveHttpController,
+    RegistrationPageHttpController,
+    RegistrationExportHttpController,
+    HandlePaymentWebhookHttpController,
   ],
   providers: [
-    PipelinedPool,
     RegistrationStore,
     CreateRegistrationHandler,
     SlotAllocationBatcher,
@@ -30,7 +75,22 @@ import { RegistrationStore } from './registration-store';
     CapacityCache,
     CapacityChangeListener,
     GetRegistrationQueryHandler,
+    ListRegistrationsQueryHandler,
+    DeleteRegistrationHandler,
+    ConfirmWaitlistHandler,
+    SetPaidFlagHandler,
+    SetDreamCapturedHandler,
+    EditDreamHandler,
+    RegistrationHistoryQueryHandler,
+    EventFeedQueryHandler,
+    LogPositionWatch,
+    RegistrationPageQueryHandler,
+    RegistrationExportQueryHandler,
+    RegistrationsPerDayQueryHandler,
+    HandlePaymentWebhookHandler,
+    PaymentRecorder,
+    HoldSweeper,
   ],
-  exports: [RegistrationStore, CapacityCache],
+  exports: [RegistrationStore, CapacityCache, PaymentRecorder, HoldSweeper],
 })
 export class RegistrationsModule {}

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { sendApiError } from './api-error-response';
 
@@ -64,10 +64,11 @@ export async function pruneRateLimitCounters(dataSource: DataSource, windowSecon
  * database error decides the answer.
  */
 export class RegistrationRateLimit {
+  /** The route it limits. */
+  static readonly PATH = '/api/create-checkout-session';
+
   private readonly logger = new Logger('RateLimit');
   private lastPrune = 0;
-  /** Requests the registration fast path counted already, with its decision (or a failed count). */
-  private readonly counted = new WeakMap<object, RateLimitDecision | undefined>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -100,29 +101,23 @@ export class RegistrationRateLimit {
     return decision;
   }
 
-  /** Hands a request counted elsewhere (the fast path) to the middleware, which counts it no more. */
-  countedAlready(request: IncomingMessage, decision: RateLimitDecision | undefined): void {
-    this.counted.set(request, decision);
-  }
-
   readonly middleware: RequestHandler = (
     request: Request,
     response: Response,
     next: NextFunction,
   ) => {
     if (!this.enabled || request.method !== 'POST') return next();
-    const decided = this.counted.has(request)
-      ? Promise.resolve(this.counted.get(request))
-      : this.count(request.ip ?? request.socket.remoteAddress ?? 'unknown', response);
-    void decided.then((decision) => {
-      if (!decision || decision.allowed) return next();
-      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-      sendApiError(
-        response,
-        429,
-        `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(decision.retryAfterSeconds) },
-      );
-    });
+    void this.count(request.ip ?? request.socket.remoteAddress ?? 'unknown', response).then(
+      (decision) => {
+        if (!decision || decision.allowed) return next();
+        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+        sendApiError(
+          response,
+          429,
+          `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { 'Retry-After': String(decision.retryAfterSeconds) },
+        );
+      },
+    );
   };
 }

@@ -93,37 +93,3 @@ export function securityHeadersMiddleware(config: { publicUrl: string }): Reques
     return site(request, response, next);
   };
 }
-
-/**
- * The headers securityHeadersMiddleware puts on an answer at `path`, computed once per public
- * URL by running that same middleware against a recording response: for a route that answers
- * before the middleware chain and must still send exactly what the rest of the API sends.
- */
-export function precomputedSecurityHeaders(
-  config: { publicUrl: string },
-  path: string,
-): () => readonly (readonly [string, string])[] {
-  const middleware = securityHeadersMiddleware(config);
-  let built: { publicUrl: string; headers: (readonly [string, string])[] } | undefined;
-  return () => {
-    if (built?.publicUrl !== config.publicUrl) {
-      const headers = new Map<string, readonly [string, string]>();
-      const recorder = {
-        setHeader(name: string, value: unknown) {
-          headers.set(name.toLowerCase(), [name, String(value)]);
-          return recorder;
-        },
-        removeHeader(name: string) {
-          headers.delete(name.toLowerCase());
-        },
-      };
-      let called = false;
-      middleware({ path } as Request, recorder as unknown as Response, () => {
-        called = true;
-      });
-      if (!called) throw new Error('The security headers middleware did not finish at once');
-      built = { publicUrl: config.publicUrl, headers: [...headers.values()] };
-    }
-    return built.headers;
-  };
-}

@@ -1,4 +1,4 @@
-import { HoldSweeper } from '../../src/registrations/commands/release-expired-holds/hold-sweeper';
+import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';

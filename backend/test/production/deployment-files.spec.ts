@@ -16,6 +16,7 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas?: number };
   stop_grace_period?: string;
+  command?: string[];
 }
 
 interface ComposeFile {
@@ -49,6 +50,20 @@ describe('docker-compose.yml', () => {
     expect(app.expose).toEqual(['3000']);
     expect(app.depends_on?.postgres.condition).toBe('service_healthy');
     expect(proxy.depends_on?.app.condition).toBe('service_healthy');
+  });
+
+  it('keeps the connection budget: the replicas the README suggests fit max_connections', () => {
+    const command = postgres.command ?? [];
+    const setting = command[command.indexOf('-c') + 1] ?? '';
+    const maxConnections = Number(/^max_connections=(\d+)$/.exec(setting)?.[1]);
+    const poolSize = Number(/:-(\d+)\}$/.exec(app.environment?.DATABASE_POOL_SIZE ?? '')?.[1]);
+    const readme = read('README.md');
+    const scale = Number(/--scale app=(\d+)/.exec(readme)?.[1]);
+    expect(scale).toBeGreaterThanOrEqual(app.deploy?.replicas ?? 1);
+    // Each process: its pool and its one LISTEN connection; headroom for backups and psql.
+    const budget = scale * (poolSize + 1);
+    expect(budget).toBeGreaterThan(0);
+    expect(budget + 10).toBeLessThanOrEqual(maxConnections);
   });
 
   it('publishes one port, the proxy, with its config file from the repository', () => {

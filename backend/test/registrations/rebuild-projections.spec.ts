@@ -3,7 +3,7 @@ import { Catalogue } from '../../src/catalogue/catalogue';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../../src/registrations/domain/registration-events';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
-import { RegistrationStore } from '../../src/registrations/registration-store';
+import { newRegistration, RegistrationStore } from '../../src/registrations/registration-store';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -56,7 +56,7 @@ describe('rebuilding the read models from the log', () => {
     const record = async (id: string, events: RegistrationEvent[]): Promise<void> => {
       await store.transaction(async (tx) => {
         const loaded = await store.load(tx, id);
-        await store.append(tx, id, loaded.version, events, { actor: 'system' });
+        await store.append(tx, loaded, events, { actor: 'system' });
       });
     };
     const created = (
@@ -90,6 +90,10 @@ describe('rebuilding the read models from the log', () => {
         seat: 'held',
       },
     });
+    // A slot of its own, outside the tour, with seats: the database refuses seats beyond them.
+    await app.dataSource.query(
+      `INSERT INTO slot_capacity (event, time, seat_limit) VALUES ('bucharest', 'Oct 31 - 9:00pm', 20)`,
+    );
     const ids = Array.from({ length: 8 }, () => randomUUID());
     const [payer, refunded, expired, waiter, deleted, shredded, editor, gone] = ids;
     await record(payer, [created(payer, 'seat')]);
@@ -156,16 +160,18 @@ describe('rebuilding the read models from the log', () => {
       },
       { type: 'CheckoutFailed', data: { registrationId: editor, reason: 'provider down' } },
     ]);
-    await record(gone, [created(gone, 'seat', { event: 'atlantis', time: 'Never - 0:00am' })]);
+    await record(gone, [
+      created(gone, 'waiting-list', { event: 'atlantis', time: 'Never - 0:00am' }),
+    ]);
 
     const live = await snapshotReadModels(app.dataSource);
     const result = await rebuildProjections(app.dataSource, Catalogue.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
     expect(result.registrations).toBeGreaterThanOrEqual(ids.length - 2);
     const [atlantis] = await app.dataSource.query(
-      `SELECT seat_limit, held FROM slot_capacity WHERE event = 'atlantis'`,
+      `SELECT seat_limit, waiting_list FROM slot_capacity WHERE event = 'atlantis'`,
     );
-    expect(atlantis).toEqual({ seat_limit: 0, held: 1 });
+    expect(atlantis).toEqual({ seat_limit: 0, waiting_list: 1 });
     const rows: { id: string }[] = await app.dataSource.query(
       'SELECT id FROM registration_view WHERE id = ANY($1::uuid[])',
       [[deleted, shredded]],
@@ -176,14 +182,18 @@ describe('rebuilding the read models from the log', () => {
   it('replays thousands of events in bulk, fast, to the same rows', async () => {
     const store = app.app.get(RegistrationStore);
     const count = 400;
+    // Slots outside the tour, with seats of their own: the database refuses seats beyond them.
+    await app.dataSource.query(
+      `INSERT INTO slot_capacity (event, time, seat_limit)
+       SELECT 'bucharest', 'Bulk ' || n, 1000 FROM generate_series(0, 6) AS n`,
+    );
     for (let start = 0; start < count; start += 100) {
       await store.transaction(async (tx) => {
         for (let index = start; index < start + 100; index += 1) {
           const id = randomUUID();
           await store.append(
             tx,
-            id,
-            0,
+            newRegistration(id),
             [
               {
                 type: 'RegistrationCreated',

@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { setDreamCaptured, setPaidFlag } from '../../src/registrations/domain/operator-decisions';
-import { replay, type RegistrationState } from '../../src/registrations/domain/registration';
+import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { loadRegistration, RegistrationStore } from '../../src/registrations/registration-store';
-import { CapacityCache } from '../../src/registrations/queries/get-capacity/capacity-cache';
+import {
+  loadRegistration,
+  newRegistration,
+  RegistrationStore,
+  RegistrationTransaction,
+} from '../../src/registrations/registration-store';
+import {
+  SlotLimitBelowSeatsTakenError,
+  syncSlotLimits,
+} from '../../src/registrations/projections/slot-limits';
+import { ConcurrencyError } from '../../src/event-store/concurrency-error';
+import { catalogueWithSeats } from '../admin/admin-client';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 import { snapshotReadModels } from '../read-models';
@@ -28,10 +39,10 @@ async function seatsInTheLog(app: TestApp): Promise<number> {
   return row.seats;
 }
 
-describe('deciding a batch from what the process saw last', () => {
+describe('seats decided by two processes on one database', () => {
   const instances = appsOnOwnDatabase([{}, {}]);
 
-  it('is refused when another process gave the seats meanwhile, and decided again', async () => {
+  it('never gives a seat another process gave meanwhile', async () => {
     const [first, second] = instances.apps;
     // The first instance sees the slot with 19 seats left...
     expect((await register(first, 'early@example.com')).body.url).toBeDefined();
@@ -39,7 +50,7 @@ describe('deciding a batch from what the process saw last', () => {
     for (let index = 0; index < 19; index += 1) {
       expect((await register(second, `second.${index}@example.com`)).body.url).toBeDefined();
     }
-    // What the first instance saw is stale: these go on the waiting list, not into 3 seats.
+    // The first instance decides from the slot as it is under the lock: waiting list.
     const late = await Promise.all(
       [1, 2, 3].map((index) => register(first, `late.${index}@example.com`)),
     );
@@ -49,7 +60,6 @@ describe('deciding a batch from what the process saw last', () => {
       [200, true],
     ]);
     expect(await seatsInTheLog(first)).toBe(20);
-    // And once it knows the slot is full, it goes on deciding from that, correctly.
     expect((await register(first, 'later@example.com')).body.waitingList).toBe(true);
     const [capacity] = (await first.dataSource.query(
       `SELECT held, waiting_list FROM slot_capacity WHERE event = 'bucharest' AND time = $1`,
@@ -58,7 +68,7 @@ describe('deciding a batch from what the process saw last', () => {
     expect(capacity).toEqual({ held: 20, waiting_list: 4 });
   });
 
-  it('is refused when the email registered through another process meanwhile', async () => {
+  it('refuses an email registered through another process', async () => {
     const [first, second] = instances.apps;
     expect((await register(first, 'known@example.com')).status).toBe(200);
     expect((await register(second, 'twice@example.com')).status).toBe(200);
@@ -77,115 +87,113 @@ describe('deciding a batch from what the process saw last', () => {
   });
 });
 
-describe('the first batch of a process that has served the capacity', () => {
+describe('the database under the domain', () => {
   const instances = appsOnOwnDatabase();
 
-  it('is decided from that answer, checked under the lock, in one round trip', async () => {
-    const [app] = instances.apps;
-    const cache = app.app.get(CapacityCache);
-    for (let tries = 0; !cache.enabled && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(cache.enabled).toBe(true);
-    expect((await request(app.url, 'GET', '/api/capacity')).status).toBe(200);
-    expect(cache.seats('bucharest', OPEN_SLOT)).toEqual({ seatLimit: 20, seatsTaken: 0 });
-
-    const store = app.app.get(RegistrationStore);
-    const writes = jest.spyOn(store, 'appendNewRegistrations');
-    try {
-      expect((await register(app, 'first@example.com')).body.url).toBeDefined();
-      // One transaction, without the lock-and-read first: the check did it.
-      expect(writes.mock.calls.map(([options]) => options.locked === undefined)).toEqual([true]);
-    } finally {
-      writes.mockRestore();
-    }
-    // The registration moved the answer on: it is no longer served from memory.
-    expect(cache.seats('bucharest', OPEN_SLOT)).toBeUndefined();
-  });
-});
-
-describe('lock_slot_if_unchanged()', () => {
-  const instances = appsOnOwnDatabase();
-  beforeAll(() => register(instances.apps[0], 'taken@example.com'));
-
-  const check = (candidates: number, seatsGiven: number, taken: string[], keys = taken) =>
-    instances.apps[0].dataSource.transaction((manager) =>
-      manager.query('SELECT lock_slot_if_unchanged($1, $2, $3, $4::text[], $5, $6, $7::text[])', [
-        'bucharest',
-        OPEN_SLOT,
-        20,
-        keys,
-        candidates,
-        seatsGiven,
-        taken,
-      ]),
-    );
-
-  it('passes when the seats to give and the emails taken are as assumed', async () => {
-    await expect(check(3, 3, [], ['a@example.com'])).resolves.toBeDefined();
-    await expect(check(25, 19, [])).resolves.toBeDefined();
-    await expect(check(1, 1, ['taken@example.com'])).resolves.toBeDefined();
-  });
-
-  it('refuses with serialization_failure otherwise', async () => {
-    await expect(check(25, 20, [])).rejects.toMatchObject({ driverError: { code: '40001' } });
-    await expect(check(1, 1, [], ['taken@example.com'])).rejects.toMatchObject({
-      driverError: { code: '40001' },
-    });
-  });
-});
-
-describe('appending to a registration as the caller knows it', () => {
-  const instances = appsOnOwnDatabase();
-
-  it('writes in one go when the registration is as known, and reads it again when not', async () => {
-    const [app] = instances.apps;
-    const answer = await register(app, 'known.state@example.com');
-    const id = answer.body.registrationId!;
-    const store = app.app.get(RegistrationStore);
-    const loaded = await loadRegistration(app.dataSource.manager, id);
-    // Created, then its checkout session opened: version 2.
-    expect(loaded.version).toBe(2);
-
-    // Known as just created (version 1): stale, so decided again from version 2.
-    const seen: RegistrationState[] = [];
-    const stale = replay([loaded.history[0].event])!;
-    await store.appendKnowing(
-      { registrationId: id, state: stale, version: 1 },
-      (state) => {
-        seen.push(state);
-        return setDreamCaptured(state, true);
+  const seat = (id: string, time = OPEN_SLOT): RegistrationEvent[] => [
+    {
+      type: 'RegistrationCreated',
+      data: {
+        registrationId: id,
+        event: 'bucharest',
+        time,
+        locale: 'en',
+        dreamedCaptured: false,
+        placement: 'seat',
+        holdExpiresAt: '2030-01-01T10:00:00.000Z',
+        name: 'Around the domain',
+        email: `${id}@example.com`,
+        whatsapp: '+40 700 000 000',
+        dream: 'A dream written straight into the store, without asking the domain first.',
       },
-      { actor: 'admin' },
-    );
-    expect(seen).toEqual([stale, loaded.state]);
+    },
+  ];
 
-    // Known as it is (version 3): one pipelined transaction, decided once.
-    const current = await loadRegistration(app.dataSource.manager, id);
-    expect(current.version).toBe(3);
-    seen.length = 0;
-    const [paid] = await store.appendKnowing(
-      { registrationId: id, state: current.state!, version: 3 },
-      (state) => {
-        seen.push(state);
-        return setPaidFlag(state, true);
-      },
-      { actor: 'admin' },
-    );
-    expect(seen).toEqual([current.state]);
-    expect(paid.recorded).toMatchObject({ streamVersion: 4, type: 'PaidFlagSet' });
-
+  async function slotRow(app: TestApp) {
     const [row] = (await app.dataSource.query(
-      `SELECT paid, dreamed_captured, version, last_position::int AS last_position
-         FROM registration_view WHERE id = $1`,
-      [id],
-    )) as Record<string, unknown>[];
-    expect(row).toEqual({
-      paid: true,
-      dreamed_captured: true,
-      version: 4,
-      last_position: paid.recorded.globalPosition,
-    });
+      `SELECT seat_limit, seats_taken, held FROM slot_capacity
+        WHERE event = 'bucharest' AND time = $1`,
+      [OPEN_SLOT],
+    )) as { seat_limit: number; seats_taken: number; held: number }[];
+    return row;
+  }
+
+  it('refuses a seat written around the domain into a full slot, and writes nothing', async () => {
+    const [app] = instances.apps;
+    for (let index = 0; index < 20; index += 1) {
+      expect((await register(app, `full.${index}@example.com`)).body.url).toBeDefined();
+    }
+    expect(await slotRow(app)).toEqual({ seat_limit: 20, seats_taken: 20, held: 20 });
+    const store = app.app.get(RegistrationStore);
+    const id = randomUUID();
+    // No lock, no decision: a RegistrationCreated with a seat, appended as is.
+    await expect(
+      store.transaction((tx) =>
+        store.append(tx, newRegistration(id), seat(id), { actor: 'system' }),
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    expect(
+      await app.dataSource.query('SELECT 1 FROM events WHERE stream_id = $1', [
+        `registration-${id}`,
+      ]),
+    ).toEqual([]);
+    expect(await slotRow(app)).toEqual({ seat_limit: 20, seats_taken: 20, held: 20 });
+  });
+
+  it("refuses an oversell by any statement, an operator's hand-made one included", async () => {
+    const [app] = instances.apps;
+    await expect(
+      app.dataSource.query(
+        `UPDATE slot_capacity SET seats_taken = seats_taken + 1
+          WHERE event = 'bucharest' AND time = $1`,
+        [OPEN_SLOT],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    await expect(
+      app.dataSource.query(
+        `UPDATE slot_capacity SET seat_limit = 19 WHERE event = 'bucharest' AND time = $1`,
+        [OPEN_SLOT],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    await expect(syncSlotLimits(app.dataSource, catalogueWithSeats(5))).rejects.toBeInstanceOf(
+      SlotLimitBelowSeatsTakenError,
+    );
+    expect(await slotRow(app)).toEqual({ seat_limit: 20, seats_taken: 20, held: 20 });
+  });
+
+  it('refuses a seat in a slot it has no seats for', async () => {
+    const [app] = instances.apps;
+    const store = app.app.get(RegistrationStore);
+    const id = randomUUID();
+    await expect(
+      store.transaction((tx) =>
+        store.append(tx, newRegistration(id), seat(id, 'Never - 0:00am'), { actor: 'system' }),
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+  });
+
+  it('refuses an append decided from a version the stream has moved past', async () => {
+    const [app] = instances.apps;
+    const store = app.app.get(RegistrationStore);
+    const id = (await register(app, 'versions@example.com')).body.registrationId!;
+    const stale = await loadRegistration(app.dataSource.manager, id);
+    await store.transaction(async (tx) =>
+      store.append(tx, await store.load(tx, id), setPaidFlag(stale.state, true), {
+        actor: 'admin',
+      }),
+    );
+    await expect(
+      app.dataSource.transaction((manager) =>
+        store.append(
+          new RegistrationTransaction(manager),
+          stale,
+          setDreamCaptured(stale.state, true),
+          {
+            actor: 'admin',
+          },
+        ),
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     const live = await snapshotReadModels(app.dataSource);
     await rebuildProjections(app.dataSource, Catalogue.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);

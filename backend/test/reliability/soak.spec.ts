@@ -4,7 +4,6 @@ import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { A_DREAM, registrationBody } from '../http';
-import { PIPELINED_CONNECTIONS } from '../../src/database/pipelined-pool';
 
 /**
  * `make soak` only (SOAK=1): SOAK_SECONDS (300) of mixed traffic against a real server process.
@@ -15,8 +14,8 @@ const ENABLED = process.env.SOAK === '1';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? '300');
 const WARM_UP_SECONDS = Math.min(60, SECONDS / 5);
 const CONNECTIONS = 16;
-/** TypeORM's pool and the pipelined one. */
-const POOL_SIZE = 20 + PIPELINED_CONNECTIONS;
+/** The process's one pool (DATABASE_POOL_SIZE's default). */
+const POOL_SIZE = 10;
 
 function residentMemory(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

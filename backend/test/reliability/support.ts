@@ -116,19 +116,25 @@ export async function checkInvariants(
     paid: number;
     confirmed: number;
     waiting_list: number;
+    seats_taken: number;
   }[] = await dataSource.query('SELECT * FROM slot_capacity ORDER BY event, time');
   for (const slot of capacity) {
-    const taken = slot.held + slot.paid + slot.confirmed;
+    const taken = Math.max(slot.seats_taken, slot.held + slot.paid + slot.confirmed);
     if (taken > slot.seat_limit) {
       throw new Error(`${slot.event} ${slot.time}: ${taken} seats taken of ${slot.seat_limit}`);
     }
   }
 
   const { states, types } = await replayLog(dataSource);
-  const recount = new Map<
-    string,
-    { held: number; paid: number; confirmed: number; waiting_list: number }
-  >();
+  type Counts = {
+    held: number;
+    paid: number;
+    confirmed: number;
+    waiting_list: number;
+    seats_taken: number;
+  };
+  const none = (): Counts => ({ held: 0, paid: 0, confirmed: 0, waiting_list: 0, seats_taken: 0 });
+  const recount = new Map<string, Counts>();
   let seats = 0;
   for (const [id, state] of states) {
     if (!state) continue;
@@ -145,26 +151,25 @@ export async function checkInvariants(
       throw new Error(`Registration ${id} paid but holds no seat (${state.status})`);
     }
     const key = `${state.event}\u0000${state.time}`;
-    const counts = recount.get(key) ?? { held: 0, paid: 0, confirmed: 0, waiting_list: 0 };
+    const counts = recount.get(key) ?? none();
     if (state.status === 'held') counts.held += 1;
     if (state.status === 'paid') counts.paid += 1;
     if (state.status === 'confirmed') counts.confirmed += 1;
     if (state.status === 'waiting') counts.waiting_list += 1;
-    if (occupiesSeat(state.status)) seats += 1;
+    if (occupiesSeat(state.status)) {
+      seats += 1;
+      counts.seats_taken += 1;
+    }
     recount.set(key, counts);
   }
   for (const slot of capacity) {
-    const counts = recount.get(`${slot.event}\u0000${slot.time}`) ?? {
-      held: 0,
-      paid: 0,
-      confirmed: 0,
-      waiting_list: 0,
-    };
-    const row = {
+    const counts = recount.get(`${slot.event}\u0000${slot.time}`) ?? none();
+    const row: Counts = {
       held: slot.held,
       paid: slot.paid,
       confirmed: slot.confirmed,
       waiting_list: slot.waiting_list,
+      seats_taken: slot.seats_taken,
     };
     if (JSON.stringify(row) !== JSON.stringify(counts)) {
       throw new Error(

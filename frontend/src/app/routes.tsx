@@ -16,25 +16,9 @@ const NotFoundPage = lazy(() => import('./not-found-page'));
 const CommandCenterPage = lazy(() => import('../features/admin/components/command-center-page'));
 
 /**
- * Every path the site answers; keep backend/src/site/spa-routes.ts in step, since the server
- * answers any other path with HTTP 404.
+ * The pages of the site. Their paths are the list in backend/src/site/site-routes.json, which
+ * the server answers with 200 (any other path, 404); routes.test.tsx holds the two equal.
  */
-export const SPA_ROUTES = [
-  '/',
-  '/confirmation',
-  '/confirmation/:id',
-  '/admin',
-  '/about',
-  '/creator',
-  '/actress',
-  '/ai-researcher',
-  '/who-we-are',
-  '/press',
-  '/past-events',
-  '/dreams',
-  '/polaroid',
-] as const;
-
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,4 +1,10 @@
-import { assertExists, occupiesSeat, type RegistrationState } from './registration';
+import {
+  assertExists,
+  hasFreeSeat,
+  occupiesSeat,
+  type RegistrationState,
+  type SlotSeats,
+} from './registration';
 import { InvalidTransitionError, SlotFullError } from './registration-errors';
 import type { RegistrationEvent } from './registration-events';
 
@@ -6,11 +12,6 @@ import type { RegistrationEvent } from './registration-events';
  * What the operator may do to a registration, decided from its state alone. Each decision
  * answers the events to record: none when the registration already is as asked.
  */
-
-export interface SlotSeats {
-  seatLimit: number;
-  seatsTaken: number;
-}
 
 /** Moves a waiting-list entry onto a seat, if the slot has one free. */
 export function confirmWaitlist(
@@ -28,7 +29,7 @@ export function confirmWaitlist(
         : 'This registration is not on the waiting list; only a waiting-list entry can be confirmed.',
     );
   }
-  if (slot.seatsTaken >= slot.seatLimit) throw new SlotFullError();
+  if (!hasFreeSeat(slot)) throw new SlotFullError();
   return [{ type: 'WaitlistConfirmed', data: { registrationId: registration.id } }];
 }
 

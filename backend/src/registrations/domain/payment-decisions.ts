@@ -1,4 +1,4 @@
-import type { RegistrationState } from './registration';
+import { hasFreeSeat, type RegistrationState, type SlotSeats } from './registration';
 import type { RegistrationEvent } from './registration-events';
 
 /**
@@ -48,7 +48,7 @@ export function decidePayment(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
   payment: ReceivedPayment,
-  slot: { seatLimit: number; seatsTaken: number },
+  slot: SlotSeats,
 ): PaymentDecision {
   if (!state) return { outcome: 'ignore', why: 'unknown registration' };
   if (payment.paymentIntentId && refundedIntents(history).has(payment.paymentIntentId)) {
@@ -80,7 +80,7 @@ export function decidePayment(
     case 'refunded':
       return { outcome: 'ignore', why: 'already refunded' };
     case 'released':
-      return slot.seatsTaken < slot.seatLimit
+      return hasFreeSeat(slot)
         ? confirm('retaken')
         : { outcome: 'refund', reason: 'late-payment-no-free-seat' };
     case 'waiting':

@@ -1,5 +1,10 @@
-import { InvalidTransitionError, RegistrationNotFoundError } from './registration-errors';
+import {
+  DuplicateRegistrationError,
+  InvalidTransitionError,
+  RegistrationNotFoundError,
+} from './registration-errors';
 import type { Locale, Placement, RegistrationEvent } from './registration-events';
+import { emailKey } from './registration-rules';
 
 /**
  * Where a registration stands:
@@ -11,10 +16,44 @@ import type { Locale, Placement, RegistrationEvent } from './registration-events
  * - refunded: the payment was refunded and the seat went back;
  * - deleted: erased by an operator.
  */
-export type RegistrationStatus =
-  'held' | 'paid' | 'waiting' | 'confirmed' | 'released' | 'refunded' | 'deleted';
+export const REGISTRATION_STATUSES = [
+  'held',
+  'paid',
+  'waiting',
+  'confirmed',
+  'released',
+  'refunded',
+  'deleted',
+] as const;
 
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The statuses a registration that still exists can have (a deleted one is gone). */
+export const EXISTING_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
+  (status) => status !== 'deleted',
+);
+
+/**
+ * The seat rule, the one place it is written: which registrations take a seat, and whether a
+ * slot has one free. Everything that gives or counts seats (registering, a late payment, an
+ * operator's confirmation, the capacity read model) asks these; the database only guards the
+ * result (slot_capacity's CHECK (seats_taken <= seat_limit)).
+ */
 export const SEAT_STATUSES: readonly RegistrationStatus[] = ['held', 'paid', 'confirmed'];
+
+/** A slot's seats as read under its lock: how many it has, how many are taken. */
+export interface SlotSeats {
+  seatLimit: number;
+  seatsTaken: number;
+}
+
+export function freeSeats(slot: SlotSeats): number {
+  return Math.max(0, slot.seatLimit - slot.seatsTaken);
+}
+
+export function hasFreeSeat(slot: SlotSeats): boolean {
+  return freeSeats(slot) > 0;
+}
 
 export interface RegistrationState {
   id: string;
@@ -36,6 +75,15 @@ export interface RegistrationState {
 
 export function occupiesSeat(status: RegistrationStatus): boolean {
   return SEAT_STATUSES.includes(status);
+}
+
+/**
+ * Whether a registration keeps its place in its slot (a seat, or a place on the waiting list):
+ * while it does, the same email cannot register in that slot again. A released hold, a refund
+ * or an erasure gives the place up.
+ */
+export function keepsPlace(status: RegistrationStatus): boolean {
+  return status === 'waiting' || occupiesSeat(status);
 }
 
 /** State is only ever derived from the events. */
@@ -136,11 +184,11 @@ export interface RegisterInput {
  */
 export function register(
   input: RegisterInput,
-  slot: { seatLimit: number; seatsTaken: number },
+  slot: SlotSeats,
   now: Date,
   holdMinutes: number,
 ): RegistrationEvent[] {
-  const placement: Placement = slot.seatsTaken < slot.seatLimit ? 'seat' : 'waiting-list';
+  const placement: Placement = hasFreeSeat(slot) ? 'seat' : 'waiting-list';
   return [
     {
       type: 'RegistrationCreated',
@@ -162,6 +210,37 @@ export function register(
       },
     },
   ];
+}
+
+/**
+ * Who gets the next seat: registrations that arrive together for one slot are decided in
+ * arrival order, each against the seats those before it took, from the slot as read under its
+ * lock. An email that keeps a place in the slot already (`emailsKeepingPlace`, by emailKey), or
+ * that came earlier in the same arrivals, is refused as a duplicate.
+ */
+export function registerArrivals(
+  arrivals: readonly RegisterInput[],
+  slot: SlotSeats,
+  emailsKeepingPlace: ReadonlySet<string>,
+  now: Date,
+  holdMinutes: number,
+): (RegistrationEvent[] | DuplicateRegistrationError)[] {
+  const taken = new Set(emailsKeepingPlace);
+  const seats = { ...slot };
+  return arrivals.map((input) => {
+    const key = emailKey(input.email);
+    if (taken.has(key)) return new DuplicateRegistrationError();
+    taken.add(key);
+    const events = register(input, seats, now, holdMinutes);
+    if (
+      events.some(
+        (event) => event.type === 'RegistrationCreated' && event.data.placement === 'seat',
+      )
+    ) {
+      seats.seatsTaken += 1;
+    }
+    return events;
+  });
 }
 
 export function assertExists(state: RegistrationState | undefined): RegistrationState {

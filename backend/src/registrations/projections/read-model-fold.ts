@@ -1,24 +1,33 @@
-import type { SqlStatement } from '../../event-store/sql-statement';
+import type { SqlExecutor } from '../../event-store/sql-executor';
 import { emailKey } from '../domain/registration-rules';
-import { evolve, type RegistrationState, type RegistrationStatus } from '../domain/registration';
-import { registrationStreamId } from '../domain/registration-events';
+import {
+  evolve,
+  keepsPlace,
+  occupiesSeat,
+  type RegistrationState,
+  type RegistrationStatus,
+} from '../domain/registration';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
 
 /**
- * The live projection (registration.projection.ts) applied in memory: the same evolve(), the
- * same rules for which events count and which capacity column a status occupies, but one
- * folded row per registration and one counter per slot instead of SQL statements per event.
- * Rebuilds use it to replay the log fast and then write the read models in bulk.
+ * The one projection of the registration events into the read models (registration_view and
+ * slot_capacity's counts), for live appends and rebuilds alike: the events are folded in memory
+ * with the domain's evolve() and seat rule, then writeReadModels() writes what the fold holds.
+ * A live append folds the registration's own history and its new events (RegistrationStore); a
+ * rebuild folds the whole log from empty tables (rebuild-projections.ts). The same rows result.
  */
-/** The slot_capacity column a registration in each status counts in (none: it holds no place). */
-export const CAPACITY_COLUMN: Partial<Record<RegistrationStatus, CapacityColumn>> = {
+
+/** The slot_capacity column a registration in each status counts in (none: it has no place). */
+export const STATUS_COUNT_COLUMN: Partial<Record<RegistrationStatus, StatusCountColumn>> = {
   held: 'held',
   paid: 'paid',
   confirmed: 'confirmed',
   waiting: 'waiting_list',
 };
 
-export type CapacityColumn = 'held' | 'paid' | 'confirmed' | 'waiting_list';
+export type StatusCountColumn = 'held' | 'paid' | 'confirmed' | 'waiting_list';
+
+const SLOT_COUNTS = ['held', 'paid', 'confirmed', 'waiting_list', 'seats_taken'] as const;
 
 export interface FoldedRegistration {
   state: RegistrationState;
@@ -28,6 +37,7 @@ export interface FoldedRegistration {
   lastPosition: number;
 }
 
+/** How the events folded changed one slot's counts (from zero, in a rebuild). */
 export interface FoldedSlot {
   event: string;
   time: string;
@@ -35,15 +45,19 @@ export interface FoldedSlot {
   paid: number;
   confirmed: number;
   waiting_list: number;
+  /** The seats its registrations take, as the domain's occupiesSeat() counts them. */
+  seats_taken: number;
 }
 
 export class ReadModelFold {
-  /** Live registrations by id; a deleted one leaves, as its row leaves registration_view. */
+  /** Registrations as they now stand, by id; a deleted one leaves, as its row does. */
   readonly registrations = new Map<string, FoldedRegistration>();
-  /** Every slot a registration ever moved in or out of, with its counts. */
+  /** Registrations deleted by the events folded. */
+  readonly removed = new Set<string>();
+  /** Every slot whose counts the events folded changed. */
   readonly slots = new Map<string, FoldedSlot>();
 
-  /** Starts from a registration as it stands (its row), for events that follow it. */
+  /** Starts from a registration as it stands, for the events that follow it. */
   seed(registration: FoldedRegistration): void {
     this.registrations.set(registration.state.id, registration);
   }
@@ -54,14 +68,15 @@ export class ReadModelFold {
     const current = this.registrations.get(id);
     if (!current && event.type !== 'RegistrationCreated') return;
     const after = evolve(current?.state, event);
-    this.moveCapacity(after.event, after.time, current?.state.status, after.status);
+    this.count(after.event, after.time, current?.state.status, after.status);
     if (after.status === 'deleted') {
       this.registrations.delete(id);
+      this.removed.add(id);
       return;
     }
+    this.removed.delete(id);
     this.registrations.set(id, {
       state: after,
-      // The live upsert never overwrites created_at.
       createdAt: current ? current.createdAt : recorded.recordedAt,
       updatedAt: recorded.recordedAt,
       version: recorded.streamVersion,
@@ -69,28 +84,37 @@ export class ReadModelFold {
     });
   }
 
-  private moveCapacity(
+  private count(
     event: string,
     time: string,
     from: RegistrationStatus | undefined,
     to: RegistrationStatus,
   ): void {
-    const fromColumn = from ? CAPACITY_COLUMN[from] : undefined;
-    const toColumn = CAPACITY_COLUMN[to];
-    if (fromColumn === toColumn) return;
+    const fromColumn = from ? STATUS_COUNT_COLUMN[from] : undefined;
+    const toColumn = STATUS_COUNT_COLUMN[to];
+    const seats = (occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
+    if (fromColumn === toColumn && seats === 0) return;
     const key = `${event}\u0000${time}`;
     let slot = this.slots.get(key);
     if (!slot) {
-      slot = { event, time, held: 0, paid: 0, confirmed: 0, waiting_list: 0 };
+      slot = { event, time, held: 0, paid: 0, confirmed: 0, waiting_list: 0, seats_taken: 0 };
       this.slots.set(key, slot);
     }
     if (fromColumn) slot[fromColumn] -= 1;
     if (toColumn) slot[toColumn] += 1;
+    slot.seats_taken += seats;
   }
 }
 
-/** The registration_view columns of a folded registration, in the order of VIEW_COLUMNS. */
-export const VIEW_COLUMNS = [
+/** A registration as its whole history folds it; undefined if it was deleted or never created. */
+export function foldHistory(history: DecodedRegistrationEvent[]): FoldedRegistration | undefined {
+  const fold = new ReadModelFold();
+  for (const item of history) fold.apply(item);
+  return fold.registrations.get(history[0]?.event.data.registrationId ?? '');
+}
+
+/** The registration_view columns, with their PostgreSQL types. */
+const VIEW_COLUMNS = [
   ['id', 'uuid'],
   ['event', 'text'],
   ['time', 'text'],
@@ -114,7 +138,7 @@ export const VIEW_COLUMNS = [
   ['last_position', 'bigint'],
 ] as const;
 
-export function viewRowValues(row: FoldedRegistration): unknown[] {
+function viewRowValues(row: FoldedRegistration): unknown[] {
   const { state } = row;
   return [
     state.id,
@@ -122,7 +146,9 @@ export function viewRowValues(row: FoldedRegistration): unknown[] {
     state.time,
     state.name,
     state.email,
-    state.email === null ? null : emailKey(state.email),
+    // Kept only while the registration keeps its place: the unique index on (event, time,
+    // email_key) then guards "one place per email and slot" without a copy of the rule.
+    state.email !== null && keepsPlace(state.status) ? emailKey(state.email) : null,
     state.whatsapp,
     state.dream,
     state.locale,
@@ -141,104 +167,69 @@ export function viewRowValues(row: FoldedRegistration): unknown[] {
   ];
 }
 
-/** The columns that come from the registration's last recorded event. */
-const RECORDED_COLUMNS = new Set(['created_at', 'updated_at', 'version', 'last_position']);
+const UPSERT_ROWS = 5_000;
 
 /**
- * viewRowsInsert for registrations whose events are appended in the same statement, as the CTE
- * `appended` (see newStreamsStatement): their positions are not known before it runs, so
- * created_at, updated_at, version and last_position are taken from the row of each one's last
- * event there (the events of one statement share their recorded_at). The rows must have been
- * folded from those events with their stream versions, whatever their positions and times.
- * With `upsert`, an existing row is updated instead, keeping its created_at.
+ * Writes what a fold holds: each registration's row (inserted, or replacing the row it had),
+ * the deleted registrations' rows removed, and each slot's counts moved by what the fold
+ * counted. PostgreSQL refuses a move that would take more seats than the slot has
+ * (slot_capacity's CHECK): the guard under the domain's decision.
  */
-export function viewRowsInsertFromAppended(
-  rows: FoldedRegistration[],
-  upsert = false,
-): SqlStatement {
-  const own = VIEW_COLUMNS.filter(([name]) => !RECORDED_COLUMNS.has(name));
-  const ownIndexes = own.map(([name]) => VIEW_COLUMNS.findIndex(([column]) => column === name));
-  const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
-  const arrays = own.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  const columns: unknown[][] = own.map(() => []);
-  const streamIds: string[] = [];
-  const versions: number[] = [];
-  for (const row of rows) {
-    const values = viewRowValues(row);
-    ownIndexes.forEach((from, index) => columns[index].push(values[from]));
-    streamIds.push(registrationStreamId(row.state.id));
-    versions.push(row.version);
-  }
-  const selected = VIEW_COLUMNS.map(([name]) => {
-    if (!RECORDED_COLUMNS.has(name)) return `new.${name}`;
-    if (name === 'version') return 'appended.stream_version';
-    if (name === 'last_position') return 'appended.global_position';
-    return 'appended.recorded_at';
-  }).join(', ');
-  return {
-    text: `INSERT INTO registration_view (${names})
-     SELECT ${selected}
-       FROM unnest(${arrays}, $${own.length + 1}::text[], $${own.length + 2}::integer[])
-              AS new(${own.map(([name]) => name).join(', ')}, stream_id, version)
-       JOIN appended
-         ON appended.stream_id = new.stream_id AND appended.stream_version = new.version${
-           upsert
-             ? `
-     ON CONFLICT (id) DO UPDATE SET ${VIEW_COLUMNS.filter(
-       ([name]) => name !== 'id' && name !== 'created_at',
-     )
-       .map(([name]) => `${name} = EXCLUDED.${name}`)
-       .join(', ')}`
-             : ''
-         }`,
-    parameters: [...columns, streamIds, versions],
-  };
-}
-
-/** The INSERT of folded registrations into registration_view, as one statement. */
-export function viewRowsInsert(rows: FoldedRegistration[]): SqlStatement {
+export async function writeReadModels(sql: SqlExecutor, fold: ReadModelFold): Promise<void> {
+  // In primary key order: a bulk insert grows the index at its right edge.
+  const rows = [...fold.registrations.values()].sort((a, b) =>
+    a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
+  );
   const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
   const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
-  for (const row of rows) viewRowValues(row).forEach((value, index) => columns[index].push(value));
-  return {
-    text: `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})`,
-    parameters: columns,
-  };
-}
-
-/**
- * The slot_capacity counts of folded slots, as one statement: `set` writes them as they are (a
- * rebuild), `add` adds them to what the rows hold (new events on top of the live rows), and only
- * if the CTE `appended` (see newStreamsStatement) has a row when `afterAppended`. A slot that
- * left the catalogue still counts what happened in it, with no seats of its own.
- */
-export function slotCountsWrite(
-  slots: FoldedSlot[],
-  how: 'set' | 'add',
-  options: { afterAppended?: boolean } = {},
-): SqlStatement {
-  const counts = ['held', 'paid', 'confirmed', 'waiting_list'] as const;
-  const update = counts
-    .map((column) =>
-      how === 'set'
-        ? `${column} = EXCLUDED.${column}`
-        : `${column} = current.${column} + EXCLUDED.${column}`,
-    )
+  const updates = VIEW_COLUMNS.filter(([name]) => name !== 'id' && name !== 'created_at')
+    .map(([name]) => `${name} = EXCLUDED.${name}`)
     .join(', ');
-  return {
-    text: `INSERT INTO slot_capacity AS current
-       (event, time, seat_limit, held, paid, confirmed, waiting_list)
-     SELECT event, time, 0, held, paid, confirmed, waiting_list
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
-         AS counts(event, time, held, paid, confirmed, waiting_list)${
-           options.afterAppended ? '\n      WHERE EXISTS (SELECT 1 FROM appended)' : ''
-         }
-     ON CONFLICT (event, time) DO UPDATE SET ${update}`,
-    parameters: [
+  for (let start = 0; start < rows.length; start += UPSERT_ROWS) {
+    const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
+    for (const row of rows.slice(start, start + UPSERT_ROWS)) {
+      viewRowValues(row).forEach((value, index) => columns[index].push(value));
+    }
+    await sql.query(
+      `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})
+       ON CONFLICT (id) DO UPDATE SET ${updates}`,
+      columns,
+    );
+  }
+  if (fold.removed.size > 0) {
+    await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
+      [...fold.removed],
+    ]);
+  }
+  const slots = [...fold.slots.values()].filter((slot) =>
+    SLOT_COUNTS.some((column) => slot[column] !== 0),
+  );
+  if (slots.length === 0) return;
+  // A slot unknown to slot_capacity (one that left the tour) still counts what happens in it,
+  // with no seats of its own. (Not an upsert: PostgreSQL checks the CHECK on the row proposed
+  // for insertion even when it conflicts and becomes an update.)
+  const columns = SLOT_COUNTS.join(', ');
+  await sql.query(
+    `WITH counts AS (
+       SELECT * FROM unnest($1::text[], $2::text[], ${SLOT_COUNTS.map((_, i) => `$${i + 3}::int[]`).join(', ')})
+         AS counts(event, time, ${columns})
+     ),
+     moved AS (
+       UPDATE slot_capacity AS current SET ${SLOT_COUNTS.map(
+         (column) => `${column} = current.${column} + counts.${column}`,
+       ).join(', ')}
+         FROM counts
+        WHERE current.event = counts.event AND current.time = counts.time
+       RETURNING current.event, current.time
+     )
+     INSERT INTO slot_capacity (event, time, seat_limit, ${columns})
+     SELECT event, time, 0, ${columns} FROM counts
+      WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.event = counts.event
+                                              AND moved.time = counts.time)`,
+    [
       slots.map((slot) => slot.event),
       slots.map((slot) => slot.time),
-      ...counts.map((column) => slots.map((slot) => slot[column])),
+      ...SLOT_COUNTS.map((column) => slots.map((slot) => slot[column])),
     ],
-  };
+  );
 }

@@ -1,17 +1,40 @@
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 
-/** Seat limits come from the catalogue; the counts beside them come from the events. */
+export class SlotLimitBelowSeatsTakenError extends Error {}
+
+/**
+ * Seat limits come from the catalogue; the counts beside them come from the events. A limit
+ * below the seats a slot has already given is refused, in words here, and by the database
+ * (slot_capacity's CHECK) whatever the path.
+ */
 export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
   const slots = catalogue.allSlots();
+  const tour = [
+    slots.map(({ event }) => event.slug),
+    slots.map(({ slot }) => slot.time),
+    slots.map(({ slot }) => slot.capacity),
+  ];
+  const overTaken: { event: string; time: string; seats_taken: number }[] = await sql.query(
+    `SELECT event, time, seats_taken FROM slot_capacity
+       JOIN unnest($1::text[], $2::text[], $3::int[]) AS tour(event, time, capacity)
+      USING (event, time)
+      WHERE seats_taken > tour.capacity`,
+    tour,
+  );
+  if (overTaken.length > 0) {
+    const named = overTaken
+      .map((slot) => `${slot.event} ${slot.time} (${slot.seats_taken} taken)`)
+      .join(', ');
+    throw new SlotLimitBelowSeatsTakenError(
+      `The tour gives fewer seats than are already taken in: ${named}. ` +
+        'A slot cannot have fewer seats than it has given.',
+    );
+  }
   await sql.query(
     `INSERT INTO slot_capacity (event, time, seat_limit)
      SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
      ON CONFLICT (event, time) DO UPDATE SET seat_limit = EXCLUDED.seat_limit`,
-    [
-      slots.map(({ event }) => event.slug),
-      slots.map(({ slot }) => slot.time),
-      slots.map(({ slot }) => slot.capacity),
-    ],
+    tour,
   );
 }

@@ -1,5 +1,17 @@
 import { Command } from '@nestjs/cqrs';
-import type { RegistrationBody } from './registration-body';
+import type { Locale } from '../../domain/registration-events';
+
+/** A registration as the command takes it: validated, with the optional fields filled in. */
+export interface RegistrationBody {
+  name: string;
+  email: string;
+  whatsapp: string;
+  event: string;
+  time: string;
+  dream: string;
+  dreamedCaptured: boolean;
+  locale: Locale;
+}
 
 export interface CreateRegistrationResult {
   registrationId: string;

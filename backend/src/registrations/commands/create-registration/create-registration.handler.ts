@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
-import { failCheckout, openCheckoutSession, replay } from '../../domain/registration';
+import { failCheckout, openCheckoutSession } from '../../domain/registration';
 import { EventNotOpenError, SlotNotOpenError } from '../../domain/registration-errors';
 import { RegistrationStore } from '../../registration-store';
 import {
@@ -41,7 +41,6 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
       input,
       registrationId,
       metadata,
-      defaultSeatLimit: found.slot.capacity,
     });
 
     if (created.data.placement === 'waiting-list') {
@@ -62,32 +61,30 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
         successUrl: `${this.config.publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?register=true`,
       });
-      // The registration is as just created, unless something happened to it meanwhile
-      // (appendKnowing then reads it again).
-      await this.store.appendKnowing(
-        { registrationId, state: replay([created])!, version: 1 },
-        (state) =>
-          openCheckoutSession(state, {
+      await this.store.transaction(async (tx) => {
+        const loaded = await this.store.load(tx, registrationId);
+        await this.store.append(
+          tx,
+          loaded,
+          openCheckoutSession(loaded.state!, {
             provider: session.provider,
             sessionId: session.sessionId,
             url: session.url,
             expiresAt: session.expiresAt.toISOString(),
           }),
-        metadata,
-      );
+          metadata,
+        );
+      });
       return { registrationId, placement: 'seat', checkoutUrl: session.url };
     } catch (error) {
       await this.store.transaction(async (tx) => {
         const loaded = await this.store.load(tx, registrationId);
         if (!loaded.state) return;
         const reason = error instanceof Error ? error.message : String(error);
-        await this.store.append(
-          tx,
-          registrationId,
-          loaded.version,
-          failCheckout(loaded.state, reason.slice(0, 500)),
-          { ...metadata, actor: 'system' },
-        );
+        await this.store.append(tx, loaded, failCheckout(loaded.state, reason.slice(0, 500)), {
+          ...metadata,
+          actor: 'system',
+        });
       });
       if (error instanceof PaymentProviderError) throw error;
       throw new PaymentProviderError('Payment setup failed', error);

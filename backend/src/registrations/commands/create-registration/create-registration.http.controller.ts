@@ -12,10 +12,9 @@ import {
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { requestId } from '../../../common/request-id';
-import { CreateRegistrationCommand } from './create-registration.command';
+import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
-import type { RegistrationBody } from './registration-body';
 
 @ApiTags('registrations')
 @Controller()
@@ -42,12 +41,18 @@ export class CreateRegistrationHttpController {
     @Body() body: CreateRegistrationRequestDto,
     @Req() request: Request,
   ): Promise<CreateRegistrationResponseDto> {
-    return registerVisitor(this.commandBus, registrationBodyOf(body), requestId(request));
+    const result = await this.commandBus.execute(
+      new CreateRegistrationCommand(registrationBodyOf(body), requestId(request)),
+    );
+    if (result.placement === 'waiting-list') {
+      return { success: true, waitingList: true, registrationId: result.registrationId };
+    }
+    return { url: result.checkoutUrl, registrationId: result.registrationId };
   }
 }
 
 /** The validated DTO as the command takes it: the optional fields filled in. */
-export function registrationBodyOf(dto: CreateRegistrationRequestDto): RegistrationBody {
+function registrationBodyOf(dto: CreateRegistrationRequestDto): RegistrationBody {
   return {
     name: dto.name,
     email: dto.email,
@@ -58,17 +63,4 @@ export function registrationBodyOf(dto: CreateRegistrationRequestDto): Registrat
     dreamedCaptured: dto.dreamedCaptured ?? false,
     locale: dto.locale ?? 'en',
   };
-}
-
-/** The registration and its answer; shared by this route and the registration fast path. */
-export async function registerVisitor(
-  commandBus: CommandBus,
-  body: RegistrationBody,
-  correlationId: string,
-): Promise<CreateRegistrationResponseDto> {
-  const result = await commandBus.execute(new CreateRegistrationCommand(body, correlationId));
-  if (result.placement === 'waiting-list') {
-    return { success: true, waitingList: true, registrationId: result.registrationId };
-  }
-  return { url: result.checkoutUrl, registrationId: result.registrationId };
 }

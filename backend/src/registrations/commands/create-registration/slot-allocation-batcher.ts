@@ -2,42 +2,28 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import type { SqlStatement } from '../../../event-store/sql-statement';
-import { notificationsInsertFromAppended } from '../../../notifications/outbox';
-import { register, type RegisterInput } from '../../domain/registration';
-import { DuplicateRegistrationError } from '../../domain/registration-errors';
-import {
-  registrationStreamId,
-  type RegistrationCreated,
-  type RegistrationEvent,
-} from '../../domain/registration-events';
-import { emailKey } from '../../domain/registration-rules';
+import { notificationsInsert } from '../../../notifications/outbox';
 import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
+import { registerArrivals, type RegisterInput } from '../../domain/registration';
+import type { RegistrationCreated } from '../../domain/registration-events';
+import { emailKey } from '../../domain/registration-rules';
 import { sealRegistrationPersonalData } from '../../registration-event-codec';
-import type { DecodedRegistrationEvent } from '../../registration-event-codec';
-import { RegistrationStore, slotLock, type NewRegistration } from '../../registration-store';
-import { CapacityCache } from '../../queries/get-capacity/capacity-cache';
+import {
+  newRegistration,
+  RegistrationStore,
+  type RegistrationAppend,
+} from '../../registration-store';
 
 /**
- * Per-slot group commit for new registrations.
+ * Per-slot group commit for new registrations, inside the command side.
  *
- * Seats of one slot are allocated under the slot's advisory lock, across every app process.
  * The registrations of one slot that arrive in this process while its batch is being written
- * wait for it, and the next batch takes them all (up to MAX_BATCH). Each one is decided by the
- * domain's register(), in arrival order, against a running seat count, so exactly the free
- * seats become holds; each caller gets its own outcome (a duplicate fails only itself; a
- * database error fails the whole batch, as it would have failed each transaction).
- *
- * A batch is one transaction, pipelined (RegistrationStore.appendNewRegistrations):
- * - usually decided from the slot as this process's last batch left it, assuming none of the
- *   batch's emails is registered there; BEGIN, lock_slot_if_unchanged() (the lock, and a check
- *   that those decisions still hold), the write and COMMIT go out in one round trip, and the
- *   lock is held only while PostgreSQL runs them;
- * - when the check refuses (another process gave seats meanwhile, an email is taken, the seat
- *   limit changed) or the process has not seen the slot yet: BEGIN, the lock and
- *   slot_allocation_state() go out together, the batch is decided from that, and the write goes
- *   out with the COMMIT.
- * Under a rush, once the slot is full, nearly every batch takes the first way.
+ * wait for it, and the next batch takes them all (up to MAX_BATCH). A batch is one ordinary
+ * registration transaction: the slot's lock and seats (RegistrationTransaction.lockSlot), which
+ * of the batch's emails already keep a place there, the domain's registerArrivals() deciding
+ * each in arrival order, then one append of every new stream and its read-model rows. Each
+ * caller gets its own outcome (a duplicate fails only itself; a database error fails the whole
+ * batch, as it would have failed each transaction).
  */
 const MAX_BATCH = 200;
 
@@ -45,8 +31,6 @@ export interface SlotAllocationRequest {
   input: Omit<RegisterInput, 'registrationId'>;
   registrationId: string;
   metadata: EventMetadata;
-  /** The slot's seats when slot_capacity has no row for it yet (the catalogue's capacity). */
-  defaultSeatLimit: number;
 }
 
 interface Pending {
@@ -63,12 +47,9 @@ type Outcome = { created: RegistrationCreated } | { error: Error };
 export class SlotAllocationBatcher {
   /** The registrations waiting for each slot with a drainer at work; absent when idle. */
   private readonly queues = new Map<string, Pending[]>();
-  /** Each slot's seats as this process's last batch left them (others may have moved them). */
-  private readonly known = new Map<string, SlotState>();
 
   constructor(
     private readonly store: RegistrationStore,
-    private readonly capacity: CapacityCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -97,7 +78,7 @@ export class SlotAllocationBatcher {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await this.allocateBatch(slot, batch);
+        const outcomes = await this.allocateBatch(batch);
         batch.forEach((pending, index) => {
           const outcome = outcomes[index];
           if ('error' in outcome) pending.reject(outcome.error);
@@ -110,143 +91,54 @@ export class SlotAllocationBatcher {
     this.queues.delete(slot);
   }
 
-  /** A slot this process has not written to yet, as the capacity it serves (when fresh) says. */
-  private fromCapacityCache(event: string, time: string): SlotState | undefined {
-    const seats = this.capacity.seats(event, time);
-    return seats && { ...seats, takenEmailKeys: [] };
-  }
-
-  private async allocateBatch(slot: string, batch: Pending[]): Promise<Outcome[]> {
+  private allocateBatch(batch: Pending[]): Promise<Outcome[]> {
     const { event, time } = batch[0].request.input;
-    const defaultSeatLimit = batch[0].request.defaultSeatLimit;
     const emailKeys = batch.map(({ request }) => emailKey(request.input.email));
-    // For each request: its index among the accepted registrations, or the error refusing it.
-    let decisions: (number | Error)[] = [];
-    let after: SlotState | undefined;
-    const decide = (state: SlotState, checked: boolean) => {
-      const taken = new Set(state.takenEmailKeys);
-      const capacity = { seatLimit: state.seatLimit, seatsTaken: state.seatsTaken };
-      const now = new Date();
-      const accepted: NewRegistration[] = [];
-      let seatsGiven = 0;
-      decisions = batch.map(({ request, personalData }, index): number | Error => {
-        const key = emailKeys[index];
-        // The same email twice in one batch: the later one is the duplicate.
-        if (taken.has(key)) return new DuplicateRegistrationError();
-        taken.add(key);
-        const events = register(
-          { registrationId: request.registrationId, ...request.input },
-          capacity,
-          now,
-          this.config.checkoutHoldMinutes,
-        );
-        if (events.some(isSeat)) {
-          capacity.seatsTaken += 1;
-          seatsGiven += 1;
-        }
-        accepted.push({
-          registrationId: request.registrationId,
-          events,
+    return this.store.transaction(async (tx) => {
+      const seats = await tx.lockSlot(event, time);
+      const keepingPlace = (await tx.manager.query(
+        `SELECT email_key FROM registration_view
+          WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])`,
+        [event, time, emailKeys],
+      )) as { email_key: string }[];
+      const decisions = registerArrivals(
+        batch.map(({ request }) => ({ registrationId: request.registrationId, ...request.input })),
+        seats,
+        new Set(keepingPlace.map((row) => row.email_key)),
+        new Date(),
+        this.config.checkoutHoldMinutes,
+      );
+      const appends: RegistrationAppend[] = [];
+      const appendIndex = decisions.map((decision, index) => {
+        if (decision instanceof Error) return decision;
+        const { request, personalData } = batch[index];
+        appends.push({
+          from: newRegistration(request.registrationId),
+          events: decision,
           metadata: request.metadata,
           personalData,
         });
-        return accepted.length - 1;
+        return appends.length - 1;
       });
-      after = { seatLimit: state.seatLimit, seatsTaken: capacity.seatsTaken, takenEmailKeys: [] };
-      return {
-        registrations: accepted,
-        following: waitingListNotifications(accepted),
-        check: checked
-          ? {
-              text: 'SELECT lock_slot_if_unchanged($1, $2, $3, $4::text[], $5, $6, $7::text[])',
-              parameters: [
-                event,
-                time,
-                defaultSeatLimit,
-                emailKeys,
-                accepted.length,
-                seatsGiven,
-                state.takenEmailKeys,
-              ],
-            }
-          : undefined,
-      };
-    };
-    let recorded: DecodedRegistrationEvent[][] | undefined;
-    const known = this.known.get(slot) ?? this.fromCapacityCache(event, time);
-    if (known) {
-      // What this process saw last (or the capacity it answered last), assuming none of these
-      // emails is registered: the check proves it under the lock, in the same round trip as
-      // the write.
-      try {
-        recorded = await this.store.appendNewRegistrations({
-          decide: () => decide(known, true),
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code !== SERIALIZATION_FAILURE) throw error;
-        // Another process changed the slot meanwhile, or an email is taken: read it, locked.
+      const recorded = await this.store.appendAll(tx, appends);
+      const waiting = recorded
+        .map(([first]) => first)
+        .filter((first) => (first.event as RegistrationCreated).data.placement === 'waiting-list');
+      if (waiting.length > 0) {
+        const insert = notificationsInsert(
+          waiting.map((first) => ({
+            kind: 'waiting-list-joined',
+            registrationId: first.event.data.registrationId,
+            causedByPosition: first.recorded.globalPosition,
+          })),
+        );
+        await tx.manager.query(insert.text, insert.parameters);
       }
-    }
-    recorded ??= await this.store.appendNewRegistrations({
-      locked: {
-        lock: slotLock(event, time),
-        read: {
-          text: 'SELECT * FROM slot_allocation_state($1, $2, $3::text[])',
-          parameters: [event, time, emailKeys],
-        },
-      },
-      decide: ([row]: SlotRow[]) =>
-        decide(
-          {
-            seatLimit: row.seat_limit ?? defaultSeatLimit,
-            seatsTaken: row.seats_taken ?? 0,
-            takenEmailKeys: row.taken_email_keys,
-          },
-          false,
-        ),
+      return appendIndex.map((index): Outcome =>
+        index instanceof Error
+          ? { error: index }
+          : { created: recorded[index][0].event as RegistrationCreated },
+      );
     });
-    if (after) this.known.set(slot, after);
-    return decisions.map((decision): Outcome =>
-      decision instanceof Error
-        ? { error: decision }
-        : { created: recorded[decision][0].event as RegistrationCreated },
-    );
   }
-}
-
-/** What deciding a batch depends on (see slot_allocation_state() in the migrations). */
-interface SlotState {
-  seatLimit: number;
-  seatsTaken: number;
-  takenEmailKeys: string[];
-}
-
-interface SlotRow {
-  seat_limit: number | null;
-  seats_taken: number | null;
-  taken_email_keys: string[];
-}
-
-const SERIALIZATION_FAILURE = '40001';
-
-function isSeat(event: RegistrationEvent): boolean {
-  return event.type === 'RegistrationCreated' && event.data.placement === 'seat';
-}
-
-/**
- * The 'waiting-list-joined' messages of the registrations placed on the waiting list, each
- * caused by its RegistrationCreated (joined from `appended` in the same statement).
- */
-function waitingListNotifications(accepted: NewRegistration[]): SqlStatement[] {
-  const waiting = accepted.filter((registration) => !registration.events.some(isSeat));
-  if (waiting.length === 0) return [];
-  return [
-    notificationsInsertFromAppended(
-      waiting.map((registration) => ({
-        kind: 'waiting-list-joined',
-        registrationId: registration.registrationId,
-        streamId: registrationStreamId(registration.registrationId),
-      })),
-    ),
-  ];
 }

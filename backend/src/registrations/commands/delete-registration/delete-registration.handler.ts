@@ -26,7 +26,7 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       await tx.lockSlot(event, time);
       const loaded = await this.store.load(tx, id);
       const events = deleteRegistration(loaded.state);
-      await this.store.append(tx, id, loaded.version, events, adminMetadata(command.actor));
+      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       await shredPersonalDataKey(tx.manager, registrationStreamId(id));
       await tx.manager.query(
         `UPDATE outbox SET cancelled_at = now()

@@ -19,7 +19,7 @@ export class EditDreamHandler implements ICommandHandler<EditDreamCommand> {
     return this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, id);
       const events = editDream(loaded.state, command.dream);
-      await this.store.append(tx, id, loaded.version, events, adminMetadata(command.actor));
+      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       const registration = await selectAdminRegistration(tx.manager, id);
       if (!registration) throw new RegistrationNotFoundError();
       return registration;

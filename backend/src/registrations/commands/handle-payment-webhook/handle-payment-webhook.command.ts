@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type Stripe from 'stripe';
-import type { RecordOutcome } from '../record-payment/payment-recorder';
+import type { RecordOutcome } from '../../payments/payment-recorder';
 
 export interface HandlePaymentWebhookResult {
   outcome: RecordOutcome | 'ignored';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { PaymentRecorder, type PaymentFact } from '../record-payment/payment-recorder';
+import { PaymentRecorder, type PaymentFact } from '../../payments/payment-recorder';
 import {
   HandlePaymentWebhookCommand,
   type HandlePaymentWebhookResult,

@@ -19,7 +19,7 @@ export class SetPaidFlagHandler implements ICommandHandler<SetPaidFlagCommand> {
     return this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, id);
       const events = setPaidFlag(loaded.state, command.paid);
-      await this.store.append(tx, id, loaded.version, events, adminMetadata(command.actor));
+      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       const registration = await selectAdminRegistration(tx.manager, id);
       if (!registration) throw new RegistrationNotFoundError();
       return registration;

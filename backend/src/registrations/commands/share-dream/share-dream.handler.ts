@@ -15,7 +15,7 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
     await this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, command.registrationId);
       const events = shareDream(loaded.state, dreamId, command.dream);
-      await this.store.append(tx, command.registrationId, loaded.version, events, {
+      await this.store.append(tx, loaded, events, {
         actor: 'visitor',
         correlationId: command.correlationId,
       });

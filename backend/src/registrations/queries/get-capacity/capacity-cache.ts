@@ -6,13 +6,11 @@ import type { CapacityByEvent } from './get-capacity.query';
 
 interface Entry {
   answer: CapacityByEvent;
-  body: Buffer;
   storedAt: number;
 }
 
 /**
- * The capacity answer of this process, serialised once and served until something may have
- * changed it. It is dropped
+ * The capacity answer of this process, served from memory until something may have changed it. It is dropped
  * - at once, in this process, when a registration transaction commits (RegistrationEventsRecorded
  *   is published after COMMIT, before the write is answered): a visitor reads their own write;
  * - when PostgreSQL says slot_capacity changed in any process (CapacityChangeListener, NOTIFY
@@ -63,22 +61,15 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
     this.loading = undefined;
   }
 
-  /** The serialised answer when a fresh one is in memory, or undefined. */
-  fresh(now = Date.now()): Buffer | undefined {
+  /** The answer when a fresh one is in memory, or undefined. */
+  fresh(now = Date.now()): CapacityByEvent | undefined {
     const entry = this.entry;
     if (!entry || !this.listening) return undefined;
     if (now - entry.storedAt >= this.maxAgeMs) {
       this.entry = undefined;
       return undefined;
     }
-    return entry.body;
-  }
-
-  /** A slot's seat limit and seats taken, from a fresh answer in memory, or undefined. */
-  seats(event: string, time: string): { seatLimit: number; seatsTaken: number } | undefined {
-    if (!this.fresh()) return undefined;
-    const slot = this.entry?.answer[event]?.[time];
-    return slot ? { seatLimit: slot.limit, seatsTaken: slot.registered } : undefined;
+    return entry.answer;
   }
 
   /**
@@ -86,7 +77,8 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
    * generation; concurrent callers share it), stored only if nothing changed meanwhile.
    */
   async get(query: () => Promise<CapacityByEvent>): Promise<CapacityByEvent> {
-    if (this.fresh() && this.entry) return this.entry.answer;
+    const fresh = this.fresh();
+    if (fresh) return fresh;
     if (!this.listening) return query();
     const generation = this.generation;
     if (this.loading?.generation === generation) return this.loading.promise;
@@ -95,11 +87,7 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
     const promise = query().then(
       (answer) => {
         if (this.generation === generation && this.listening) {
-          this.entry = {
-            answer,
-            body: Buffer.from(JSON.stringify(answer)),
-            storedAt: startedAt,
-          };
+          this.entry = { answer, storedAt: startedAt };
         }
         if (this.loading?.promise === promise) this.loading = undefined;
         return answer;

@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiExtraModels,
@@ -8,8 +8,6 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { answerCapacity, CAPACITY_CACHE_CONTROL } from './capacity-answer';
 import { SlotCapacityDto } from './slot-capacity.response.dto';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
@@ -20,6 +18,9 @@ export class GetCapacityHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/capacity')
+  // Every page polls it: a browser may keep the answer but asks again each time, with the ETag
+  // Express gives every answer, and one that did not change costs a 304 without a body.
+  @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Seats and waiting list of every slot of the open events' })
   @ApiOkResponse({
     description: 'Keyed by event, then by time slot.',
@@ -43,18 +44,7 @@ export class GetCapacityHttpController {
     },
   })
   @ApiResponse({ status: 304, description: 'Unchanged since the ETag given in If-None-Match.' })
-  async capacity(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const answer: CapacityByEvent = await this.queryBus.execute(new GetCapacityQuery());
-    const body = Buffer.from(JSON.stringify(answer));
-    const etag = (request.app.get('etag fn') as (body: Buffer, encoding: string) => string)(
-      body,
-      'utf8',
-    );
-    answerCapacity(request, response, body, [
-      ['Cache-Control', CAPACITY_CACHE_CONTROL],
-      ['Content-Type', 'application/json; charset=utf-8'],
-      ['Content-Length', String(body.length)],
-      ['ETag', etag],
-    ]);
+  capacity(): Promise<CapacityByEvent> {
+    return this.queryBus.execute(new GetCapacityQuery());
   }
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../../catalogue/catalogue';
+import { freeSeats } from '../../domain/registration';
 import { CapacityCache } from './capacity-cache';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
@@ -29,8 +30,7 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
   /** The open events' slots, in catalogue order; completed events are history, not capacity. */
   private async read(): Promise<CapacityByEvent> {
     const rows: CapacityRow[] = await this.dataSource.query(
-      `SELECT event, time, seat_limit, held + paid + confirmed AS seats_taken, waiting_list
-         FROM slot_capacity`,
+      'SELECT event, time, seat_limit, seats_taken, waiting_list FROM slot_capacity',
     );
     const byKey = new Map(rows.map((row) => [`${row.event}\u0000${row.time}`, row]));
     const answer: CapacityByEvent = {};
@@ -39,13 +39,13 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
       answer[event.slug] = {};
       for (const slot of event.slots) {
         const row = byKey.get(`${event.slug}\u0000${slot.time}`);
-        const limit = slot.capacity;
-        const registered = row?.seats_taken ?? 0;
+        // slot_capacity holds every slot of the tour (synced at boot) with its seats.
+        const seats = { seatLimit: row?.seat_limit ?? 0, seatsTaken: row?.seats_taken ?? 0 };
         answer[event.slug][slot.time] = {
-          available: Math.max(0, limit - registered),
-          registered,
+          available: freeSeats(seats),
+          registered: seats.seatsTaken,
           waitingList: row?.waiting_list ?? 0,
-          limit,
+          limit: seats.seatLimit,
           status: slot.status,
         };
       }

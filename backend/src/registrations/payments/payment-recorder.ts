@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EventMetadata } from '../../../event-store/event-store.types';
-import { enqueueNotification } from '../../../notifications/outbox';
-import { OutboxWorker } from '../../../notifications/outbox-worker';
-import { PaymentGateway } from '../../../payments/payment-gateway';
+import type { EventMetadata } from '../../event-store/event-store.types';
+import { enqueueNotification } from '../../notifications/outbox';
+import { OutboxWorker } from '../../notifications/outbox-worker';
+import { PaymentGateway } from '../../payments/payment-gateway';
 import {
   decideCheckoutExpired,
   decidePayment,
@@ -10,8 +10,8 @@ import {
   refundUnplacedPayment,
   type ReceivedPayment,
   type ReceivedRefund,
-} from '../../domain/payment-decisions';
-import { RegistrationStore, type RegistrationTransaction } from '../../registration-store';
+} from '../domain/payment-decisions';
+import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
 
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
@@ -71,44 +71,30 @@ export class PaymentRecorder {
   ): Promise<RecordOutcome> {
     const first = await this.store.load(tx, fact.registrationId);
     if (!first.state) return 'unknown-registration';
-    await tx.lockSlot(first.state.event, first.state.time);
+    const seats = await tx.lockSlot(first.state.event, first.state.time);
     const loaded = await this.store.load(tx, fact.registrationId);
     const state = loaded.state!;
     const history = loaded.history.map((item) => item.event);
 
     if (fact.kind === 'checkout-expired') {
       const events = decideCheckoutExpired(state, fact.sessionId, fact.reason);
-      await this.store.append(tx, state.id, loaded.version, events, metadata);
+      await this.store.append(tx, loaded, events, metadata);
       return events.length > 0 ? 'released' : 'unchanged';
     }
 
     if (fact.kind === 'refunded') {
       const events = decideRefunded(state, history, fact.refund);
-      await this.store.append(tx, state.id, loaded.version, events, metadata);
+      await this.store.append(tx, loaded, events, metadata);
       return events.length > 0 ? 'refunded' : 'unchanged';
     }
 
-    const [slot] = (await tx.manager.query(
-      `SELECT seat_limit, held + paid + confirmed AS seats_taken
-         FROM slot_capacity WHERE event = $1 AND time = $2`,
-      [state.event, state.time],
-    )) as { seat_limit: number; seats_taken: number }[];
-    const decision = decidePayment(state, history, fact.payment, {
-      seatLimit: slot?.seat_limit ?? 0,
-      seatsTaken: slot?.seats_taken ?? 0,
-    });
+    const decision = decidePayment(state, history, fact.payment, seats);
     if (decision.outcome === 'ignore') {
       this.logger.log(`Payment for ${state.id} changes nothing: ${decision.why}`);
       return 'unchanged';
     }
     if (decision.outcome === 'confirm') {
-      const [recorded] = await this.store.append(
-        tx,
-        state.id,
-        loaded.version,
-        decision.events,
-        metadata,
-      );
+      const [recorded] = await this.store.append(tx, loaded, decision.events, metadata);
       await enqueueNotification(tx.manager, {
         kind: 'payment-confirmed',
         registrationId: state.id,
@@ -132,8 +118,7 @@ export class PaymentRecorder {
     });
     const [recorded] = await this.store.append(
       tx,
-      state.id,
-      loaded.version,
+      loaded,
       refundUnplacedPayment(state, payment, decision.reason),
       metadata,
     );

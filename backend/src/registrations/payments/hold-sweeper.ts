@@ -6,10 +6,10 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../../../config/app-config.token';
-import type { AppConfig } from '../../../config/config';
-import { PaymentGateway } from '../../../payments/payment-gateway';
-import { PaymentRecorder, type RecordOutcome } from '../record-payment/payment-recorder';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { PaymentGateway } from '../../payments/payment-gateway';
+import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 
 const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 100;
