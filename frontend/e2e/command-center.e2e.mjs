@@ -443,6 +443,33 @@ export const commandCenterScenarios = [
     },
   },
   {
+    name: 'Capacity: a page loaded again asks with the ETag it holds (If-None-Match), so the server may answer 304',
+    async run({ page }) {
+      const answers = [];
+      page.on('response', async (response) => {
+        if (new URL(response.url()).pathname === '/api/capacity') {
+          const sent = await response.request().allHeaders();
+          const received = await response.allHeaders();
+          answers.push({
+            status: response.status(),
+            etag: received.etag,
+            asked: sent['if-none-match'],
+          });
+        }
+      });
+      await page.goto('/');
+      await eventually(async () => assert.ok(answers.length >= 1));
+      assert.ok(answers[0].etag, 'the capacity answer carries an ETag');
+      const first = answers.length;
+      await page.reload();
+      await eventually(async () => assert.ok(answers.length > first));
+      // The browser keeps the answer (Cache-Control: no-cache) and revalidates it; Chromium then
+      // reports the kept 200 to the page. That the server answers such a request with a bodiless
+      // 304 is backend/test/registrations/capacity-cache.spec.ts.
+      assert.equal(answers[answers.length - 1].asked, answers[0].etag, JSON.stringify(answers));
+    },
+  },
+  {
     name: 'Command Center: axe finds no WCAG 2.1 A/AA violation on the gate and the dashboard',
     async run({ browser, baseURL, axePath, adminPassword }) {
       await register(baseURL, unique('CC Axe'));
