@@ -324,7 +324,10 @@ export const commandCenterScenarios = [
       assert.match(perEvent.name, /^registrations-bucharest-/);
       assert.match(perEvent.name, date);
       const eventRows = parseCsv(perEvent.bytes);
-      assert.ok(eventRows.slice(1).every((row) => row[4] === 'bucharest'));
+      assert.ok(
+        eventRows.slice(1).every((row) => row[4] === 'Bucharest'),
+        'the city, named',
+      );
       assert.ok(eventRows.some((row) => row[0] === name));
 
       await page.getByLabel('Time slot', { exact: true }).selectOption(OPEN_SLOT);
@@ -332,7 +335,7 @@ export const commandCenterScenarios = [
       assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      assert.ok(slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === OPEN_SLOT));
+      assert.ok(slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === OPEN_SLOT));
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.

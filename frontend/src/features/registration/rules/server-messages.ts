@@ -13,6 +13,9 @@ const KNOWN: Record<string, string> = {
   'Please share your dream with at least 100 characters - it will be part of the performance':
     'form.error.dream',
   'You have already registered for this event with this email address.': 'form.error.duplicate',
+  'This registration is already paid.': 'payment.cancelled.alreadyPaid',
+  'This payment can no longer be resumed: the seat was given back. You may register again.':
+    'payment.cancelled.notResumable',
 };
 
 export function localiseServerMessage(intl: IntlShape, message: string): string {
