@@ -63,9 +63,11 @@ test-e2e: build browser
 ## make test: lint, format, types, then every test: backend, frontend components, browser.
 test: lint typecheck test-backend test-frontend test-e2e
 
-## make bench: rush, reads, appends and rebuild against their baselines, as one table.
+## make bench: rush, reads, appends, rebuild and the Command Center against their baselines,
+## as one table (the site is built too: the console is also measured in Chromium).
 bench: install
 	$(NPM) run build -w backend
+	$(NPM) run build -w frontend
 	$(NPM) run bench -w backend
 
 ## make soak: the long reliability cases (5 minutes of mixed traffic, 100 property runs).

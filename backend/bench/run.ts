@@ -21,6 +21,7 @@ import {
   type Process,
 } from './environment';
 import { closeConnections, openConnections, percentile, runLoad, runWriters } from './load';
+import { consoleBench, consolePlans } from './console-bench';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -657,9 +658,9 @@ async function paint(serverUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const only = (process.env.BENCH_ONLY ?? 'rush,rush-opening,reads,appends,rebuild,paint').split(
-    ',',
-  );
+  const only = (
+    process.env.BENCH_ONLY ?? 'rush,rush-opening,reads,appends,rebuild,paint,console'
+  ).split(',');
   const catalogue = Catalogue.load();
   const server = await startDatabaseServer();
   try {
@@ -669,6 +670,20 @@ async function main(): Promise<void> {
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);
     if (only.includes('paint')) await paint(server.serverUrl);
+    if (only.includes('console')) {
+      const result = await consoleBench(server.serverUrl, catalogue);
+      rows.push(...result.rows);
+      notes.push(...result.notes);
+    }
+    // Not in the default run: the Command Center's query plans at 1,000,000 registrations.
+    if (only.includes('plans')) {
+      notes.push(
+        '',
+        '### Query plans of the Command Center list',
+        '',
+        ...(await consolePlans(server.serverUrl)),
+      );
+    }
   } finally {
     await server.stop();
   }

@@ -73,6 +73,20 @@ async function logIn(page, adminPassword) {
 
 const card = (page, name) => page.getByRole('article', { name, exact: true });
 
+/** The list draws only what is on screen: the search brings a card into it. */
+async function findCard(page, name) {
+  await page.getByLabel('Search by name, email or phone').fill(name);
+  const found = card(page, name);
+  await visible(found);
+  return found;
+}
+
+const slotTotals = (page, label) =>
+  page
+    .getByRole('list', { name: 'Slots and seats' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+
 async function adminList(page) {
   const response = await page.request.get('/api/registrations');
   assert.equal(response.status(), 200);
@@ -85,6 +99,8 @@ async function download(page, buttonName) {
     page.getByRole('button', { name: buttonName, exact: true }).click(),
   ]);
   const bytes = await readFile(await file.path());
+  // The server writes and streams the file; the page never holds it.
+  assert.equal(new URL(file.url()).pathname, '/api/admin/registrations/export');
   return { name: file.suggestedFilename(), bytes };
 }
 
@@ -219,11 +235,11 @@ export const commandCenterScenarios = [
       assert.equal(before.available, 0);
 
       await logIn(page, adminPassword);
-      const group = page.getByRole('region', { name: 'Bucharest · 7:30pm' });
+      const group = slotTotals(page, 'Bucharest · 7:30pm');
       await visible(group.getByText('FULL', { exact: true }));
       await visible(group.getByText(`${before.registered} / ${before.limit} seats`));
 
-      const waitingRow = card(page, waiting);
+      let waitingRow = await findCard(page, waiting);
       await waitingRow.getByRole('button', { name: 'Confirm' }).click();
       await visible(page.getByText('Confirmation Failed'));
       await visible(page.getByText('This time slot is full.'));
@@ -240,7 +256,7 @@ export const commandCenterScenarios = [
           names.filter((n) => n === r.name).length === 1,
       );
       assert.ok(seat, 'a confirmed registration to delete');
-      const seatRow = card(page, seat.name);
+      const seatRow = await findCard(page, seat.name);
       await seatRow.getByRole('button', { name: 'Delete' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete this registration?' });
       await visible(dialog);
@@ -258,6 +274,7 @@ export const commandCenterScenarios = [
       );
       assert.equal((await page.request.delete(`/api/registrations/${seat.id}`)).status(), 404);
 
+      waitingRow = await findCard(page, waiting);
       await waitingRow.getByRole('button', { name: 'Confirm' }).click();
       await visible(page.getByText('Registration Confirmed!'));
       await eventually(async () =>
@@ -313,7 +330,7 @@ export const commandCenterScenarios = [
       );
       assert.ok(eventRows.some((row) => row[0] === name));
 
-      await page.getByLabel('Time slot').selectOption(OPEN_SLOT);
+      await page.getByLabel('Time slot', { exact: true }).selectOption(OPEN_SLOT);
       const perSlot = await download(page, 'Export slot');
       assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
       assert.match(perSlot.name, date);
@@ -322,10 +339,137 @@ export const commandCenterScenarios = [
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.
-      await page.getByLabel('Time slot').selectOption('Oct 19 - 7:00pm');
+      await page.getByLabel('Time slot', { exact: true }).selectOption('Oct 19 - 7:00pm');
       await page.getByRole('button', { name: 'Export slot', exact: true }).click();
       await visible(page.getByText('No Registrations'));
       await visible(page.getByText('There are no registrations for Bucharest at Oct 19 - 7:00pm.'));
+    },
+  },
+  {
+    name: 'Command Center: pages through the server as the list scrolls, drawing only what is on screen',
+    async run({ page, baseURL, adminPassword }) {
+      // More than a page (100) of one batch, each name unique to it.
+      const batch = unique('CC Page');
+      const names = [];
+      for (let index = 0; index < 130; index += 1) {
+        const name = `${batch} ${String(index).padStart(3, '0')}`;
+        names.push(name);
+        await register(baseURL, name);
+      }
+      await logIn(page, adminPassword);
+      const pageRequests = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/admin/registrations') {
+          pageRequests.push(new URL(request.url()).searchParams);
+        }
+      });
+      await page.getByLabel('Search by name, email or phone').fill(batch);
+      await visible(page.getByText('Showing 130 of', { exact: false }));
+      const feed = page.getByRole('feed');
+      await visible(card(page, names[129]));
+      const drawn = await feed.getByRole('article').count();
+      assert.ok(drawn > 0 && drawn < 40, `only the cards on screen are drawn (${drawn})`);
+      assert.equal(await card(page, names[129]).getAttribute('aria-setsize'), '130');
+      // Scrolling to the end fetches the next page by its cursor and shows the oldest.
+      await eventually(async () => {
+        await feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        await card(page, names[0]).waitFor({ state: 'visible', timeout: 500 });
+      });
+      assert.equal(await card(page, names[0]).getAttribute('aria-posinset'), '130');
+      assert.ok(
+        pageRequests.some((query) => query.get('cursor') && query.get('q') === batch),
+        'the second page was asked for with a cursor',
+      );
+      // Keyboard: Page Up moves from a card to the one before it, as the feed pattern asks.
+      await card(page, names[0]).focus();
+      await page.keyboard.press('PageUp');
+      await eventually(async () =>
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.getAttribute('aria-posinset')),
+          '129',
+        ),
+      );
+    },
+  },
+  {
+    name: 'Command Center: searches name, email and phone on the server, filters by status, event and slot',
+    async run({ page, baseURL, adminPassword }) {
+      const name = unique('CC Search Ștefan');
+      await register(baseURL, name);
+      await logIn(page, adminPassword);
+      const search = page.getByLabel('Search by name, email or phone');
+      await search.fill(name.toUpperCase());
+      await visible(page.getByText('Showing 1 of', { exact: false }));
+      await visible(card(page, name));
+      assert.equal(await page.getByRole('article').count(), 1);
+      await search.fill(`${name.replace(/\W+/g, '.').toLowerCase()}@example`);
+      await visible(card(page, name));
+      await search.fill('nobody-registered-like-this');
+      await visible(page.getByText('No registration matches the search and filter.'));
+      await search.fill('');
+
+      await page.getByLabel('Status').selectOption('waiting');
+      await visible(page.getByText('Showing', { exact: false }));
+      assert.equal(
+        await page.locator('.registration-card .admin-badge--confirmed').count(),
+        0,
+        'no confirmed card among the waiting list',
+      );
+      await page.getByLabel('Status').selectOption('all');
+      await page.getByLabel('Filter by event').selectOption('matera');
+      await visible(page.getByText('No registration matches the search and filter.'));
+      await page.getByLabel('Filter by event').selectOption('bucharest');
+      await page.getByLabel('Filter by time slot').selectOption('Oct 19 - 7:00pm');
+      await visible(page.getByText('No registration matches the search and filter.'));
+      await page.getByLabel('Filter by time slot').selectOption(OPEN_SLOT);
+      await visible(page.getByRole('article').first());
+      const slots = await page.locator('.registration-card').allTextContents();
+      assert.ok(slots.every((text) => text.includes(OPEN_SLOT)));
+    },
+  },
+  {
+    name: 'Command Center: a registration made elsewhere appears within 2 seconds, an idle console asks nothing',
+    async run({ page, baseURL, adminPassword }) {
+      await logIn(page, adminPassword);
+      await visible(page.getByRole('feed'));
+      const asked = [];
+      page.on('request', (request) => {
+        if (request.resourceType() !== 'eventsource') asked.push(request.url());
+      });
+      await page.waitForTimeout(3000);
+      assert.deepEqual(asked, [], 'an idle console sends no requests (the event stream is open)');
+      const name = unique('CC Live');
+      const started = Date.now();
+      await register(baseURL, name);
+      await card(page, name).waitFor({ state: 'visible', timeout: 2000 });
+      assert.ok(Date.now() - started <= 2000, 'shown within 2 seconds, without a reload');
+    },
+  },
+  {
+    name: 'Capacity: a page loaded again asks with the ETag it holds (If-None-Match), so the server may answer 304',
+    async run({ page }) {
+      const answers = [];
+      page.on('response', async (response) => {
+        if (new URL(response.url()).pathname === '/api/capacity') {
+          const sent = await response.request().allHeaders();
+          const received = await response.allHeaders();
+          answers.push({
+            status: response.status(),
+            etag: received.etag,
+            asked: sent['if-none-match'],
+          });
+        }
+      });
+      await page.goto('/');
+      await eventually(async () => assert.ok(answers.length >= 1));
+      assert.ok(answers[0].etag, 'the capacity answer carries an ETag');
+      const first = answers.length;
+      await page.reload();
+      await eventually(async () => assert.ok(answers.length > first));
+      // The browser keeps the answer (Cache-Control: no-cache) and revalidates it; Chromium then
+      // reports the kept 200 to the page. That the server answers such a request with a bodiless
+      // 304 is backend/test/registrations/capacity-cache.spec.ts.
+      assert.equal(answers[answers.length - 1].asked, answers[0].etag, JSON.stringify(answers));
     },
   },
   {

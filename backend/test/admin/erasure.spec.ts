@@ -91,6 +91,20 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
     for (const secret of [...visible, EDITED_DREAM, ...secretsOf(waitingPerson)]) {
       expect(lower.includes(secret.toLowerCase())).toBe(true);
     }
+    // The Command Center's search keeps the phone's digits too.
+    expect(lower.includes('40799111321')).toBe(true);
+  });
+
+  it("the Command Center's search finds each person before the delete", async () => {
+    for (const q of [seatedPerson.name, waitingPerson.email.toUpperCase(), '40799111321']) {
+      const page = await adminRequest<{ matched: number }>(
+        app.url,
+        cookie,
+        'GET',
+        `/api/admin/registrations?q=${encodeURIComponent(q)}`,
+      );
+      expect({ q, matched: page.body.matched }).toEqual({ q, matched: 1 });
+    }
   });
 
   it('after the delete, a dump of the whole database holds none of the name, email, phone or dream', async () => {
@@ -115,6 +129,16 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
       ...secretsOf(waitingPerson),
     ].filter((secret) => lower.includes(secret.toLowerCase()));
     expect({ method, found }).toEqual({ method, found: [] });
+    // Nor does the Command Center's search find them any more.
+    for (const q of [seatedPerson.name, waitingPerson.email, '40799111321', '40799222321']) {
+      const page = await adminRequest<{ matched: number }>(
+        app.url,
+        cookie,
+        'GET',
+        `/api/admin/registrations?q=${encodeURIComponent(q)}`,
+      );
+      expect({ q, matched: page.body.matched }).toEqual({ q, matched: 0 });
+    }
     // Distinctive fragments too, in case a field was stored in pieces or normalised.
     for (const fragment of [
       'quillfeather',
@@ -122,6 +146,9 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
       'marmalade',
       'copper whales',
       '799 111',
+      // The search column's normalised phones.
+      '40799111321',
+      '40799222321',
     ]) {
       expect({ fragment, present: lower.includes(fragment) }).toEqual({ fragment, present: false });
     }

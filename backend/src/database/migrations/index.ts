@@ -8,6 +8,7 @@ import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
 import { IdempotencyKeys1732000000700 } from './1732000000700-idempotency-keys';
 import { RegistrationPage1732000000800 } from './1732000000800-registration-page';
+import { SearchUnicodeCase1732000000801 } from './1732000000801-search-unicode-case';
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 
 /** Every migration, in order. A new migration is added here. */
@@ -22,5 +23,6 @@ export const migrations = [
   SlotAllocation1732000000600,
   IdempotencyKeys1732000000700,
   RegistrationPage1732000000800,
+  SearchUnicodeCase1732000000801,
   SeatGuard1732000001000,
 ];

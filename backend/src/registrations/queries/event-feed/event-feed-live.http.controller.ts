@@ -1,27 +1,36 @@
-import { Controller, type MessageEvent, Sse } from '@nestjs/common';
+import { Controller, type MessageEvent, Req, Sse } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Observable } from 'rxjs';
+import type { Request } from 'express';
+import { readSessionCookie } from '../../../admin/admin-cookies';
 import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminSessions } from '../../../admin/admin-sessions';
 import { LogPositionWatch } from './log-position-watch';
 
 /** A comment this often keeps proxies (nginx waits 60 s by default) from closing an idle stream. */
 export const KEEP_ALIVE_MS = 30_000;
+/** A stream ends this soon after its session does (a logout elsewhere, expiry). */
+export const SESSION_CHECK_MS = 2_000;
 
 @ApiTags('admin')
 @Controller()
 export class EventFeedLiveHttpController {
-  constructor(private readonly watch: LogPositionWatch) {}
+  constructor(
+    private readonly watch: LogPositionWatch,
+    private readonly sessions: AdminSessions,
+  ) {}
 
   @Sse('api/admin/events/live')
   @AdminOnly()
   @ApiOperation({
     summary: 'Server-Sent Events: the event log position, now and each time it moves',
     description:
-      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 30 seconds, which keeps proxies from closing an idle stream.',
+      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 30 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does.',
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'A text/event-stream that stays open.' })
-  live(): Observable<MessageEvent> {
+  live(@Req() request: Request): Observable<MessageEvent> {
+    const token = readSessionCookie(request);
     return new Observable<MessageEvent>((subscriber) => {
       const positions = this.watch.positions().subscribe({
         next: (position) => subscriber.next({ type: 'position', data: { position } }),
@@ -29,8 +38,17 @@ export class EventFeedLiveHttpController {
         error: (error: unknown) => subscriber.error(error),
       });
       const keepAlive = setInterval(() => subscriber.next({ comment: '' }), KEEP_ALIVE_MS);
+      // The guard let the stream open; it must not outlive the session (the browser then
+      // reconnects, hears 401 and goes back to the gate).
+      const sessionCheck = setInterval(() => {
+        this.sessions.find(token).then(
+          (session) => (session ? undefined : subscriber.complete()),
+          () => undefined,
+        );
+      }, SESSION_CHECK_MS);
       return () => {
         clearInterval(keepAlive);
+        clearInterval(sessionCheck);
         positions.unsubscribe();
       };
     });

@@ -6,7 +6,7 @@ import type { RegistrationFilter } from './registration-page-filter';
 export class RegistrationExportQuery extends Query<AsyncGenerator<CsvRegistration[]>> {
   constructor(
     readonly filter: RegistrationFilter,
-    readonly batchSize = 1000,
+    readonly batchSize = 500,
   ) {
     super();
   }

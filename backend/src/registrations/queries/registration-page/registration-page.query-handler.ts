@@ -11,6 +11,9 @@ import { filterCondition } from './registration-page-filter';
 import { RegistrationPageQuery } from './registration-page.query';
 import type { RegistrationPageDto, SlotTotalsDto } from './registration-page.response.dto';
 
+/** The first page counts what matches up to this many. */
+export const MATCHED_COUNT_CAP = 10_000;
+
 interface PageRow extends AdminRegistrationRow {
   cursor_created_at: string;
 }
@@ -28,7 +31,8 @@ interface SlotRow {
 /**
  * One page of the Command Center's list from registration_view, newest first, by keyset: one
  * more row than asked says whether a next page exists. The first page also counts what matches
- * (and everything), and every page carries the slots' seat totals from slot_capacity.
+ * (up to MATCHED_COUNT_CAP), and every page carries the slots' seat totals from slot_capacity,
+ * and with them how many registrations hold a seat or wait.
  */
 @QueryHandler(RegistrationPageQuery)
 export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationPageQuery> {
@@ -38,9 +42,8 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     const page = filterCondition(filter, after);
     const firstPage = cursor === undefined;
-    const filtered = Object.values(filter).some((value) => value !== undefined && value !== '');
     const matchedCondition = filterCondition(filter);
-    const [rows, matched, total, slots] = await Promise.all([
+    const [rows, matched, slots] = await Promise.all([
       this.dataSource.query(
         `SELECT ${ADMIN_REGISTRATION_COLUMNS},
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
@@ -49,8 +52,7 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
           LIMIT ${limit + 1}`,
         page.parameters,
       ) as Promise<PageRow[]>,
-      firstPage ? this.count(matchedCondition.where, matchedCondition.parameters) : null,
-      firstPage && filtered ? this.count('', []) : null,
+      firstPage ? this.countUpTo(matchedCondition.where, matchedCondition.parameters) : null,
       this.dataSource.query(
         `SELECT event, time, seat_limit, held, paid, confirmed, waiting_list
            FROM slot_capacity ORDER BY event, time`,
@@ -64,8 +66,12 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         rows.length > limit && last
           ? encodeCursor({ createdAt: last.cursor_created_at, id: last.id })
           : null,
-      matched,
-      total: firstPage ? (total ?? matched) : null,
+      matched: matched === null ? null : Math.min(matched, MATCHED_COUNT_CAP),
+      matchedCapped: matched === null ? null : matched > MATCHED_COUNT_CAP,
+      total: slots.reduce(
+        (sum, slot) => sum + slot.held + slot.paid + slot.confirmed + slot.waiting_list,
+        0,
+      ),
       slots: slots.map((slot): SlotTotalsDto => ({
         event: slot.event,
         time: slot.time,
@@ -78,9 +84,14 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     };
   }
 
-  private async count(where: string, parameters: unknown[]): Promise<number> {
+  /**
+   * How many rows match, counted up to one past the cap: an exact count of a million rows would
+   * cost more than the page itself.
+   */
+  private async countUpTo(where: string, parameters: unknown[]): Promise<number> {
     const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM registration_view ${where}`,
+      `SELECT count(*)::int AS count
+         FROM (SELECT 1 FROM registration_view ${where} LIMIT ${MATCHED_COUNT_CAP + 1}) AS matching`,
       parameters,
     )) as { count: number }[];
     return row.count;

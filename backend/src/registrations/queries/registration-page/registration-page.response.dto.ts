@@ -39,16 +39,23 @@ export class RegistrationPageDto {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Registrations matching the search and filters (first page only, else null).',
+    description:
+      'Registrations matching the search and filters, counted up to 10,000 (first page only, else null).',
   })
   matched: number | null;
 
   @ApiProperty({
-    type: Number,
+    type: Boolean,
     nullable: true,
-    description: 'Every registration in the list (first page only, else null).',
+    description: 'True when more than `matched` match (first page only, else null).',
   })
-  total: number | null;
+  matchedCapped: boolean | null;
+
+  @ApiProperty({
+    description:
+      'Registrations holding a seat (held, paid or confirmed) or on a waiting list, from the seat counts; released and refunded ones are not counted.',
+  })
+  total: number;
 
   @ApiProperty({ type: [SlotTotalsDto], description: 'Every slot that has a seat count.' })
   slots: SlotTotalsDto[];

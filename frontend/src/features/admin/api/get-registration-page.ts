@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { components } from '../../../lib/api-schema';
 import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
@@ -36,6 +36,8 @@ export const registrationPagesQuery = (filter: RegistrationFilter, polling: bool
     queryFn: ({ pageParam }) => fetchRegistrationPage(filter, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a new search or filter loads, the list shown stays (no flash of "Loading").
+    placeholderData: keepPreviousData,
     // Polled while the live stream is down, and after a failure, until an answer comes.
     refetchInterval: (query) =>
       polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,

@@ -17,7 +17,12 @@ export function useLiveChanges(signedIn: boolean): boolean {
     const source = new EventSource(apiUrl('/api/admin/events/live'), { withCredentials: true });
     let position: number | undefined;
     source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
+    source.onerror = () => {
+      // Ended or refused (the session may be over): poll meanwhile, and ask at once, so a 401
+      // takes the operator back to the gate.
+      setConnected(false);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.registrations() });
+    };
     source.addEventListener('position', (message: MessageEvent<string>) => {
       const next = (JSON.parse(message.data) as { position: number }).position;
       // The first position after (re)connecting only says where the log is; a later one, or a

@@ -62,6 +62,7 @@ function registrationPage(
     registrations: matches,
     nextCursor: null,
     matched: matches.length,
+    matchedCapped: false,
     total: state.registrations.length,
     slots: [...slots.values()].map((slot) => ({
       ...slot,

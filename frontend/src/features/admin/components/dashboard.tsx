@@ -68,6 +68,8 @@ export function Dashboard() {
   const slots = first?.slots;
   const total = first?.total ?? 0;
   const matched = first?.matched ?? 0;
+  // Past 10,000 matches the server stops counting: the feed's size is then unknown.
+  const capped = first?.matchedCapped === true;
   const seats = (slots ?? []).reduce((sum, slot) => sum + slot.seats, 0);
   const waiting = (slots ?? []).reduce((sum, slot) => sum + slot.waiting, 0);
   const filtered = Object.keys(filter).length > 0;
@@ -207,9 +209,12 @@ export function Dashboard() {
           </div>
         </div>
         <p className="muted" aria-live="polite" aria-atomic="true">
-          {!pages.isPending && filtered
-            ? t('admin.dashboard.showing', { shown: matched, total })
-            : ''}
+          {pages.isPending || !filtered
+            ? ''
+            : t(capped ? 'admin.dashboard.showingMore' : 'admin.dashboard.showing', {
+                shown: matched,
+                total,
+              })}
         </p>
         {pages.isPending ? (
           <p role="status">{t('admin.dashboard.loading')}</p>
@@ -220,11 +225,12 @@ export function Dashboard() {
         ) : (
           <RegistrationFeed
             registrations={shown}
-            setSize={first?.matched ?? undefined}
+            setSize={capped ? undefined : (first?.matched ?? undefined)}
             hasMore={pages.hasNextPage}
             loadingMore={pages.isFetchingNextPage}
             loadMore={() => void pages.fetchNextPage()}
             labelledBy={`${titleId}-list`}
+            listKey={JSON.stringify(filter)}
           />
         )}
       </section>

@@ -20,6 +20,7 @@ export function RegistrationFeed({
   loadingMore,
   loadMore,
   labelledBy,
+  listKey,
 }: {
   registrations: AdminRegistration[];
   /** How many match, when known. */
@@ -28,6 +29,8 @@ export function RegistrationFeed({
   loadingMore: boolean;
   loadMore: () => void;
   labelledBy: string;
+  /** Changes with the search and filters: a new list starts at its top. */
+  listKey: string;
 }) {
   const t = useAdminText();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -42,6 +45,10 @@ export function RegistrationFeed({
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [listKey]);
 
   useEffect(() => {
     if (hasMore && !loadingMore && lastShown >= registrations.length - 1) loadMore();
