@@ -18,6 +18,7 @@ import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { HoldSweeper } from './payments/hold-sweeper';
 import { PaymentRecorder } from './payments/payment-recorder';
+import { RefundWorker } from './payments/refund-worker';
 import { EventFeedHttpController } from './queries/event-feed/event-feed.http.controller';
 import { EventFeedQueryHandler } from './queries/event-feed/event-feed.query-handler';
 import { CapacityCache } from './queries/get-capacity/capacity-cache';
@@ -35,7 +36,7 @@ import { RegistrationStore } from './registration-store';
 /**
  * Everything under registrations/: the visitors' and the operators' commands and queries, what
  * the payment provider's answers do to registrations (the webhook, the payment recorder, the
- * hold sweeper), and the one write side they share. The operator's routes are guarded with
+ * refund worker, the hold sweeper), and the one write side they share. The operator's routes are guarded with
  * @AdminOnly() (the admin module's guard).
  */
 @Module({
@@ -73,8 +74,9 @@ import { RegistrationStore } from './registration-store';
     EventFeedQueryHandler,
     HandlePaymentWebhookHandler,
     PaymentRecorder,
+    RefundWorker,
     HoldSweeper,
   ],
-  exports: [RegistrationStore, CapacityCache, PaymentRecorder, HoldSweeper],
+  exports: [RegistrationStore, CapacityCache, PaymentRecorder, RefundWorker, HoldSweeper],
 })
 export class RegistrationsModule {}

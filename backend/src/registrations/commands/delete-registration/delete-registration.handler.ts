@@ -1,8 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { PAYMENT_REFUND } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { deleteRegistration } from '../../domain/operator-decisions';
+import { refundOnDeletion } from '../../domain/payment-decisions';
+import { enqueueRefunds, RefundWorker } from '../../payments/refund-worker';
 import { assertExists } from '../../domain/registration';
 import { registrationStreamId } from '../../domain/registration-events';
 import { RegistrationStore } from '../../registration-store';
@@ -12,11 +15,16 @@ import { DeleteRegistrationCommand } from './delete-registration.command';
  * Erasure, in one transaction: RegistrationDeleted is recorded (the projection drops the read
  * model row and frees the seat), the registration's personal data key is shredded (every
  * sealed name, email, phone and dream in the log becomes unreadable for good), and the
- * messages still queued for the person are cancelled, their error texts cleared.
+ * messages still queued for the person are cancelled, their error texts cleared. When the
+ * registration was paid through the provider and the operator asks for it, RefundRequested is
+ * recorded first and the refund queued: the RefundWorker sends it after COMMIT.
  */
 @CommandHandler(DeleteRegistrationCommand)
 export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistrationCommand> {
-  constructor(private readonly store: RegistrationStore) {}
+  constructor(
+    private readonly store: RegistrationStore,
+    private readonly refunds: RefundWorker,
+  ) {}
 
   async execute(command: DeleteRegistrationCommand): Promise<void> {
     const id = command.registrationId;
@@ -25,14 +33,27 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       const { event, time } = assertExists((await this.store.load(tx, id)).state);
       await tx.lockSlot(event, time);
       const loaded = await this.store.load(tx, id);
-      const events = deleteRegistration(loaded.state);
-      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
+      const state = assertExists(loaded.state);
+      const events = [
+        ...refundOnDeletion(
+          state,
+          loaded.history.map((item) => item.event),
+          command.refund,
+        ),
+        ...deleteRegistration(state),
+      ];
+      const recorded = await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       await shredPersonalDataKey(tx.manager, registrationStreamId(id));
+      // Refunds still to send stay: they carry no personal data, and the money must go back.
       await tx.manager.query(
         `UPDATE outbox SET cancelled_at = now()
-          WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL`,
-        [id],
+          WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL
+            AND kind <> $2`,
+        [id, PAYMENT_REFUND],
       );
+      if ((await enqueueRefunds(tx.manager, recorded)) > 0) {
+        tx.afterCommit(() => this.refunds.nudge());
+      }
       // A transport's error text may quote an address; nothing of the person may stay.
       await tx.manager.query(
         `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,
