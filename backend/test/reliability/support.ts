@@ -70,22 +70,81 @@ async function* readWholeLog(dataSource: DataSource): AsyncGenerator<RecordedEve
 export async function replayLog(dataSource: DataSource): Promise<{
   states: Map<string, RegistrationState | undefined>;
   types: Map<string, string[]>;
+  /** The money events (PaymentConfirmed, RefundRequested, PaymentRefunded), in log order. */
+  money: RegistrationEvent[];
 }> {
   const known = new Set<string>(REGISTRATION_EVENT_TYPES);
   const states = new Map<string, RegistrationState | undefined>();
   const types = new Map<string, string[]>();
+  const money: RegistrationEvent[] = [];
   for await (const batch of readWholeLog(dataSource)) {
     for (const recorded of batch) {
       if (!known.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
       const event = { type: recorded.type, data: recorded.data } as RegistrationEvent;
       const id = event.data.registrationId;
+      if (
+        event.type === 'PaymentConfirmed' ||
+        event.type === 'RefundRequested' ||
+        event.type === 'PaymentRefunded'
+      ) {
+        money.push(event);
+      }
       const before = states.get(id);
       if (!before && event.type !== 'RegistrationCreated') continue;
       states.set(id, evolve(before, event));
       types.set(id, [...(types.get(id) ?? []), event.type]);
     }
   }
-  return { states, types };
+  return { states, types, money };
+}
+
+/**
+ * The promises about money, over the log: a payment confirms a seat only at the slot's price;
+ * each payment is refunded at most once (one RefundRequested, one PaymentRefunded); a payment
+ * that confirmed a seat is refunded only by the provider or an operator's deletion; and, with
+ * `settled`, every refund requested has been confirmed by the provider.
+ */
+export function checkMoney(
+  money: readonly RegistrationEvent[],
+  catalogue: Catalogue,
+  options: { settled?: boolean } = {},
+): void {
+  const requested = new Map<string, string>();
+  const refunded = new Set<string>();
+  const confirmed = new Set<string>();
+  for (const event of money) {
+    if (event.type === 'PaymentConfirmed') {
+      const registration = event.data.registrationId;
+      const price = catalogue.allSlots()[0]?.event.priceMinor;
+      if (
+        event.data.amountMinor !== price ||
+        event.data.currency.toUpperCase() !== catalogue.currency
+      ) {
+        throw new Error(
+          `Registration ${registration} confirmed by ${event.data.amountMinor} ${event.data.currency}`,
+        );
+      }
+      if (event.data.paymentIntentId) confirmed.add(event.data.paymentIntentId);
+    } else if (event.type === 'RefundRequested') {
+      const intent = event.data.paymentIntentId;
+      if (requested.has(intent)) throw new Error(`Refund of ${intent} requested twice`);
+      if (confirmed.has(intent) && event.data.reason !== 'deleted-by-operator') {
+        throw new Error(
+          `The payment ${intent} that paid a seat is refunded (${event.data.reason})`,
+        );
+      }
+      requested.set(intent, event.data.reason);
+    } else if (event.data.paymentIntentId) {
+      const intent = event.data.paymentIntentId;
+      if (refunded.has(intent)) throw new Error(`Payment ${intent} refunded twice`);
+      refunded.add(intent);
+    }
+  }
+  if (options.settled) {
+    for (const [intent, reason] of requested) {
+      if (!refunded.has(intent)) throw new Error(`Refund of ${intent} (${reason}) never confirmed`);
+    }
+  }
 }
 
 export interface InvariantReport {
@@ -101,12 +160,14 @@ export interface InvariantReport {
  *   payment was recorded twice (the operator's paid flag is bookkeeping, not a payment);
  * - the capacity rows equal a recount over the events;
  * - the registration rows agree with the events;
+ * - a payment confirms a seat only at its price, and each payment is refunded at most once
+ *   (checkMoney);
  * - a rebuild gives exactly the live rows.
  */
 export async function checkInvariants(
   dataSource: DataSource,
   catalogue: Catalogue,
-  options: { rebuild?: boolean } = {},
+  options: { rebuild?: boolean; settled?: boolean } = {},
 ): Promise<InvariantReport> {
   const capacity: {
     event: string;
@@ -125,7 +186,8 @@ export async function checkInvariants(
     }
   }
 
-  const { states, types } = await replayLog(dataSource);
+  const { states, types, money } = await replayLog(dataSource);
+  checkMoney(money, catalogue, options);
   type Counts = {
     held: number;
     paid: number;
