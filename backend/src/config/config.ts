@@ -45,6 +45,10 @@ export interface AppConfig {
   /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
   registrationRateLimit: number;
   registrationRateWindowSeconds: number;
+  /** Seats one client address may hold unpaid at once, fleet-wide; 0 turns the cap off. */
+  unpaidHoldsPerAddress: number;
+  /** Registration for a slot closes this many minutes before its start. */
+  registrationClosesMinutesBefore: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /** Minutes past a hold's expiry before the sweeper releases it (webhooks get there first). */
@@ -140,6 +144,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: variables.TRUST_PROXY,
     registrationRateLimit: variables.REGISTRATION_RATE_LIMIT,
     registrationRateWindowSeconds: variables.REGISTRATION_RATE_WINDOW_SECONDS,
+    unpaidHoldsPerAddress: variables.UNPAID_HOLDS_PER_ADDRESS,
+    registrationClosesMinutesBefore: variables.REGISTRATION_CLOSES_MINUTES_BEFORE,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,
     workers: variables.WORKERS,

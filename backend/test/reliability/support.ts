@@ -134,7 +134,7 @@ export function checkMoney(
         );
       }
       requested.set(intent, event.data.reason);
-    } else if (event.data.paymentIntentId) {
+    } else if (event.type === 'PaymentRefunded' && event.data.paymentIntentId) {
       const intent = event.data.paymentIntentId;
       if (refunded.has(intent)) throw new Error(`Payment ${intent} refunded twice`);
       refunded.add(intent);

@@ -7,6 +7,7 @@ import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
+import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CapacityNotify1732000000500,
   SlotAllocation1732000000600,
   SeatGuard1732000001000,
+  UnpaidHoldsPerAddress1732000001100,
 ];

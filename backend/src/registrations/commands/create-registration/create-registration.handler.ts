@@ -38,7 +38,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
 
     // Seats are allocated in per-slot batches: see slot-allocation-batcher.ts.
     const created = await this.batcher.allocate({
-      input,
+      input: { ...input, clientKey: command.clientKey },
       registrationId,
       metadata,
     });
