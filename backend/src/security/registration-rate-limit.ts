@@ -120,17 +120,15 @@ export class RegistrationRateLimit {
     next: NextFunction,
   ) => {
     if (!this.enabled || request.method !== 'POST') return next();
-    void this.count(clientAddressOf(request), response).then(
-      (decision) => {
-        if (!decision || decision.allowed) return next();
-        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-        sendApiError(
-          response,
-          429,
-          `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
-      },
-    );
+    void this.count(clientAddressOf(request), response).then((decision) => {
+      if (!decision || decision.allowed) return next();
+      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+      sendApiError(
+        response,
+        429,
+        `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
+    });
   };
 }

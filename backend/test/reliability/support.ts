@@ -20,6 +20,7 @@ import {
 } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { snapshotReadModels } from '../read-models';
+import { testTour } from '../test-tour';
 
 /** The open slots the reliability cases crowd into, with few seats so that limits are hit. */
 export const SMALL_SLOTS = [
@@ -32,13 +33,16 @@ export const SMALL_SLOTS = [
  * open), written to a file so that child processes (TOUR_FILE) see the same one.
  */
 export function smallCatalogue(seats: number): { catalogue: Catalogue; file: string } {
-  const tour = structuredClone(Catalogue.load().tour);
+  const tour = testTour();
   const bucharest = tour.events.find((event) => event.slug === 'bucharest');
   if (!bucharest) throw new Error('The catalogue has no bucharest event');
   bucharest.status = 'open';
   bucharest.slots = SMALL_SLOTS.map((slot, index) => ({
     ...(bucharest.slots[index] ?? bucharest.slots[0]),
     time: slot.time,
+    // Both start when the tests' open slot does: a month ahead.
+    startsAt: bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!
+      .startsAt,
     status: 'open' as const,
     capacity: seats,
   }));

@@ -35,6 +35,7 @@ export interface MessageTexts {
   refundSubject: string;
   refundWrongAmountIntro: string;
   refundSecondPaymentIntro: string;
+  refundSlotClosedIntro: string;
   refundNext: string;
   questions: string;
   calendarSummary: string;
@@ -79,6 +80,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     refundWrongAmountIntro:
       'We received a payment of {paid}, which is not the ticket price of {price}, so it could not confirm a seat.',
     refundSecondPaymentIntro: 'We received a second payment for a place that was already paid for.',
+    refundSlotClosedIntro:
+      'Your payment arrived after the 30 minutes we hold a seat for, and by then registration for the slot had closed.',
     refundNext:
       'If you still want your place, you are welcome to register again; if you already have one, it stays as it was.',
     questions: 'Questions? Write to {contact}.',
@@ -125,6 +128,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     refundWrongAmountIntro:
       'Abbiamo ricevuto un pagamento di {paid}, che non corrisponde al prezzo del biglietto di {price}, quindi non ha potuto confermare un posto.',
     refundSecondPaymentIntro: 'Abbiamo ricevuto un secondo pagamento per un posto già pagato.',
+    refundSlotClosedIntro:
+      'Il tuo pagamento è arrivato dopo i 30 minuti in cui teniamo un posto riservato, e nel frattempo le registrazioni per questo orario si erano chiuse.',
     refundNext:
       'Se desideri ancora un posto puoi registrarti di nuovo; se ne hai già uno, resta com’era.',
     questions: 'Domande? Scrivi a {contact}.',
@@ -170,6 +175,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     refundWrongAmountIntro:
       'Am primit o plată de {paid}, care nu este prețul biletului de {price}, așa că nu a putut confirma un loc.',
     refundSecondPaymentIntro: 'Am primit o a doua plată pentru un loc deja plătit.',
+    refundSlotClosedIntro:
+      'Plata ta a sosit după cele 30 de minute în care păstrăm un loc rezervat, iar între timp înscrierile pentru acest interval se închiseseră.',
     refundNext:
       'Dacă vrei în continuare un loc, te poți înscrie din nou; dacă ai deja unul, rămâne așa cum era.',
     questions: 'Întrebări? Scrie-ne la {contact}.',

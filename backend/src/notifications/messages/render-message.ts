@@ -187,7 +187,9 @@ export function renderMessage(
           paragraphs: [
             payload.reason === 'amount-mismatch'
               ? f(t.refundWrongAmountIntro)
-              : t.refundSecondPaymentIntro,
+              : payload.reason === 'late-payment-slot-closed'
+                ? t.refundSlotClosedIntro
+                : t.refundSecondPaymentIntro,
           ],
         },
         { heading: t.detailsHeading, details },

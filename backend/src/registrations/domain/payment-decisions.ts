@@ -72,7 +72,8 @@ function matchesPrice(payment: ReceivedPayment, price: SlotPrice): boolean {
 /**
  * A payment succeeded for this registration's checkout. It confirms a seat only when its amount
  * and currency are the slot's price: a live hold becomes a paid seat; a hold that already lapsed
- * takes a seat again if the slot has one free. Every other payment is refunded: a wrong amount
+ * takes a seat again if the slot has one free and still takes registrations (`registrationOpen`:
+ * isOpenForRegistration). Every other payment is refunded: a wrong amount
  * (the anomaly recorded, and a live hold released, since its checkout is spent), a second
  * distinct payment for a seat already paid, a payment that finds no seat. The same payment
  * decided again (a webhook delivered twice, the sweeper) decides nothing.
@@ -83,6 +84,7 @@ export function decidePayment(
   payment: ReceivedPayment,
   slot: SlotSeats,
   price: SlotPrice,
+  registrationOpen = true,
 ): PaymentDecision {
   if (!state) return { outcome: 'ignore', why: 'unknown registration' };
   const intent = payment.paymentIntentId;
@@ -149,6 +151,7 @@ export function decidePayment(
     case 'refunded':
       return refund('no-seat');
     case 'released':
+      if (!registrationOpen) return refund('late-payment-slot-closed');
       return hasFreeSeat(slot) ? confirm('retaken') : refund('late-payment-no-free-seat');
     case 'waiting':
       return refund('no-seat');

@@ -66,12 +66,13 @@ export interface PaymentConfirmed {
 }
 
 /**
- * Why money goes back: a payment that found no seat (late, on the waiting list, after an
- * erasure), a payment that does not match the slot's price or pays a seat a second time, and an
+ * Why money goes back: a payment that found no seat (late, with the slot full or closed for
+ * registration, on the waiting list, after an erasure), a payment that does not match the slot's price or pays a seat a second time, and an
  * operator's deletion of a paid registration.
  */
 export type RefundReason =
   | 'late-payment-no-free-seat'
+  | 'late-payment-slot-closed'
   | 'no-seat'
   | 'registration-deleted'
   | 'amount-mismatch'

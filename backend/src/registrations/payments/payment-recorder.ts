@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Catalogue } from '../../catalogue/catalogue';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { enqueueNotification } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
@@ -46,6 +48,7 @@ export class PaymentRecorder {
     private readonly catalogue: Catalogue,
     private readonly outbox: OutboxWorker,
     private readonly refunds: RefundWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** What a seat of the registration's slot costs; a slot that left the tour costs nothing known. */
@@ -108,7 +111,13 @@ export class PaymentRecorder {
       return events.length > 0 ? 'refunded' : 'unchanged';
     }
 
-    const decision = decidePayment(state, history, fact.payment, seats, this.priceOf(state));
+    const open = this.catalogue.isOpenForRegistration(
+      state.event,
+      state.time,
+      new Date(),
+      this.config.registrationClosesMinutesBefore,
+    );
+    const decision = decidePayment(state, history, fact.payment, seats, this.priceOf(state), open);
     if (decision.outcome === 'ignore') {
       this.logger.log(`Payment for ${state.id} changes nothing: ${decision.why}`);
       return 'unchanged';

@@ -74,6 +74,7 @@ export async function enqueueRefunds(
 const NOTICE_BY_REASON: Partial<Record<string, Notification['kind']>> = {
   'late-payment-no-free-seat': 'late-payment-refunded',
   'no-seat': 'late-payment-refunded',
+  'late-payment-slot-closed': 'payment-refunded',
   'amount-mismatch': 'payment-refunded',
   'second-payment': 'payment-refunded',
   // An erased registration has nobody left to write to.

@@ -4,11 +4,7 @@ import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { notificationsInsert } from '../../../notifications/outbox';
 import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
-import {
-  registerArrivals,
-  type ClientHolds,
-  type RegisterInput,
-} from '../../domain/registration';
+import { registerArrivals, type ClientHolds, type RegisterInput } from '../../domain/registration';
 import type { RegistrationCreated } from '../../domain/registration-events';
 import { emailKey } from '../../domain/registration-rules';
 import { sealRegistrationPersonalData } from '../../registration-event-codec';

@@ -1,0 +1,39 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Catalogue, type Tour } from '../src/catalogue/catalogue';
+import { OPEN_SLOT } from './http';
+
+/** How far ahead the tests' open slot starts: far enough that no test run reaches it. */
+const OPEN_SLOT_DAYS_AHEAD = 30;
+
+/**
+ * SPEC's record of the tour with its open slot (OPEN_SLOT) starting 30 days after `now`: the
+ * tests register for it whatever today's date is. Tests about the clock build their own tours.
+ */
+export function testTour(now: Date = new Date()): Tour {
+  const tour = structuredClone(Catalogue.load().tour);
+  for (const event of tour.events) {
+    for (const slot of event.slots) {
+      if (slot.time === OPEN_SLOT) {
+        slot.startsAt = new Date(now.getTime() + OPEN_SLOT_DAYS_AHEAD * 86_400_000).toISOString();
+      }
+    }
+  }
+  return tour;
+}
+
+export function testCatalogue(now?: Date): Catalogue {
+  return new Catalogue(testTour(now));
+}
+
+let written: string | undefined;
+
+/** testTour() as a file, for TOUR_FILE of the server processes a test starts. */
+export function testTourFile(): string {
+  if (!written) {
+    written = path.join(mkdtempSync(path.join(tmpdir(), 'test-tour-')), 'tour.json');
+    writeFileSync(written, JSON.stringify(testTour()));
+  }
+  return written;
+}
