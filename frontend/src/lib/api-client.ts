@@ -22,6 +22,7 @@ type SuccessBody<O> = O extends { responses: infer R }
       : undefined
   : never;
 type PathParams<O> = O extends { parameters: { path: infer A } } ? A : undefined;
+type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
 type RequestBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } }
   ? B
   : undefined;
@@ -31,11 +32,18 @@ interface CallOptions<O> {
   body?: RequestBody<O>;
 }
 
-function fillPath(path: string, params: object | undefined): string {
-  if (!params) return path;
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(String((params as Record<string, unknown>)[name])),
-  );
+function fillPath(path: string, params: object | undefined, query?: object): string {
+  const filled = params
+    ? path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        encodeURIComponent(String((params as Record<string, unknown>)[name])),
+      )
+    : path;
+  const search = new URLSearchParams(
+    Object.entries(query ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
+  return search ? `${filled}?${search}` : filled;
 }
 
 async function call(
@@ -43,6 +51,7 @@ async function call(
   path: string,
   params?: object,
   body?: unknown,
+  query?: object,
 ): Promise<unknown> {
   const init: RequestInit = { method: method.toUpperCase(), credentials: 'include' };
   // A JSON body, with its content type, only when there is a body.
@@ -50,7 +59,7 @@ async function call(
     init.body = JSON.stringify(body);
     init.headers = { 'Content-Type': 'application/json' };
   }
-  const response = await fetch(fillPath(path, params), init);
+  const response = await fetch(fillPath(path, params, query), init);
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -94,7 +103,8 @@ type RequiredBody<O> = O extends { requestBody: { content: { 'application/json':
 type StrictCallOptions<O> = ([RequiredPathParams<O>] extends [never]
   ? object
   : { params: RequiredPathParams<O> }) &
-  ([RequiredBody<O>] extends [never] ? object : { body: RequiredBody<O> });
+  ([RequiredBody<O>] extends [never] ? object : { body: RequiredBody<O> }) &
+  ([QueryParams<O>] extends [never] ? object : { query?: QueryParams<O> });
 
 /**
  * Any method of any operation; path parameters and a body are required exactly when the
@@ -107,6 +117,10 @@ export function apiCall<M extends Method, P extends PathsWith<M>>(
     ? [options?: StrictCallOptions<Operation<P, M>>]
     : [options: StrictCallOptions<Operation<P, M>>]
 ): Promise<SuccessBody<Operation<P, M>>> {
-  const { params, body } = (options ?? {}) as { params?: object; body?: unknown };
-  return call(method, path, params, body) as Promise<SuccessBody<Operation<P, M>>>;
+  const { params, body, query } = (options ?? {}) as {
+    params?: object;
+    body?: unknown;
+    query?: object;
+  };
+  return call(method, path, params, body, query) as Promise<SuccessBody<Operation<P, M>>>;
 }

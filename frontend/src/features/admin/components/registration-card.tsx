@@ -35,6 +35,8 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
   const { fail } = useAdminFailure();
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
+  const [refundOnDelete, setRefundOnDelete] = useState(true);
+  const refundId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
   const setPaid = useSetPaid();
   const setDreamedCaptured = useSetDreamedCaptured();
@@ -117,8 +119,14 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
     });
   }
 
+  // Money taken through the payment provider can go back with the deletion.
+  const paidThroughProvider = registration.status === 'paid' && !!registration.stripeSessionId;
+
   function remove() {
-    deleteRegistration.mutate(registration.id);
+    deleteRegistration.mutate({
+      id: registration.id,
+      refund: paidThroughProvider && refundOnDelete,
+    });
   }
 
   return (
@@ -244,7 +252,10 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => {
-          if (!deleteRegistration.isPending) setDeleting(open);
+          if (!deleteRegistration.isPending) {
+            setDeleting(open);
+            setRefundOnDelete(true);
+          }
         }}
         title={t('admin.delete.title')}
         description={t('admin.delete.description', { name, id })}
@@ -253,7 +264,23 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
         onConfirm={remove}
         destructive
         pending={deleteRegistration.isPending}
-      />
+      >
+        {paidThroughProvider && (
+          <div className="confirm-dialog__choice">
+            <p>{t('admin.delete.paid', { name })}</p>
+            <label htmlFor={refundId}>
+              <input
+                id={refundId}
+                type="checkbox"
+                checked={refundOnDelete}
+                onChange={(event) => setRefundOnDelete(event.target.checked)}
+                disabled={deleteRegistration.isPending}
+              />{' '}
+              {t('admin.delete.refund')}
+            </label>
+          </div>
+        )}
+      </ConfirmDialog>
       {historyOpen && (
         <HistoryDrawer
           registrationId={registration.id}
