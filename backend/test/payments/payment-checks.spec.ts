@@ -26,7 +26,10 @@ function paidEvent(
   return event;
 }
 
-async function eventsOf(app: TestApp, id: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+async function eventsOf(
+  app: TestApp,
+  id: string,
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
   return app.dataSource.query(
     'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_version',
     [`registration-${id}`],
@@ -171,12 +174,9 @@ describe('every payment checked, every refund through the outbox', () => {
 
     // The operator sees it in the history.
     const cookie = await login(app.url);
-    const history = await adminRequest<{ events: { type: string; payload: Record<string, unknown> }[] }>(
-      app.url,
-      cookie,
-      'GET',
-      `/api/admin/registrations/${held.id}/history`,
-    );
+    const history = await adminRequest<{
+      events: { type: string; payload: Record<string, unknown> }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${held.id}/history`);
     expect(history.body.events.map((entry) => entry.type)).toContain('RefundRequested');
     expect(
       history.body.events.find((entry) => entry.type === 'RefundRequested')?.payload,

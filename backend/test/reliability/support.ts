@@ -41,8 +41,7 @@ export function smallCatalogue(seats: number): { catalogue: Catalogue; file: str
     ...(bucharest.slots[index] ?? bucharest.slots[0]),
     time: slot.time,
     // Both start when the tests' open slot does: a month ahead.
-    startsAt: bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!
-      .startsAt,
+    startsAt: bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!.startsAt,
     status: 'open' as const,
     capacity: seats,
   }));
