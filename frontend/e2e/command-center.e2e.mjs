@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
+import { openSlot } from './open-slot.mjs';
 
-const OPEN_SLOT = 'Oct 30 - 7:30pm';
 const LANGUAGES = ['en', 'it', 'ro'];
 const DREAM =
   'I dreamt of a long corridor of instant photographs, each one developing into a memory I had not lived yet.';
@@ -40,7 +40,7 @@ async function register(baseURL, name, dream = DREAM) {
       email: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
       whatsapp: '+40 712 345 678',
       event: 'bucharest',
-      time: OPEN_SLOT,
+      time: openSlot.time,
       dream,
       dreamedCaptured: false,
       locale: 'en',
@@ -50,17 +50,17 @@ async function register(baseURL, name, dream = DREAM) {
   return response.json();
 }
 
-async function openSlot(baseURL) {
+async function openSlotCapacity(baseURL) {
   const response = await fetch(`${baseURL}/api/capacity`);
-  return (await response.json()).bucharest[OPEN_SLOT];
+  return (await response.json()).bucharest[openSlot.time];
 }
 
 async function fillOpenSlot(baseURL) {
   for (let guard = 0; guard < 25; guard += 1) {
-    if ((await openSlot(baseURL)).available <= 0) return;
+    if ((await openSlotCapacity(baseURL)).available <= 0) return;
     await register(baseURL, unique('CC Filler'));
   }
-  assert.equal((await openSlot(baseURL)).available, 0);
+  assert.equal((await openSlotCapacity(baseURL)).available, 0);
 }
 
 async function logIn(page, adminPassword) {
@@ -215,7 +215,7 @@ export const commandCenterScenarios = [
       const waiting = unique('CC Waiting');
       const answer = await register(baseURL, waiting);
       assert.equal(answer.waitingList, true, 'the full slot puts the visitor on the waiting list');
-      const before = await openSlot(baseURL);
+      const before = await openSlotCapacity(baseURL);
       assert.equal(before.available, 0);
 
       await logIn(page, adminPassword);
@@ -234,7 +234,7 @@ export const commandCenterScenarios = [
       const seat = list.find(
         (r) =>
           r.event === 'bucharest' &&
-          r.time === OPEN_SLOT &&
+          r.time === openSlot.time &&
           !r.waitingList &&
           r.name &&
           names.filter((n) => n === r.name).length === 1,
@@ -250,7 +250,7 @@ export const commandCenterScenarios = [
       await dialog.getByRole('button', { name: 'Delete permanently' }).click();
       await visible(page.getByText('Registration Deleted'));
       await seatRow.waitFor({ state: 'detached' });
-      await eventually(async () => assert.equal((await openSlot(baseURL)).available, 1));
+      await eventually(async () => assert.equal((await openSlotCapacity(baseURL)).available, 1));
       await visible(group.getByText(`${before.registered - 1} / ${before.limit} seats`));
       assert.equal(
         (await adminList(page)).some((r) => r.id === seat.id),
@@ -264,7 +264,7 @@ export const commandCenterScenarios = [
         assert.equal(await waitingRow.getByRole('button', { name: 'Confirm' }).count(), 0),
       );
       await visible(waitingRow.getByText('CONFIRMED', { exact: true }));
-      const after = await openSlot(baseURL);
+      const after = await openSlotCapacity(baseURL);
       assert.equal(after.available, 0);
       assert.equal(after.waitingList, before.waitingList - 1);
       await visible(group.getByText(`${after.registered} / ${after.limit} seats`));
@@ -310,12 +310,14 @@ export const commandCenterScenarios = [
       assert.ok(eventRows.slice(1).every((row) => row[4] === 'bucharest'));
       assert.ok(eventRows.some((row) => row[0] === name));
 
-      await page.getByLabel('Time slot').selectOption(OPEN_SLOT);
+      await page.getByLabel('Time slot').selectOption(openSlot.time);
       const perSlot = await download(page, 'Export slot');
       assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      assert.ok(slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === OPEN_SLOT));
+      assert.ok(
+        slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === openSlot.time),
+      );
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.
