@@ -2,9 +2,12 @@
 // production): Bucharest's open slot is upcoming and named after its date, so run.mjs reads it
 // from /api/events once the server is up, as a visitor's page does.
 
-export const openSlot = { time: '', day: /^$/ };
+export const openSlot = { time: '', day: /^$/, closedTime: '' };
 
-/** Reads the open Bucharest slot: its name, and its day as the form's radio label says it. */
+/**
+ * Reads the open Bucharest slot: its name, and its day as the form's radio label says it; and
+ * the name of its closed slot.
+ */
 export async function readOpenSlot(baseURL) {
   const response = await fetch(`${baseURL}/api/events`);
   const events = await response.json();
@@ -17,6 +20,8 @@ export async function readOpenSlot(baseURL) {
     timeZone: bucharest.timeZone,
   }).format(new Date(slot.startsAt));
   openSlot.time = slot.time;
+  openSlot.closedTime =
+    bucharest.slots.find((candidate) => candidate.status === 'closed')?.time ?? '';
   openSlot.day = new RegExp(day);
   return openSlot;
 }
