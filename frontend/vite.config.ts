@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -35,8 +37,41 @@ function precompiledCatalogues(): Plugin {
   };
 }
 
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text asset of the build, so the
+ * server sends them as they are (with Content-Encoding) instead of compressing on every request.
+ */
+function precompressedAssets(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    writeBundle() {
+      for (const name of readdirSync(assetsDir)) {
+        if (!/\.(?:js|css|svg|json|html|txt|map)$/.test(name)) continue;
+        const file = join(assetsDir, name);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [precompiledCatalogues(), react()],
+  plugins: [precompiledCatalogues(), react(), precompressedAssets()],
   resolve: {
     alias:
       command === 'build'

@@ -405,42 +405,53 @@ async function appends(serverUrl: string): Promise<void> {
  * four events each (created, checkout opened, paid or expired, a shared dream), personal data
  * sealed with a key per registration.
  */
+/**
+ * `total` events of registrations as real ones are: 30 per slot, of which 20 take a seat (the
+ * slot's limit, so the database's guard holds) and 10 wait; most seats paid, some lapsed, and a
+ * shared dream each. The slots are the bench's own, in the tour's first event, with their limits.
+ */
 export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue): Promise<number> {
-  const slots = catalogue.allSlots();
-  const registrations = Math.ceil(total / 4);
+  const event = catalogue.events()[0].slug;
+  const perSlot = 30;
   let written = 0;
-  const batch = 2_500;
-  for (let start = 0; start < registrations; start += batch) {
+  let index = 0;
+  while (written < total) {
     const streamIds: string[] = [];
     const versions: number[] = [];
     const types: string[] = [];
     const datas: string[] = [];
     const keyIds: string[] = [];
     const keys: Buffer[] = [];
-    for (let index = start; index < Math.min(registrations, start + batch); index += 1) {
+    const times = new Set<string>();
+    for (let inBatch = 0; inBatch < 2_500 && written < total; inBatch += 1, index += 1) {
       const id = randomUUID();
       const key = randomBytes(32);
-      const { event, slot } = slots[index % slots.length];
+      const time = `Bench ${Math.floor(index / perSlot)}`;
+      times.add(time);
       const seat = index % 3 !== 0;
       const sessionId = `cs_bench_${index}`;
-      const events: RegistrationEvent[] = [
-        {
-          type: 'RegistrationCreated',
-          data: {
-            registrationId: id,
-            event: event.slug,
-            time: slot.time,
-            locale: (['en', 'it', 'ro'] as const)[index % 3],
-            dreamedCaptured: index % 2 === 0,
-            placement: seat ? 'seat' : 'waiting-list',
-            holdExpiresAt: seat ? new Date(Date.now() + 1_800_000).toISOString() : null,
-            name: `Visitor ${index}`,
-            email: `visitor-${index}@example.com`,
-            whatsapp: '+40 712 345 678',
-            dream:
-              'I was walking through a city made of glass, and every window showed a different night sky.',
-          },
+      const created: RegistrationEvent = {
+        type: 'RegistrationCreated',
+        data: {
+          registrationId: id,
+          event,
+          time,
+          locale: (['en', 'it', 'ro'] as const)[index % 3],
+          dreamedCaptured: index % 2 === 0,
+          placement: seat ? 'seat' : 'waiting-list',
+          holdExpiresAt: seat ? new Date(Date.now() + 1_800_000).toISOString() : null,
+          name: `Visitor ${index}`,
+          email: `visitor-${index}@example.com`,
+          whatsapp: '+40 712 345 678',
+          dream:
+            'I was walking through a city made of glass, and every window showed a different night sky.',
         },
+      };
+      const shared: RegistrationEvent = {
+        type: 'DreamShared',
+        data: { registrationId: id, dreamId: randomUUID(), dream: 'A shared dream, short.' },
+      };
+      const checkout: RegistrationEvent[] = [
         {
           type: 'CheckoutSessionOpened',
           data: {
@@ -465,11 +476,8 @@ export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue
                 seat: 'held',
               },
             },
-        {
-          type: 'DreamShared',
-          data: { registrationId: id, dreamId: randomUUID(), dream: 'A shared dream, short.' },
-        },
       ];
+      const events = seat ? [created, ...checkout, shared] : [created, shared];
       const take = Math.min(events.length, total - written);
       events.slice(0, take).forEach((item, position) => {
         streamIds.push(registrationStreamId(id));
@@ -481,6 +489,12 @@ export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue
       keyIds.push(registrationStreamId(id));
       keys.push(key);
     }
+    await pool.query(
+      `INSERT INTO slot_capacity (event, time, seat_limit)
+       SELECT $1, time, 20 FROM unnest($2::text[]) AS time
+       ON CONFLICT (event, time) DO NOTHING`,
+      [event, [...times]],
+    );
     await pool.query(
       `INSERT INTO personal_data_keys (stream_id, key) SELECT * FROM unnest($1::text[], $2::bytea[])`,
       [keyIds, keys],

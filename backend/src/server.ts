@@ -21,6 +21,7 @@ import { requestContextMiddleware } from './logging/request-context';
 import { bodyLimitMiddleware, useCappedBodyParsers } from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { securityHeadersMiddleware } from './security/security-headers';
+import compression from 'compression';
 
 export { BODY_LIMIT } from './security/body-limits';
 
@@ -61,6 +62,9 @@ export async function createApp(
   app.use(app.get(InFlightRequests).middleware);
   if (options.logger !== false) app.use(logging.httpMiddleware);
   app.use(securityHeadersMiddleware(config));
+  // Answers are compressed when the client accepts it (an event stream, marked no-transform,
+  // and the site's precompressed files, which carry their Content-Encoding, are left as they are).
+  app.use(compression());
   app.use(bodyLimitMiddleware);
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);

@@ -161,6 +161,9 @@ export class RegistrationStore {
   ): Promise<DecodedRegistrationEvent[][]> {
     const writing = appends.filter((append) => append.events.length > 0);
     if (writing.length === 0) return appends.map(() => []);
+    if (new Set(writing.map((append) => append.from.registrationId)).size !== writing.length) {
+      throw new Error('appendAll takes each registration once, with all of its events');
+    }
     const created = writing.filter((append) => append.from.version === NO_STREAM);
     const keys = new Map<string, Buffer>();
     if (created.length > 0) {

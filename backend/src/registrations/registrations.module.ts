@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HealthModule } from '../health/health.module';
 import { ConfirmWaitlistHandler } from './commands/confirm-waitlist/confirm-waitlist.handler';
 import { ConfirmWaitlistHttpController } from './commands/confirm-waitlist/confirm-waitlist.http.controller';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
@@ -21,6 +22,13 @@ import { PaymentRecorder } from './payments/payment-recorder';
 import { RefundWorker } from './payments/refund-worker';
 import { EventFeedHttpController } from './queries/event-feed/event-feed.http.controller';
 import { EventFeedQueryHandler } from './queries/event-feed/event-feed.query-handler';
+import { EventFeedLiveHttpController } from './queries/event-feed/event-feed-live.http.controller';
+import { LogPositionWatch } from './queries/event-feed/log-position-watch';
+import { RegistrationPageHttpController } from './queries/registration-page/registration-page.http.controller';
+import { RegistrationPageQueryHandler } from './queries/registration-page/registration-page.query-handler';
+import { RegistrationExportHttpController } from './queries/registration-page/registration-export.http.controller';
+import { RegistrationExportQueryHandler } from './queries/registration-page/registration-export.query-handler';
+import { RegistrationsPerDayQueryHandler } from './queries/registration-page/registrations-per-day.query-handler';
 import { CapacityCache } from './queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
@@ -40,6 +48,7 @@ import { RegistrationStore } from './registration-store';
  * @AdminOnly() (the admin module's guard).
  */
 @Module({
+  imports: [HealthModule],
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,
@@ -53,6 +62,9 @@ import { RegistrationStore } from './registration-store';
     EditDreamHttpController,
     RegistrationHistoryHttpController,
     EventFeedHttpController,
+    EventFeedLiveHttpController,
+    RegistrationPageHttpController,
+    RegistrationExportHttpController,
     HandlePaymentWebhookHttpController,
   ],
   providers: [
@@ -72,6 +84,10 @@ import { RegistrationStore } from './registration-store';
     EditDreamHandler,
     RegistrationHistoryQueryHandler,
     EventFeedQueryHandler,
+    LogPositionWatch,
+    RegistrationPageQueryHandler,
+    RegistrationExportQueryHandler,
+    RegistrationsPerDayQueryHandler,
     HandlePaymentWebhookHandler,
     PaymentRecorder,
     RefundWorker,

@@ -1,6 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';
 
 /**
@@ -11,10 +12,10 @@ export function serveSite(app: Express, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    app.use(
-      '/assets',
-      express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-    );
+    // The build's brotli and gzip copies first, for a browser that takes them.
+    const assets = path.join(distDir, 'assets');
+    app.use('/assets', precompressedFiles(assets, { immutable: true, maxAge: '1y' }));
+    app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
     // The API is never a file: without this, every API request paid a stat() on the disk.
     const files = express.static(distDir, { index: false, maxAge: '1h' });
     app.use((request: Request, response: Response, next: NextFunction) =>

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { A_DREAM, registrationBody, request } from '../http';
@@ -30,6 +31,48 @@ describe('personal data redaction', () => {
     ).toBe('Migration Outbox1732000000100 at 2026-11-21T05:43:11.000Z took 12 ms, row 123456');
     expect(scrubText('registration 3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60')).toBe(
       'registration 3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60',
+    );
+  });
+
+  it('masks exactly what the two patterns alone would mask, whatever the text', () => {
+    // scrubText skips the patterns when the text cannot hold a match: the same answers.
+    const EMAIL = /[^\s@<>"'(),;:/=&?]+@[^\s@<>"'(),;:/=&?]+\.[^\s@<>"'(),;:/=&?]+/g;
+    const PHONE =
+      /(?<![\w-])\+\d[\d\s().-]{6,}\d(?![\w-])|(?<![\w.:/-])\(?\d{3,4}\)?[\s.-]\d{3}[\s.-]\d{3,4}(?![\w-])/g;
+    const plain = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+    // Text made of the characters the patterns care about, in phone- and email-like runs.
+    const characters = fc.constantFrom(
+      '+',
+      '0',
+      '1',
+      '4',
+      '7',
+      '(',
+      ')',
+      '-',
+      '.',
+      ' ',
+      '@',
+      'a',
+      'x',
+      '/',
+      ':',
+      'é',
+      '_',
+    );
+    const pieces = fc.oneof(
+      fc.array(characters, { maxLength: 20 }).map((run) => run.join('')),
+      fc
+        .array(fc.constantFrom('0', '1', '7', ' ', '-'), { minLength: 7, maxLength: 16 })
+        .map((run) => `+4${run.join('')}8`),
+      fc.constantFrom('ana@x.co', 'a.b@c.ro', '@', 'x@', '@y.z'),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 6 }), (parts) => {
+        const text = parts.join('');
+        expect(scrubText(text)).toBe(plain(text));
+      }),
+      { numRuns: 3000 },
     );
   });
 

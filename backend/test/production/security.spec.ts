@@ -99,9 +99,13 @@ describe('security', () => {
       expect(policy['style-src']).toEqual(docs ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
     });
 
-    it('keeps API answers out of shared caches', async () => {
-      const response = await fetch(`${app.url}/api/capacity`);
+    it('keeps API answers out of caches, but lets the capacity poll revalidate', async () => {
+      const response = await fetch(
+        `${app.url}/api/registrations/00000000-0000-4000-8000-000000000000`,
+      );
       expect(response.headers.get('cache-control')).toBe('no-store');
+      const capacity = await fetch(`${app.url}/api/capacity`);
+      expect(capacity.headers.get('cache-control')).toBe('no-cache');
     });
 
     it('adds HSTS and upgrade-insecure-requests when the public URL is https', async () => {

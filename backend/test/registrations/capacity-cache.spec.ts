@@ -1,3 +1,4 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { EventBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import { RegistrationEventsRecorded } from '../../src/registrations/registration-events-recorded';
@@ -75,13 +76,50 @@ describe('the capacity cache', () => {
         [...headers.entries()].filter(([name]) => !['date', 'x-request-id'].includes(name)),
       );
     expect(comparable(fromMemory.headers)).toEqual(comparable(fromNest.headers));
-    expect(fromMemory.headers.get('cache-control')).toBe('no-store');
-    // A conditional request is left to the Nest route, whatever it answers.
-    const conditional = await fetch(`${a.url}/api/capacity`, {
-      headers: { 'if-none-match': fromNest.headers.get('etag')! },
-    });
-    expect(conditional.status).toBe(200);
-    expect(await conditional.text()).toBe(nestBody);
+    // Browsers keep it but ask again each time, with the ETag they hold.
+    expect(fromMemory.headers.get('cache-control')).toBe('no-cache');
+    expect(fromMemory.headers.get('etag')).toBe(fromNest.headers.get('etag'));
+  });
+
+  it('answers 304 without a body to a poll holding the current ETag, warm or cold', async () => {
+    // As a browser's cache revalidates a `no-cache` answer: If-None-Match alone. (fetch() given
+    // that header by hand adds Cache-Control: no-cache, a reload that is always answered 200.)
+    const poll = (etag?: string) =>
+      new Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>(
+        (resolve, reject) => {
+          const request = httpGet(
+            `${a.url}/api/capacity`,
+            { headers: etag ? { 'if-none-match': etag } : {} },
+            (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+              response.on('end', () =>
+                resolve({ status: response.statusCode!, body, headers: response.headers }),
+              );
+            },
+          );
+          request.on('error', reject);
+        },
+      );
+    const cache = a.app.get(CapacityCache);
+    const current = await poll();
+    const etag = current.headers.etag!;
+    expect(etag).toBeTruthy();
+    expect(current.headers['cache-control']).toBe('no-cache');
+    for (const warm of [true, false]) {
+      if (!warm) cache.invalidate();
+      const unchanged = await poll(etag);
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.body).toBe('');
+      expect(unchanged.headers.etag).toBe(etag);
+      expect(unchanged.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await poll('W/"another"')).status).toBe(200);
+    // A change gives a new ETag: the same poll then gets the new figures.
+    await register(a);
+    const changed = await poll(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('shows a registration at once in its own process and soon in the other', async () => {

@@ -298,6 +298,12 @@ function send(
           body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
+        // An event stream stays open: its status and headers are the answer.
+        if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+          resolve({ status: response.statusCode ?? 0, text: '' });
+          request.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>

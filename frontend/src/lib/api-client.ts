@@ -22,7 +22,13 @@ type SuccessBody<O> = O extends { responses: infer R }
       : undefined
   : never;
 type PathParams<O> = O extends { parameters: { path: infer A } } ? A : undefined;
-type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
+type QueryParams<O> = O extends { parameters: { query?: infer Q } }
+  ? [Q] extends [undefined | never]
+    ? never
+    : NonNullable<Q>
+  : never;
+/** A query string value: repeated for an array (`column=a&column=b`), left out when undefined. */
+type QueryValue = string | number | boolean | readonly string[] | undefined;
 type RequestBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } }
   ? B
   : undefined;
@@ -32,18 +38,33 @@ interface CallOptions<O> {
   body?: RequestBody<O>;
 }
 
-function fillPath(path: string, params: object | undefined, query?: object): string {
-  const filled = params
-    ? path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-        encodeURIComponent(String((params as Record<string, unknown>)[name])),
-      )
-    : path;
-  const search = new URLSearchParams(
-    Object.entries(query ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => [name, String(value)]),
-  ).toString();
-  return search ? `${filled}?${search}` : filled;
+function fillPath(path: string, params: object | undefined): string {
+  if (!params) return path;
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name])),
+  );
+}
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The address of a GET with its query, typed like apiCall, for what the browser fetches itself:
+ * an EventSource, a download link.
+ */
+export function apiUrl<P extends PathsWith<'get'>>(
+  path: P,
+  query?: QueryParams<Operation<P, 'get'>> & Record<string, QueryValue>,
+): string {
+  return `${path}${queryString(query)}`;
 }
 
 async function call(
@@ -51,7 +72,7 @@ async function call(
   path: string,
   params?: object,
   body?: unknown,
-  query?: object,
+  query?: Record<string, QueryValue>,
 ): Promise<unknown> {
   const init: RequestInit = { method: method.toUpperCase(), credentials: 'include' };
   // A JSON body, with its content type, only when there is a body.
@@ -59,7 +80,7 @@ async function call(
     init.body = JSON.stringify(body);
     init.headers = { 'Content-Type': 'application/json' };
   }
-  const response = await fetch(fillPath(path, params, query), init);
+  const response = await fetch(`${fillPath(path, params)}${queryString(query)}`, init);
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -120,7 +141,7 @@ export function apiCall<M extends Method, P extends PathsWith<M>>(
   const { params, body, query } = (options ?? {}) as {
     params?: object;
     body?: unknown;
-    query?: object;
+    query?: Record<string, QueryValue>;
   };
   return call(method, path, params, body, query) as Promise<SuccessBody<Operation<P, M>>>;
 }

@@ -6,6 +6,7 @@ import { Admin1732000000300 } from './1732000000300-admin';
 import { RateLimits1732000000400 } from './1732000000400-rate-limits';
 import { CapacityNotify1732000000500 } from './1732000000500-capacity-notify';
 import { SlotAllocation1732000000600 } from './1732000000600-slot-allocation';
+import { RegistrationPage1732000000800 } from './1732000000800-registration-page';
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
 
@@ -19,6 +20,7 @@ export const migrations = [
   RateLimits1732000000400,
   CapacityNotify1732000000500,
   SlotAllocation1732000000600,
+  RegistrationPage1732000000800,
   SeatGuard1732000001000,
   UnpaidHoldsPerAddress1732000001100,
 ];

@@ -17,8 +17,22 @@ import { emailKey } from './registration-rules';
  * - refunded: the payment was refunded and the seat went back;
  * - deleted: erased by an operator.
  */
-export type RegistrationStatus =
-  'held' | 'paid' | 'waiting' | 'confirmed' | 'released' | 'refunded' | 'deleted';
+export const REGISTRATION_STATUSES = [
+  'held',
+  'paid',
+  'waiting',
+  'confirmed',
+  'released',
+  'refunded',
+  'deleted',
+] as const;
+
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The statuses a registration that still exists can have (a deleted one is gone). */
+export const EXISTING_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
+  (status) => status !== 'deleted',
+);
 
 /**
  * The seat rule, the one place it is written: which registrations take a seat, and whether a

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { RecordedEvent } from '../../event-store/event-store.types';
-import { upcast } from '../../event-store/upcasters';
+import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
@@ -62,15 +62,8 @@ async function readRegistrationKeys(manager: EntityManager): Promise<Map<string,
   return new Map(rows.map((row) => [row.stream_id, row.key]));
 }
 
-interface LogRow {
-  global_position: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  recorded_at: Date;
-}
+/** An event's row without its metadata, which the fold never reads. */
+type LogRow = Omit<RecordedEventRow, 'metadata'>;
 
 /**
  * The whole log in order, page by page: the next page is asked for before this one is folded,
@@ -102,18 +95,7 @@ async function* readLog(
     const rows = await pending;
     if (rows.length === 0) return;
     if (rows.length === batchSize) pending = page(rows[rows.length - 1].global_position);
-    yield rows.map((row) =>
-      upcast({
-        globalPosition: Number(row.global_position),
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        schemaVersion: row.schema_version,
-        data: row.data,
-        metadata: { actor: 'system' },
-        recordedAt: row.recorded_at,
-      }),
-    );
+    yield rows.map((row) => toRecordedEvent({ ...row, metadata: { actor: 'system' } }));
     if (rows.length < batchSize) return;
   }
 }

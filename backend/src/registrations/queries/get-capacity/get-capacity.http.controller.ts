@@ -4,6 +4,7 @@ import {
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -17,7 +18,9 @@ export class GetCapacityHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/capacity')
-  @Header('Cache-Control', 'no-store')
+  // Every page polls it: a browser may keep the answer but asks again each time, with the ETag
+  // Express gives every answer, and one that did not change costs a 304 without a body.
+  @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Seats and waiting list of every slot of the open events' })
   @ApiOkResponse({
     description: 'Keyed by event, then by time slot.',
@@ -40,6 +43,7 @@ export class GetCapacityHttpController {
       },
     },
   })
+  @ApiResponse({ status: 304, description: 'Unchanged since the ETag given in If-None-Match.' })
   capacity(): Promise<CapacityByEvent> {
     return this.queryBus.execute(new GetCapacityQuery());
   }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EXISTING_REGISTRATION_STATUSES } from '../../domain/registration';
 
 /** What a visitor may see of their own registration, by its id. */
 export class RegistrationDto {
@@ -27,7 +28,7 @@ export class RegistrationDto {
   paid: boolean;
 
   @ApiProperty({
-    enum: ['held', 'paid', 'waiting', 'confirmed', 'released', 'refunded'],
+    enum: EXISTING_REGISTRATION_STATUSES,
     description: 'Where the registration stands.',
   })
   status: string;

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../event-store/sql-executor';
 import type { AdminRegistrationDto } from './admin-registration.response.dto';
 
-interface Row {
+export interface AdminRegistrationRow {
   id: string;
   name: string | null;
   email: string | null;
@@ -23,11 +23,11 @@ interface Row {
   version: number;
 }
 
-const COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
+export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
   stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
   created_at, updated_at, version`;
 
-function toDto(row: Row): AdminRegistrationDto {
+export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistrationDto {
   return {
     id: row.id,
     shortId: `#${row.id.slice(-6).toUpperCase()}`,
@@ -52,12 +52,18 @@ function toDto(row: Row): AdminRegistrationDto {
   };
 }
 
-/** Every registration, newest first, from the read model. */
+/**
+ * The newest registrations, at most `UNPAGED_LIST_LIMIT`, from the read model. The Command
+ * Center pages with GET /api/admin/registrations; this answer stays for scripts and is bounded.
+ */
+export const UNPAGED_LIST_LIMIT = 1000;
+
 export async function selectAdminRegistrations(sql: SqlExecutor): Promise<AdminRegistrationDto[]> {
-  const rows: Row[] = await sql.query(
-    `SELECT ${COLUMNS} FROM registration_view ORDER BY created_at DESC, id DESC`,
+  const rows: AdminRegistrationRow[] = await sql.query(
+    `SELECT ${ADMIN_REGISTRATION_COLUMNS} FROM registration_view
+      ORDER BY created_at DESC, id DESC LIMIT ${UNPAGED_LIST_LIMIT}`,
   );
-  return rows.map(toDto);
+  return rows.map(toAdminRegistrationDto);
 }
 
 /** One registration from the read model (in the caller's transaction: it reads its writes). */
@@ -65,8 +71,9 @@ export async function selectAdminRegistration(
   sql: SqlExecutor,
   registrationId: string,
 ): Promise<AdminRegistrationDto | undefined> {
-  const rows: Row[] = await sql.query(`SELECT ${COLUMNS} FROM registration_view WHERE id = $1`, [
-    registrationId,
-  ]);
-  return rows[0] ? toDto(rows[0]) : undefined;
+  const rows: AdminRegistrationRow[] = await sql.query(
+    `SELECT ${ADMIN_REGISTRATION_COLUMNS} FROM registration_view WHERE id = $1`,
+    [registrationId],
+  );
+  return rows[0] ? toAdminRegistrationDto(rows[0]) : undefined;
 }

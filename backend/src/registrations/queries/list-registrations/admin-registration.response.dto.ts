@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EXISTING_REGISTRATION_STATUSES } from '../../domain/registration';
 
 /** A registration as the operator sees it: every stored field of SPEC section 3 and more. */
 export class AdminRegistrationDto {
@@ -45,7 +46,7 @@ export class AdminRegistrationDto {
   checkoutSessionId: string | null;
 
   @ApiProperty({
-    enum: ['held', 'paid', 'waiting', 'confirmed', 'released', 'refunded'],
+    enum: EXISTING_REGISTRATION_STATUSES,
     description: 'Where the registration stands.',
   })
   status: string;

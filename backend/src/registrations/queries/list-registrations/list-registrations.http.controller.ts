@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../../../admin/admin-only.decorator';
 import { AdminRegistrationDto } from './admin-registration.response.dto';
+import { UNPAGED_LIST_LIMIT } from './admin-registration-rows';
 import { ListRegistrationsQuery } from './list-registrations.query';
 
 @ApiTags('admin')
@@ -13,7 +14,11 @@ export class ListRegistrationsHttpController {
   @Get('api/registrations')
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Every registration, newest first (operator only)' })
+  @ApiOperation({
+    summary: `The newest registrations, at most ${UNPAGED_LIST_LIMIT} (operator only)`,
+    description:
+      'Bounded: the Command Center pages, searches and filters with GET /api/admin/registrations.',
+  })
   @ApiOkResponse({ type: [AdminRegistrationDto] })
   list(): Promise<AdminRegistrationDto[]> {
     return this.queryBus.execute(new ListRegistrationsQuery());

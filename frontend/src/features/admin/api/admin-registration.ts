@@ -33,11 +33,3 @@ export type AuditEntry = Schemas['AuditEntryDto'];
 /** One event of a registration's history, as the drawer reads it. */
 export type RegistrationHistoryEvent = Pick<AuditEntry, 'type' | 'recordedAt' | 'actor'> &
   Partial<Pick<AuditEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>>;
-
-export type SlotCapacity = Pick<
-  Schemas['SlotCapacityDto'],
-  'available' | 'registered' | 'waitingList' | 'limit'
->;
-
-/** Capacity keyed by event, then by time slot. */
-export type CapacityByEvent = Record<string, Record<string, SlotCapacity>>;

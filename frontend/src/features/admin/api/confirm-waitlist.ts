@@ -13,7 +13,7 @@ export function useConfirmWaitlist() {
     mutationFn: confirmWaitlist,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.capacity() }),
       ]),
   });

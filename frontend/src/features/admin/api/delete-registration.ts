@@ -32,7 +32,7 @@ export function useDeleteRegistration({
     onError,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.capacity() }),
       ]),
   });

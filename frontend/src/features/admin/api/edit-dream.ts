@@ -13,7 +13,6 @@ export function useEditDream() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editDream,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
   });
 }

@@ -19,7 +19,6 @@ export function useSetDreamedCaptured() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDreamedCaptured,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
   });
 }

@@ -13,7 +13,6 @@ export function useSetPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPaid,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: adminKeys.registrations(), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
   });
 }

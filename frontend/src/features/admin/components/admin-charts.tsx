@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import type { AdminRegistration, CapacityByEvent } from '../api/admin-registration';
+import type { SlotTotals } from '../api/get-registration-page';
+import type { DayCount } from '../api/get-registrations-per-day';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';
-import { registrationsPerDay, seatsPerSlot } from '../model/chart-data';
+import { seatsPerSlot } from '../model/chart-data';
 import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
 import { eventName } from './event-name';
 
@@ -14,16 +15,16 @@ const MAX_DAYS = 14;
 
 /** Two light, hand-drawn SVG charts: seats per slot against the limit, registrations per day. */
 export function AdminCharts({
-  registrations,
-  capacity,
+  days: dayCounts,
+  slots: slotTotals,
 }: {
-  registrations: AdminRegistration[];
-  capacity: CapacityByEvent | undefined;
+  days: DayCount[] | undefined;
+  slots: SlotTotals[] | undefined;
 }) {
   const t = useAdminText();
   const titleId = useId();
-  const slots = seatsPerSlot(capacity);
-  const days = registrationsPerDay(registrations).slice(-MAX_DAYS);
+  const slots = seatsPerSlot(slotTotals);
+  const days = (dayCounts ?? []).slice(-MAX_DAYS);
 
   return (
     <section className="admin-panel admin-charts" aria-labelledby={titleId}>
@@ -106,7 +107,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
   );
 }
 
-function DaysChart({ days, t }: { days: ReturnType<typeof registrationsPerDay>; t: AdminText }) {
+function DaysChart({ days, t }: { days: DayCount[]; t: AdminText }) {
   const height = 150;
   const top = 18;
   const bottom = 24;

@@ -31,6 +31,48 @@ function registration(overrides: Partial<AdminRegistration>): AdminRegistration 
   };
 }
 
+/**
+ * GET /api/admin/registrations as the server answers it, over the stand-in's rows: the search
+ * (name, email, phone), the status, event and slot filters, the totals and the slots' seats.
+ */
+function registrationPage(
+  state: { registrations: AdminRegistration[]; registered: number },
+  query: URLSearchParams,
+) {
+  const q = query.get('q')?.toLowerCase();
+  const matches = state.registrations.filter(
+    (r) =>
+      (!q ||
+        [r.name, r.firstName, r.lastName, r.email, r.whatsapp].some((value) =>
+          value?.toLowerCase().includes(q),
+        )) &&
+      (!query.get('status') || (query.get('status') === 'waiting') === r.waitingList) &&
+      (!query.get('event') || r.event === query.get('event')) &&
+      (!query.get('time') || r.time === query.get('time')),
+  );
+  const slots = new Map<string, { event: string; time: string; seats: number; waiting: number }>();
+  for (const r of state.registrations) {
+    const key = `${r.event} ${r.time}`;
+    const slot = slots.get(key) ?? { event: r.event, time: r.time, seats: 0, waiting: 0 };
+    if (r.waitingList) slot.waiting += 1;
+    else slot.seats += 1;
+    slots.set(key, slot);
+  }
+  return {
+    registrations: matches,
+    nextCursor: null,
+    matched: matches.length,
+    total: state.registrations.length,
+    slots: [...slots.values()].map((slot) => ({
+      ...slot,
+      seats: slot.event === 'bucharest' ? state.registered : slot.seats,
+      limit: 20,
+      held: 0,
+      paid: 0,
+    })),
+  };
+}
+
 /** A small stand-in for the admin API, with state, answering as issue 4 describes. */
 function fakeAdminApi({
   live = false,
@@ -111,20 +153,13 @@ function fakeAdminApi({
         },
       ]);
     }
-    if (url === '/api/capacity') {
-      return answer(200, {
-        bucharest: {
-          'Oct 30 - 7:30pm': {
-            available: 20 - state.registered,
-            registered: state.registered,
-            waitingList: 1,
-            limit: 20,
-          },
-        },
-      });
-    }
     if (!state.live || state.expireNext) return unauthorized();
-    if (url === '/api/registrations' && method === 'GET') return answer(200, state.registrations);
+    if (url.startsWith('/api/admin/registrations/per-day?')) {
+      return answer(200, [{ day: '2025-10-01', count: state.registrations.length }]);
+    }
+    if (url.startsWith('/api/admin/registrations?') && method === 'GET') {
+      return answer(200, registrationPage(state, new URL(url, 'http://localhost').searchParams));
+    }
     const match = /^\/api\/(?:admin\/)?registrations\/([^/?]+)(?:\/([a-z-]+))?(?:\?.*)?$/.exec(url);
     const target = state.registrations.find((r) => r.id === match?.[1]);
     if (!match || !target)
@@ -183,7 +218,13 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Login' }));
   await screen.findByRole('heading', { level: 1, name: 'Command Center' });
+  await listShown();
+}
+
+/** The header's count, and the feed's cards, which the virtualiser draws once it is measured. */
+async function listShown() {
   await screen.findByText('3 registrations');
+  await screen.findAllByRole('article');
 }
 
 function card(name: string): HTMLElement {
@@ -191,7 +232,10 @@ function card(name: string): HTMLElement {
 }
 
 // jsdom has <dialog> but not its modal methods; browsers do (the e2e tests use the real ones).
+// It lays nothing out either: the feed's scroll box is given a height, so the virtualiser draws.
 beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
   const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
   proto.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -214,7 +258,7 @@ describe('the gate', () => {
 
     const login = await screen.findByRole('button', { name: 'Login' });
     expect(login).toBeDisabled();
-    expect(calls.some((call) => call.url === '/api/registrations')).toBe(false);
+    expect(calls.some((call) => call.url.startsWith('/api/admin/registrations?'))).toBe(false);
 
     await user.type(screen.getByLabelText('Password'), 'wrong');
     expect(login).toBeEnabled();
@@ -293,16 +337,25 @@ describe('the gate', () => {
 });
 
 describe('the dashboard', () => {
-  it('groups by event and time with seat badges, and shows each row as SPEC says', async () => {
+  it('shows each slot with its seat badge, and each row as SPEC says, in a feed', async () => {
     fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
 
-    const bucharest = screen.getByRole('region', { name: 'Bucharest · 7:30pm' });
+    const slots = within(screen.getByRole('list', { name: 'Slots and seats' })).getAllByRole(
+      'listitem',
+    );
+    const bucharest = slots.find((item) => item.textContent?.includes('Bucharest · 7:30pm'))!;
     expect(within(bucharest).getByText('FULL')).toBeInTheDocument();
     expect(within(bucharest).getByText('20 / 20 seats')).toBeInTheDocument();
-    const matera = screen.getByRole('region', { name: 'Matera · 8:00 PM' });
+    const matera = slots.find((item) => item.textContent?.includes('Matera · 8:00 PM'))!;
     expect(within(matera).getByText('OPEN')).toBeInTheDocument();
+
+    const feed = screen.getByRole('feed', { name: 'Registrations' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(3);
+    expect(card('Ana Pop')).toHaveAttribute('aria-posinset', '1');
+    expect(card('Ana Pop')).toHaveAttribute('aria-setsize', '3');
+    expect(await screen.findByRole('listitem', { name: '2025-10-01: 3' })).toBeInTheDocument();
 
     const ana = card('Ana Pop');
     expect(within(ana).getByText('#00AAAA')).toBeInTheDocument();
@@ -318,28 +371,39 @@ describe('the dashboard', () => {
     expect(card('Giulia Rossi')).toBeInTheDocument();
   });
 
-  it('searches by name, email and phone, and filters by status', async () => {
+  it('asks the server to search and filter, and announces the counts politely', async () => {
     const user = userEvent.setup();
-    fakeAdminApi({ live: true });
+    const { calls } = fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
     await user.type(screen.getByLabelText('Search by name, email or phone'), 'nobody@');
-    expect(screen.getByText('Showing 1 of 3')).toBeInTheDocument();
+    const showing = await screen.findByText('Showing 1 of 3');
+    expect(showing).toHaveAttribute('aria-live', 'polite');
     expect(card('Unknown Name')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ana Pop' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes('q=nobody%40'))).toBe(true);
 
     await user.clear(screen.getByLabelText('Search by name, email or phone'));
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
-    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Unknown Name' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'all');
+    await screen.findAllByRole('option', { name: 'Matera' });
+    await user.selectOptions(screen.getByLabelText('Filter by event'), 'matera');
+    expect(await screen.findByText('Showing 1 of 3')).toBeInTheDocument();
+    expect(card('Giulia Rossi')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Filter by time slot'), '20:00');
+    expect(calls.some((call) => call.url.includes('event=matera&time=20%3A00'))).toBe(true);
   });
 
   it('toggles paid and dream captured by sending the inverse, then refetches the list', async () => {
     const user = userEvent.setup();
     const { calls } = fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
-    const listReads = () => calls.filter((call) => call.url === '/api/registrations').length;
+    await listShown();
+    const listReads = () =>
+      calls.filter((call) => call.url.startsWith('/api/admin/registrations?')).length;
     const before = listReads();
 
     await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Mark paid' }));
@@ -374,7 +438,7 @@ describe('the dashboard', () => {
     const user = userEvent.setup();
     const { calls } = fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
     const ana = card('Ana Pop');
     await user.click(within(ana).getByRole('button', { name: 'Edit dream' }));
     const editor = within(ana).getByLabelText('Dream text');
@@ -402,17 +466,15 @@ describe('the dashboard', () => {
     const user = userEvent.setup();
     const api = fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
     await user.click(within(card('Unknown Name')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Confirmation Failed')).toBeInTheDocument();
     expect(screen.getByText('This time slot is full.')).toBeInTheDocument();
 
     api.state.registered = 19;
-    const capacityReads = () => api.calls.filter((call) => call.url === '/api/capacity').length;
-    const before = capacityReads();
     await user.click(within(card('Unknown Name')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Registration Confirmed!')).toBeInTheDocument();
-    await waitFor(() => expect(capacityReads()).toBeGreaterThan(before));
+    expect(await screen.findByText('20 / 20 seats')).toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(card('Unknown Name')).queryByRole('button', { name: 'Confirm' }),
@@ -424,7 +486,7 @@ describe('the dashboard', () => {
     const user = userEvent.setup();
     const { calls } = fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
     await user.click(within(card('Ana Pop')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this registration?' });
     expect(dialog).toHaveTextContent('Ana Pop (#00AAAA)');
@@ -492,7 +554,7 @@ describe('the dashboard', () => {
     const user = userEvent.setup();
     fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
     await user.click(within(card('Ana Pop')).getByRole('button', { name: 'History' }));
     const drawer = await screen.findByRole('dialog', { name: 'History of Ana Pop' });
     const items = await within(drawer).findAllByRole('listitem');
@@ -505,60 +567,62 @@ describe('the dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('exports CSV files with counts, and says when there is nothing to export', async () => {
+  it("has the server stream the CSV files, in the operator's words, and says the counts", async () => {
     const user = userEvent.setup();
-    const blobs: Blob[] = [];
-    Object.assign(URL, {
-      createObjectURL: jest.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:csv';
-      }),
-      revokeObjectURL: jest.fn(),
-    });
-    const clicks: string[] = [];
+    const clicks: { download: string; href: string }[] = [];
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
-      clicks.push(this.download);
+      clicks.push({ download: this.download, href: this.getAttribute('href') ?? '' });
     });
     fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
+    await listShown();
 
     await user.click(screen.getByRole('button', { name: 'Export all' }));
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
     expect(
       screen.getByText(
-        /^3 registrations \(2 confirmed, 1 on the waiting list\) exported to registrations-\d{4}-\d{2}-\d{2}\.csv\.$/,
+        /^22 registrations \(21 confirmed, 1 on the waiting list\) exported to registrations-\d{4}-\d{2}-\d{2}\.csv\.$/,
       ),
     ).toBeInTheDocument();
-    expect(clicks[0]).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = await new Promise<Uint8Array>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-      reader.readAsArrayBuffer(blobs[0]!);
-    });
-    // The UTF-8 byte order mark, then the header row.
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes.slice(3))).toContain(
-      'Name,User ID,Email,Phone,Event,Time,Registered,Dreamed,Dream',
-    );
+    expect(clicks[0]!.download).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const all = new URL(clicks[0]!.href, 'http://localhost');
+    expect(all.pathname).toBe('/api/admin/registrations/export');
+    expect(all.searchParams.getAll('column')).toEqual([
+      'Name',
+      'User ID',
+      'Email',
+      'Phone',
+      'Event',
+      'Time',
+      'Registered',
+      'Dreamed',
+      'Dream',
+    ]);
+    expect(all.searchParams.get('yes')).toBe('YES');
+    expect(all.searchParams.get('unknownName')).toBe('Unknown Name');
+    expect(all.searchParams.has('event')).toBe(false);
 
     await user.selectOptions(screen.getByLabelText('Event'), 'matera');
     await user.click(screen.getByRole('button', { name: 'Export event' }));
-    await waitFor(() => expect(clicks[1]).toMatch(/^registrations-matera-\d{4}-\d{2}-\d{2}\.csv$/));
+    await waitFor(() =>
+      expect(clicks[1]!.download).toMatch(/^registrations-matera-\d{4}-\d{2}-\d{2}\.csv$/),
+    );
+    expect(new URL(clicks[1]!.href, 'http://localhost').searchParams.get('event')).toBe('matera');
     await user.click(screen.getByRole('button', { name: 'Export slot' }));
     await waitFor(() =>
-      expect(clicks[2]).toMatch(/^registrations-matera-20-00-\d{4}-\d{2}-\d{2}\.csv$/),
+      expect(clicks[2]!.download).toMatch(/^registrations-matera-20-00-\d{4}-\d{2}-\d{2}\.csv$/),
     );
+    expect(new URL(clicks[2]!.href, 'http://localhost').searchParams.get('time')).toBe('20:00');
   });
 
   it('says No Registrations for an event, or a slot, that has none', async () => {
     const user = userEvent.setup();
     fakeAdminApi({ live: true });
     renderConsole();
-    await screen.findByText('3 registrations');
-    await screen.findByRole('option', { name: 'Napoli' });
+    await listShown();
+    await screen.findAllByRole('option', { name: 'Napoli' });
     await user.selectOptions(screen.getByLabelText('Event'), 'napoli');
     await user.click(screen.getByRole('button', { name: 'Export event' }));
     expect(await screen.findByText('No Registrations')).toBeInTheDocument();
@@ -581,7 +645,7 @@ describe('the dashboard', () => {
     expect(await screen.findByText('No Data to Export')).toBeInTheDocument();
   });
 
-  it('polls the list and capacity every 5 seconds after login only', async () => {
+  it('polls the list every 5 seconds while the live stream is down, after login only', async () => {
     jest.useFakeTimers();
     try {
       const { calls } = fakeAdminApi({ live: true });
@@ -589,15 +653,14 @@ describe('the dashboard', () => {
       await act(async () => {
         await jest.advanceTimersByTimeAsync(100);
       });
-      const reads = (url: string) => calls.filter((call) => call.url === url).length;
-      const list = reads('/api/registrations');
-      const capacity = reads('/api/capacity');
+      const reads = () =>
+        calls.filter((call) => call.url.startsWith('/api/admin/registrations?')).length;
+      const list = reads();
       expect(list).toBe(1);
       await act(async () => {
         await jest.advanceTimersByTimeAsync(5000);
       });
-      expect(reads('/api/registrations')).toBe(list + 1);
-      expect(reads('/api/capacity')).toBe(capacity + 1);
+      expect(reads()).toBe(list + 1);
     } finally {
       jest.useRealTimers();
     }

@@ -1,44 +1,98 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
+import { useEvents } from '../../../lib/catalogue';
 import { isUnauthorized } from '../api/admin-request';
-import { useAdminCapacity } from '../api/get-capacity';
-import { useRegistrations } from '../api/get-registrations';
+import { useRegistrationPages } from '../api/get-registration-page';
+import { useRegistrationsPerDay } from '../api/get-registrations-per-day';
+import type { RegistrationFilter } from '../api/get-registration-page';
+import { useLiveChanges } from '../api/live-changes';
 import { useLogout } from '../api/logout';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
-import { filterRegistrations } from '../model/registration-search';
-import type { StatusFilter } from '../model/registration-search';
-import { groupBySlot } from '../model/slot-grouping';
 import { AdminCharts } from './admin-charts';
+import { eventName } from './event-name';
 import { ExportPanel } from './export-panel';
-import { SlotGroupSection } from './slot-group-section';
+import { RegistrationFeed } from './registration-feed';
+import { SlotTotalsList } from './slot-totals-list';
 
-/** The Command Center: every registration, always current, with the operator's controls. */
+type StatusFilter = 'all' | 'waiting' | 'confirmed';
+
+/**
+ * The Command Center: the registrations a page at a time from the server, searched and filtered
+ * there, kept current by the live stream of the event log, with the operator's controls.
+ */
 export function Dashboard() {
   const t = useAdminText();
   const intl = useIntl();
   const toast = useToast();
   const { signOut } = useAdminSession();
   const { sessionExpired } = useAdminFailure();
-  const registrations = useRegistrations(true);
-  const capacity = useAdminCapacity(true);
   const logout = useLogout();
+  const tour = useEvents();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [event, setEvent] = useState('');
+  const [time, setTime] = useState('');
   const searchId = useId();
   const statusId = useId();
+  const eventId = useId();
+  const timeId = useId();
   const titleId = useId();
 
-  useEffect(() => {
-    if (isUnauthorized(registrations.error)) sessionExpired();
-  }, [registrations.error, sessionExpired]);
+  // Typing stays responsive: the list follows the search as soon as React has time for it.
+  const search = useDeferredValue(query.trim());
+  const filter = useMemo<RegistrationFilter>(
+    () => ({
+      ...(search ? { q: search } : {}),
+      ...(status !== 'all' ? { status } : {}),
+      ...(event ? { event } : {}),
+      ...(event && time ? { time } : {}),
+    }),
+    [search, status, event, time],
+  );
+  const live = useLiveChanges(true);
+  const pages = useRegistrationPages(filter, !live);
+  const perDay = useRegistrationsPerDay();
 
-  const all = useMemo(() => registrations.data ?? [], [registrations.data]);
-  const shown = useMemo(() => filterRegistrations(all, query, status), [all, query, status]);
-  const groups = useMemo(() => groupBySlot(shown, capacity.data), [shown, capacity.data]);
-  const waiting = all.filter((registration) => registration.waitingList).length;
+  useEffect(() => {
+    if (isUnauthorized(pages.error)) sessionExpired();
+  }, [pages.error, sessionExpired]);
+
+  const first = pages.data?.pages[0];
+  const shown = useMemo(
+    () => pages.data?.pages.flatMap((page) => page.registrations) ?? [],
+    [pages.data],
+  );
+  const slots = first?.slots;
+  const total = first?.total ?? 0;
+  const matched = first?.matched ?? 0;
+  const seats = (slots ?? []).reduce((sum, slot) => sum + slot.seats, 0);
+  const waiting = (slots ?? []).reduce((sum, slot) => sum + slot.waiting, 0);
+  const filtered = Object.keys(filter).length > 0;
+
+  // Every event and slot of the tour, and any others the seat counts name.
+  const events = useMemo(
+    () => [
+      ...new Set([
+        ...(tour.data ?? []).map((candidate) => candidate.slug),
+        ...(slots ?? []).map((slot) => slot.event),
+      ]),
+    ],
+    [tour.data, slots],
+  );
+  const times = useMemo(
+    () => [
+      ...new Set([
+        ...((tour.data ?? []).find((candidate) => candidate.slug === event)?.slots ?? []).map(
+          (slot) => slot.time,
+        ),
+        ...(slots ?? []).filter((slot) => slot.event === event).map((slot) => slot.time),
+      ]),
+    ],
+    [tour.data, slots, event],
+  );
 
   function leave() {
     logout.mutate(undefined, {
@@ -58,16 +112,16 @@ export function Dashboard() {
         <div>
           <h1 id={titleId}>{t('admin.dashboard.title')}</h1>
           <p className="command-center__count" aria-live="polite">
-            <strong>{t('admin.dashboard.count', { count: all.length })}</strong>
+            <strong>{t('admin.dashboard.count', { count: total })}</strong>
             <span className="muted">
               {' '}
-              {t('admin.dashboard.breakdown', { confirmed: all.length - waiting, waiting })}
+              {t('admin.dashboard.breakdown', { confirmed: seats, waiting })}
             </span>
           </p>
-          {registrations.dataUpdatedAt > 0 && (
+          {pages.dataUpdatedAt > 0 && (
             <p className="muted command-center__updated">
               {t('admin.dashboard.updated', {
-                time: intl.formatTime(registrations.dataUpdatedAt, { timeStyle: 'medium' }),
+                time: intl.formatTime(pages.dataUpdatedAt, { timeStyle: 'medium' }),
               })}
             </p>
           )}
@@ -82,16 +136,17 @@ export function Dashboard() {
         </button>
       </header>
 
-      {registrations.isError && !isUnauthorized(registrations.error) && (
+      {pages.isError && !isUnauthorized(pages.error) && (
         <p className="notice notice--error" role="alert">
           {t('admin.dashboard.loadError')}
         </p>
       )}
 
-      <AdminCharts registrations={all} capacity={capacity.data} />
+      <AdminCharts days={perDay.data} slots={slots} />
 
       <section className="admin-panel" aria-labelledby={`${titleId}-list`}>
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>
+        <SlotTotalsList slots={slots ?? []} />
         <div className="command-center__filters" role="search">
           <div className="field">
             <label htmlFor={searchId}>{t('admin.search.label')}</label>
@@ -99,8 +154,9 @@ export function Dashboard() {
               id={searchId}
               type="search"
               value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(change) => setQuery(change.target.value)}
               autoComplete="off"
+              maxLength={200}
             />
           </div>
           <div className="field">
@@ -108,31 +164,72 @@ export function Dashboard() {
             <select
               id={statusId}
               value={status}
-              onChange={(event) => setStatus(event.target.value as StatusFilter)}
+              onChange={(change) => setStatus(change.target.value as StatusFilter)}
             >
               <option value="all">{t('admin.filter.all')}</option>
               <option value="waiting">{t('admin.filter.waiting')}</option>
               <option value="confirmed">{t('admin.filter.confirmed')}</option>
             </select>
           </div>
+          <div className="field">
+            <label htmlFor={eventId}>{t('admin.filter.event')}</label>
+            <select
+              id={eventId}
+              value={event}
+              onChange={(change) => {
+                setEvent(change.target.value);
+                setTime('');
+              }}
+            >
+              <option value="">{t('admin.filter.allEvents')}</option>
+              {events.map((slug) => (
+                <option key={slug} value={slug}>
+                  {eventName(t, slug)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={timeId}>{t('admin.filter.slot')}</label>
+            <select
+              id={timeId}
+              value={time}
+              onChange={(change) => setTime(change.target.value)}
+              disabled={!event}
+            >
+              <option value="">{t('admin.filter.allSlots')}</option>
+              {times.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        {(query.trim() || status !== 'all') && (
-          <p className="muted" aria-live="polite">
-            {t('admin.dashboard.showing', { shown: shown.length, total: all.length })}
-          </p>
-        )}
-        {registrations.isPending ? (
+        <p className="muted" aria-live="polite" aria-atomic="true">
+          {!pages.isPending && filtered
+            ? t('admin.dashboard.showing', { shown: matched, total })
+            : ''}
+        </p>
+        {pages.isPending ? (
           <p role="status">{t('admin.dashboard.loading')}</p>
-        ) : all.length === 0 ? (
+        ) : total === 0 && !filtered ? (
           <p>{t('admin.dashboard.empty')}</p>
         ) : shown.length === 0 ? (
           <p>{t('admin.dashboard.noMatch')}</p>
         ) : (
-          groups.map((group) => <SlotGroupSection key={group.key} group={group} />)
+          <RegistrationFeed
+            registrations={shown}
+            setSize={first?.matched ?? undefined}
+            hasMore={pages.hasNextPage}
+            loadingMore={pages.isFetchingNextPage}
+            loadMore={() => void pages.fetchNextPage()}
+            labelledBy={`${titleId}-list`}
+          />
         )}
       </section>
 
-      <ExportPanel registrations={all} />
+      <ExportPanel slots={slots ?? []} total={total} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { apiUrl } from '../../../lib/api-client';
 import { useEvents } from '../../../lib/catalogue';
-import type { AdminRegistration } from '../api/admin-registration';
+import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';
-import { exportFileName, registrationsCsv, registrationsInScope } from '../model/csv-export';
+import { countInScope, exportFileName } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
-import { downloadTextFile } from '../model/download-file';
+import { downloadFromServer } from '../model/download-file';
 import { eventName } from './event-name';
 
 export function csvLabels(t: AdminText): CsvLabels {
@@ -28,49 +29,66 @@ export function csvLabels(t: AdminText): CsvLabels {
   };
 }
 
-/** The three CSV exports of SPEC section 9, written in the browser. */
+/** The address of the server's streamed CSV file for a scope, in the operator's words. */
+export function exportUrl(scope: ExportScope, labels: CsvLabels): string {
+  return apiUrl('/api/admin/registrations/export', {
+    ...(scope.kind === 'all' ? {} : { event: scope.event }),
+    ...(scope.kind === 'slot' ? { time: scope.time } : {}),
+    column: [...labels.headers],
+    yes: labels.yes,
+    no: labels.no,
+    unknownName: labels.unknownName,
+  });
+}
+
+/**
+ * The three CSV exports of SPEC section 9, written and streamed by the server; the counts come
+ * from the slots' totals.
+ */
 export function ExportPanel({
-  registrations,
-  download = downloadTextFile,
+  slots,
+  total,
+  download = downloadFromServer,
 }: {
-  registrations: AdminRegistration[];
-  download?: (fileName: string, text: string) => void;
+  slots: SlotTotals[];
+  total: number;
+  download?: (fileName: string, url: string) => void;
 }) {
   const t = useAdminText();
   const toast = useToast();
   const eventSelectId = useId();
   const slotSelectId = useId();
 
-  // Every event and slot of the tour, and any others the registrations name, so an export of an
+  // Every event and slot of the tour, and any others the seat counts name, so an export of an
   // event or slot without registrations can say so.
   const tour = useEvents();
   const events = useMemo(
     () => [
       ...new Set([
-        ...registrations.map((registration) => registration.event),
+        ...slots.map((slot) => slot.event),
         ...(tour.data ?? []).map((event) => event.slug),
       ]),
     ],
-    [registrations, tour.data],
+    [slots, tour.data],
   );
   const [chosenEvent, setChosenEvent] = useState('');
   const event = events.includes(chosenEvent) ? chosenEvent : (events[0] ?? '');
   const times = useMemo(
     () => [
       ...new Set([
-        ...registrations.filter((r) => r.event === event).map((r) => r.time),
+        ...slots.filter((slot) => slot.event === event).map((slot) => slot.time),
         ...((tour.data ?? []).find((candidate) => candidate.slug === event)?.slots ?? []).map(
           (slot) => slot.time,
         ),
       ]),
     ],
-    [registrations, tour.data, event],
+    [slots, tour.data, event],
   );
   const [chosenTime, setChosenTime] = useState('');
   const time = times.includes(chosenTime) ? chosenTime : (times[0] ?? '');
 
   function exportScope(scope: ExportScope) {
-    if (registrations.length === 0) {
+    if (total === 0) {
       toast({
         title: t('admin.toast.noData.title'),
         description: t('admin.toast.noData.description'),
@@ -78,8 +96,8 @@ export function ExportPanel({
       });
       return;
     }
-    const rows = registrationsInScope(registrations, scope);
-    if (rows.length === 0) {
+    const { confirmed, waiting } = countInScope(slots, scope);
+    if (confirmed + waiting === 0) {
       const eventLabel = scope.kind === 'all' ? '' : eventName(t, scope.event);
       toast({
         title: t('admin.toast.noRegistrations.title'),
@@ -99,13 +117,12 @@ export function ExportPanel({
           : [scope.event, scope.time],
       new Date(),
     );
-    download(fileName, registrationsCsv(rows, csvLabels(t)));
-    const waiting = rows.filter((registration) => registration.waitingList).length;
+    download(fileName, exportUrl(scope, csvLabels(t)));
     toast({
       title: t('admin.toast.exported.title'),
       description: t('admin.toast.exported.description', {
-        count: rows.length,
-        confirmed: rows.length - waiting,
+        count: confirmed + waiting,
+        confirmed,
         waiting,
         file: fileName,
       }),

@@ -28,7 +28,14 @@ const STAGE_LABEL = {
 } as const;
 
 /** One registration with the operator's controls. */
-export function RegistrationCard({ registration }: { registration: AdminRegistration }) {
+export function RegistrationCard({
+  registration,
+  position,
+}: {
+  registration: AdminRegistration;
+  /** Where it stands in the Command Center's feed (1-based), and how many there are. */
+  position?: { index: number; setSize: number };
+}) {
   const t = useAdminText();
   const intl = useIntl();
   const toast = useToast();
@@ -133,11 +140,15 @@ export function RegistrationCard({ registration }: { registration: AdminRegistra
     <article
       className={`registration-card registration-card--${status}`}
       aria-labelledby={headingId}
+      aria-posinset={position?.index}
+      aria-setsize={position?.setSize}
+      tabIndex={position ? -1 : undefined}
+      data-feed-index={position ? position.index - 1 : undefined}
     >
       <header className="registration-card__head">
-        <h4 id={headingId} className="registration-card__name">
+        <h3 id={headingId} className="registration-card__name">
           {name}
-        </h4>
+        </h3>
         <span className="registration-card__id">{id}</span>
         <span className={`admin-badge admin-badge--${status}`}>
           {status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}

@@ -1,111 +1,39 @@
-import Papa from 'papaparse';
-import type { AdminRegistration } from '../api/admin-registration';
-import {
-  UTF8_BOM,
-  exportFileName,
-  neutraliseCell,
-  registrationsCsv,
-  registrationsInScope,
-} from './csv-export';
-import type { CsvLabels } from './csv-export';
+import type { SlotTotals } from '../api/get-registration-page';
+import { countInScope, exportFileName } from './csv-export';
 
-const labels: CsvLabels = {
-  headers: ['Name', 'User ID', 'Email', 'Phone', 'Event', 'Time', 'Registered', 'Dreamed', 'Dream'],
-  yes: 'YES',
-  no: 'NO',
-  unknownName: 'Unknown Name',
-};
-
-function registration(overrides: Partial<AdminRegistration>): AdminRegistration {
+function slot(overrides: Partial<SlotTotals>): SlotTotals {
   return {
-    id: '3f1c2a9e-77b0-4c1d-9a2e-0b5e8d4fa1c3',
-    name: 'Ștefania Țăranu',
-    email: 'stefania@example.ro',
-    whatsapp: '+40 712 345 678',
     event: 'bucharest',
     time: 'Oct 30 - 7:30pm',
-    dreamedCaptured: true,
-    dream: null,
-    waitingList: false,
-    paid: true,
-    stripeSessionId: null,
-    createdAt: '2025-10-01T10:00:00.000Z',
+    limit: 20,
+    seats: 20,
+    held: 0,
+    paid: 20,
+    waiting: 5,
     ...overrides,
   };
 }
 
-const trickyDream =
-  '=HYPERLINK("http://evil.example","click")\nI dreamt of a "quiet" room, with chairs, în întuneric; ăâîșț ÀÈÌÒÙ.';
-
-describe('the CSV writer', () => {
-  it('starts with a UTF-8 BOM and writes the nine columns', () => {
-    const csv = registrationsCsv([registration({ dream: 'A dream' })], labels);
-    expect(csv.startsWith(UTF8_BOM)).toBe(true);
-    const [header] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Name,User ID,Email,Phone,Event,Time,Registered,Dreamed,Dream');
-  });
-
-  it('round-trips quotes, commas, new lines and Romanian letters, and neutralises a leading =', () => {
-    const csv = registrationsCsv([registration({ dream: trickyDream })], labels);
-    // Quotes inside a field are doubled, and the field is quoted.
-    expect(csv).toContain(
-      '"\'=HYPERLINK(""http://evil.example"",""click"")\nI dreamt of a ""quiet"" room',
-    );
-    const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
-    expect(parsed.errors).toEqual([]);
-    expect(parsed.data[1]).toEqual([
-      'Ștefania Țăranu',
-      '#4FA1C3',
-      'stefania@example.ro',
-      "'+40 712 345 678",
-      'bucharest',
-      'Oct 30 - 7:30pm',
-      '2025-10-01T10:00:00.000Z',
-      'YES',
-      `'${trickyDream}`,
-    ]);
-  });
-
-  it('falls back to Unknown Name and writes NO for a dream not captured', () => {
-    const csv = registrationsCsv(
-      [registration({ name: null, dreamedCaptured: false, dream: null })],
-      labels,
-    );
-    const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
-    expect(parsed.data[1]![0]).toBe('Unknown Name');
-    expect(parsed.data[1]![7]).toBe('NO');
-    expect(parsed.data[1]![8]).toBe('');
-  });
-
-  it.each([
-    ['=1+1', "'=1+1"],
-    ['+40 712', "'+40 712"],
-    ['-2', "'-2"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['plain = text', 'plain = text'],
-    ['', ''],
-  ])('neutralises %j as %j', (cell, expected) => {
-    expect(neutraliseCell(cell)).toBe(expected);
-  });
-});
-
 describe('export scopes and file names', () => {
-  const list = [
-    registration({ id: 'a', event: 'bucharest', time: 'Oct 30 - 7:30pm' }),
-    registration({ id: 'b', event: 'bucharest', time: '19 Oct - 7:00pm' }),
-    registration({ id: 'c', event: 'matera', time: '20:00' }),
+  const slots = [
+    slot({}),
+    slot({ time: '19 Oct - 7:00pm', seats: 3, waiting: 0 }),
+    slot({ event: 'matera', time: '20:00', seats: 7, waiting: 1 }),
   ];
 
-  it('takes all, one event, or one event and time', () => {
-    expect(registrationsInScope(list, { kind: 'all' }).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  it('counts all, one event, or one event and time from the slot totals', () => {
+    expect(countInScope(slots, { kind: 'all' })).toEqual({ confirmed: 30, waiting: 6 });
+    expect(countInScope(slots, { kind: 'event', event: 'bucharest' })).toEqual({
+      confirmed: 23,
+      waiting: 5,
+    });
     expect(
-      registrationsInScope(list, { kind: 'event', event: 'bucharest' }).map((r) => r.id),
-    ).toEqual(['a', 'b']);
-    expect(
-      registrationsInScope(list, { kind: 'slot', event: 'bucharest', time: '19 Oct - 7:00pm' }).map(
-        (r) => r.id,
-      ),
-    ).toEqual(['b']);
+      countInScope(slots, { kind: 'slot', event: 'bucharest', time: '19 Oct - 7:00pm' }),
+    ).toEqual({ confirmed: 3, waiting: 0 });
+    expect(countInScope(slots, { kind: 'event', event: 'napoli' })).toEqual({
+      confirmed: 0,
+      waiting: 0,
+    });
   });
 
   it('carries the date in the file name', () => {

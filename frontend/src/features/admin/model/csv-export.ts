@@ -1,51 +1,16 @@
-import Papa from 'papaparse';
-import type { AdminRegistration } from '../api/admin-registration';
-import { displayName, shortId } from './registration-display';
+import type { SlotTotals } from '../api/get-registration-page';
 
-/** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
-export const UTF8_BOM = '\uFEFF';
-
-/** The column headings and cell words, in the operator's language. */
+/**
+ * The column headings and cell words of the CSV file, in the operator's language. The server
+ * writes the file (streamed, with a UTF-8 BOM, quotes doubled and formulas neutralised) with
+ * these words, so the catalogue stays their one source.
+ */
 export interface CsvLabels {
   /** name, user id, email, phone, event, time, registered, dreamed, dream */
   headers: readonly [string, string, string, string, string, string, string, string, string];
   yes: string;
   no: string;
   unknownName: string;
-}
-
-/**
- * A cell that begins with = + - or @ would run as a formula in a spreadsheet; a leading single
- * quote makes it text.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@]/.test(value) ? `'${value}` : value;
-}
-
-export function registrationCsvRow(registration: AdminRegistration, labels: CsvLabels): string[] {
-  return [
-    displayName(registration) ?? labels.unknownName,
-    shortId(registration.id),
-    registration.email ?? '',
-    registration.whatsapp ?? '',
-    registration.event ?? '',
-    registration.time ?? '',
-    registration.createdAt ?? '',
-    registration.dreamedCaptured ? labels.yes : labels.no,
-    registration.dream ?? '',
-  ].map(neutraliseCell);
-}
-
-/** The CSV text, BOM first: quotes doubled and fields quoted when they need it. */
-export function registrationsCsv(registrations: AdminRegistration[], labels: CsvLabels): string {
-  const csv = Papa.unparse(
-    {
-      fields: labels.headers.map(neutraliseCell),
-      data: registrations.map((registration) => registrationCsvRow(registration, labels)),
-    },
-    { quotes: false, quoteChar: '"', escapeChar: '"', delimiter: ',', newline: '\r\n' },
-  );
-  return `${UTF8_BOM}${csv}`;
 }
 
 function slug(part: string): string {
@@ -75,15 +40,22 @@ export type ExportScope =
   | { kind: 'event'; event: string }
   | { kind: 'slot'; event: string; time: string };
 
-/** The registrations an export takes, in the list's order (newest first). */
-export function registrationsInScope(
-  registrations: AdminRegistration[],
+/** How many an export takes, from the slots' totals: seats taken and the waiting list. */
+export function countInScope(
+  slots: SlotTotals[],
   scope: ExportScope,
-): AdminRegistration[] {
-  if (scope.kind === 'all') return registrations;
-  return registrations.filter(
-    (registration) =>
-      registration.event === scope.event &&
-      (scope.kind === 'event' || registration.time === scope.time),
-  );
+): { confirmed: number; waiting: number } {
+  return slots
+    .filter(
+      (slot) =>
+        scope.kind === 'all' ||
+        (slot.event === scope.event && (scope.kind === 'event' || slot.time === scope.time)),
+    )
+    .reduce(
+      (sum, slot) => ({
+        confirmed: sum.confirmed + slot.seats,
+        waiting: sum.waiting + slot.waiting,
+      }),
+      { confirmed: 0, waiting: 0 },
+    );
 }

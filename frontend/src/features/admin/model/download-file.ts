@@ -1,6 +1,8 @@
-/** Hands a text file to the browser's downloads, without a call to the server. */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Hands a file the server writes to the browser's downloads: the browser streams it to disk,
+ * so an export of any size never sits in the page's memory.
+ */
+export function downloadFromServer(fileName: string, url: string) {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -9,6 +11,4 @@ export function downloadTextFile(fileName: string, text: string, type = 'text/cs
   document.body.append(link);
   link.click();
   link.remove();
-  // Let the download start before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,0 +1,63 @@
+/** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The column headings and cell words, in the operator's language (from the site's catalogue). */
+export interface CsvLabels {
+  /** name, user id, email, phone, event, time, registered, dreamed, dream */
+  headers: readonly string[];
+  yes: string;
+  no: string;
+  unknownName: string;
+}
+
+/** What one CSV row is written from. */
+export interface CsvRegistration {
+  id: string;
+  name: string | null;
+  email: string | null;
+  whatsapp: string | null;
+  event: string;
+  time: string;
+  createdAt: Date;
+  dreamedCaptured: boolean;
+  dream: string | null;
+}
+
+/**
+ * A cell that begins with = + - or @ would run as a formula in a spreadsheet; a leading single
+ * quote makes it text.
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+/** Quoted when it holds a comma, a quote, a line break or a BOM, or starts or ends with a space. */
+function csvField(value: string): string {
+  const escaped = value.replace(/"/g, '""');
+  return /[",\r\n\uFEFF]/.test(value) || value.startsWith(' ') || value.endsWith(' ')
+    ? `"${escaped}"`
+    : escaped;
+}
+
+function csvLine(cells: readonly string[]): string {
+  return cells.map((cell) => csvField(neutraliseCell(cell))).join(',');
+}
+
+/** The header line, BOM first. Lines are joined by CRLF: each row starts with one. */
+export function csvHeader(labels: CsvLabels): string {
+  return `${UTF8_BOM}${csvLine(labels.headers)}`;
+}
+
+export function csvRow(registration: CsvRegistration, labels: CsvLabels): string {
+  return `\r\n${csvLine([
+    registration.name?.trim() || labels.unknownName,
+    `#${registration.id.slice(-6).toUpperCase()}`,
+    registration.email ?? '',
+    registration.whatsapp ?? '',
+    registration.event,
+    registration.time,
+    registration.createdAt.toISOString(),
+    registration.dreamedCaptured ? labels.yes : labels.no,
+    registration.dream ?? '',
+  ])}`;
+}

@@ -1,0 +1,59 @@
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength } from 'class-validator';
+import { RegistrationPageRequestDto } from './registration-page.request.dto';
+
+export const CSV_COLUMNS = 9;
+const LABEL_MAX_LENGTH = 100;
+
+/** A label repeated in the query (`column=Name&column=Email`) or given once. */
+const AsList = () =>
+  Transform(({ value }: { value: unknown }) =>
+    value === undefined || Array.isArray(value) ? value : [value],
+  );
+
+/**
+ * The filters of the list, and the words of the file in the operator's language: the site's
+ * catalogue is the one place they are written.
+ */
+export class RegistrationExportRequestDto extends PickType(RegistrationPageRequestDto, [
+  'q',
+  'status',
+  'event',
+  'time',
+] as const) {
+  @ApiProperty({
+    type: [String],
+    minItems: CSV_COLUMNS,
+    maxItems: CSV_COLUMNS,
+    description:
+      'The nine column headings, in order: name, user id, email, phone, event, time, registered, dreamed, dream (repeat the parameter).',
+  })
+  @AsList()
+  @IsArray({ message: `column must be given ${CSV_COLUMNS} times` })
+  @ArrayMinSize(CSV_COLUMNS, { message: `column must be given ${CSV_COLUMNS} times` })
+  @ArrayMaxSize(CSV_COLUMNS, { message: `column must be given ${CSV_COLUMNS} times` })
+  @IsString({ each: true, message: 'each column must be text' })
+  @MaxLength(LABEL_MAX_LENGTH, {
+    each: true,
+    message: `each column must be at most ${LABEL_MAX_LENGTH} characters`,
+  })
+  column: string[];
+
+  @ApiProperty({ description: 'The word for a captured dream.', example: 'YES' })
+  @IsString({ message: 'yes must be text' })
+  @MaxLength(LABEL_MAX_LENGTH, { message: `yes must be at most ${LABEL_MAX_LENGTH} characters` })
+  yes: string;
+
+  @ApiProperty({ description: 'The word for a dream not captured.', example: 'NO' })
+  @IsString({ message: 'no must be text' })
+  @MaxLength(LABEL_MAX_LENGTH, { message: `no must be at most ${LABEL_MAX_LENGTH} characters` })
+  no: string;
+
+  @ApiProperty({ description: 'The name shown when there is none.', example: 'Unknown Name' })
+  @IsString({ message: 'unknownName must be text' })
+  @MaxLength(LABEL_MAX_LENGTH, {
+    message: `unknownName must be at most ${LABEL_MAX_LENGTH} characters`,
+  })
+  unknownName: string;
+}

@@ -1,0 +1,86 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+} from 'class-validator';
+import { Trim } from '../../../common/trim';
+import { decodeCursor } from './registration-cursor';
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+export const SEARCH_MAX_LENGTH = 200;
+export const STATUS_FILTERS = ['waiting', 'confirmed'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+function IsRegistrationCursor() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isRegistrationCursor',
+      target: object.constructor,
+      propertyName,
+      options: { message: 'cursor must be a nextCursor this list answered' },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && !!decodeCursor(value),
+      },
+    });
+}
+
+export class RegistrationPageRequestDto {
+  @ApiPropertyOptional({
+    description: 'How many registrations to answer.',
+    default: PAGE_SIZE_DEFAULT,
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
+  @Max(PAGE_SIZE_MAX, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
+  limit?: number;
+
+  @ApiPropertyOptional({
+    description: 'The nextCursor of the previous page; none for the first page.',
+  })
+  @IsOptional()
+  @IsRegistrationCursor()
+  cursor?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Part of a name, an email or a phone number (a phone also by its digits alone), in any case.',
+    maxLength: SEARCH_MAX_LENGTH,
+  })
+  @IsOptional()
+  @Trim()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  q?: string;
+
+  @ApiPropertyOptional({
+    enum: STATUS_FILTERS,
+    description: 'waiting: on the waiting list; confirmed: everyone else.',
+  })
+  @IsOptional()
+  @IsIn(STATUS_FILTERS, { message: `status must be one of: ${STATUS_FILTERS.join(', ')}` })
+  status?: StatusFilter;
+
+  @ApiPropertyOptional({ example: 'bucharest' })
+  @IsOptional()
+  @IsString({ message: 'event must be text' })
+  @MaxLength(100, { message: 'event must be at most 100 characters' })
+  event?: string;
+
+  @ApiPropertyOptional({ example: 'Oct 30 - 7:30pm', description: 'A time slot of `event`.' })
+  @IsOptional()
+  @IsString({ message: 'time must be text' })
+  @MaxLength(100, { message: 'time must be at most 100 characters' })
+  time?: string;
+}

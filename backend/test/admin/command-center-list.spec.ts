@@ -1,0 +1,307 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { OPEN_SLOT } from '../http';
+import { appsOnOwnDatabase } from '../test-app';
+import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
+
+interface Page {
+  registrations: {
+    id: string;
+    name: string;
+    email: string;
+    whatsapp: string;
+    waitingList: boolean;
+    createdAt: string;
+  }[];
+  nextCursor: string | null;
+  matched: number | null;
+  total: number | null;
+  slots: { event: string; time: string; limit: number; seats: number; waiting: number }[];
+}
+
+interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors: { field: string; message: string }[];
+}
+
+const COLUMNS = [
+  'Name',
+  'User ID',
+  'Email',
+  'Phone',
+  'Event',
+  'Time',
+  'Registered',
+  'Dreamed',
+  'Dream',
+];
+
+function exportPath(filters: Record<string, string> = {}): string {
+  const query = new URLSearchParams(filters);
+  for (const column of COLUMNS) query.append('column', column);
+  query.set('yes', 'YES');
+  query.set('no', 'NO');
+  query.set('unknownName', 'Unknown Name');
+  return `/api/admin/registrations/export?${query}`;
+}
+
+describe('the Command Center list: paged, searched and filtered on the server', () => {
+  const setup = appsOnOwnDatabase([{ catalogue: catalogueWithSeats(2) }]);
+  let url: string;
+  let cookie: string;
+  const people = [
+    { name: 'Ileana Cosânzeana', email: 'Ileana@Example.org', whatsapp: '+40 711 000 001' },
+    { name: 'Făt Frumos', email: 'fat.frumos@example.org', whatsapp: '+40 722 000 002' },
+    { name: 'Baba Cloanța', email: 'baba@example.org', whatsapp: '(0733) 000-003' },
+    { name: '=HYPERLINK("x")', email: 'formula@example.org', whatsapp: '0744000004' },
+    { name: 'Zmeu Zmeilor', email: 'zmeu_100%@example.org', whatsapp: '+40 755 000 005' },
+    { name: 'Greuceanu', email: 'greuceanu@example.org', whatsapp: '+40 766 000 006' },
+    { name: 'Harap Alb', email: 'harap@example.org', whatsapp: '+40 777 000 007' },
+  ];
+  const ids: string[] = [];
+
+  const page = (query: string) =>
+    adminRequest<Page>(url, cookie, 'GET', `/api/admin/registrations${query}`);
+
+  beforeAll(async () => {
+    url = setup.apps[0].url;
+    cookie = await login(url);
+    for (const person of people) ids.push((await register(url, person)).id);
+  });
+
+  it('answers pages newest first by keyset, each row once, and the totals on the first', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response: { status: number; body: Page } = await page(
+        `?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(response.status).toBe(200);
+      if (pages === 0) {
+        expect(response.body.matched).toBe(7);
+        expect(response.body.total).toBe(7);
+      } else {
+        expect(response.body.matched).toBeNull();
+      }
+      seen.push(...response.body.registrations.map((registration) => registration.id));
+      cursor = response.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('carries seats, waiting and limit per slot on every page', async () => {
+    const { body } = await page('?limit=1');
+    const slot = body.slots.find((candidate) => candidate.time === OPEN_SLOT);
+    expect(slot).toMatchObject({ event: 'bucharest', limit: 2, seats: 2, waiting: 5 });
+  });
+
+  it.each([
+    ['part of a name, in any case', 'COSÂNZ', ['Ileana Cosânzeana']],
+    ['part of an email', 'fat.frumos@', ['Făt Frumos']],
+    ['a phone as typed', '(0733) 000', ['Baba Cloanța']],
+    ['a phone by its digits alone', '0733000', ['Baba Cloanța']],
+    ['a phone written with spaces, by digits', '722 000 002', ['Făt Frumos']],
+    ["LIKE's own characters as themselves", '_100%', ['Zmeu Zmeilor']],
+    ['nothing', 'nobody-at-all', []],
+  ])('searches %s', async (_what, q, names) => {
+    const { status, body } = await page(`?q=${encodeURIComponent(q)}`);
+    expect(status).toBe(200);
+    expect(body.registrations.map((registration) => registration.name)).toEqual(names);
+    expect(body.matched).toBe(names.length);
+    expect(body.total).toBe(7);
+  });
+
+  it('filters by status, event and slot, with a search and across pages', async () => {
+    const waiting = await page('?status=waiting&limit=2');
+    expect(waiting.body.matched).toBe(5);
+    expect(waiting.body.registrations.every((registration) => registration.waitingList)).toBe(true);
+    const rest = await page(`?status=waiting&limit=2&cursor=${waiting.body.nextCursor}`);
+    expect(rest.body.registrations).toHaveLength(2);
+    expect(rest.body.registrations.every((registration) => registration.waitingList)).toBe(true);
+    const confirmed = await page('?status=confirmed');
+    expect(confirmed.body.registrations.map((registration) => registration.id)).toEqual([
+      ids[1],
+      ids[0],
+    ]);
+    const slot = await page(`?event=bucharest&time=${encodeURIComponent(OPEN_SLOT)}&q=example`);
+    expect(slot.body.matched).toBe(7);
+    const otherEvent = await page('?event=matera');
+    expect(otherEvent.body.registrations).toEqual([]);
+    expect(otherEvent.body.matched).toBe(0);
+  });
+
+  it.each([
+    ['?limit=0', 'limit', 'limit must be from 1 to 200'],
+    ['?limit=201', 'limit', 'limit must be from 1 to 200'],
+    ['?limit=ten', 'limit', 'limit must be from 1 to 200'],
+    ['?cursor=not-a-cursor', 'cursor', 'cursor must be a nextCursor this list answered'],
+    [
+      `?cursor=${Buffer.from('2025-01-01 x').toString('base64url')}`,
+      'cursor',
+      'cursor must be a nextCursor this list answered',
+    ],
+    ['?status=paid', 'status', 'status must be one of: waiting, confirmed'],
+    [`?q=${'a'.repeat(201)}`, 'q', 'q must be at most 200 characters'],
+    ['?q=a&q=b', 'q', 'q must be text'],
+    ['?sort=name', 'sort', 'Unknown field: sort'],
+  ])('refuses %s with a 400 naming the field', async (query, field, message) => {
+    const response = await adminRequest<ErrorBody>(
+      url,
+      cookie,
+      'GET',
+      `/api/admin/registrations${query}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.statusCode).toBe(400);
+    expect(response.body.errors).toContainEqual({ field, message });
+  });
+
+  it('counts registrations per calendar day of a time zone, and refuses an unknown zone', async () => {
+    const perDay = await adminRequest<{ day: string; count: number }[]>(
+      url,
+      cookie,
+      'GET',
+      '/api/admin/registrations/per-day?timeZone=Europe/Bucharest',
+    );
+    expect(perDay.status).toBe(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(
+      new Date(),
+    );
+    expect(perDay.body).toContainEqual({ day: today, count: expect.any(Number) });
+    expect(perDay.body.reduce((sum, day) => sum + day.count, 0)).toBeGreaterThanOrEqual(7);
+    const bad = await adminRequest<ErrorBody>(
+      url,
+      cookie,
+      'GET',
+      '/api/admin/registrations/per-day?timeZone=Mars/Olympus',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'timeZone', message: 'timeZone must be a time zone such as Europe/Bucharest' },
+    ]);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await fetch(`${url}/api/admin/registrations`);
+    expect(response.status).toBe(401);
+  });
+
+  it('compresses the answer when the client accepts gzip', async () => {
+    const response = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const call = httpRequest(
+          `${url}/api/admin/registrations`,
+          { headers: { cookie, 'accept-encoding': 'gzip' } },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () =>
+              resolve({ headers: answer.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        call.on('error', reject);
+        call.end();
+      },
+    );
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['vary']).toMatch(/Accept-Encoding/i);
+    const page = JSON.parse(gunzipSync(response.body).toString('utf8')) as Page;
+    expect(page.registrations).toHaveLength(7);
+  });
+
+  describe('the streamed CSV export', () => {
+    it('writes the BOM, the nine columns and every matching row, formulas neutralised', async () => {
+      const response = await fetch(`${url}${exportPath()}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe('attachment');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.toString('utf8').slice(1).split('\r\n');
+      expect(lines[0]).toBe(COLUMNS.join(','));
+      expect(lines).toHaveLength(8);
+      const formula = lines.find((line) => line.includes('HYPERLINK'));
+      expect(formula).toMatch(
+        /^"'=HYPERLINK\(""x""\)",#[0-9A-F]{6},formula@example\.org,0744000004,bucharest,/,
+      );
+      expect(formula).toMatch(/,NO,"I was walking/);
+      const plus = lines.find((line) => line.startsWith('Harap Alb'));
+      expect(plus).toContain(",'+40 777 000 007,");
+    });
+
+    it('exports what a search and filters match, in batches past the first', async () => {
+      const response = await fetch(
+        `${url}${exportPath({ status: 'waiting', event: 'bucharest' })}`,
+        {
+          headers: { cookie },
+        },
+      );
+      const lines = (await response.text()).split('\r\n');
+      expect(lines).toHaveLength(6);
+      const searched = await fetch(`${url}${exportPath({ q: 'greuceanu' })}`, {
+        headers: { cookie },
+      });
+      expect((await searched.text()).split('\r\n')).toHaveLength(2);
+    });
+
+    it('refuses missing labels with a 400', async () => {
+      const response = await adminRequest<ErrorBody>(
+        url,
+        cookie,
+        'GET',
+        '/api/admin/registrations/export?column=Name&yes=Y&no=N&unknownName=U',
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toContainEqual({
+        field: 'column',
+        message: 'column must be given 9 times',
+      });
+    });
+  });
+
+  describe('the live stream of the event log position', () => {
+    it('says the position at once, and again within 2 seconds of a registration', async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${url}/api/admin/events/live`, {
+        headers: { cookie, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(response.headers.get('content-encoding')).toBeNull();
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const nextPosition = async (): Promise<number> => {
+        for (;;) {
+          const match = /event: position\n(?:id: \d+\n)?data: (\{[^\n]*\})\n\n/.exec(text);
+          if (match) {
+            text = text.slice(match.index + match[0].length);
+            return (JSON.parse(match[1]) as { position: number }).position;
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error('the stream ended');
+          text += decoder.decode(value, { stream: true });
+        }
+      };
+      const first = await nextPosition();
+      expect(first).toBeGreaterThan(0);
+      const started = Date.now();
+      await register(url, { name: 'Prâslea cel Voinic' });
+      const second = await nextPosition();
+      expect(second).toBeGreaterThan(first);
+      expect(Date.now() - started).toBeLessThan(2000);
+      controller.abort();
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await fetch(`${url}/api/admin/events/live`);
+      expect(response.status).toBe(401);
+    });
+  });
+});

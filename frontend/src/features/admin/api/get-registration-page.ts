@@ -1,0 +1,49 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export type RegistrationPage = components['schemas']['RegistrationPageDto'];
+export type SlotTotals = components['schemas']['SlotTotalsDto'];
+
+/** SPEC section 9: polled every 5 seconds, now only while the live stream is down. */
+export const ADMIN_POLL_INTERVAL_MS = 5000;
+export const PAGE_SIZE = 100;
+
+export interface RegistrationFilter {
+  q?: string;
+  status?: 'waiting' | 'confirmed';
+  event?: string;
+  time?: string;
+}
+
+export function fetchRegistrationPage(
+  filter: RegistrationFilter,
+  cursor: string | undefined,
+): Promise<RegistrationPage> {
+  return apiCall('get', '/api/admin/registrations', {
+    query: { ...filter, limit: PAGE_SIZE, cursor },
+  });
+}
+
+/**
+ * The list a page at a time, as the operator scrolls; on a change (the live stream, or an
+ * operator's own action) every page shown is fetched again.
+ */
+export const registrationPagesQuery = (filter: RegistrationFilter, polling: boolean) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.registrationPages(filter),
+    queryFn: ({ pageParam }) => fetchRegistrationPage(filter, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Polled while the live stream is down, and after a failure, until an answer comes.
+    refetchInterval: (query) =>
+      polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,
+    staleTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export function useRegistrationPages(filter: RegistrationFilter, polling: boolean) {
+  return useInfiniteQuery(registrationPagesQuery(filter, polling));
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/**
+ * The event log's position, pushed by the server (Server-Sent Events) each time it moves: the
+ * list is fetched again only then, so an idle console moves no bytes. Answers whether the
+ * stream is up; while it is not, the caller polls instead.
+ */
+export function useLiveChanges(signedIn: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    const source = new EventSource(apiUrl('/api/admin/events/live'), { withCredentials: true });
+    let position: number | undefined;
+    source.onopen = () => setConnected(true);
+    source.onerror = () => setConnected(false);
+    source.addEventListener('position', (message: MessageEvent<string>) => {
+      const next = (JSON.parse(message.data) as { position: number }).position;
+      // The first position after (re)connecting only says where the log is; a later one, or a
+      // different one after a gap, means something changed.
+      if (position !== undefined && next !== position) {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.registrations() });
+      }
+      position = next;
+    });
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [signedIn, queryClient]);
+
+  return connected;
+}
