@@ -7,16 +7,22 @@ import { OPEN_SLOT } from './http';
 /** How far ahead the tests' open slot starts: far enough that no test run reaches it. */
 const OPEN_SLOT_DAYS_AHEAD = 30;
 
+const DAY_MS = 86_400_000;
+
 /**
- * SPEC's record of the tour with its open slot (OPEN_SLOT) starting 30 days after `now`: the
- * tests register for it whatever today's date is. Tests about the clock build their own tours.
+ * SPEC's record of the tour with its open slot (OPEN_SLOT) moved by whole days to start at least
+ * 30 days after `now`: the tests register for it whatever today's date is. Tests about the clock
+ * build their own tours.
  */
 export function testTour(now: Date = new Date()): Tour {
   const tour = structuredClone(Catalogue.load().tour);
   for (const event of tour.events) {
     for (const slot of event.slots) {
       if (slot.time === OPEN_SLOT) {
-        slot.startsAt = new Date(now.getTime() + OPEN_SLOT_DAYS_AHEAD * 86_400_000).toISOString();
+        const recorded = Date.parse(slot.startsAt);
+        const days =
+          Math.max(0, Math.ceil((now.getTime() - recorded) / DAY_MS)) + OPEN_SLOT_DAYS_AHEAD;
+        slot.startsAt = new Date(recorded + days * DAY_MS).toISOString();
       }
     }
   }
