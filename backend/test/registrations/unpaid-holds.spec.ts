@@ -1,3 +1,5 @@
+import { registerArrivals } from '../../src/registrations/domain/registration';
+import { UnpaidHoldsCapError } from '../../src/registrations/domain/registration-errors';
 import { OPEN_SLOT, registrationBody, request, type JsonResponse } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 
@@ -120,5 +122,93 @@ describe('the waiting list is never capped', () => {
     const more = await registerFrom(app, '203.0.113.9');
     expect(more.body).toMatchObject({ waitingList: true });
     expect(await capacity(app)).toMatchObject({ registered: 20, waitingList: 2 });
+  });
+});
+
+describe('registerArrivals with a cap on unpaid holds', () => {
+  const now = new Date('2026-11-20T10:00:00Z');
+  const arrival = (n: number, clientKey?: string) => ({
+    registrationId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    event: 'bucharest',
+    time: OPEN_SLOT,
+    locale: 'en' as const,
+    name: 'N',
+    email: `n${n}@example.com`,
+    whatsapp: '1',
+    dream: 'd',
+    dreamedCaptured: false,
+    ...(clientKey ? { clientKey } : {}),
+  });
+  const placements = (decisions: ReturnType<typeof registerArrivals>) =>
+    decisions.map((decision) =>
+      decision instanceof Error
+        ? decision.constructor.name
+        : decision[0].type === 'RegistrationCreated'
+          ? decision[0].data.placement
+          : '?',
+    );
+
+  it('counts the holds an address has and those it takes in the same batch', () => {
+    const held = new Map([['a', { count: 1, firstExpiresAt: new Date('2026-11-20T10:12:00Z') }]]);
+    const decisions = registerArrivals(
+      [
+        arrival(1, 'a'),
+        arrival(2, 'a'),
+        arrival(3, 'b'),
+        arrival(4, 'b'),
+        arrival(5, 'b'),
+        arrival(6),
+      ],
+      { seatLimit: 20, seatsTaken: 0 },
+      new Set(),
+      now,
+      30,
+      { limit: 2, held },
+    );
+    expect(placements(decisions)).toEqual([
+      'seat',
+      'UnpaidHoldsCapError',
+      'seat',
+      'seat',
+      'UnpaidHoldsCapError',
+      'seat',
+    ]);
+    // The first of a's holds lapses in 12 minutes: that is when to try again.
+    const refused = decisions[1] as UnpaidHoldsCapError;
+    expect(refused.retryAfterSeconds).toBe(12 * 60);
+    expect(refused.message).toBe(
+      '2 seats are already held from this address and not yet paid. Please finish the open payment, or try again in 12 minutes.',
+    );
+  });
+
+  it('never caps the waiting list, and keeps the duplicate first', () => {
+    const held = new Map([['a', { count: 2, firstExpiresAt: null }]]);
+    const full = { seatLimit: 20, seatsTaken: 20 };
+    expect(
+      placements(registerArrivals([arrival(1, 'a')], full, new Set(), now, 30, { limit: 2, held })),
+    ).toEqual(['waiting-list']);
+    expect(
+      placements(
+        registerArrivals(
+          [arrival(1, 'a')],
+          { seatLimit: 20, seatsTaken: 0 },
+          new Set(['n1@example.com']),
+          now,
+          30,
+          {
+            limit: 2,
+            held,
+          },
+        ),
+      ),
+    ).toEqual(['DuplicateRegistrationError']);
+    expect(
+      placements(
+        registerArrivals([arrival(1, 'a')], { seatLimit: 20, seatsTaken: 0 }, new Set(), now, 30, {
+          limit: 0,
+          held,
+        }),
+      ),
+    ).toEqual(['seat']);
   });
 });
