@@ -45,7 +45,9 @@ function precompressedAssets(): Plugin {
   let assetsDir = '';
   return {
     name: 'precompressed-assets',
-    apply: 'build',
+    // The site's build only: the prerendering's server-side build (scripts/prerender.mjs) has
+    // no assets to serve.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
     },

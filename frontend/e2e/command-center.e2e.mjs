@@ -307,7 +307,10 @@ export const commandCenterScenarios = [
       assert.match(perEvent.name, /^registrations-bucharest-/);
       assert.match(perEvent.name, date);
       const eventRows = parseCsv(perEvent.bytes);
-      assert.ok(eventRows.slice(1).every((row) => row[4] === 'bucharest'));
+      assert.ok(
+        eventRows.slice(1).every((row) => row[4] === 'Bucharest'),
+        'the city, named',
+      );
       assert.ok(eventRows.some((row) => row[0] === name));
 
       await page.getByLabel('Time slot').selectOption(openSlot.time);
@@ -321,7 +324,7 @@ export const commandCenterScenarios = [
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
       assert.ok(
-        slotRows.slice(1).every((row) => row[4] === 'bucharest' && row[5] === openSlot.time),
+        slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === openSlot.time),
       );
       assert.ok(slotRows.some((row) => row[0] === name));
 

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
+import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,44 +52,59 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const log = createWriteStream(join(resultsDir, 'server.log'));
-  const child = spawn(process.execPath, ['backend/dist/main.js'], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      ADMIN_PASSWORD: adminPassword,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
   // The name the server uses for its own links (the payment page sends the browser back to it).
   const baseURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server exited; see test-results/server.log');
-    try {
-      const response = await fetch(`${baseURL}/api/capacity`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+  let child;
+  let exited;
+
+  const launch = async () => {
+    child = spawn(process.execPath, ['backend/dist/main.js'], {
+      cwd: rootDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        ADMIN_PASSWORD: adminPassword,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) {
+        throw new Error('The server exited; see test-results/server.log');
+      }
+      try {
+        const response = await fetch(`${baseURL}/api/capacity`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('The server did not answer /api/capacity in time');
+      await new Promise((wait) => setTimeout(wait, 500));
     }
-    if (Date.now() > deadline) throw new Error('The server did not answer /api/capacity in time');
-    await new Promise((wait) => setTimeout(wait, 500));
-  }
-  const stop = async () => {
+  };
+
+  /** Stops the server process (its database stays in dataDir for the next launch). */
+  const halt = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
       clearTimeout(timer);
     }
+  };
+
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseURL, stop };
+
+  await launch();
+  return { baseURL, stop, halt, launch };
 }
 
 async function main() {
@@ -112,11 +128,23 @@ async function main() {
       '--disable-sync',
     ],
   });
-  const shared = { baseURL: server.baseURL, axePath, adminPassword };
+  const shared = {
+    baseURL: server.baseURL,
+    axePath,
+    adminPassword,
+    // For the scenarios where the server goes away and comes back.
+    stopServer: server.halt,
+    startServer: server.launch,
+  };
   let failed = 0;
   let passed = 0;
   try {
-    for (const { name, run } of [...scenarios, ...commandCenterScenarios]) {
+    for (const { name, run, networkErrors } of [
+      // The visitor's conditions first: they need seats, and a main scenario fills the slot.
+      ...conditionsScenarios,
+      ...scenarios,
+      ...commandCenterScenarios,
+    ]) {
       if (only && !name.includes(only)) continue;
       const context = await browser.newContext({
         baseURL: server.baseURL,
@@ -124,9 +152,16 @@ async function main() {
       });
       const page = await context.newPage();
       const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('pageerror', (error) => {
+        if (!networkErrors || !/dynamically imported module|Failed to fetch/.test(error.message)) {
+          errors.push(error.message);
+        }
+      });
       page.on('console', (message) => {
-        if (message.type() === 'error' && !/status of (401|404|409)/.test(message.text())) {
+        const expected = networkErrors
+          ? /status of (401|404|409)|net::ERR_|Failed to fetch|dynamically imported module|A part of the page failed/
+          : /status of (401|404|409)/;
+        if (message.type() === 'error' && !expected.test(message.text())) {
           errors.push(message.text());
         }
       });

@@ -17,6 +17,7 @@ const SITE_ROUTES = JSON.parse(
 const ROUTES = [
   ...SITE_ROUTES.filter((route) => route !== '/admin').map((route) => route.replace(':id', '{id}')),
   '/?register=true',
+  '/?register=true&payment=cancelled&registration={id}',
   '/confirmation?session_id=cs_e2e',
   '/confirmation?waitingList=true',
   '/confirmation/00000000-0000-4000-8000-000000000000',
@@ -122,7 +123,7 @@ export const scenarios = [
   {
     name: 'registers and pays in the sandbox, landing on the confirmation',
     async run({ page }) {
-      await page.goto('/');
+      await page.goto('/', { waitUntil: 'networkidle' });
       const hero = page.getByRole('button', { name: 'Register now' });
       await hero.click();
       await visible(page.getByRole('heading', { name: 'Register for the performance' }));
@@ -277,7 +278,8 @@ export const scenarios = [
     name: 'copies the link, or says it could not',
     async run({ page, context, baseURL, axePath }) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-      await page.goto('/');
+      // The page is prerendered: its buttons work once the script has taken it over.
+      await page.goto('/', { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Copy link' }).click();
       await visible(page.getByText('Link copied to clipboard!'));
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${baseURL}/`);

@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadCatalogue } from './app/messages';
+import { readPrerenderedData } from './app/prerendered-page';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
-import { LANGUAGE_STORAGE_KEY, toLanguage } from './features/language/hooks/use-language';
+import {
+  LANGUAGE_STORAGE_KEY,
+  rememberLanguageForServer,
+  toLanguage,
+} from './features/language/hooks/use-language';
+import { eventsQuery } from './lib/catalogue';
+import { createQueryClient } from './lib/query-client';
 import './components/theme.css';
 
 const root = document.getElementById('root');
@@ -18,17 +25,35 @@ function storedLanguage() {
   }
 }
 
-// Load the visitor's catalogue before the first paint, so a reload never flashes English.
-void loadCatalogue(storedLanguage())
+const language = storedLanguage();
+rememberLanguageForServer(language);
+const prerendered = readPrerenderedData();
+
+// Load the visitor's catalogue before the first render, so a reload never flashes English.
+void loadCatalogue(language)
   .catch(() => undefined)
   .then(() => {
-    createRoot(root).render(
+    const queryClient = createQueryClient();
+    const app = (
       <StrictMode>
         <BrowserRouter>
-          <AppProviders>
+          <AppProviders queryClient={queryClient}>
             <AppRoutes />
           </AppProviders>
         </BrowserRouter>
-      </StrictMode>,
+      </StrictMode>
     );
+    if (prerendered && prerendered.language === language && root.firstElementChild) {
+      // The page was prerendered in this language (see scripts/prerender.mjs): it is already
+      // on screen, and React takes it over with the data it was rendered from.
+      queryClient.setQueryData(eventsQuery.queryKey, prerendered.events);
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.warn('Rendered again in the browser', error),
+      });
+      // The tour may have changed since the build: ask the server once, behind the page.
+      void queryClient.invalidateQueries({ queryKey: eventsQuery.queryKey });
+    } else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
   });

@@ -13,10 +13,15 @@ export interface Slot {
   capacity: number;
 }
 
+/** The languages the site and its emails speak; English is the tour's own. */
+export type TourLanguage = 'en' | 'it' | 'ro';
+
 export interface TourEvent {
   slug: string;
   city: string;
   venue: string;
+  /** The city and venue in other languages, where they differ from English. */
+  localised?: Partial<Record<TourLanguage, { city?: string; venue?: string }>>;
   date: string;
   timeZone: string;
   status: EventStatus;
@@ -50,6 +55,17 @@ export function parseTour(raw: unknown): Tour {
     check(/^\d{4}-\d{2}-\d{2}$/.test(event.date), `${event.slug}: date must be YYYY-MM-DD`);
     check(Number.isInteger(event.priceMinor) && event.priceMinor > 0, `${event.slug}: bad price`);
     check(typeof event.city === 'string' && typeof event.venue === 'string', `${event.slug}: city`);
+    for (const [language, names] of Object.entries(event.localised ?? {})) {
+      check(['en', 'it', 'ro'].includes(language), `${event.slug}: unknown language ${language}`);
+      check(
+        names &&
+          ['city', 'venue'].every(
+            (name) =>
+              names[name as 'city'] === undefined || typeof names[name as 'city'] === 'string',
+          ),
+        `${event.slug}: localised ${language}`,
+      );
+    }
     check(Array.isArray(event.slots), `${event.slug}: slots must be a list`);
     const times = new Set<string>();
     for (const slot of event.slots) {
@@ -209,6 +225,12 @@ export class Catalogue {
 
   get currency(): string {
     return this.tour.currency;
+  }
+
+  /** The event's city and venue as a reader of `language` knows them. */
+  placeNames(event: TourEvent, language: string): { city: string; venue: string } {
+    const names = event.localised?.[language as TourLanguage];
+    return { city: names?.city ?? event.city, venue: names?.venue ?? event.venue };
   }
 
   events(): TourEvent[] {

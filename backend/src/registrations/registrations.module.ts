@@ -15,6 +15,10 @@ import { SetDreamCapturedHandler } from './commands/set-dream-captured/set-dream
 import { SetDreamCapturedHttpController } from './commands/set-dream-captured/set-dream-captured.http.controller';
 import { SetPaidFlagHandler } from './commands/set-paid-flag/set-paid-flag.handler';
 import { SetPaidFlagHttpController } from './commands/set-paid-flag/set-paid-flag.http.controller';
+import { GiveBackSeatHandler } from './commands/give-back-seat/give-back-seat.handler';
+import { GiveBackSeatHttpController } from './commands/give-back-seat/give-back-seat.http.controller';
+import { ResumeCheckoutHandler } from './commands/resume-checkout/resume-checkout.handler';
+import { ResumeCheckoutHttpController } from './commands/resume-checkout/resume-checkout.http.controller';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { HoldSweeper } from './payments/hold-sweeper';
@@ -52,6 +56,8 @@ import { RegistrationStore } from './registration-store';
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,
+    ResumeCheckoutHttpController,
+    GiveBackSeatHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
     ListRegistrationsHttpController,
@@ -72,6 +78,8 @@ import { RegistrationStore } from './registration-store';
     CreateRegistrationHandler,
     SlotAllocationBatcher,
     ShareDreamHandler,
+    ResumeCheckoutHandler,
+    GiveBackSeatHandler,
     GetCapacityQueryHandler,
     CapacityCache,
     CapacityChangeListener,

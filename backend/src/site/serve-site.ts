@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';
@@ -22,6 +22,7 @@ export function serveSite(app: Express, distDir: string): void {
       request.path.startsWith('/api/') ? next() : files(request, response, next),
     );
   }
+  const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
   let indexHtml: string | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
@@ -34,11 +35,42 @@ export function serveSite(app: Express, distDir: string): void {
         .send('The site is not built yet: run `make build` (or `make start`).');
       return;
     }
+    const page = prerendered(request);
     indexHtml ??= readFileSync(indexFile, 'utf8');
+    if (page) response.setHeader('Vary', 'Cookie');
     response
       .status(isSpaRoute(request.path) ? 200 : 404)
       .setHeader('Cache-Control', 'no-cache')
       .type('html')
-      .send(indexHtml);
+      .send(page ?? indexHtml);
   });
+}
+
+const LANGUAGES = ['en', 'it', 'ro'] as const;
+const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|it|ro)(?:;|$)/;
+
+/**
+ * The public pages the build prerendered (frontend/scripts/prerender.mjs), per language: the
+ * visitor's language comes from the cookie the site mirrors its choice into (English without
+ * one). A request with a query string gets the plain index.html, since the page it asks for
+ * (e.g. the form opened by ?register=true) is not the prerendered one.
+ */
+function prerenderedPages(dir: string): (request: Request) => string | undefined {
+  const pages = new Map<string, string>();
+  for (const language of LANGUAGES) {
+    const languageDir = path.join(dir, language);
+    if (!existsSync(languageDir)) continue;
+    for (const file of readdirSync(languageDir)) {
+      if (!file.endsWith('.html')) continue;
+      const name = file.slice(0, -'.html'.length);
+      const route = name === 'index' ? '/' : `/${name}`;
+      pages.set(`${language} ${route}`, readFileSync(path.join(languageDir, file), 'utf8'));
+    }
+  }
+  return (request) => {
+    if (pages.size === 0 || request.originalUrl.includes('?')) return undefined;
+    const language = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? 'en';
+    const route = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
+    return pages.get(`${language} ${route}`);
+  };
 }

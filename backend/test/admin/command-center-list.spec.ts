@@ -227,7 +227,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       expect(lines).toHaveLength(8);
       const formula = lines.find((line) => line.includes('HYPERLINK'));
       expect(formula).toMatch(
-        /^"'=HYPERLINK\(""x""\)",#[0-9A-F]{6},formula@example\.org,0744000004,bucharest,/,
+        /^"'=HYPERLINK\(""x""\)",#[0-9A-F]{6},formula@example\.org,0744000004,Bucharest,/,
       );
       expect(formula).toMatch(/,NO,"I was walking/);
       const plus = lines.find((line) => line.startsWith('Harap Alb'));
@@ -247,6 +247,29 @@ describe('the Command Center list: paged, searched and filtered on the server', 
         headers: { cookie },
       });
       expect((await searched.text()).split('\r\n')).toHaveLength(2);
+    });
+
+    it("names each event's city in the operator's language", async () => {
+      for (const [language, city] of [
+        ['ro', 'București'],
+        ['it', 'Bucarest'],
+      ]) {
+        const response = await fetch(`${url}${exportPath({ language })}`, { headers: { cookie } });
+        const rows = (await response.text()).split('\r\n').slice(1);
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) expect(row).toContain(`,${city},`);
+      }
+      const wrong = await adminRequest<ErrorBody>(
+        url,
+        cookie,
+        'GET',
+        exportPath({ language: 'fr' }),
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toContainEqual({
+        field: 'language',
+        message: 'language must be en, it or ro',
+      });
     });
 
     it('refuses missing labels with a 400', async () => {

@@ -22,6 +22,12 @@ const KINDS: NotificationKind[] = [
   'payment-refunded',
 ];
 const VENUE = 'National Museum of Contemporary Art (MNAC), Bucharest';
+const CITY = { en: 'Bucharest', it: 'Bucarest', ro: 'București' } as const;
+const VENUES = {
+  en: VENUE,
+  it: "Museo Nazionale d'Arte Contemporanea (MNAC), Bucarest",
+  ro: 'Muzeul Național de Artă Contemporană (MNAC), București',
+} as const;
 
 function subject(locale: MessageSubject['locale'], name = 'Ana Popescu'): MessageSubject {
   return {
@@ -49,7 +55,7 @@ describe('the emails', () => {
       const subjects = new Set<string>();
       for (const kind of KINDS) {
         const message = renderMessage(kind, subject(locale), catalogue, settings);
-        expect(message.subject).toContain('Bucharest');
+        expect(message.subject).toContain(CITY[locale]);
         expect(message.text).toContain('Ana Popescu');
         expect(message.html).toContain('Ana Popescu');
         expect(message.html).toMatch(/^<!doctype html>/);
@@ -80,12 +86,15 @@ describe('the emails', () => {
 
   it('is real Italian and Romanian, with dates in their own words', () => {
     const italian = renderMessage('payment-confirmed', subject('it'), catalogue, settings);
-    expect(italian.subject).toBe('Il tuo posto è confermato: Dream Darkroom, Bucharest');
+    expect(italian.subject).toBe('Il tuo posto è confermato: Dream Darkroom, Bucarest');
+    expect(italian.text).toContain("Museo Nazionale d'Arte Contemporanea (MNAC), Bucarest");
     expect(italian.text).toContain('giovedì 30 ottobre 2025');
     expect(italian.text).toContain('arrivare 15 minuti prima');
     expect(italian.text).toContain('30 minuti di buio, seguiti da 15 minuti di riflessione');
     const romanian = renderMessage('payment-confirmed', subject('ro'), catalogue, settings);
-    expect(romanian.subject).toBe('Locul tău este confirmat: Dream Darkroom, Bucharest');
+    expect(romanian.subject).toBe('Locul tău este confirmat: Dream Darkroom, București');
+    expect(romanian.text).toContain('Muzeul Național de Artă Contemporană (MNAC), București');
+    expect(romanian.text).not.toContain('Bucharest');
     expect(romanian.text).toContain('joi, 30 octombrie 2025');
     expect(romanian.text).toContain('ajungi cu 15 minute mai devreme');
     expect(romanian.text).toContain('30 de minute de întuneric, urmate de 15 minute de reflecție');
@@ -166,8 +175,8 @@ describe('the emails', () => {
       expect(parseUtcStamp(event.DTEND).getTime() - parseUtcStamp(event.DTSTART).getTime()).toBe(
         45 * 60_000,
       );
-      expect(event.LOCATION).toBe(VENUE);
-      expect(event.SUMMARY).toBe('Dream Darkroom, Bucharest');
+      expect(event.LOCATION).toBe(VENUES[locale]);
+      expect(event.SUMMARY).toBe(`Dream Darkroom, ${CITY[locale]}`);
       expect(event.UID).toBe(
         'registration-0e5b3c1a-7d42-4f4e-9d1a-3c2b1a0f9e8d@tickets.example.org',
       );

@@ -226,8 +226,8 @@ describe('the outbox worker', () => {
     const transport = new RecordingTransport();
     expect(await worker(transport).runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
     expect(transport.delivered.map((mail) => mail.subject)).toEqual([
-      'Si è liberato un posto per te: Dream Darkroom, Bucharest',
-      'Il tuo pagamento è stato rimborsato: Dream Darkroom, Bucharest',
+      'Si è liberato un posto per te: Dream Darkroom, Bucarest',
+      'Il tuo pagamento è stato rimborsato: Dream Darkroom, Bucarest',
     ]);
     expect(transport.delivered[0].attachments.map((file) => file.filename)).toEqual([
       'invitation.ics',

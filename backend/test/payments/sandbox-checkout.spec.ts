@@ -75,7 +75,8 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(shown.text).toContain('<html lang="ro">');
     expect(shown.text).toContain('Plată de test');
     expect(shown.text).toContain('aceasta este o pagină de plată de test'.replace(/^a/, 'A'));
-    expect(shown.text).toContain('Bucharest');
+    expect(shown.text).toContain('București');
+    expect(shown.text).not.toContain('Bucharest');
     expect(shown.text).toContain(OPEN_SLOT);
     // The slot's day in Romanian words, as the tour places it (the tests' tour: a month ahead).
     const startsAt = app.app.get(Catalogue).startOf('bucharest', OPEN_SLOT)!;
@@ -87,7 +88,9 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(shown.text).toContain('35 RON');
     for (const field of ['cardNumber', 'expiry', 'cvc'])
       expect(shown.text).toContain(`name="${field}"`);
-    expect(shown.text).toContain(`href="${app.config.publicUrl}/?register=true"`);
+    expect(shown.text).toContain(
+      `href="${app.config.publicUrl}/?register=true&#38;payment=cancelled&#38;registration=${registered.registrationId}"`,
+    );
 
     const declined = await page(checkout, { ...GOOD, cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);

@@ -55,14 +55,15 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'ron',
       'line_items[0][price_data][unit_amount]': '3500',
-      'line_items[0][price_data][product_data][name]': `Bucharest — ${OPEN_SLOT}`,
+      // In the visitor's language, like the rest of the Checkout page.
+      'line_items[0][price_data][product_data][name]': `Bucarest — ${OPEN_SLOT}`,
       client_reference_id: id,
       'metadata[registrationId]': id,
       'payment_intent_data[metadata][registrationId]': id,
       customer_email: email,
       locale: 'it',
       success_url: 'https://tickets.example.org/confirmation?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://tickets.example.org/?register=true',
+      cancel_url: `https://tickets.example.org/?register=true&payment=cancelled&registration=${id}`,
     });
     // 30 minutes ahead (Stripe's minimum), never less.
     const seconds = Number(expiresAt);

@@ -134,12 +134,13 @@ describe('make backup and make restore', () => {
         (await request(app.url, 'GET', '/api/capacity')).body,
       );
 
-      // Life goes on: a new registration takes the next position and is a duplicate-checked one.
+      // Life goes on: a new registration takes the next position and is a duplicate-checked
+      // one (backup.21 is on the waiting list; a held seat would offer its payment again).
       const again = await request(
         restored.url,
         'POST',
         '/api/create-checkout-session',
-        registrationBody({ email: 'backup.3@example.com' }),
+        registrationBody({ email: 'backup.21@example.com' }),
       );
       expect(again.status).toBe(409);
       const fresh = await request<{ registrationId: string; waitingList?: boolean }>(

@@ -143,9 +143,22 @@ describe('POST /api/create-checkout-session', () => {
     expect(registration.body.name).toBe('Ion');
   });
 
-  it('refuses a second registration with the same email for the same slot', async () => {
+  it('refuses a second registration with the same email for the same slot once paid', async () => {
     const body = registrationBody({ email: 'Twice@Example.com' });
-    expect((await register(body)).status).toBe(200);
+    const first = await register(body);
+    expect(first.status).toBe(200);
+    // Paid in the sandbox (while the seat is held unpaid, see resume-and-give-back.spec.ts).
+    const paid = await fetch(first.body.url!.replace(/^https?:\/\/[^/]+/, app.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.status).toBe(303);
     const before = await eventCount();
     const again = await register({ ...body, email: ' twice@example.COM ' });
     expect(again.status).toBe(409);

@@ -64,8 +64,15 @@ describe('the rush for the last seats', () => {
       ),
     );
     const same = responses.slice(0, 10).map((response) => response.status);
-    expect(same.filter((status) => status === 200)).toHaveLength(1);
-    expect(same.filter((status) => status === 409)).toHaveLength(9);
+    // One registration; the others find it (its payment once its page is open, 409 before).
+    expect(same.every((status) => status === 200 || status === 409)).toBe(true);
+    const ids = new Set(
+      responses
+        .slice(0, 10)
+        .filter((response) => response.status === 200)
+        .map((response) => (response.body as { registrationId?: string }).registrationId),
+    );
+    expect(ids.size).toBe(1);
     expect(responses.slice(10).map((response) => response.status)).toEqual(Array(10).fill(200));
 
     const [row] = await apps[0].dataSource.query(

@@ -12,12 +12,16 @@ import {
 } from '../features/content/components/home-sections';
 import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
+import { PaymentCancelled } from '../features/registration/components/payment-cancelled';
 import { RegistrationForm } from '../features/registration/components/registration-form';
 
 export function HomePage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const registerParam = params.get('register') === 'true';
+  // The payment page's Cancel: /?register=true&payment=cancelled&registration=<id>.
+  const cancelledRegistration =
+    params.get('payment') === 'cancelled' ? params.get('registration') : null;
   const [formOpen, setFormOpen] = useState(false);
   const [scrollRequest, setScrollRequest] = useState(0);
   const [handledVisit, setHandledVisit] = useState<string | null>(null);
@@ -53,7 +57,12 @@ export function HomePage() {
         <EventOverview />
       </section>
       <section id="register" className="section register" hidden={!formOpen}>
-        {formOpen && <RegistrationForm headingRef={formHeading} />}
+        {formOpen && cancelledRegistration && (
+          <PaymentCancelled registrationId={cancelledRegistration} headingRef={formHeading} />
+        )}
+        {formOpen && (
+          <RegistrationForm headingRef={cancelledRegistration ? undefined : formHeading} />
+        )}
       </section>
       <ExperienceSection />
       <HowItWorksSection />

@@ -1,7 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
 import { LanguageSwitcher } from '../features/language/components/language-switcher';
+import { retryFailedChunks } from '../lib/lazy-page';
 
 const NAV_ITEMS = [
   { to: '/about', id: 'nav.about' },
@@ -18,8 +20,33 @@ function ScrollToTop() {
   return null;
 }
 
+/** Shown in place of a page that could not load or render; the header and the form stay. */
+function PageFailed({ retry }: { retry: () => void }) {
+  return (
+    <div className="page-failed" role="alert">
+      <h1>
+        <FormattedMessage id="error.page.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="error.page.body" />
+      </p>
+      <button type="button" className="button button--primary" onClick={retry}>
+        <FormattedMessage id="common.retry" />
+      </button>
+    </div>
+  );
+}
+
 export function Layout() {
   const intl = useIntl();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  // Following a link closes the phone menu.
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   return (
     <>
       <ScrollToTop />
@@ -34,7 +61,27 @@ export function Layout() {
             </span>
             <FormattedMessage id="site.name" />
           </Link>
-          <nav aria-label={intl.formatMessage({ id: 'nav.label' })} className="site-nav">
+          <button
+            type="button"
+            className="button button--small button--ghost site-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={(key) => {
+              if (key.key === 'Escape') setMenuOpen(false);
+            }}
+          >
+            <span aria-hidden="true">☰</span>
+            <FormattedMessage id="nav.menu" />
+          </button>
+          <nav
+            id="site-nav"
+            aria-label={intl.formatMessage({ id: 'nav.label' })}
+            className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+            onKeyDown={(key) => {
+              if (key.key === 'Escape') setMenuOpen(false);
+            }}
+          >
             <ul>
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
@@ -59,7 +106,13 @@ export function Layout() {
             </p>
           }
         >
-          <Outlet />
+          <ErrorBoundary
+            key={pathname}
+            onRetry={retryFailedChunks}
+            fallback={(retry) => <PageFailed retry={retry} />}
+          >
+            <Outlet />
+          </ErrorBoundary>
         </Suspense>
       </main>
       <footer className="site-footer">

@@ -1,3 +1,5 @@
+import { withRetries } from '../lib/lazy-page';
+
 export type Messages = Record<string, string>;
 export type CatalogueLanguage = 'en' | 'it' | 'ro';
 
@@ -20,7 +22,7 @@ async function importCatalogue(language: CatalogueLanguage): Promise<Messages> {
 }
 
 export async function loadCatalogue(language: CatalogueLanguage): Promise<Messages> {
-  const messages = loaded[language] ?? (await importCatalogue(language));
+  const messages = loaded[language] ?? (await withRetries(() => importCatalogue(language)));
   loaded[language] = messages;
   return messages;
 }

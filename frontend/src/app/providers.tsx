@@ -6,6 +6,7 @@ import { IntlProvider } from 'react-intl';
 import type { IntlConfig } from 'react-intl';
 import { ToastProvider } from '../components/toast';
 import { LanguageProvider, useLanguage } from '../features/language/hooks/use-language';
+import type { Language } from '../features/language/hooks/use-language';
 import { createQueryClient } from '../lib/query-client';
 import { cachedCatalogue, loadCatalogue } from './messages';
 import type { CatalogueLanguage, Messages } from './messages';
@@ -53,14 +54,17 @@ function LocalisedProviders({ children }: { children: ReactNode }) {
 export function AppProviders({
   children,
   queryClient,
+  language,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** Set when prerendering a page in one language; the browser reads the stored one. */
+  language?: Language;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <LanguageProvider>
+      <LanguageProvider prepare={loadCatalogue} initialLanguage={language}>
         <LocalisedProviders>{children}</LocalisedProviders>
       </LanguageProvider>
     </QueryClientProvider>

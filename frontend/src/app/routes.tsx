@@ -1,19 +1,21 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
 import { Layout } from './layout';
+import { lazyPage } from '../lib/lazy-page';
 
-const ConfirmationPage = lazy(
+const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page'),
 );
-const AboutPage = lazy(() => import('../features/content/pages/about-page'));
-const BiographyPage = lazy(() => import('../features/content/pages/biography-page'));
-const WhoWeArePage = lazy(() => import('../features/content/pages/who-we-are-page'));
-const PressPage = lazy(() => import('../features/content/pages/press-page'));
-const PastEventsPage = lazy(() => import('../features/content/pages/past-events-page'));
-const PlaceholderPage = lazy(() => import('../features/content/pages/placeholder-page'));
-const NotFoundPage = lazy(() => import('./not-found-page'));
-const CommandCenterPage = lazy(() => import('../features/admin/components/command-center-page'));
+const AboutPage = lazyPage(() => import('../features/content/pages/about-page'));
+const BiographyPage = lazyPage(() => import('../features/content/pages/biography-page'));
+const WhoWeArePage = lazyPage(() => import('../features/content/pages/who-we-are-page'));
+const PressPage = lazyPage(() => import('../features/content/pages/press-page'));
+const PastEventsPage = lazyPage(() => import('../features/content/pages/past-events-page'));
+const PlaceholderPage = lazyPage(() => import('../features/content/pages/placeholder-page'));
+const NotFoundPage = lazyPage(() => import('./not-found-page'));
+const CommandCenterPage = lazyPage(
+  () => import('../features/admin/components/command-center-page'),
+);
 
 /**
  * The pages of the site. Their paths are the list in backend/src/site/site-routes.json, which

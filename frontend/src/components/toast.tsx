@@ -1,11 +1,13 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { withRetries } from '../lib/lazy-page';
+import { ErrorBoundary } from './error-boundary';
 
 /** A dismissed toast's content is kept this long, so its exit never cuts off a screen reader. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 // Radix's toast code loads with the first toast, which keeps it off the home route's first load.
-const Toaster = lazy(() => import('./toaster'));
+const Toaster = lazy(() => withRetries(() => import('./toaster')));
 
 export interface ToastInput {
   title: string;
@@ -45,11 +47,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       {current && (
-        <Suspense fallback={null}>
-          <Toaster toast={current} open={open} onOpenChange={onOpenChange} />
-        </Suspense>
+        // Offline, the toast code may not load: the message is then shown plainly.
+        <ErrorBoundary fallback={() => (open ? <PlainToast toast={current} /> : null)}>
+          <Suspense fallback={null}>
+            <Toaster toast={current} open={open} onOpenChange={onOpenChange} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </ToastContext.Provider>
+  );
+}
+
+function PlainToast({ toast }: { toast: ToastEntry }) {
+  return (
+    <div
+      className={`toast-plain${toast.variant === 'destructive' ? ' toast-plain--destructive' : ''}`}
+      role={toast.variant === 'destructive' ? 'alert' : 'status'}
+    >
+      <p className="toast-plain__title">{toast.title}</p>
+      {toast.description && <p>{toast.description}</p>}
+    </div>
   );
 }
 

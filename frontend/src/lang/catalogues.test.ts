@@ -91,11 +91,26 @@ describe('message catalogues', () => {
       Object.keys(en).filter(
         (key) =>
           catalogues[language]![key] === en[key as keyof typeof en] &&
-          !/^(site\.|common\.pageTitle|hero\.meta|language\.switchTo|share\.network|city\.matera|form\.dream\.counter|footer\.copyright|form\.email\.label|confirmation\.field\.email|polaroid\.title|form\.whatsapp\.placeholder|toast\.|city\.)/.test(
+          !/^(site\.|common\.pageTitle|hero\.meta|language\.switchTo|share\.network|city\.matera|form\.dream\.counter|footer\.copyright|form\.email\.label|confirmation\.field\.email|polaroid\.title|form\.whatsapp\.placeholder|toast\.|city\.|nav\.menu)/.test(
             key,
           ),
       );
     expect(same('it')).toEqual([]);
     expect(same('ro')).toEqual([]);
+  });
+
+  it("names each city as the tour's data does in each language (the emails and payment page use it)", () => {
+    const tour = JSON.parse(
+      readFileSync(join(__dirname, '../../../backend/src/catalogue/tour.json'), 'utf8'),
+    ) as {
+      events: { slug: string; city: string; localised?: Record<string, { city?: string }> }[];
+    };
+    for (const event of tour.events) {
+      for (const language of Object.keys(catalogues)) {
+        expect(`${language} ${event.slug}: ${catalogues[language]![`city.${event.slug}`]}`).toBe(
+          `${language} ${event.slug}: ${event.localised?.[language]?.city ?? event.city}`,
+        );
+      }
+    }
   });
 });

@@ -49,5 +49,6 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
   const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
     priceMinor / 100,
   );
-  return `${amount} ${currency}`;
+  // A no-break space: the amount and its currency never wrap apart ("35 / RON" on phones).
+  return `${amount}\u00a0${currency}`;
 }

@@ -93,8 +93,9 @@ export function renderMessage(
 ): RenderedMessage {
   const t = MESSAGE_TEXTS[subject.locale] ?? MESSAGE_TEXTS.en;
   const found = catalogue.findSlot(subject.event, subject.time);
-  const city = found?.event.city ?? subject.event;
-  const venue = found?.event.venue ?? city;
+  const names = found ? catalogue.placeNames(found.event, subject.locale) : undefined;
+  const city = names?.city ?? subject.event;
+  const venue = names?.venue ?? city;
   const startsAt = found ? new Date(found.slot.startsAt) : undefined;
   const when = startsAt
     ? new Intl.DateTimeFormat(subject.locale, {

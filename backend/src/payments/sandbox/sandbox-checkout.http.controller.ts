@@ -202,7 +202,7 @@ export class SandboxCheckoutHttpController {
     const found = registrations[0]
       ? this.catalogue.findSlot(registrations[0].event, registrations[0].time)
       : undefined;
-    const eventName = found?.event.city ?? row.description;
+    const eventName = found ? this.catalogue.placeNames(found.event, locale).city : row.description;
     const slot = found
       ? `${new Intl.DateTimeFormat(locale, {
           dateStyle: 'full',

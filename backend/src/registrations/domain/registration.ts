@@ -344,3 +344,62 @@ export function shareDream(
   const registration = assertExists(state);
   return [{ type: 'DreamShared', data: { registrationId: registration.id, dreamId, dream } }];
 }
+
+/**
+ * The payment a visitor left open and may go back to: the seat is still held for them and its
+ * payment page has not lapsed. Registering again with the same email, or the Resume button
+ * after cancelling on the payment page, both lead here.
+ */
+export function resumableCheckout(
+  state: RegistrationState | undefined,
+  history: readonly RegistrationEvent[],
+  now: Date,
+): { url: string; expiresAt: string } | null {
+  if (!state || state.status !== 'held' || !state.checkoutSessionId || !state.holdExpiresAt) {
+    return null;
+  }
+  if (new Date(state.holdExpiresAt).getTime() <= now.getTime()) return null;
+  for (const event of history) {
+    if (
+      event.type === 'CheckoutSessionOpened' &&
+      event.data.sessionId === state.checkoutSessionId
+    ) {
+      return { url: event.data.url, expiresAt: state.holdExpiresAt };
+    }
+  }
+  return null;
+}
+
+/** Resume, asked for explicitly: the open payment's page, or why there is none. */
+export function resumeCheckout(
+  state: RegistrationState | undefined,
+  history: readonly RegistrationEvent[],
+  now: Date,
+): { url: string; expiresAt: string } {
+  const registration = assertExists(state);
+  const open = resumableCheckout(registration, history, now);
+  if (open) return open;
+  if (registration.status === 'paid' || registration.status === 'confirmed') {
+    throw new InvalidTransitionError('This registration is already paid.');
+  }
+  throw new InvalidTransitionError(
+    'This payment can no longer be resumed: the seat was given back. You may register again.',
+  );
+}
+
+/**
+ * The visitor gives their held seat back before paying. A registration already paid keeps its
+ * seat (cancelling it is for the organisers); one that holds nothing has nothing to give back.
+ */
+export function giveBackSeat(
+  state: RegistrationState | undefined,
+): { outcome: 'release'; sessionId: string | null } | { outcome: 'nothing-held' } {
+  const registration = assertExists(state);
+  if (registration.status === 'held') {
+    return { outcome: 'release', sessionId: registration.checkoutSessionId };
+  }
+  if (registration.status === 'paid' || registration.status === 'confirmed') {
+    throw new InvalidTransitionError('This registration is already paid.');
+  }
+  return { outcome: 'nothing-held' };
+}

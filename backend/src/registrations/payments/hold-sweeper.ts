@@ -12,6 +12,19 @@ import { PaymentGateway } from '../../payments/payment-gateway';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 
 const SWEEP_INTERVAL_MS = 60_000;
+
+/** Why a hold is released, as recorded in its CheckoutExpired. */
+export interface HoldReleaseCause {
+  reason: string;
+  actor: 'system' | 'visitor';
+  causationId: string;
+}
+
+const LAPSED: HoldReleaseCause = {
+  reason: 'hold-lapsed',
+  actor: 'system',
+  causationId: 'hold-sweeper',
+};
 const BATCH = 100;
 
 export interface SweepResult {
@@ -76,7 +89,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     const result: SweepResult = { released: 0, confirmed: 0, skipped: 0 };
     for (const row of rows) {
       try {
-        const outcome = await this.settle(row.id, row.checkout_session_id);
+        const outcome = await this.release(row.id, row.checkout_session_id, LAPSED);
         if (outcome === 'released') result.released += 1;
         else if (outcome === 'confirmed') result.confirmed += 1;
         else result.skipped += 1;
@@ -90,8 +103,17 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     return result;
   }
 
-  private async settle(registrationId: string, sessionId: string | null): Promise<RecordOutcome> {
-    const metadata = { actor: 'system' as const, causationId: 'hold-sweeper' };
+  /**
+   * Gives a held seat back: the payment page is closed with the provider first, so it cannot be
+   * paid after the seat went back; a payment that landed meanwhile makes it a paid seat instead.
+   * The sweeper does it for lapsed holds, the visitor's Give back for their own.
+   */
+  async release(
+    registrationId: string,
+    sessionId: string | null,
+    cause: HoldReleaseCause,
+  ): Promise<RecordOutcome> {
+    const metadata = { actor: cause.actor, causationId: cause.causationId };
     const provenance = { providerEventId: null, providerEventType: 'hold-sweep' };
     if (sessionId) {
       let session = await this.gateway.retrieveCheckoutSession(sessionId);
@@ -120,7 +142,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
       }
     }
     return this.recorder.record(
-      { kind: 'checkout-expired', registrationId, sessionId, reason: 'hold-lapsed' },
+      { kind: 'checkout-expired', registrationId, sessionId, reason: cause.reason },
       provenance,
       metadata,
     );

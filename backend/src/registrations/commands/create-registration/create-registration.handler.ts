@@ -1,13 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { Catalogue } from '../../../catalogue/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
-import { failCheckout, openCheckoutSession } from '../../domain/registration';
-import { EventNotOpenError, SlotNotOpenError } from '../../domain/registration-errors';
+import { failCheckout, openCheckoutSession, resumableCheckout } from '../../domain/registration';
+import {
+  DuplicateRegistrationError,
+  EventNotOpenError,
+  SlotNotOpenError,
+} from '../../domain/registration-errors';
+import type { RegistrationCreated } from '../../domain/registration-events';
+import { emailKey } from '../../domain/registration-rules';
 import { RegistrationStore } from '../../registration-store';
 import {
   CreateRegistrationCommand,
@@ -23,6 +30,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     private readonly gateway: PaymentGateway,
     private readonly batcher: SlotAllocationBatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async execute(command: CreateRegistrationCommand): Promise<CreateRegistrationResult> {
@@ -44,11 +52,22 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     const metadata: EventMetadata = { actor: 'visitor', correlationId: command.correlationId };
 
     // Seats are allocated in per-slot batches: see slot-allocation-batcher.ts.
-    const created = await this.batcher.allocate({
-      input: { ...input, clientKey: command.clientKey },
-      registrationId,
-      metadata,
-    });
+    let created: RegistrationCreated;
+    try {
+      created = await this.batcher.allocate({
+        input: { ...input, clientKey: command.clientKey },
+        registrationId,
+        metadata,
+      });
+    } catch (error) {
+      // The visitor's own unpaid hold on this slot is not a duplicate: they go back to it.
+      const resumed =
+        error instanceof DuplicateRegistrationError
+          ? await this.openPaymentOf(input.event, input.time, input.email)
+          : null;
+      if (resumed) return resumed;
+      throw error;
+    }
 
     if (created.data.placement === 'waiting-list') {
       return { registrationId, placement: 'waiting-list' };
@@ -59,14 +78,14 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     try {
       const session = await this.gateway.createCheckoutSession({
         registrationId,
-        description: `${event.city} — ${input.time}`,
+        description: `${this.catalogue.placeNames(event, input.locale).city} — ${input.time}`,
         customerEmail: input.email,
         locale: input.locale,
         amountMinor: event.priceMinor,
         currency: this.catalogue.currency,
         expiresAt: new Date(created.data.holdExpiresAt ?? Date.now()),
         successUrl: `${this.config.publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${this.config.publicUrl}/?register=true`,
+        cancelUrl: paymentCancelledUrl(this.config.publicUrl, registrationId),
       });
       await this.store.transaction(async (tx) => {
         const loaded = await this.store.load(tx, registrationId);
@@ -97,4 +116,32 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
       throw new PaymentProviderError('Payment setup failed', error);
     }
   }
+
+  /** The open payment of this email's held seat in the slot, if it may be resumed. */
+  private async openPaymentOf(
+    event: string,
+    time: string,
+    email: string,
+  ): Promise<CreateRegistrationResult | null> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM registration_view
+        WHERE event = $1 AND time = $2 AND email_key = $3 AND status = 'held'`,
+      [event, time, emailKey(email)],
+    );
+    for (const { id } of rows) {
+      const loaded = await this.store.transaction((tx) => this.store.load(tx, id));
+      const open = resumableCheckout(
+        loaded.state,
+        loaded.history.map((item) => item.event),
+        new Date(),
+      );
+      if (open) return { registrationId: id, placement: 'seat' as const, checkoutUrl: open.url };
+    }
+    return null;
+  }
+}
+
+/** Where the payment page's Cancel leads: the screen offering to resume or give the seat back. */
+export function paymentCancelledUrl(publicUrl: string, registrationId: string): string {
+  return `${publicUrl}/?register=true&payment=cancelled&registration=${registrationId}`;
 }

@@ -8,6 +8,8 @@ export interface CsvLabels {
   yes: string;
   no: string;
   unknownName: string;
+  /** The event's city in the operator's language (a registration records the event's slug). */
+  eventName: (slug: string) => string;
 }
 
 /** What one CSV row is written from. */
@@ -54,7 +56,7 @@ export function csvRow(registration: CsvRegistration, labels: CsvLabels): string
     `#${registration.id.slice(-6).toUpperCase()}`,
     registration.email ?? '',
     registration.whatsapp ?? '',
-    registration.event,
+    labels.eventName(registration.event),
     registration.time,
     registration.createdAt.toISOString(),
     registration.dreamedCaptured ? labels.yes : labels.no,

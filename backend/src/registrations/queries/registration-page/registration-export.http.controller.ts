@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { Catalogue } from '../../../catalogue/catalogue';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
 import { RegistrationExportQuery } from './registration-export.query';
@@ -17,7 +18,10 @@ import { RegistrationExportRequestDto } from './registration-export.request.dto'
 @ApiTags('admin')
 @Controller()
 export class RegistrationExportHttpController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   @Get('api/admin/registrations/export')
   @AdminOnly()
@@ -33,8 +37,12 @@ export class RegistrationExportHttpController {
     @Query() query: RegistrationExportRequestDto,
     @Res() response: Response,
   ): Promise<void> {
-    const { column, yes, no, unknownName, ...filter } = query;
-    const labels: CsvLabels = { headers: column, yes, no, unknownName };
+    const { column, yes, no, unknownName, language, ...filter } = query;
+    const eventName = (slug: string) => {
+      const event = this.catalogue.findEvent(slug);
+      return event ? this.catalogue.placeNames(event, language ?? 'en').city : slug;
+    };
+    const labels: CsvLabels = { headers: column, yes, no, unknownName, eventName };
     const batches = await this.queryBus.execute(new RegistrationExportQuery(filter));
     // The first batch is read before the answer starts, so a failure there is a JSON error.
     let next = await batches.next();

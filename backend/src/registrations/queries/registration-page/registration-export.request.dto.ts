@@ -1,6 +1,14 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { RegistrationPageRequestDto } from './registration-page.request.dto';
 
 export const CSV_COLUMNS = 9;
@@ -56,4 +64,12 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
     message: `unknownName must be at most ${LABEL_MAX_LENGTH} characters`,
   })
   unknownName: string;
+
+  @ApiPropertyOptional({
+    enum: ['en', 'it', 'ro'],
+    description: "The operator's language: each event's city is named in it (English by default).",
+  })
+  @IsOptional()
+  @IsIn(['en', 'it', 'ro'], { message: 'language must be en, it or ro' })
+  language?: 'en' | 'it' | 'ro';
 }

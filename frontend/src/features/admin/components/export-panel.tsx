@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { apiUrl } from '../../../lib/api-client';
 import { useEvents } from '../../../lib/catalogue';
@@ -30,7 +31,11 @@ export function csvLabels(t: AdminText): CsvLabels {
 }
 
 /** The address of the server's streamed CSV file for a scope, in the operator's words. */
-export function exportUrl(scope: ExportScope, labels: CsvLabels): string {
+export function exportUrl(
+  scope: ExportScope,
+  labels: CsvLabels,
+  language: 'en' | 'it' | 'ro',
+): string {
   return apiUrl('/api/admin/registrations/export', {
     ...(scope.kind === 'all' ? {} : { event: scope.event }),
     ...(scope.kind === 'slot' ? { time: scope.time } : {}),
@@ -38,6 +43,8 @@ export function exportUrl(scope: ExportScope, labels: CsvLabels): string {
     yes: labels.yes,
     no: labels.no,
     unknownName: labels.unknownName,
+    // The server names each event's city in the operator's language.
+    language,
   });
 }
 
@@ -55,6 +62,7 @@ export function ExportPanel({
   download?: (fileName: string, url: string) => void;
 }) {
   const t = useAdminText();
+  const intl = useIntl();
   const toast = useToast();
   const eventSelectId = useId();
   const slotSelectId = useId();
@@ -117,7 +125,8 @@ export function ExportPanel({
           : [scope.event, scope.time],
       new Date(),
     );
-    download(fileName, exportUrl(scope, csvLabels(t)));
+    const language = intl.locale === 'it' || intl.locale === 'ro' ? intl.locale : 'en';
+    download(fileName, exportUrl(scope, csvLabels(t), language));
     toast({
       title: t('admin.toast.exported.title'),
       description: t('admin.toast.exported.description', {

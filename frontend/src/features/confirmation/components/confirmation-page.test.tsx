@@ -67,7 +67,9 @@ describe('ConfirmationPage', () => {
 
     expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('+40 712 345 678')).toBeInTheDocument();
     expect(screen.getByText('Bucharest')).toBeInTheDocument();
+    expect(screen.getByText('National Museum of Contemporary Art (MNAC)')).toBeInTheDocument();
     expect(await screen.findByText('Thursday, October 30, 2025')).toBeInTheDocument();
     expect(screen.getByText('7:30 PM')).toBeInTheDocument();
     expect(screen.getByText('CONFIRMED')).toBeInTheDocument();
@@ -141,5 +143,21 @@ describe('ConfirmationPage', () => {
     expect(screen.getByRole('heading', { name: "You're on the waiting list" })).toBeInTheDocument();
     expect(container).toHaveTextContent('No payment required at this time.');
     await waitFor(() => expect(screen.queryByLabelText('Your dream')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['it', 'Numero di telefono', 'Luogo', "Museo Nazionale d'Arte Contemporanea (MNAC)"],
+    ['ro', 'Număr de telefon', 'Locația', 'Muzeul Național de Artă Contemporană (MNAC)'],
+  ])('shows the phone and the location in %s too', async (language, phone, location, venue) => {
+    window.localStorage.setItem('language', language);
+    serve(() => ({ body: REGISTRATION }));
+    renderWithProviders(<ConfirmationPage />, {
+      route: `/confirmation/${REGISTRATION.id}`,
+      path: '/confirmation/:id',
+    });
+    expect(await screen.findByText(phone)).toBeInTheDocument();
+    expect(screen.getByText('+40 712 345 678')).toBeInTheDocument();
+    expect(await screen.findByText(location)).toBeInTheDocument();
+    expect(screen.getByText(venue)).toBeInTheDocument();
   });
 });

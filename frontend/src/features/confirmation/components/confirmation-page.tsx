@@ -164,10 +164,24 @@ function RegistrationConfirmation({ id }: { id: string }) {
         </div>
         <div>
           <dt>
+            <FormattedMessage id="confirmation.field.phone" />
+          </dt>
+          <dd>{data.whatsapp}</dd>
+        </div>
+        <div>
+          <dt>
             <FormattedMessage id="confirmation.field.event" />
           </dt>
           <dd>{eventName}</dd>
         </div>
+        {match && (
+          <div>
+            <dt>
+              <FormattedMessage id="confirmation.field.location" />
+            </dt>
+            <dd>{catalogueTextOr(intl, `venue.${data.event}`, match.event.venue)}</dd>
+          </div>
+        )}
         <div>
           <dt>
             <FormattedMessage id="confirmation.field.date" />

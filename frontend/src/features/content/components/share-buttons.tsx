@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 
@@ -19,11 +20,16 @@ export async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
+const noChanges = () => () => undefined;
+const browserOrigin = () => window.location.origin;
+
 /** Four networks plus copy link; every network opens in a new tab without an opener. */
 export function ShareButtons() {
   const intl = useIntl();
   const toast = useToast();
-  const pageUrl = `${window.location.origin}/`;
+  // The site's own address; prerendered pages get it in the browser (server snapshot: none).
+  const origin = useSyncExternalStore(noChanges, browserOrigin, () => '');
+  const pageUrl = `${origin}/`;
   const url = encodeURIComponent(pageUrl);
   const text = encodeURIComponent(intl.formatMessage({ id: 'share.text' }));
 

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, IntlProvider } from 'react-intl';
+import { loadCatalogue } from '../../../app/messages';
+import { LanguageProvider } from '../hooks/use-language';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -68,5 +70,36 @@ describe('LanguageSwitcher', () => {
     const button = screen.getByRole('button', { name: 'Switch language to Italian' });
     expect(code(button)).toBe('EN');
     expect(screen.getByText('Press')).toBeInTheDocument();
+  });
+
+  it('keeps the current language and says so when the next one cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const english = await loadCatalogue('en');
+    let online = false;
+    const prepare = (language: string) =>
+      online || language === 'en' ? Promise.resolve() : Promise.reject(new TypeError('offline'));
+    render(
+      <LanguageProvider prepare={prepare}>
+        <IntlProvider locale="en" messages={english}>
+          <Page />
+        </IntlProvider>
+      </LanguageProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Switch language to Italian' });
+    await user.click(button);
+    expect(
+      await screen.findByText(
+        'The Italian texts could not be loaded, so the site stays in English. Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(code(button)).toBe('EN');
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem('language')).toBeNull();
+
+    online = true;
+    await user.click(button);
+    expect(await screen.findByRole('button', { name: 'Switch language to Romanian' })).toBe(button);
+    expect(code(button)).toBe('IT');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

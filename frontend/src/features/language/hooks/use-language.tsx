@@ -18,6 +18,14 @@ export function nextLanguage(language: Language): Language {
   return LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length] ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * The stored language is the visitor's choice (localStorage, per SPEC); a cookie mirrors it so
+ * the server can send the page prerendered in that language.
+ */
+export function rememberLanguageForServer(language: Language): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function readStoredLanguage(): Language {
   try {
     return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
@@ -29,27 +37,57 @@ function readStoredLanguage(): Language {
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /** The language last asked for whose texts could not be loaded (the page kept its own). */
+  unavailable: Language | null;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(readStoredLanguage);
+/**
+ * `prepare` loads what a language needs (its catalogue) before the switch: the page changes
+ * language only once its texts are there, and keeps its own when they cannot be loaded.
+ */
+export function LanguageProvider({
+  children,
+  prepare,
+  initialLanguage,
+}: {
+  children: ReactNode;
+  prepare?: (language: Language) => Promise<unknown>;
+  /** The language to start in (prerendering); otherwise the stored one. */
+  initialLanguage?: Language;
+}) {
+  const [language, setLanguageState] = useState<Language>(
+    () => initialLanguage ?? readStoredLanguage(),
+  );
+  const [unavailable, setUnavailable] = useState<Language | null>(null);
 
-  const setLanguage = useCallback((next: Language) => {
-    setLanguageState(next);
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-    } catch {
-      // Storage can be unavailable (private mode); the choice then lasts for this visit.
-    }
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      const apply = () => {
+        setUnavailable(null);
+        setLanguageState(next);
+        rememberLanguageForServer(next);
+        try {
+          window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        } catch {
+          // Storage can be unavailable (private mode); the choice then lasts for this visit.
+        }
+      };
+      if (!prepare) apply();
+      else void prepare(next).then(apply, () => setUnavailable(next));
+    },
+    [prepare],
+  );
 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
-  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const value = useMemo(
+    () => ({ language, setLanguage, unavailable }),
+    [language, setLanguage, unavailable],
+  );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 

@@ -316,4 +316,54 @@ describe('RegistrationForm', () => {
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/pay'));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ locale: 'ro' });
   });
+
+  describe('keeps what was typed until the registration succeeds', () => {
+    it('across a reload and a failed submit, and forgets it once registered', async () => {
+      const user = userEvent.setup();
+      let fail = true;
+      serve(5, () =>
+        fail
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : { body: { url: '/sandbox/checkout/cs_2', registrationId: 'r-2' } },
+      );
+      const first = renderWithProviders(<RegistrationForm />);
+      await screen.findByRole('radio', { name: /thursday, october 30/i });
+      await fillForm(user);
+      await user.click(submitButton());
+      expect(await screen.findByText(/could not reach the site/i)).toBeInTheDocument();
+      expect(screen.getByLabelText(/^your dream/i)).toHaveValue(DREAM);
+      first.unmount();
+
+      // A reload: the form comes back as it was, dream included.
+      renderWithProviders(<RegistrationForm />);
+      await screen.findByRole('radio', { name: /thursday, october 30/i });
+      expect(screen.getByLabelText(/^name/i)).toHaveValue('Ana Popescu');
+      expect(screen.getByLabelText(/^email/i)).toHaveValue('ana@example.com');
+      expect(screen.getByLabelText(/^phone number/i)).toHaveValue('+40 712 345 678');
+      expect(screen.getByLabelText(/^your dream/i)).toHaveValue(DREAM);
+      expect(screen.getByRole('radio', { name: /thursday, october 30/i })).toBeChecked();
+
+      fail = false;
+      await user.click(submitButton());
+      await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/checkout/cs_2'));
+      // Registered: nothing personal stays in the browser's storage.
+      expect(window.localStorage.getItem('registrationDraft')).toBeNull();
+      expect(JSON.stringify({ ...window.localStorage })).not.toContain('Ana');
+    });
+
+    it('is emptied by Clear form', async () => {
+      const user = userEvent.setup();
+      serve(5, () => ({ body: {} }));
+      renderWithProviders(<RegistrationForm />);
+      await screen.findByRole('radio', { name: /thursday, october 30/i });
+      const clear = screen.getByRole('button', { name: 'Clear form' });
+      expect(clear).toBeDisabled();
+      await fillForm(user);
+      expect(window.localStorage.getItem('registrationDraft')).toContain('Ana Popescu');
+      await user.click(clear);
+      expect(screen.getByLabelText(/^name/i)).toHaveValue('');
+      expect(screen.getByLabelText(/^your dream/i)).toHaveValue('');
+      expect(window.localStorage.getItem('registrationDraft')).toBeNull();
+    });
+  });
 });

@@ -22,6 +22,7 @@ import { localiseServerMessage, localiseTooManyRequests } from '../rules/server-
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
 import { catalogueTextOr } from '../../../lib/catalogue-text';
+import { useRegistrationDraft } from '../hooks/use-registration-draft';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -47,7 +48,8 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const checkout = useCreateCheckoutSession();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  const draft = useRegistrationDraft(EMPTY);
+  const { values, setValues } = draft;
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [redirecting, setRedirecting] = useState(false);
@@ -124,6 +126,10 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
       },
       {
         onSuccess: (result) => {
+          if (result.waitingList || result.url) {
+            // The registration is recorded: nothing personal stays in this browser.
+            draft.forget();
+          }
           if (result.waitingList) {
             toast({
               title: intl.formatMessage({ id: 'toast.waitingList.title' }),
@@ -175,7 +181,9 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
                   )
                 : http?.serverMessage
                   ? localiseServerMessage(intl, http.serverMessage)
-                  : intl.formatMessage({ id: 'toast.paymentError.fallback' }),
+                  : intl.formatMessage({
+                      id: http ? 'toast.paymentError.fallback' : 'toast.paymentError.offline',
+                    }),
             variant: 'destructive',
           });
         },
@@ -451,6 +459,21 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
       >
         <FormattedMessage id={submitLabel} />
       </button>
+      <p className="form-draft muted">
+        <FormattedMessage id="form.draft.kept" />{' '}
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={draft.isEmpty || pending}
+          onClick={() => {
+            draft.clear();
+            setTouched({});
+            setServerErrors({});
+          }}
+        >
+          <FormattedMessage id="form.draft.clear" />
+        </button>
+      </p>
     </form>
   );
 }

@@ -14,6 +14,9 @@ const KNOWN: Record<string, string> = {
     'form.error.dream',
   'You have already registered for this event with this email address.': 'form.error.duplicate',
   'This time slot is closed for registration': 'form.error.slotClosed',
+  'This registration is already paid.': 'payment.cancelled.alreadyPaid',
+  'This payment can no longer be resumed: the seat was given back. You may register again.':
+    'payment.cancelled.notResumable',
 };
 
 /**

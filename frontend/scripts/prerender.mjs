@@ -1,0 +1,98 @@
+// Prerenders the public pages of the built site, in each language, so a visitor on a slow link
+// reads the hero, the date and the price before any script runs (the browser then hydrates
+// them). Runs after `vite build`: builds the server-side entry (src/prerender.tsx), renders
+// each page with the tour of backend/src/catalogue/tour.json, and writes
+// dist/prerendered/<language>/<page>.html; the server picks the file by the language cookie.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const frontendDir = resolve(here, '..');
+const distDir = join(frontendDir, 'dist');
+const ssrDir = join(frontendDir, 'dist-prerender');
+
+export const PRERENDERED_PAGES = {
+  '/': 'index',
+  '/about': 'about',
+  '/creator': 'creator',
+  '/actress': 'actress',
+  '/ai-researcher': 'ai-researcher',
+  '/who-we-are': 'who-we-are',
+  '/press': 'press',
+  '/past-events': 'past-events',
+  '/dreams': 'dreams',
+  '/polaroid': 'polaroid',
+};
+const LANGUAGES = ['en', 'it', 'ro'];
+
+/** The tour as GET /api/events answers it (see catalogue.http.controller.ts). */
+function tourEvents() {
+  const tour = JSON.parse(
+    readFileSync(join(frontendDir, '../backend/src/catalogue/tour.json'), 'utf8'),
+  );
+  return tour.events.map((event) => ({
+    slug: event.slug,
+    city: event.city,
+    venue: event.venue,
+    date: event.date,
+    timeZone: event.timeZone,
+    status: event.status,
+    priceMinor: event.priceMinor,
+    currency: tour.currency,
+    slots: event.slots.map((slot) => ({ ...slot })),
+  }));
+}
+
+/** JSON inside a <script> element: nothing in it may close the element. */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+async function main() {
+  await build({
+    root: frontendDir,
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+  });
+  const { renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+  const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // The entry script imports each language's catalogue; the page's own is fetched alongside the
+  // script (modulepreload), so the page takes life (hydrates) sooner.
+  const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(template)?.[1];
+  const entryCode = entry ? readFileSync(join(distDir, entry), 'utf8') : '';
+  const cataloguePreload = (language) => {
+    const chunk = new RegExp(`${language}\\.json_catalogue-[\\w-]+\\.js`).exec(entryCode)?.[0];
+    return chunk
+      ? `<link rel="modulepreload" crossorigin href="/assets/${chunk}">\n  </head>`
+      : '</head>';
+  };
+  const events = tourEvents();
+  let count = 0;
+  for (const language of LANGUAGES) {
+    const outDir = join(distDir, 'prerendered', language);
+    mkdirSync(outDir, { recursive: true });
+    for (const [route, name] of Object.entries(PRERENDERED_PAGES)) {
+      const rendered = await renderPage(route, language, events);
+      // React hoists the page's <title> into the head; the rest is the root's content.
+      const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1];
+      const body = rendered.replace(/<title>[^<]*<\/title>/g, '');
+      const page = template
+        .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace('</head>', cataloguePreload(language))
+        .replace(/<title>[^<]*<\/title>/, title ? `<title>${title}</title>` : '$&')
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${body}</div><script type="application/json" id="prerendered-data">${scriptJson({ language, events })}</script>`,
+        );
+      writeFileSync(join(outDir, `${name}.html`), page);
+      count += 1;
+    }
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  console.log(`Prerendered ${count} pages into dist/prerendered/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
