@@ -122,7 +122,7 @@ describe('the emails', () => {
     expect(italian.text).toContain('Abbiamo ricevuto un pagamento di 34,99 RON');
     const second = { amountMinor: 3500, currency: 'ron', reason: 'second-payment' };
     const romanian = renderMessage('payment-refunded', subject('ro'), catalogue, settings, second);
-    expect(romanian.subject).toBe('O plată a fost rambursată: Dream Darkroom, Bucharest');
+    expect(romanian.subject).toBe('O plată a fost rambursată: Dream Darkroom, București');
     expect(romanian.text).toContain('Am primit o a doua plată pentru un loc deja plătit.');
     expect(romanian.text).toContain('Ți-am rambursat integral 35 RON');
     const closed = { amountMinor: 3500, currency: 'ron', reason: 'late-payment-slot-closed' };
