@@ -313,7 +313,7 @@ export const commandCenterScenarios = [
       );
       assert.ok(eventRows.some((row) => row[0] === name));
 
-      await page.getByLabel('Time slot').selectOption(openSlot.time);
+      await page.getByLabel('Time slot', { exact: true }).selectOption(openSlot.time);
       const perSlot = await download(page, 'Export slot');
       // The file is named after the slot: 'Nov 26 - 7:30pm' gives 'nov-26-7-30pm'.
       const slotSlug = openSlot.time.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -329,7 +329,7 @@ export const commandCenterScenarios = [
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.
-      await page.getByLabel('Time slot').selectOption(openSlot.closedTime);
+      await page.getByLabel('Time slot', { exact: true }).selectOption(openSlot.closedTime);
       await page.getByRole('button', { name: 'Export slot', exact: true }).click();
       await visible(page.getByText('No Registrations'));
       await visible(
