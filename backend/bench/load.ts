@@ -12,6 +12,8 @@ export interface LoadOptions {
   connections: number;
   /** A body for the n-th request (POST). */
   body?: (n: number) => unknown;
+  /** Headers of the n-th request (e.g. the client address a trusted proxy would name). */
+  headers?: (n: number) => Record<string, string>;
   /** Stop after this many requests, or after durationMs, whichever is set. */
   requests?: number;
   durationMs?: number;
@@ -102,9 +104,12 @@ export async function runLoad(options: LoadOptions, keepBodies = false): Promise
           method: options.method,
           path: options.path,
           agent: agents[index],
-          headers: payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {},
+          headers: {
+            ...options.headers?.(n),
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -103,7 +103,7 @@ export interface RunningServer {
  */
 export async function startServer(
   config: AppConfig,
-  catalogue = Catalogue.load(config.tourFile),
+  catalogue = Catalogue.forEnvironment(config),
   options: AppOptions = {},
 ): Promise<RunningServer> {
   const logger = new Logger('Server');

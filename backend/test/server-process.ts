@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
+import { testTourFile } from './test-tour';
 
 export const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
 
@@ -39,6 +40,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       NODE_ENV: 'test',
       ADMIN_PASSWORD: 'test-admin-password',
       PORT: String(port),
+      TOUR_FILE: testTourFile(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,12 +3,14 @@ import { Catalogue } from '../src/catalogue/catalogue';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { testCatalogue } from './test-tour';
 
 export type TestApp = RunningServer & { config: AppConfig };
 
 /**
  * A real instance of the server on a free port against the given database. Several instances
- * on one database behave as several app processes would.
+ * on one database behave as several app processes would. Without a catalogue it serves the
+ * tests' tour (test-tour.ts: the record, its open slot a month ahead).
  */
 export async function startTestApp(
   databaseUrl: string,
@@ -22,7 +24,7 @@ export async function startTestApp(
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const server = await startServer(config, catalogue, {
+  const server = await startServer(config, catalogue ?? testCatalogue(), {
     logger: process.env.TEST_LOGS === '1' ? ['log', 'error', 'warn'] : false,
   });
   return Object.assign(server, { config });

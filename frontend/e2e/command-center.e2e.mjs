@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
+import { openSlot } from './open-slot.mjs';
 
-const OPEN_SLOT = 'Oct 30 - 7:30pm';
 const LANGUAGES = ['en', 'it', 'ro'];
 const DREAM =
   'I dreamt of a long corridor of instant photographs, each one developing into a memory I had not lived yet.';
@@ -40,7 +40,7 @@ async function register(baseURL, name, dream = DREAM) {
       email: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
       whatsapp: '+40 712 345 678',
       event: 'bucharest',
-      time: OPEN_SLOT,
+      time: openSlot.time,
       dream,
       dreamedCaptured: false,
       locale: 'en',
@@ -50,17 +50,17 @@ async function register(baseURL, name, dream = DREAM) {
   return response.json();
 }
 
-async function openSlot(baseURL) {
+async function openSlotCapacity(baseURL) {
   const response = await fetch(`${baseURL}/api/capacity`);
-  return (await response.json()).bucharest[OPEN_SLOT];
+  return (await response.json()).bucharest[openSlot.time];
 }
 
 async function fillOpenSlot(baseURL) {
   for (let guard = 0; guard < 25; guard += 1) {
-    if ((await openSlot(baseURL)).available <= 0) return;
+    if ((await openSlotCapacity(baseURL)).available <= 0) return;
     await register(baseURL, unique('CC Filler'));
   }
-  assert.equal((await openSlot(baseURL)).available, 0);
+  assert.equal((await openSlotCapacity(baseURL)).available, 0);
 }
 
 async function logIn(page, adminPassword) {
@@ -231,7 +231,7 @@ export const commandCenterScenarios = [
       const waiting = unique('CC Waiting');
       const answer = await register(baseURL, waiting);
       assert.equal(answer.waitingList, true, 'the full slot puts the visitor on the waiting list');
-      const before = await openSlot(baseURL);
+      const before = await openSlotCapacity(baseURL);
       assert.equal(before.available, 0);
 
       await logIn(page, adminPassword);
@@ -250,7 +250,7 @@ export const commandCenterScenarios = [
       const seat = list.find(
         (r) =>
           r.event === 'bucharest' &&
-          r.time === OPEN_SLOT &&
+          r.time === openSlot.time &&
           !r.waitingList &&
           r.name &&
           names.filter((n) => n === r.name).length === 1,
@@ -266,7 +266,7 @@ export const commandCenterScenarios = [
       await dialog.getByRole('button', { name: 'Delete permanently' }).click();
       await visible(page.getByText('Registration Deleted'));
       await seatRow.waitFor({ state: 'detached' });
-      await eventually(async () => assert.equal((await openSlot(baseURL)).available, 1));
+      await eventually(async () => assert.equal((await openSlotCapacity(baseURL)).available, 1));
       await visible(group.getByText(`${before.registered - 1} / ${before.limit} seats`));
       assert.equal(
         (await adminList(page)).some((r) => r.id === seat.id),
@@ -281,7 +281,7 @@ export const commandCenterScenarios = [
         assert.equal(await waitingRow.getByRole('button', { name: 'Confirm' }).count(), 0),
       );
       await visible(waitingRow.getByText('CONFIRMED', { exact: true }));
-      const after = await openSlot(baseURL);
+      const after = await openSlotCapacity(baseURL);
       assert.equal(after.available, 0);
       assert.equal(after.waitingList, before.waitingList - 1);
       await visible(group.getByText(`${after.registered} / ${after.limit} seats`));
@@ -330,19 +330,28 @@ export const commandCenterScenarios = [
       );
       assert.ok(eventRows.some((row) => row[0] === name));
 
-      await page.getByLabel('Time slot', { exact: true }).selectOption(OPEN_SLOT);
+      await page.getByLabel('Time slot', { exact: true }).selectOption(openSlot.time);
       const perSlot = await download(page, 'Export slot');
-      assert.match(perSlot.name, /^registrations-bucharest-oct-30-7-30pm-/);
+      // The file is named after the slot: 'Nov 26 - 7:30pm' gives 'nov-26-7-30pm'.
+      const slotSlug = openSlot.time.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      assert.ok(
+        perSlot.name.startsWith(`registrations-bucharest-${slotSlug}-`),
+        `${perSlot.name} is not named after ${openSlot.time}`,
+      );
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      assert.ok(slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === OPEN_SLOT));
+      assert.ok(
+        slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === openSlot.time),
+      );
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.
-      await page.getByLabel('Time slot', { exact: true }).selectOption('Oct 19 - 7:00pm');
+      await page.getByLabel('Time slot', { exact: true }).selectOption(openSlot.closedTime);
       await page.getByRole('button', { name: 'Export slot', exact: true }).click();
       await visible(page.getByText('No Registrations'));
-      await visible(page.getByText('There are no registrations for Bucharest at Oct 19 - 7:00pm.'));
+      await visible(
+        page.getByText(`There are no registrations for Bucharest at ${openSlot.closedTime}.`),
+      );
     },
   },
   {
@@ -419,12 +428,12 @@ export const commandCenterScenarios = [
       await page.getByLabel('Filter by event').selectOption('matera');
       await visible(page.getByText('No registration matches the search and filter.'));
       await page.getByLabel('Filter by event').selectOption('bucharest');
-      await page.getByLabel('Filter by time slot').selectOption('Oct 19 - 7:00pm');
+      await page.getByLabel('Filter by time slot').selectOption(openSlot.closedTime);
       await visible(page.getByText('No registration matches the search and filter.'));
-      await page.getByLabel('Filter by time slot').selectOption(OPEN_SLOT);
+      await page.getByLabel('Filter by time slot').selectOption(openSlot.time);
       await visible(page.getByRole('article').first());
       const slots = await page.locator('.registration-card').allTextContents();
-      assert.ok(slots.every((text) => text.includes(OPEN_SLOT)));
+      assert.ok(slots.every((text) => text.includes(openSlot.time)));
     },
   },
   {

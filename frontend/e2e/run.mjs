@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
+import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const frontendDir = resolve(here, '..');
@@ -111,6 +112,7 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   build();
   const server = await startServer();
+  await readOpenSlot(server.baseURL);
   const browser = await chromium.launch({
     executablePath,
     args: [

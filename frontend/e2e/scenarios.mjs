@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openSlot } from './open-slot.mjs';
 
 const DREAM =
   'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
-const OPEN_SLOT = 'Oct 30 - 7:30pm';
 const LANGUAGES = ['en', 'it', 'ro'];
 // Every route of the site (the server's list; the Command Center has scenarios of its own), with
 // `{id}` for a registration each scenario fills in, then states of pages and a 404 worth a visit.
@@ -87,7 +87,7 @@ async function registerByApi(baseURL, tag) {
       email: uniqueEmail(tag),
       whatsapp: '+40 712 345 678',
       event: 'bucharest',
-      time: OPEN_SLOT,
+      time: openSlot.time,
       dream: DREAM,
       dreamedCaptured: false,
       locale: 'en',
@@ -99,12 +99,12 @@ async function registerByApi(baseURL, tag) {
 
 async function openSlotCapacity(baseURL) {
   const response = await fetch(`${baseURL}/api/capacity`);
-  return (await response.json()).bucharest[OPEN_SLOT];
+  return (await response.json()).bucharest[openSlot.time];
 }
 
 async function fillRegistration(page, { name, email }) {
   await page.goto('/?register=true');
-  await page.getByRole('radio', { name: /October 30/ }).check();
+  await page.getByRole('radio', { name: openSlot.day }).check();
   await page.getByLabel(/^Name/).fill(name);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Phone Number/).fill('+40 712 345 678');
@@ -157,7 +157,7 @@ export const scenarios = [
     name: 'shows each validation message under its field',
     async run({ page, axePath }) {
       await page.goto('/?register=true');
-      await visible(page.getByRole('radio', { name: /October 30/ }));
+      await visible(page.getByRole('radio', { name: openSlot.day }));
       const checks = [
         [page.getByLabel(/^Name/), '', 'Name is required'],
         [page.getByLabel(/^Email/), 'not-an-email', 'Please enter a valid email address'],
@@ -182,7 +182,7 @@ export const scenarios = [
       await visible(page.getByText('14 / 100'));
       await visible(page.getByText('Please write at least 86 more characters'));
 
-      const slot = page.getByRole('radio', { name: /October 30/ });
+      const slot = page.getByRole('radio', { name: openSlot.day });
       await slot.focus();
       await page.keyboard.press('Tab');
       await visible(page.getByText('Please select a time slot', { exact: true }));
@@ -211,7 +211,7 @@ export const scenarios = [
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'event');
       await page.keyboard.press('Tab'); // the open slot (the closed one is disabled)
       await page.keyboard.press('Space');
-      assert.equal(await page.getByRole('radio', { name: /October 30/ }).isChecked(), true);
+      assert.equal(await page.getByRole('radio', { name: openSlot.day }).isChecked(), true);
       await page.keyboard.press('Tab');
       await page.keyboard.type('Keyboard Person');
       await page.keyboard.press('Tab');

@@ -2,10 +2,10 @@
 // browsing, cancelling on the payment page, and phones. Run by run.mjs after the main scenarios.
 /* global document, window, getComputedStyle -- these run inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
+import { openSlot } from './open-slot.mjs';
 
 const DREAM =
   'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
-const OPEN_SLOT = 'Oct 30 - 7:30pm';
 const LANGUAGES = ['en', 'it', 'ro'];
 export const PUBLIC_ROUTES = [
   '/',
@@ -47,7 +47,7 @@ const visible = (locator, timeout = 10_000) =>
 
 async function fillRegistration(page, { name, email }) {
   await page.goto('/?register=true');
-  await page.getByRole('radio', { name: /October 30/ }).check();
+  await page.getByRole('radio', { name: openSlot.day }).check();
   await page.getByLabel(/^Name/).fill(name);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Phone Number/).fill('+40 712 345 678');
@@ -56,7 +56,7 @@ async function fillRegistration(page, { name, email }) {
 
 async function registered(baseURL) {
   const response = await fetch(`${baseURL}/api/capacity`);
-  return (await response.json()).bucharest[OPEN_SLOT].registered;
+  return (await response.json()).bucharest[openSlot.time].registered;
 }
 
 /** The site is there: its header and main landmark have content (not a blank page). */
@@ -101,7 +101,7 @@ export const conditionsScenarios = [
       await page.goto('/?register=true');
       assert.equal(await page.getByLabel(/^Your dream/).inputValue(), DREAM);
       assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Olga Outage');
-      assert.equal(await page.getByRole('radio', { name: /October 30/ }).isChecked(), true);
+      assert.equal(await page.getByRole('radio', { name: openSlot.day }).isChecked(), true);
       await page.getByRole('button', { name: 'COMPLETE REGISTRATION' }).click();
       await page.waitForURL(/\/sandbox\/checkout\//);
       // Registered: nothing personal stays in the browser.
@@ -182,7 +182,7 @@ export const conditionsScenarios = [
     name: 'marks every invalid field the same way',
     async run({ page }) {
       await page.goto('/?register=true');
-      await page.getByRole('radio', { name: /October 30/ }).waitFor();
+      await page.getByRole('radio', { name: openSlot.day }).waitFor();
       await page.getByLabel(/^Email/).fill('not-an-email');
       for (const label of [/^Name/, /^Email/, /^Phone Number/, /^Your dream/]) {
         await page.getByLabel(label).focus();

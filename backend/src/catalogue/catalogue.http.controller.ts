@@ -11,7 +11,11 @@ export class SlotDto {
   @ApiProperty({ format: 'date-time' })
   startsAt: string;
 
-  @ApiProperty({ enum: ['open', 'closed'] })
+  @ApiProperty({
+    enum: ['open', 'closed'],
+    description:
+      'Closed when the tour closes it, or once registration has ended (at the start, or REGISTRATION_CLOSES_MINUTES_BEFORE it).',
+  })
   status: string;
 
   @ApiProperty({ example: 20 })
@@ -70,6 +74,7 @@ export class CatalogueHttpController {
   @ApiOperation({ summary: 'The tour: events, their slots, prices and statuses' })
   @ApiOkResponse({ type: [TourEventDto] })
   events(): TourEventDto[] {
+    const now = new Date();
     return this.catalogue.events().map((event) => ({
       slug: event.slug,
       city: event.city,
@@ -79,7 +84,17 @@ export class CatalogueHttpController {
       status: event.status,
       priceMinor: event.priceMinor,
       currency: this.catalogue.currency,
-      slots: event.slots.map((slot) => ({ ...slot })),
+      slots: event.slots.map((slot) => ({
+        ...slot,
+        status: this.catalogue.isOpenForRegistration(
+          event.slug,
+          slot.time,
+          now,
+          this.config.registrationClosesMinutesBefore,
+        )
+          ? 'open'
+          : 'closed',
+      })),
     }));
   }
 

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   });
   await withDatabase(config, async (dataSource) => {
     const started = Date.now();
-    const { events } = await rebuildProjections(dataSource, Catalogue.load(config.tourFile));
+    const { events } = await rebuildProjections(dataSource, Catalogue.forEnvironment(config));
     console.log(`Read models rebuilt from ${events} events in ${Date.now() - started} ms`);
   });
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (!existsSync(file)) throw new RestoreError(`${file} does not exist`);
   await withDatabaseUrl(config, async (url) => {
     const started = Date.now();
-    const result = await restoreDatabase(url, file, Catalogue.load(config.tourFile));
+    const result = await restoreDatabase(url, file, Catalogue.forEnvironment(config));
     console.log(
       `Restored ${file} (${result.tool}); read models rebuilt from ${result.events} events in ${Date.now() - started} ms`,
     );

@@ -9,7 +9,10 @@ import {
 import type { Request, Response } from 'express';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { PaymentProviderError } from '../payments/payment-gateway';
-import { RegistrationError } from '../registrations/domain/registration-errors';
+import {
+  RegistrationError,
+  UnpaidHoldsCapError,
+} from '../registrations/domain/registration-errors';
 import { scrubUrl } from '../logging/personal-data-redaction';
 import type { FieldError } from './validation';
 
@@ -24,6 +27,7 @@ const STATUS_BY_KIND: Record<RegistrationError['kind'], number> = {
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  'too-many': HttpStatus.TOO_MANY_REQUESTS,
 };
 
 /** Error codes of node-postgres and the pool that mean "the database is not there right now". */
@@ -156,6 +160,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', '5');
+    if (exception instanceof UnpaidHoldsCapError) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
     response.status(body.statusCode).json(body);
   }
 }

@@ -50,6 +50,10 @@ export interface AppConfig {
   /** Dream shares per window, per registration and per client address; 0 turns it off. */
   dreamShareRateLimit: number;
   dreamShareRateWindowSeconds: number;
+  /** Seats one client address may hold unpaid at once, fleet-wide; 0 turns the cap off. */
+  unpaidHoldsPerAddress: number;
+  /** Registration for a slot closes this many minutes before its start. */
+  registrationClosesMinutesBefore: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /**
@@ -153,6 +157,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sharedDreamsPerRegistration: variables.SHARED_DREAMS_PER_REGISTRATION,
     dreamShareRateLimit: variables.DREAM_SHARE_RATE_LIMIT,
     dreamShareRateWindowSeconds: variables.DREAM_SHARE_RATE_WINDOW_SECONDS,
+    unpaidHoldsPerAddress: variables.UNPAID_HOLDS_PER_ADDRESS,
+    registrationClosesMinutesBefore: variables.REGISTRATION_CLOSES_MINUTES_BEFORE,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,

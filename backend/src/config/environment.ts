@@ -142,6 +142,15 @@ export class Environment {
 
   @WholeNumber({ min: 1, max: 86_400, default: 600 })
   DREAM_SHARE_RATE_WINDOW_SECONDS: number;
+  /** Seats one client address may hold unpaid at once, fleet-wide; 0 turns the cap off. Off
+   * under test like the rate limit: tests fill slots from one address and ask for a cap when
+   * they test it. */
+  @WholeNumber({ min: 0, max: 1000, default: (env) => (underTest(env) ? 0 : 2) })
+  UNPAID_HOLDS_PER_ADDRESS: number;
+
+  /** Registration for a slot closes this many minutes before it starts (0: at its start). */
+  @WholeNumber({ min: 0, max: 10_080, default: 0, of: 'minutes' })
+  REGISTRATION_CLOSES_MINUTES_BEFORE: number;
 
   @WholeNumber({ min: 0, max: 600, default: 15 })
   SHUTDOWN_TIMEOUT_SECONDS: number;

@@ -12,15 +12,18 @@ import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
 import { renderMessage } from './messages/render-message';
-import type { NotificationKind } from './outbox';
+import {
+  claimOutboxRows,
+  NOTIFICATION_KINDS,
+  postponeOutboxRow,
+  type ClaimedOutboxRow,
+} from './outbox';
 import { redactAddresses } from './redact-addresses';
+
+export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
 const POLL_INTERVAL_MS = 2_000;
 const BATCH = 10;
-/** A claimed row comes back to the queue after this long if its worker died mid-send. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
-const FIRST_RETRY_MS = 30_000;
-const LAST_RETRY_MS = 60 * 60_000;
 
 export interface OutboxRunResult {
   sent: number;
@@ -28,18 +31,7 @@ export interface OutboxRunResult {
   cancelled: number;
 }
 
-interface ClaimedRow {
-  id: string;
-  kind: NotificationKind;
-  registration_id: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
-
-/** Waits 30 s after the first failure, doubling each time, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
-}
+type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number] };
 
 /**
  * Sends the outbox. A pass claims a few due rows (FOR UPDATE SKIP LOCKED, so several processes
@@ -104,24 +96,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** One pass over the due rows, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
-    const claimed: ClaimedRow[] = await this.dataSource.query(
-      // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
-      `WITH claimed AS (
-         UPDATE outbox SET attempts = attempts + 1, available_at = $2
-          WHERE id IN (
-            SELECT id FROM outbox
-             WHERE sent_at IS NULL AND cancelled_at IS NULL
-               -- now() too: a row queued in this very millisecond is due, though the
-               -- database keeps microseconds and a JavaScript Date only milliseconds.
-               AND available_at <= greatest($1::timestamptz, now())
-             ORDER BY available_at, id
-             LIMIT ${BATCH}
-             FOR UPDATE SKIP LOCKED)
-          RETURNING id, kind, registration_id, payload, attempts)
-       SELECT * FROM claimed`,
-      [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
-    );
-    claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    // Emails only: the payment provider's calls have a worker of their own (RefundWorker).
+    const claimed = (await claimOutboxRows(
+      this.dataSource,
+      NOTIFICATION_KINDS,
+      now,
+      BATCH,
+    )) as ClaimedRow[];
     for (const row of claimed) {
       const outcome = await this.deliver(row, now);
       result[outcome] += 1;
@@ -166,10 +147,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         0,
         1000,
       );
-      await this.dataSource.query(
-        'UPDATE outbox SET last_error = $2, available_at = $3 WHERE id = $1',
-        [row.id, reason, new Date(now.getTime() + retryDelayMs(row.attempts))],
-      );
+      await postponeOutboxRow(this.dataSource, row, reason, now);
       this.logger.warn(
         `Message ${row.id} (${row.kind}) failed, attempt ${row.attempts}: ${reason}`,
       );

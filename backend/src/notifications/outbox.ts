@@ -3,10 +3,30 @@ import type { SqlStatement } from '../event-store/sql-statement';
 
 /** The messages the site sends, each in the registration's language. */
 export type NotificationKind =
-  'payment-confirmed' | 'waiting-list-joined' | 'waiting-list-confirmed' | 'late-payment-refunded';
+  | 'payment-confirmed'
+  | 'waiting-list-joined'
+  | 'waiting-list-confirmed'
+  | 'late-payment-refunded'
+  | 'payment-refunded';
+
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'payment-confirmed',
+  'waiting-list-joined',
+  'waiting-list-confirmed',
+  'late-payment-refunded',
+  'payment-refunded',
+];
+
+/**
+ * A call to the payment provider that leaves through the outbox too (the refund worker sends
+ * it): written in the transaction that decided it, sent after COMMIT, never under a lock.
+ */
+export const PAYMENT_REFUND = 'payment-refund';
+
+export type OutboxKind = NotificationKind | typeof PAYMENT_REFUND;
 
 export interface Notification {
-  kind: NotificationKind;
+  kind: OutboxKind;
   registrationId: string;
   /** Non-personal details the message needs (amounts, reasons); never names or addresses. */
   payload?: Record<string, unknown>;
@@ -47,4 +67,68 @@ export function notificationsInsert(notifications: Notification[]): SqlStatement
       notifications.map((notification) => notification.causedByPosition ?? null),
     ],
   };
+}
+
+/** A row claimed from the outbox, for its worker to send. */
+export interface ClaimedOutboxRow {
+  id: string;
+  kind: OutboxKind;
+  registration_id: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** A claimed row comes back to the queue after this long if its worker died mid-send. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 60 * 60_000;
+
+/** Waits 30 s after the first failure, doubling each time, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
+}
+
+/**
+ * Claims up to `limit` due rows of the given kinds (FOR UPDATE SKIP LOCKED, so several
+ * processes never claim the same row) by pushing their due time a lease ahead and counting the
+ * attempt. A worker that dies before marking a row sent leaves it to come back after the lease.
+ */
+export async function claimOutboxRows(
+  sql: SqlExecutor,
+  kinds: readonly OutboxKind[],
+  now: Date,
+  limit: number,
+): Promise<ClaimedOutboxRow[]> {
+  const claimed = (await sql.query(
+    // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
+    `WITH claimed AS (
+       UPDATE outbox SET attempts = attempts + 1, available_at = $2
+        WHERE id IN (
+          SELECT id FROM outbox
+           WHERE sent_at IS NULL AND cancelled_at IS NULL AND kind = ANY($3::text[])
+             -- now() too: a row queued in this very millisecond is due, though the
+             -- database keeps microseconds and a JavaScript Date only milliseconds.
+             AND available_at <= greatest($1::timestamptz, now())
+           ORDER BY available_at, id
+           LIMIT ${Math.max(1, Math.floor(limit))}
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, registration_id, payload, attempts)
+     SELECT * FROM claimed`,
+    [now, new Date(now.getTime() + CLAIM_LEASE_MS), [...kinds]],
+  )) as ClaimedOutboxRow[];
+  return claimed.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** A claimed row could not be sent: it comes back after the back-off, with the error kept. */
+export async function postponeOutboxRow(
+  sql: SqlExecutor,
+  row: ClaimedOutboxRow,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await sql.query('UPDATE outbox SET last_error = $2, available_at = $3 WHERE id = $1', [
+    row.id,
+    reason.slice(0, 1000),
+    new Date(now.getTime() + retryDelayMs(row.attempts)),
+  ]);
 }

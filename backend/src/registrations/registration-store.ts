@@ -50,6 +50,11 @@ function slotLockKey(event: string, time: string): string {
   return `slot:${event}:${time}`;
 }
 
+/** The lock of one client address's unpaid holds, across slots (the cap per address). */
+function clientLockKey(clientKey: string): string {
+  return `client:${clientKey}`;
+}
+
 /** What one transaction did to the registrations; published after COMMIT. */
 export class RegistrationTransaction {
   readonly recorded: DecodedRegistrationEvent[] = [];
@@ -60,12 +65,17 @@ export class RegistrationTransaction {
   /**
    * Takes the slot's lock until COMMIT, across every app process, and reads its seats as the
    * lock's last holder left them: everything that gives or takes seats in a slot calls this
-   * first, and decides from what it answers.
+   * first, and decides from what it answers. With `clients`, the locks of those client
+   * addresses are taken too, so that their unpaid holds (in any slot) can be counted.
    */
-  async lockSlot(event: string, time: string): Promise<SlotSeats> {
-    await this.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      slotLockKey(event, time),
-    ]);
+  async lockSlot(event: string, time: string, clients: readonly string[] = []): Promise<SlotSeats> {
+    // The slot first, then each client address's lock in one order (sorted): two slots' batches
+    // that share clients wait for each other and never deadlock.
+    const keys = [slotLockKey(event, time), ...[...new Set(clients)].sort().map(clientLockKey)];
+    await this.manager.query(
+      'SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key',
+      [keys],
+    );
     // A statement of its own, so its snapshot is taken after the lock was granted.
     const [slot] = (await this.manager.query(
       'SELECT seat_limit, seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',

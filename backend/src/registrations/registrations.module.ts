@@ -23,6 +23,7 @@ import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { HoldSweeper } from './payments/hold-sweeper';
 import { PaymentRecorder } from './payments/payment-recorder';
+import { RefundWorker } from './payments/refund-worker';
 import { EventFeedHttpController } from './queries/event-feed/event-feed.http.controller';
 import { EventFeedQueryHandler } from './queries/event-feed/event-feed.query-handler';
 import { EventFeedLiveHttpController } from './queries/event-feed/event-feed-live.http.controller';
@@ -47,7 +48,7 @@ import { RegistrationStore } from './registration-store';
 /**
  * Everything under registrations/: the visitors' and the operators' commands and queries, what
  * the payment provider's answers do to registrations (the webhook, the payment recorder, the
- * hold sweeper), and the one write side they share. The operator's routes are guarded with
+ * refund worker, the hold sweeper), and the one write side they share. The operator's routes are guarded with
  * @AdminOnly() (the admin module's guard).
  */
 @Module({
@@ -97,8 +98,9 @@ import { RegistrationStore } from './registration-store';
     RegistrationsPerDayQueryHandler,
     HandlePaymentWebhookHandler,
     PaymentRecorder,
+    RefundWorker,
     HoldSweeper,
   ],
-  exports: [RegistrationStore, CapacityCache, PaymentRecorder, HoldSweeper],
+  exports: [RegistrationStore, CapacityCache, PaymentRecorder, RefundWorker, HoldSweeper],
 })
 export class RegistrationsModule {}

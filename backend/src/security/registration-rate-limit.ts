@@ -18,6 +18,19 @@ export interface RateLimitDecision {
 }
 
 /**
+ * How a client address is kept: a hash, never the address itself (rate-limit counters, the
+ * cap on unpaid holds).
+ */
+export function clientKeyOf(address: string): string {
+  return createHash('sha256').update(address).digest('hex').slice(0, 32);
+}
+
+/** The client address of a request, as far as TRUST_PROXY trusts X-Forwarded-For. */
+export function clientAddressOf(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
+
+/**
  * Counts one request of `client` against `bucket` in PostgreSQL, so the limit holds for the
  * whole fleet: the upsert is atomic, and every replica sees the same counter.
  */
@@ -27,7 +40,7 @@ export async function countRequest(
   client: string,
   rule: RateLimit,
 ): Promise<RateLimitDecision> {
-  const clientHash = createHash('sha256').update(client).digest('hex').slice(0, 32);
+  const clientHash = clientKeyOf(client);
   const [row] = (await dataSource.query(
     `WITH now AS (SELECT extract(epoch FROM clock_timestamp()) AS seconds),
           slot AS (
@@ -107,18 +120,16 @@ export class RegistrationRateLimit {
     next: NextFunction,
   ) => {
     if (!this.enabled || request.method !== 'POST') return next();
-    void this.count(request.ip ?? request.socket.remoteAddress ?? 'unknown', response).then(
-      (decision) => {
-        if (!decision || decision.allowed) return next();
-        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-        sendApiError(
-          response,
-          429,
-          `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
-      },
-    );
+    void this.count(clientAddressOf(request), response).then((decision) => {
+      if (!decision || decision.allowed) return next();
+      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+      sendApiError(
+        response,
+        429,
+        `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
+    });
   };
 }
 

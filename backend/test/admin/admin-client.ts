@@ -1,5 +1,6 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { request, registrationBody, type JsonResponse } from '../http';
+import { testTour } from '../test-tour';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 
@@ -47,7 +48,7 @@ export async function register(
 
 /** The built-in tour with the open Bucharest slot cut down to `seats` seats. */
 export function catalogueWithSeats(seats: number): Catalogue {
-  const tour = structuredClone(Catalogue.load().tour);
+  const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) if (slot.status === 'open') slot.capacity = seats;
   }

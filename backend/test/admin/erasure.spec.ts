@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MailTransport } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
+import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { OPEN_SLOT, request } from '../http';
 import { snapshotReadModels } from '../read-models';
@@ -296,14 +297,17 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
         cvc: '123',
       }).toString(),
     });
+    // The refund is decided at once and leaves through the refund worker.
+    expect(await app.app.get(RefundWorker).runOnce()).toEqual({ refunded: 1, failed: 0 });
     const history = await adminRequest<{ events: { type: string; actor: string }[] }>(
       app.url,
       cookie,
       'GET',
       `/api/admin/registrations/${id}/history`,
     );
-    expect(history.body.events.slice(-2).map((event) => [event.type, event.actor])).toEqual([
+    expect(history.body.events.slice(-3).map((event) => [event.type, event.actor])).toEqual([
       ['RegistrationDeleted', 'admin'],
+      ['RefundRequested', 'payment-provider'],
       ['PaymentRefunded', 'payment-provider'],
     ]);
     const { text } = await dumpDatabase(database.url);

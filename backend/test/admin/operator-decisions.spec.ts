@@ -30,6 +30,8 @@ function state(
     holdExpiresAt: null,
     checkoutSessionId: null,
     stripeSessionId: null,
+    paymentIntentId: null,
+    clientKey: null,
     name: 'N',
     email: 'n@example.com',
     whatsapp: '1',

@@ -19,6 +19,7 @@ const KINDS: NotificationKind[] = [
   'waiting-list-joined',
   'waiting-list-confirmed',
   'late-payment-refunded',
+  'payment-refunded',
 ];
 const VENUE = 'National Museum of Contemporary Art (MNAC), Bucharest';
 const CITY = { en: 'Bucharest', it: 'Bucarest', ro: 'București' } as const;
@@ -49,7 +50,7 @@ describe('the emails', () => {
   });
 
   it.each(['en', 'it', 'ro'] as const)(
-    'renders all four messages in %s with a text and an HTML part',
+    'renders all five messages in %s with a text and an HTML part',
     (locale) => {
       const subjects = new Set<string>();
       for (const kind of KINDS) {
@@ -61,7 +62,7 @@ describe('the emails', () => {
         expect(message.text).not.toMatch(/[<>]/);
         subjects.add(message.subject);
       }
-      expect(subjects.size).toBe(4);
+      expect(subjects.size).toBe(KINDS.length);
     },
   );
 
@@ -103,6 +104,32 @@ describe('the emails', () => {
     expect(
       renderMessage('late-payment-refunded', subject('it'), catalogue, settings).text,
     ).toContain("Ti abbiamo rimborsato l'intero importo di 35 RON");
+  });
+
+  it('tells the visitor, in their language, why a payment was refunded', () => {
+    const wrong = { amountMinor: 100, currency: 'usd', reason: 'amount-mismatch' };
+    const english = renderMessage('payment-refunded', subject('en'), catalogue, settings, wrong);
+    expect(english.subject).toBe('A payment was refunded: Dream Darkroom, Bucharest');
+    expect(english.text).toContain(
+      'We received a payment of 1 USD, which is not the ticket price of 35 RON, so it could not confirm a seat.',
+    );
+    expect(english.text).toContain('We have refunded the full 1 USD');
+    const italian = renderMessage('payment-refunded', subject('it'), catalogue, settings, {
+      amountMinor: 3499,
+      currency: 'ron',
+      reason: 'amount-mismatch',
+    });
+    expect(italian.text).toContain('Abbiamo ricevuto un pagamento di 34,99 RON');
+    const second = { amountMinor: 3500, currency: 'ron', reason: 'second-payment' };
+    const romanian = renderMessage('payment-refunded', subject('ro'), catalogue, settings, second);
+    expect(romanian.subject).toBe('O plată a fost rambursată: Dream Darkroom, București');
+    expect(romanian.text).toContain('Am primit o a doua plată pentru un loc deja plătit.');
+    expect(romanian.text).toContain('Ți-am rambursat integral 35 RON');
+    const closed = { amountMinor: 3500, currency: 'ron', reason: 'late-payment-slot-closed' };
+    expect(
+      renderMessage('payment-refunded', subject('en'), catalogue, settings, closed).text,
+    ).toContain('by then registration for the slot had closed');
+    expect(english.attachments).toEqual([]);
   });
 
   it('escapes what the visitor typed in the HTML part', () => {

@@ -1,8 +1,11 @@
 import {
+  confirmRefund,
   decideCheckoutExpired,
-  decidePayment,
+  decidePayment as decide,
   decideRefunded,
+  refundOnDeletion,
   type ReceivedPayment,
+  type SlotPrice,
 } from '../../src/registrations/domain/payment-decisions';
 import { replay, type RegistrationState } from '../../src/registrations/domain/registration';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
@@ -40,6 +43,17 @@ const payment: ReceivedPayment = {
 const FREE = { seatLimit: 20, seatsTaken: 19 };
 const FULL = { seatLimit: 20, seatsTaken: 20 };
 
+const PRICE: SlotPrice = { amountMinor: 3500, currency: 'RON' };
+
+function decidePayment(
+  current: RegistrationState | undefined,
+  history: RegistrationEvent[],
+  received: ReceivedPayment,
+  slot: { seatLimit: number; seatsTaken: number },
+) {
+  return decide(current, history, received, slot, PRICE);
+}
+
 function state(history: RegistrationEvent[]): RegistrationState {
   return replay(history)!;
 }
@@ -73,9 +87,15 @@ describe('payment decisions', () => {
         free.events[0].type === 'PaymentConfirmed' &&
         free.events[0].data.seat,
     ).toBe('retaken');
-    expect(decidePayment(state(history), history, payment, FULL)).toEqual({
+    expect(decidePayment(state(history), history, payment, FULL)).toMatchObject({
       outcome: 'refund',
       reason: 'late-payment-no-free-seat',
+      events: [
+        {
+          type: 'RefundRequested',
+          data: { paymentIntentId: 'pi_1', amountMinor: 3500, reason: 'late-payment-no-free-seat' },
+        },
+      ],
     });
   });
 
@@ -87,7 +107,7 @@ describe('payment decisions', () => {
     expect(decideCheckoutExpired(state([created, opened]), 'cs_other', 'x')).toEqual([]);
     expect(decidePayment(state(paid), paid, payment, FREE)).toEqual({
       outcome: 'ignore',
-      why: 'already paid',
+      why: 'this payment is already recorded',
     });
   });
 
@@ -124,7 +144,7 @@ describe('payment decisions', () => {
       ...created,
       data: { ...created.data, placement: 'waiting-list', holdExpiresAt: null },
     } as RegistrationEvent;
-    expect(decidePayment(state([waiting]), [waiting], payment, FREE)).toEqual({
+    expect(decidePayment(state([waiting]), [waiting], payment, FREE)).toMatchObject({
       outcome: 'refund',
       reason: 'no-seat',
     });
@@ -133,9 +153,118 @@ describe('payment decisions', () => {
       data: { registrationId: ID },
     };
     const gone = [created, opened, deleted];
-    expect(decidePayment(state(gone), gone, payment, FREE)).toEqual({
+    expect(decidePayment(state(gone), gone, payment, FREE)).toMatchObject({
       outcome: 'refund',
       reason: 'registration-deleted',
     });
+  });
+
+  it.each([
+    ['1 USD', { amountMinor: 100, currency: 'usd' }],
+    ['3,499 bani', { amountMinor: 3499, currency: 'ron' }],
+    ['35 EUR', { amountMinor: 3500, currency: 'eur' }],
+  ])('a payment of %s confirms nothing: the anomaly is recorded, the hold released', (_, paid) => {
+    const history = [created, opened];
+    const wrong = { ...payment, ...paid };
+    const decision = decidePayment(state(history), history, wrong, FREE);
+    expect(decision).toMatchObject({ outcome: 'refund', reason: 'amount-mismatch' });
+    if (decision.outcome !== 'refund') throw new Error();
+    expect(decision.events).toEqual([
+      {
+        type: 'RefundRequested',
+        data: {
+          registrationId: ID,
+          sessionId: 'cs_1',
+          paymentIntentId: 'pi_1',
+          amountMinor: paid.amountMinor,
+          currency: paid.currency,
+          reason: 'amount-mismatch',
+          providerEventId: 'evt_1',
+          expectedAmountMinor: 3500,
+          expectedCurrency: 'RON',
+        },
+      },
+      {
+        type: 'CheckoutExpired',
+        data: { registrationId: ID, sessionId: 'cs_1', reason: 'payment-refused' },
+      },
+    ]);
+    const refused = after(history, decision.events);
+    expect(state(refused)).toMatchObject({ status: 'released', paid: false });
+    // Delivered again (another event id, the sweeper): decided once.
+    expect(decidePayment(state(refused), refused, wrong, FREE).outcome).toBe('ignore');
+    expect(
+      decidePayment(state(refused), refused, { ...wrong, providerEventId: 'evt_2' }, FREE),
+    ).toEqual({ outcome: 'ignore', why: 'this payment is already refunded' });
+  });
+
+  it('a second distinct payment for a paid seat is refunded once, and the seat stays paid', () => {
+    const first = decidePayment(state([created, opened]), [created, opened], payment, FREE);
+    if (first.outcome !== 'confirm') throw new Error();
+    const paid = after([created, opened], first.events);
+    const second = {
+      ...payment,
+      sessionId: 'cs_2',
+      paymentIntentId: 'pi_2',
+      providerEventId: 'e2',
+    };
+    const decision = decidePayment(state(paid), paid, second, FREE);
+    expect(decision).toMatchObject({ outcome: 'refund', reason: 'second-payment' });
+    if (decision.outcome !== 'refund') throw new Error();
+    expect(decision.events.map((event) => event.type)).toEqual(['RefundRequested']);
+    const requested = after(paid, decision.events);
+    expect(decidePayment(state(requested), requested, second, FREE).outcome).toBe('ignore');
+    const request = decision.events[0];
+    if (request.type !== 'RefundRequested') throw new Error();
+    const refunded = confirmRefund(state(requested), requested, request.data, 're_2');
+    expect(refunded).toEqual([
+      {
+        type: 'PaymentRefunded',
+        data: {
+          registrationId: ID,
+          paymentIntentId: 'pi_2',
+          amountMinor: 3500,
+          currency: 'ron',
+          reason: 'second-payment',
+          providerEventId: null,
+          refundId: 're_2',
+        },
+      },
+    ]);
+    const done = after(requested, refunded);
+    expect(state(done)).toMatchObject({ status: 'paid', paid: true, paymentIntentId: 'pi_1' });
+    expect(confirmRefund(state(done), done, request.data, 're_2')).toEqual([]);
+    // The provider's own report of that refund changes nothing more.
+    expect(
+      decideRefunded(state(done), done, {
+        paymentIntentId: 'pi_2',
+        amountMinor: 3500,
+        currency: 'ron',
+        providerEventId: 'evt_r',
+        reason: 'refunded-at-provider',
+      }),
+    ).toEqual([]);
+  });
+
+  it('deleting a paid registration refunds its payment only when asked', () => {
+    const first = decidePayment(state([created, opened]), [created, opened], payment, FREE);
+    if (first.outcome !== 'confirm') throw new Error();
+    const paid = after([created, opened], first.events);
+    expect(refundOnDeletion(state(paid), paid, false)).toEqual([]);
+    expect(refundOnDeletion(state(paid), paid, true)).toEqual([
+      {
+        type: 'RefundRequested',
+        data: {
+          registrationId: ID,
+          sessionId: 'cs_1',
+          paymentIntentId: 'pi_1',
+          amountMinor: 3500,
+          currency: 'ron',
+          reason: 'deleted-by-operator',
+          providerEventId: null,
+        },
+      },
+    ]);
+    expect(refundOnDeletion(state([created, opened]), [created, opened], true)).toEqual([]);
   });
 });

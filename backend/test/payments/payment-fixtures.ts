@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { Catalogue, type Tour } from '../../src/catalogue/catalogue';
+import { testTour } from '../test-tour';
 import { request, registrationBody } from '../http';
 
 export const STRIPE_ENV = {
@@ -9,7 +10,7 @@ export const STRIPE_ENV = {
 
 /** The built-in tour with the open Bucharest slot cut to `seats` seats. */
 export function catalogueWithSeats(seats: number): Catalogue {
-  const tour = Catalogue.load().tour;
+  const tour = testTour();
   const copy: Tour = JSON.parse(JSON.stringify(tour));
   for (const event of copy.events) {
     if (event.slug !== 'bucharest') continue;

@@ -11,7 +11,10 @@ export interface ReceivedRequest {
 }
 
 export type StandInReply = { status: number; body: unknown };
-export type StandInRoute = (request: ReceivedRequest) => StandInReply | undefined;
+/** A route answers at once, or later (a provider that stalls). */
+export type StandInRoute = (
+  request: ReceivedRequest,
+) => StandInReply | Promise<StandInReply> | undefined;
 
 /**
  * A small local HTTP server that speaks enough of Stripe's API for the SDK (STRIPE_API_URL
@@ -38,20 +41,26 @@ export class StripeStandIn {
           form,
         };
         this.requests.push(request);
-        let reply: StandInReply | undefined;
+        const requestNumber = this.requests.length;
+        let answer: StandInReply | Promise<StandInReply> | undefined;
         for (const route of this.routes) {
-          reply = route(request);
-          if (reply) break;
+          answer = route(request);
+          if (answer) break;
         }
-        reply ??= {
-          status: 404,
-          body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } },
-        };
-        outgoing.writeHead(reply.status, {
-          'content-type': 'application/json',
-          'request-id': `req_${this.requests.length}`,
+        void Promise.resolve(
+          answer ?? {
+            status: 404,
+            body: {
+              error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+            },
+          },
+        ).then((reply) => {
+          outgoing.writeHead(reply.status, {
+            'content-type': 'application/json',
+            'request-id': `req_${requestNumber}`,
+          });
+          outgoing.end(JSON.stringify(reply.body));
         });
-        outgoing.end(JSON.stringify(reply.body));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

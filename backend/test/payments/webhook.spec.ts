@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
+import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import {
   catalogueWithSeats,
@@ -311,7 +312,7 @@ describe('a late payment when the slot is full', () => {
     await stripe.stop();
   });
 
-  it('is refunded through the provider, recorded, and the person is emailed', async () => {
+  it('is refunded through the provider after the lock, recorded, and the person is emailed', async () => {
     answerSessionCreation(stripe);
     const late = await hold(app);
     await deliver(
@@ -321,7 +322,8 @@ describe('a late payment when the slot is full', () => {
     const next = await hold(app);
     expect((await registration(app, next.id)).status).toBe('held');
 
-    // The first refund attempt fails: nothing is recorded and the provider is asked to retry.
+    // The refund is decided under the slot's lock and sent afterwards by the refund worker;
+    // its first attempt fails and is retried with the same idempotency key.
     let refundCalls = 0;
     stripe.on((request) => {
       if (request.path !== '/v1/refunds') return undefined;
@@ -341,22 +343,23 @@ describe('a late payment when the slot is full', () => {
       id: late.sessionId,
       registrationId: late.id,
     });
-    const failed = await deliver(app.url, event);
-    expect(failed.status).toBe(502);
+    const decided = await deliver(app.url, event);
+    expect(decided.status).toBe(200);
+    expect(decided.body.outcome).toBe('refund-requested');
+    expect(refundCalls).toBe(0);
     expect(await eventTypes(app, late.id)).toEqual([
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'CheckoutExpired',
+      'RefundRequested',
     ]);
-    const processed = await app.dataSource.query(
-      'SELECT 1 FROM processed_provider_events WHERE provider_event_id = $1',
-      [event.id],
-    );
-    expect(processed).toHaveLength(0);
-
-    const retried = await deliver(app.url, event);
-    expect(retried.status).toBe(200);
-    expect(retried.body.outcome).toBe('refunded');
+    const worker = app.app.get(RefundWorker);
+    expect(await worker.runOnce()).toEqual({ refunded: 0, failed: 1 });
+    expect(await worker.runOnce()).toEqual({ refunded: 0, failed: 0 });
+    expect(await worker.runOnce(new Date(Date.now() + 60_000))).toEqual({
+      refunded: 1,
+      failed: 0,
+    });
     const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds');
     expect(refunds).toHaveLength(2);
     expect(refunds[1].form).toEqual({
@@ -371,6 +374,7 @@ describe('a late payment when the slot is full', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'CheckoutExpired',
+      'RefundRequested',
       'PaymentRefunded',
     ]);
     const [refunded] = await app.dataSource.query(
@@ -382,11 +386,19 @@ describe('a late payment when the slot is full', () => {
       amountMinor: 3500,
       currency: 'ron',
       paymentIntentId: `pi_${late.sessionId}`,
+      refundId: 're_1',
     });
     expect(await registration(app, late.id)).toMatchObject({ status: 'released', paid: false });
     expect(await registration(app, next.id)).toMatchObject({ status: 'held' });
     expect(await capacity(app)).toMatchObject({ registered: 1, available: 0 });
-    expect(await outboxKinds(app, late.id)).toEqual(['late-payment-refunded']);
+    expect(await outboxKinds(app, late.id)).toEqual(['payment-refund', 'late-payment-refunded']);
+
+    // The same payment delivered again decides nothing more.
+    const again = await deliver(
+      app.url,
+      sessionEvent('checkout.session.completed', { id: late.sessionId, registrationId: late.id }),
+    );
+    expect(again.body.outcome).toBe('unchanged');
 
     // Stripe then reports its own refund: already recorded, nothing more happens.
     const echo = await deliver(app.url, chargeRefundedEvent(late.id, `pi_${late.sessionId}`));

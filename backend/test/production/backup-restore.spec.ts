@@ -16,6 +16,7 @@ import { snapshotReadModels } from '../read-models';
 import { compatiblePgDump, serverMajorVersion } from '../../src/backup/pg-dump-backup';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
+import { testTourFile } from '../test-tour';
 
 const run = promisify(execFile);
 const CLI = path.join(__dirname, '..', '..', 'dist', 'cli');
@@ -24,7 +25,8 @@ const CLI = path.join(__dirname, '..', '..', 'dist', 'cli');
 async function cli(name: 'backup' | 'restore', env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(CLI, `${name}.js`)], {
-      env: { ...process.env, NODE_ENV: 'test', ...env },
+      // The tour the app ran with, as a deployment's restore has it too.
+      env: { ...process.env, NODE_ENV: 'test', TOUR_FILE: testTourFile(), ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {

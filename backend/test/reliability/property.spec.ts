@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { sessionEvent } from '../payments/payment-fixtures';
+import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
 /**
@@ -17,8 +18,10 @@ const SEATS = 3;
 type Operation =
   | { kind: 'register'; app: number; slot: number; person: number }
   | { kind: 'confirm'; app: number; target: number }
-  | { kind: 'delete'; app: number; target: number }
-  | { kind: 'pay'; app: number; target: number }
+  | { kind: 'delete'; app: number; target: number; refund: boolean }
+  | { kind: 'pay'; app: number; target: number; amount: 'price' | 'wrong' }
+  | { kind: 'pay-again'; app: number; target: number }
+  | { kind: 'refunds'; app: number }
   | { kind: 'expire'; app: number; target: number }
   | { kind: 'paid'; app: number; target: number; value: boolean }
   | { kind: 'dreamed'; app: number; target: number; value: boolean };
@@ -38,10 +41,25 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), app, target }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('pay' as const), app, target }),
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      app,
+      target,
+      amount: fc.constantFrom('price' as const, 'price' as const, 'wrong' as const),
+    }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-again' as const), app, target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refunds' as const), app }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), app, target }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), app, target }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      app,
+      target,
+      refund: fc.boolean(),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('paid' as const), app, target, value: fc.boolean() }),
@@ -98,6 +116,11 @@ describe('random interleavings across two app instances', () => {
     const perform = async (op: Operation): Promise<void> => {
       const { url } = apps[op.app];
       const admin = { cookie: cookies[op.app] };
+      if (op.kind === 'refunds') {
+        // The refund worker of one process, as its timer would run it (retries come due later).
+        await apps[op.app].app.get(RefundWorker).runOnce();
+        return;
+      }
       const id = ids.length > 0 && op.kind !== 'register' ? ids[op.target % ids.length] : undefined;
       let status: number;
       let allowed: number[];
@@ -119,6 +142,43 @@ describe('random interleavings across two app instances', () => {
           await request(url, 'POST', `/api/admin/registrations/${id}/confirm`, undefined, admin)
         ).status;
         allowed = [200, 201, 404, 409];
+      } else if (op.kind === 'pay-again') {
+        // A second, distinct payment for the same registration (another checkout, paid).
+        const [row] = await apps[0].dataSource.query(
+          `SELECT s.id FROM sandbox_checkout_sessions s
+            WHERE s.registration_id = $1 AND s.status = 'complete' LIMIT 1`,
+          [id],
+        );
+        if (!row) return;
+        const second = `${row.id}_again_${run}_${ids.length}`;
+        const inserted: unknown[] = await apps[0].dataSource.query(
+          `INSERT INTO sandbox_checkout_sessions
+             (id, registration_id, description, locale, amount_minor, currency, success_url,
+              cancel_url, expires_at, status, payment_intent_id)
+           SELECT $2, registration_id, description, locale, amount_minor, currency, success_url,
+                  cancel_url, expires_at, 'complete', $3
+             FROM sandbox_checkout_sessions WHERE id = $1
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [row.id, second, `pi_${second}`],
+        );
+        if (inserted.length === 0) return;
+        const payload = JSON.stringify(
+          sessionEvent(
+            'checkout.session.completed',
+            { id: second, registrationId: id, paymentIntent: `pi_${second}` },
+            `evt_again_${second}`,
+          ),
+        );
+        status = (
+          await request(url, 'POST', '/api/payments/webhook', payload, {
+            'content-type': 'application/json',
+            'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+              payload,
+              secret: WEBHOOK_SECRET,
+            }),
+          })
+        ).status;
+        allowed = [200];
       } else if (op.kind === 'pay' || op.kind === 'expire') {
         // Only a registration that was sent to a payment page can be paid or lapse there.
         const [row] = await apps[0].dataSource.query(
@@ -128,6 +188,15 @@ describe('random interleavings across two app instances', () => {
         const session: string | undefined = row?.checkout_session_id ?? undefined;
         if (!session) return;
         if (op.kind === 'pay') {
+          if (op.amount === 'wrong') {
+            // A checkout whose amount is not the slot's price (a tampered or misconfigured
+            // session): the payment must confirm nothing and be refunded.
+            await apps[0].dataSource.query(
+              `UPDATE sandbox_checkout_sessions SET amount_minor = 100, currency = 'usd'
+                WHERE id = $1 AND status = 'open'`,
+              [session],
+            );
+          }
           // The visitor pays on the sandbox's card page, which tells the webhook, as Stripe does.
           const response = await fetch(`${url}/sandbox/checkout/${encodeURIComponent(session)}`, {
             method: 'POST',
@@ -170,8 +239,15 @@ describe('random interleavings across two app instances', () => {
           allowed = [200];
         }
       } else if (op.kind === 'delete') {
-        status = (await request(url, 'DELETE', `/api/registrations/${id}`, undefined, admin))
-          .status;
+        status = (
+          await request(
+            url,
+            'DELETE',
+            `/api/registrations/${id}?refund=${op.refund}`,
+            undefined,
+            admin,
+          )
+        ).status;
         allowed = [200, 204, 404];
       } else if (op.kind === 'paid') {
         status = (
@@ -210,17 +286,26 @@ describe('random interleavings across two app instances', () => {
           }
           expect(unexpected).toEqual([]);
           await checkInvariants(apps[0].dataSource, catalogue);
+          // Every refund decided reaches the provider once the workers have run.
+          const later = new Date(Date.now() + 24 * 3_600_000);
+          while ((await apps[run % 2].app.get(RefundWorker).runOnce(later)).refunded > 0);
+          await checkInvariants(apps[0].dataSource, catalogue, { settled: true });
         },
       ),
       { numRuns: RUNS, endOnFailure: true },
     );
-    // The runs reached the interesting states: full slots, with a waiting list behind them.
+    // The runs reached the interesting states: full slots, with a waiting list behind them,
+    // and money that went back.
     const [{ waiting }] = await apps[0].dataSource.query(
       `SELECT count(*)::int AS waiting FROM events
         WHERE type = 'RegistrationCreated' AND data->>'placement' = 'waiting-list'`,
     );
     expect(ids.length).toBeGreaterThan(SEATS * SMALL_SLOTS.length);
     expect(waiting).toBeGreaterThan(0);
+    const [{ refunds }] = await apps[0].dataSource.query(
+      `SELECT count(*)::int AS refunds FROM events WHERE type = 'PaymentRefunded'`,
+    );
+    expect(refunds).toBeGreaterThan(0);
   });
 
   it('notices a read model that disagrees with the events', async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { snapshotReadModels } from '../read-models';
+import { testTour } from '../test-tour';
 
 /** The open slots the reliability cases crowd into, with few seats so that limits are hit. */
 export const SMALL_SLOTS = [
@@ -32,13 +33,15 @@ export const SMALL_SLOTS = [
  * open), written to a file so that child processes (TOUR_FILE) see the same one.
  */
 export function smallCatalogue(seats: number): { catalogue: Catalogue; file: string } {
-  const tour = structuredClone(Catalogue.load().tour);
+  const tour = testTour();
   const bucharest = tour.events.find((event) => event.slug === 'bucharest');
   if (!bucharest) throw new Error('The catalogue has no bucharest event');
   bucharest.status = 'open';
   bucharest.slots = SMALL_SLOTS.map((slot, index) => ({
     ...(bucharest.slots[index] ?? bucharest.slots[0]),
     time: slot.time,
+    // Both start when the tests' open slot does: a month ahead.
+    startsAt: bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!.startsAt,
     status: 'open' as const,
     capacity: seats,
   }));
@@ -70,22 +73,81 @@ async function* readWholeLog(dataSource: DataSource): AsyncGenerator<RecordedEve
 export async function replayLog(dataSource: DataSource): Promise<{
   states: Map<string, RegistrationState | undefined>;
   types: Map<string, string[]>;
+  /** The money events (PaymentConfirmed, RefundRequested, PaymentRefunded), in log order. */
+  money: RegistrationEvent[];
 }> {
   const known = new Set<string>(REGISTRATION_EVENT_TYPES);
   const states = new Map<string, RegistrationState | undefined>();
   const types = new Map<string, string[]>();
+  const money: RegistrationEvent[] = [];
   for await (const batch of readWholeLog(dataSource)) {
     for (const recorded of batch) {
       if (!known.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
       const event = { type: recorded.type, data: recorded.data } as RegistrationEvent;
       const id = event.data.registrationId;
+      if (
+        event.type === 'PaymentConfirmed' ||
+        event.type === 'RefundRequested' ||
+        event.type === 'PaymentRefunded'
+      ) {
+        money.push(event);
+      }
       const before = states.get(id);
       if (!before && event.type !== 'RegistrationCreated') continue;
       states.set(id, evolve(before, event));
       types.set(id, [...(types.get(id) ?? []), event.type]);
     }
   }
-  return { states, types };
+  return { states, types, money };
+}
+
+/**
+ * The promises about money, over the log: a payment confirms a seat only at the slot's price;
+ * each payment is refunded at most once (one RefundRequested, one PaymentRefunded); a payment
+ * that confirmed a seat is refunded only by the provider or an operator's deletion; and, with
+ * `settled`, every refund requested has been confirmed by the provider.
+ */
+export function checkMoney(
+  money: readonly RegistrationEvent[],
+  catalogue: Catalogue,
+  options: { settled?: boolean } = {},
+): void {
+  const requested = new Map<string, string>();
+  const refunded = new Set<string>();
+  const confirmed = new Set<string>();
+  for (const event of money) {
+    if (event.type === 'PaymentConfirmed') {
+      const registration = event.data.registrationId;
+      const price = catalogue.allSlots()[0]?.event.priceMinor;
+      if (
+        event.data.amountMinor !== price ||
+        event.data.currency.toUpperCase() !== catalogue.currency
+      ) {
+        throw new Error(
+          `Registration ${registration} confirmed by ${event.data.amountMinor} ${event.data.currency}`,
+        );
+      }
+      if (event.data.paymentIntentId) confirmed.add(event.data.paymentIntentId);
+    } else if (event.type === 'RefundRequested') {
+      const intent = event.data.paymentIntentId;
+      if (requested.has(intent)) throw new Error(`Refund of ${intent} requested twice`);
+      if (confirmed.has(intent) && event.data.reason !== 'deleted-by-operator') {
+        throw new Error(
+          `The payment ${intent} that paid a seat is refunded (${event.data.reason})`,
+        );
+      }
+      requested.set(intent, event.data.reason);
+    } else if (event.type === 'PaymentRefunded' && event.data.paymentIntentId) {
+      const intent = event.data.paymentIntentId;
+      if (refunded.has(intent)) throw new Error(`Payment ${intent} refunded twice`);
+      refunded.add(intent);
+    }
+  }
+  if (options.settled) {
+    for (const [intent, reason] of requested) {
+      if (!refunded.has(intent)) throw new Error(`Refund of ${intent} (${reason}) never confirmed`);
+    }
+  }
 }
 
 export interface InvariantReport {
@@ -101,12 +163,14 @@ export interface InvariantReport {
  *   payment was recorded twice (the operator's paid flag is bookkeeping, not a payment);
  * - the capacity rows equal a recount over the events;
  * - the registration rows agree with the events;
+ * - a payment confirms a seat only at its price, and each payment is refunded at most once
+ *   (checkMoney);
  * - a rebuild gives exactly the live rows.
  */
 export async function checkInvariants(
   dataSource: DataSource,
   catalogue: Catalogue,
-  options: { rebuild?: boolean } = {},
+  options: { rebuild?: boolean; settled?: boolean } = {},
 ): Promise<InvariantReport> {
   const capacity: {
     event: string;
@@ -125,7 +189,8 @@ export async function checkInvariants(
     }
   }
 
-  const { states, types } = await replayLog(dataSource);
+  const { states, types, money } = await replayLog(dataSource);
+  checkMoney(money, catalogue, options);
   type Counts = {
     held: number;
     paid: number;

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   /** An irreversible action: the confirm button is styled as danger. */
   destructive?: boolean;
   pending?: boolean;
+  /** Choices that go with the action, shown between the description and the buttons. */
+  children?: ReactNode;
 }
 
 /**
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   onConfirm,
   destructive = false,
   pending = false,
+  children,
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -50,6 +53,7 @@ export function ConfirmDialog({
       <p id={descriptionId} className="confirm-dialog__description">
         {description}
       </p>
+      {children}
       <div className="confirm-dialog__actions">
         <button
           ref={cancel}

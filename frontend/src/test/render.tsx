@@ -7,6 +7,7 @@ import { createQueryClient } from '../lib/query-client';
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type FakeServer = (
@@ -35,6 +36,7 @@ export function fakeFetch(server: FakeServer): FetchCall[] {
     return {
       ok: status >= 200 && status < 300,
       status,
+      headers: new Headers(answer.headers),
       text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
       json: async () => answer.body,
     } as unknown as Response;

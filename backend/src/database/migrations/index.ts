@@ -10,6 +10,7 @@ import { IdempotencyKeys1732000000700 } from './1732000000700-idempotency-keys';
 import { RegistrationPage1732000000800 } from './1732000000800-registration-page';
 import { SearchUnicodeCase1732000000801 } from './1732000000801-search-unicode-case';
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
+import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   RegistrationPage1732000000800,
   SearchUnicodeCase1732000000801,
   SeatGuard1732000001000,
+  UnpaidHoldsPerAddress1732000001100,
 ];

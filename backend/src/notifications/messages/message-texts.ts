@@ -32,6 +32,11 @@ export interface MessageTexts {
   lateRefundIntro: string;
   lateRefundAmount: string;
   lateRefundNext: string;
+  refundSubject: string;
+  refundWrongAmountIntro: string;
+  refundSecondPaymentIntro: string;
+  refundSlotClosedIntro: string;
+  refundNext: string;
   questions: string;
   calendarSummary: string;
   calendarDescription: string;
@@ -71,6 +76,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     lateRefundAmount:
       'We have refunded the full {amount}; it usually reaches your card within 5 to 10 working days.',
     lateRefundNext: 'We are sorry. You are welcome to register again for another slot.',
+    refundSubject: 'A payment was refunded: Dream Darkroom, {event}',
+    refundWrongAmountIntro:
+      'We received a payment of {paid}, which is not the ticket price of {price}, so it could not confirm a seat.',
+    refundSecondPaymentIntro: 'We received a second payment for a place that was already paid for.',
+    refundSlotClosedIntro:
+      'Your payment arrived after the 30 minutes we hold a seat for, and by then registration for the slot had closed.',
+    refundNext:
+      'If you still want your place, you are welcome to register again; if you already have one, it stays as it was.',
     questions: 'Questions? Write to {contact}.',
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription:
@@ -111,6 +124,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     lateRefundAmount:
       "Ti abbiamo rimborsato l'intero importo di {amount}; di solito arriva sulla carta entro 5-10 giorni lavorativi.",
     lateRefundNext: 'Ci dispiace. Puoi registrarti di nuovo per un altro orario.',
+    refundSubject: 'Un pagamento è stato rimborsato: Dream Darkroom, {event}',
+    refundWrongAmountIntro:
+      'Abbiamo ricevuto un pagamento di {paid}, che non corrisponde al prezzo del biglietto di {price}, quindi non ha potuto confermare un posto.',
+    refundSecondPaymentIntro: 'Abbiamo ricevuto un secondo pagamento per un posto già pagato.',
+    refundSlotClosedIntro:
+      'Il tuo pagamento è arrivato dopo i 30 minuti in cui teniamo un posto riservato, e nel frattempo le registrazioni per questo orario si erano chiuse.',
+    refundNext:
+      'Se desideri ancora un posto puoi registrarti di nuovo; se ne hai già uno, resta com’era.',
     questions: 'Domande? Scrivi a {contact}.',
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription: 'Arriva 15 minuti prima. 30 minuti di buio, poi 15 minuti di riflessione.',
@@ -150,6 +171,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     lateRefundAmount:
       'Ți-am rambursat integral {amount}; de obicei suma ajunge pe card în 5-10 zile lucrătoare.',
     lateRefundNext: 'Ne pare rău. Te poți înscrie din nou la un alt interval.',
+    refundSubject: 'O plată a fost rambursată: Dream Darkroom, {event}',
+    refundWrongAmountIntro:
+      'Am primit o plată de {paid}, care nu este prețul biletului de {price}, așa că nu a putut confirma un loc.',
+    refundSecondPaymentIntro: 'Am primit o a doua plată pentru un loc deja plătit.',
+    refundSlotClosedIntro:
+      'Plata ta a sosit după cele 30 de minute în care păstrăm un loc rezervat, iar între timp înscrierile pentru acest interval se închiseseră.',
+    refundNext:
+      'Dacă vrei în continuare un loc, te poți înscrie din nou; dacă ai deja unul, rămâne așa cum era.',
     questions: 'Întrebări? Scrie-ne la {contact}.',
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription:

@@ -82,7 +82,7 @@ function compose(
   };
 }
 
-/** Renders one of the four messages in the registration's language. */
+/** Renders one of the five messages in the registration's language. */
 export function renderMessage(
   kind: NotificationKind,
   subject: MessageSubject,
@@ -120,6 +120,14 @@ export function renderMessage(
         : catalogue.currency,
       subject.locale,
     ),
+    paid: formatAmount(
+      typeof payload.amountMinor === 'number' ? payload.amountMinor : 0,
+      typeof payload.currency === 'string' && payload.currency
+        ? payload.currency
+        : catalogue.currency,
+      subject.locale,
+    ),
+    price: formatAmount(found?.event.priceMinor ?? 0, catalogue.currency, subject.locale),
   };
   const f = (template: string) => fill(template, values);
   const details: [string, string][] = [
@@ -171,6 +179,22 @@ export function renderMessage(
         { paragraphs: [t.lateRefundIntro] },
         { heading: t.detailsHeading, details },
         { paragraphs: [f(t.lateRefundAmount), t.lateRefundNext, f(t.questions)] },
+      ];
+      break;
+    case 'payment-refunded':
+      subjectLine = f(t.refundSubject);
+      blocks = [
+        {
+          paragraphs: [
+            payload.reason === 'amount-mismatch'
+              ? f(t.refundWrongAmountIntro)
+              : payload.reason === 'late-payment-slot-closed'
+                ? t.refundSlotClosedIntro
+                : t.refundSecondPaymentIntro,
+          ],
+        },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [f(t.lateRefundAmount), t.refundNext, f(t.questions)] },
       ];
       break;
   }

@@ -1,5 +1,5 @@
 import { hasFreeSeat, type RegistrationState, type SlotSeats } from './registration';
-import type { RegistrationEvent } from './registration-events';
+import type { RefundReason, RefundRequested, RegistrationEvent } from './registration-events';
 
 /**
  * What the payment provider's facts mean for a registration. Plain decisions over the state and
@@ -23,12 +23,20 @@ export interface ReceivedRefund {
   reason: string;
 }
 
-export type RefundReason = 'late-payment-no-free-seat' | 'no-seat' | 'registration-deleted';
+export type { RefundReason };
+
+/** What a seat in the slot costs: a payment confirms a seat only when it equals this. */
+export interface SlotPrice {
+  amountMinor: number;
+  /** ISO 4217, any case (the catalogue says 'RON', Stripe 'ron'). */
+  currency: string;
+}
 
 export type PaymentDecision =
   | { outcome: 'confirm'; events: RegistrationEvent[] }
   | { outcome: 'ignore'; why: string }
-  | { outcome: 'refund'; reason: RefundReason };
+  /** RefundRequested (and, for a live hold paid wrongly, the hold's release). */
+  | { outcome: 'refund'; reason: RefundReason; events: RegistrationEvent[] };
 
 function refundedIntents(history: readonly RegistrationEvent[]): Set<string> {
   const intents = new Set<string>();
@@ -40,19 +48,51 @@ function refundedIntents(history: readonly RegistrationEvent[]): Set<string> {
   return intents;
 }
 
+/** The payments whose money is already going back, or went back. */
+function settledIntents(history: readonly RegistrationEvent[]): Set<string> {
+  const intents = new Set<string>();
+  for (const event of history) {
+    if (
+      (event.type === 'PaymentRefunded' || event.type === 'RefundRequested') &&
+      event.data.paymentIntentId
+    ) {
+      intents.add(event.data.paymentIntentId);
+    }
+  }
+  return intents;
+}
+
+function matchesPrice(payment: ReceivedPayment, price: SlotPrice): boolean {
+  return (
+    payment.amountMinor === price.amountMinor &&
+    payment.currency.toLowerCase() === price.currency.toLowerCase()
+  );
+}
+
 /**
- * A payment succeeded for this registration's checkout. A live hold becomes a paid seat; a hold
- * that already lapsed takes a seat again if the slot has one free, and is refunded otherwise.
+ * A payment succeeded for this registration's checkout. It confirms a seat only when its amount
+ * and currency are the slot's price: a live hold becomes a paid seat; a hold that already lapsed
+ * takes a seat again if the slot has one free and still takes registrations (`registrationOpen`:
+ * isOpenForRegistration). Every other payment is refunded: a wrong amount
+ * (the anomaly recorded, and a live hold released, since its checkout is spent), a second
+ * distinct payment for a seat already paid, a payment that finds no seat. The same payment
+ * decided again (a webhook delivered twice, the sweeper) decides nothing.
  */
 export function decidePayment(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
   payment: ReceivedPayment,
   slot: SlotSeats,
+  price: SlotPrice,
+  registrationOpen = true,
 ): PaymentDecision {
   if (!state) return { outcome: 'ignore', why: 'unknown registration' };
-  if (payment.paymentIntentId && refundedIntents(history).has(payment.paymentIntentId)) {
-    return { outcome: 'ignore', why: 'this payment was already refunded' };
+  const intent = payment.paymentIntentId;
+  if (intent && settledIntents(history).has(intent)) {
+    return { outcome: 'ignore', why: 'this payment is already refunded' };
+  }
+  if (intent && intent === state.paymentIntentId) {
+    return { outcome: 'ignore', why: 'this payment is already recorded' };
   }
   const confirm = (seat: 'held' | 'retaken'): PaymentDecision => ({
     outcome: 'confirm',
@@ -71,44 +111,132 @@ export function decidePayment(
       },
     ],
   });
+  const refund = (reason: RefundReason): PaymentDecision => {
+    if (!intent) return { outcome: 'ignore', why: `no payment id to refund (${reason})` };
+    const events: RegistrationEvent[] = [
+      {
+        type: 'RefundRequested',
+        data: {
+          registrationId: state.id,
+          sessionId: payment.sessionId,
+          paymentIntentId: intent,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          reason,
+          providerEventId: payment.providerEventId,
+          ...(reason === 'amount-mismatch'
+            ? { expectedAmountMinor: price.amountMinor, expectedCurrency: price.currency }
+            : {}),
+        },
+      },
+    ];
+    if (state.status === 'held') {
+      events.push({
+        type: 'CheckoutExpired',
+        data: { registrationId: state.id, sessionId: payment.sessionId, reason: 'payment-refused' },
+      });
+    }
+    return { outcome: 'refund', reason, events };
+  };
+  if (!matchesPrice(payment, price)) return refund('amount-mismatch');
   switch (state.status) {
     case 'held':
       return confirm('held');
     case 'paid':
+      return state.paymentIntentId === null && intent === null
+        ? { outcome: 'ignore', why: 'already paid' }
+        : refund('second-payment');
     case 'confirmed':
-      return { outcome: 'ignore', why: 'already paid' };
+      return refund('second-payment');
     case 'refunded':
-      return { outcome: 'ignore', why: 'already refunded' };
+      return refund('no-seat');
     case 'released':
-      return hasFreeSeat(slot)
-        ? confirm('retaken')
-        : { outcome: 'refund', reason: 'late-payment-no-free-seat' };
+      if (!registrationOpen) return refund('late-payment-slot-closed');
+      return hasFreeSeat(slot) ? confirm('retaken') : refund('late-payment-no-free-seat');
     case 'waiting':
-      return { outcome: 'refund', reason: 'no-seat' };
+      return refund('no-seat');
     case 'deleted':
-      return { outcome: 'refund', reason: 'registration-deleted' };
+      return refund('registration-deleted');
   }
 }
 
-/** The fact that the money of a payment that found no seat went back. */
-export function refundUnplacedPayment(
-  state: RegistrationState,
-  payment: ReceivedPayment,
-  reason: RefundReason,
+/**
+ * The provider confirmed the refund of a payment: PaymentRefunded, once per payment (the refund
+ * worker and the provider's own charge.refunded may both report it).
+ */
+export function confirmRefund(
+  state: RegistrationState | undefined,
+  history: readonly RegistrationEvent[],
+  request: RefundRequested['data'],
+  refundId: string,
 ): RegistrationEvent[] {
+  if (!state) return [];
+  if (refundedIntents(history).has(request.paymentIntentId)) return [];
   return [
     {
       type: 'PaymentRefunded',
       data: {
         registrationId: state.id,
-        paymentIntentId: payment.paymentIntentId,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        reason,
-        providerEventId: payment.providerEventId,
+        paymentIntentId: request.paymentIntentId,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        reason: request.reason,
+        providerEventId: null,
+        refundId,
       },
     },
   ];
+}
+
+/** The refund requested for a payment, if there is one. */
+export function refundRequestFor(
+  history: readonly RegistrationEvent[],
+  paymentIntentId: string | null,
+): RefundRequested['data'] | undefined {
+  if (!paymentIntentId) return undefined;
+  for (const event of history) {
+    if (event.type === 'RefundRequested' && event.data.paymentIntentId === paymentIntentId) {
+      return event.data;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An operator deletes a registration: when it was paid through the provider and the operator
+ * chose to refund, the payment is refunded (decided here, sent by the refund worker).
+ */
+export function refundOnDeletion(
+  state: RegistrationState,
+  history: readonly RegistrationEvent[],
+  refund: boolean,
+): RegistrationEvent[] {
+  if (!refund || state.status !== 'paid' || !state.paymentIntentId) return [];
+  if (settledIntents(history).has(state.paymentIntentId)) return [];
+  const confirmed = history.find(
+    (event) =>
+      event.type === 'PaymentConfirmed' && event.data.paymentIntentId === state.paymentIntentId,
+  );
+  if (!confirmed || confirmed.type !== 'PaymentConfirmed') return [];
+  return [
+    {
+      type: 'RefundRequested',
+      data: {
+        registrationId: state.id,
+        sessionId: confirmed.data.sessionId,
+        paymentIntentId: state.paymentIntentId,
+        amountMinor: confirmed.data.amountMinor,
+        currency: confirmed.data.currency,
+        reason: 'deleted-by-operator',
+        providerEventId: null,
+      },
+    },
+  ];
+}
+
+/** Whether a paid registration's money can be refunded through the provider on deletion. */
+export function refundableOnDeletion(state: RegistrationState): boolean {
+  return state.status === 'paid' && state.paymentIntentId !== null;
 }
 
 /**
@@ -139,6 +267,8 @@ export function decideRefunded(
   if (!state) return [];
   if (refund.paymentIntentId && refundedIntents(history).has(refund.paymentIntentId)) return [];
   if (!refund.paymentIntentId && state.status === 'refunded') return [];
+  // Our own refund, reported by the provider before the refund worker recorded it.
+  const requested = refundRequestFor(history, refund.paymentIntentId);
   return [
     {
       type: 'PaymentRefunded',
@@ -147,7 +277,7 @@ export function decideRefunded(
         paymentIntentId: refund.paymentIntentId,
         amountMinor: refund.amountMinor,
         currency: refund.currency,
-        reason: refund.reason,
+        reason: requested?.reason ?? refund.reason,
         providerEventId: refund.providerEventId,
       },
     },

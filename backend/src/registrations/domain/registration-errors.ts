@@ -1,6 +1,6 @@
 /** Domain errors; one exception filter maps each to its HTTP answer. */
 export abstract class RegistrationError extends Error {
-  abstract readonly kind: 'not-found' | 'conflict' | 'invalid' | 'unavailable';
+  abstract readonly kind: 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many';
   constructor(
     message: string,
     readonly field?: string,
@@ -58,5 +58,26 @@ export class SharedDreamLimitError extends RegistrationError {
   readonly kind = 'conflict';
   constructor(limit: number) {
     super(`This registration has already shared ${limit} dreams, the most it may`, 'dream');
+  }
+}
+
+/**
+ * The client address already holds as many unpaid seats as it may (UNPAID_HOLDS_PER_ADDRESS).
+ * Answered 429, with when the first of those holds lapses.
+ */
+export class UnpaidHoldsCapError extends RegistrationError {
+  readonly kind = 'too-many';
+  readonly retryAfterSeconds: number;
+
+  constructor(limit: number, firstExpiresAt: Date | null, now: Date) {
+    const seconds = firstExpiresAt
+      ? Math.max(60, Math.ceil((firstExpiresAt.getTime() - now.getTime()) / 1000))
+      : 60;
+    const minutes = Math.ceil(seconds / 60);
+    super(
+      `${limit === 1 ? 'A seat is' : `${limit} seats are`} already held from this address and not yet paid. ` +
+        `Please finish the open payment, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+    this.retryAfterSeconds = seconds;
   }
 }

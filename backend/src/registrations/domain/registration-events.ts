@@ -21,6 +21,11 @@ export interface RegistrationCreated {
     email?: string;
     whatsapp?: string;
     dream?: string;
+    /**
+     * The client address the registration came from, as a hash (holdCapClientKey): unpaid
+     * holds are capped per address. Sealed like the other personal fields.
+     */
+    clientKey?: string;
   };
 }
 
@@ -60,6 +65,42 @@ export interface PaymentConfirmed {
   };
 }
 
+/**
+ * Why money goes back: a payment that found no seat (late, with the slot full or closed for
+ * registration, on the waiting list, after an erasure), a payment that does not match the slot's price or pays a seat a second time, and an
+ * operator's deletion of a paid registration.
+ */
+export type RefundReason =
+  | 'late-payment-no-free-seat'
+  | 'late-payment-slot-closed'
+  | 'no-seat'
+  | 'registration-deleted'
+  | 'amount-mismatch'
+  | 'second-payment'
+  | 'deleted-by-operator';
+
+/**
+ * A payment is to be refunded: decided under the slot's lock, sent to the provider afterwards
+ * (the refund worker), and answered by PaymentRefunded once the provider confirms. When the
+ * payment itself was wrong (amount-mismatch, second-payment) this is also the record of the
+ * anomaly, with what was expected.
+ */
+export interface RefundRequested {
+  type: 'RefundRequested';
+  data: {
+    registrationId: string;
+    sessionId: string | null;
+    paymentIntentId: string;
+    amountMinor: number;
+    currency: string;
+    reason: RefundReason;
+    providerEventId: string | null;
+    /** The slot's price, when the payment did not match it. */
+    expectedAmountMinor?: number;
+    expectedCurrency?: string;
+  };
+}
+
 export interface PaymentRefunded {
   type: 'PaymentRefunded';
   data: {
@@ -69,6 +110,8 @@ export interface PaymentRefunded {
     currency: string;
     reason: string;
     providerEventId: string | null;
+    /** The provider's refund id, when our own request was confirmed. */
+    refundId?: string | null;
   };
 }
 
@@ -108,6 +151,7 @@ export type RegistrationEvent =
   | CheckoutFailed
   | CheckoutExpired
   | PaymentConfirmed
+  | RefundRequested
   | PaymentRefunded
   | WaitlistConfirmed
   | DreamEdited
@@ -118,7 +162,7 @@ export type RegistrationEvent =
 
 export type RegistrationEventType = RegistrationEvent['type'];
 
-export const PERSONAL_FIELDS = ['name', 'email', 'whatsapp', 'dream'] as const;
+export const PERSONAL_FIELDS = ['name', 'email', 'whatsapp', 'dream', 'clientKey'] as const;
 
 export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'RegistrationCreated',
@@ -126,6 +170,7 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'CheckoutFailed',
   'CheckoutExpired',
   'PaymentConfirmed',
+  'RefundRequested',
   'PaymentRefunded',
   'WaitlistConfirmed',
   'DreamEdited',

@@ -3,6 +3,7 @@ import {
   InvalidTransitionError,
   RegistrationNotFoundError,
   SharedDreamLimitError,
+  UnpaidHoldsCapError,
 } from './registration-errors';
 import type { Locale, Placement, RegistrationEvent } from './registration-events';
 import { emailKey } from './registration-rules';
@@ -67,6 +68,10 @@ export interface RegistrationState {
   holdExpiresAt: string | null;
   checkoutSessionId: string | null;
   stripeSessionId: string | null;
+  /** The provider's id of the payment that paid the seat (PaymentConfirmed). */
+  paymentIntentId: string | null;
+  /** The client address's hash, for the cap on unpaid holds per address. */
+  clientKey: string | null;
   name: string | null;
   email: string | null;
   whatsapp: string | null;
@@ -105,6 +110,8 @@ export function evolve(
       holdExpiresAt: data.holdExpiresAt,
       checkoutSessionId: null,
       stripeSessionId: null,
+      paymentIntentId: null,
+      clientKey: data.clientKey ?? null,
       name: data.name ?? null,
       email: data.email ?? null,
       whatsapp: data.whatsapp ?? null,
@@ -132,14 +139,18 @@ export function evolve(
         paid: true,
         holdExpiresAt: null,
         stripeSessionId: event.data.sessionId,
+        paymentIntentId: event.data.paymentIntentId,
       };
+    case 'RefundRequested':
+      // A decision to send money back; the seat moves only by the events recorded beside it.
+      return state;
     case 'PaymentRefunded':
-      return {
-        ...state,
-        status: state.status === 'paid' || state.status === 'held' ? 'refunded' : state.status,
-        paid: false,
-        holdExpiresAt: null,
-      };
+      // Only the refund of the payment that pays the seat gives the seat back (a refund made at
+      // the provider, or one that arrives before its payment); a refund of a payment that was
+      // never accepted (a wrong amount, a second payment) leaves the registration as it is.
+      return refundsTheSeat(state, event.data.paymentIntentId)
+        ? { ...state, status: 'refunded', paid: false, holdExpiresAt: null }
+        : state;
     case 'WaitlistConfirmed':
       return { ...state, status: 'confirmed' };
     case 'DreamEdited':
@@ -159,8 +170,19 @@ export function evolve(
         email: null,
         whatsapp: null,
         dream: null,
+        clientKey: null,
       };
   }
+}
+
+function refundsTheSeat(state: RegistrationState, paymentIntentId: string | null): boolean {
+  if (state.status === 'held') return true;
+  if (state.status !== 'paid') return false;
+  return (
+    paymentIntentId === null ||
+    state.paymentIntentId === null ||
+    paymentIntentId === state.paymentIntentId
+  );
 }
 
 export function replay(events: RegistrationEvent[]): RegistrationState | undefined {
@@ -177,6 +199,23 @@ export interface RegisterInput {
   whatsapp: string;
   dream: string;
   dreamedCaptured: boolean;
+  /** The client address's hash (see RegistrationCreated.clientKey); absent when unknown. */
+  clientKey?: string;
+}
+
+/**
+ * The cap on unpaid seat holds per client address: `limit` holds at once (0: no cap), and what
+ * each address holds now, read under the slot's lock (with the addresses' own locks).
+ */
+export interface UnpaidHoldsCap {
+  limit: number;
+  held: ReadonlyMap<string, ClientHolds>;
+}
+
+export interface ClientHolds {
+  count: number;
+  /** When the first of those holds lapses, if none is paid meanwhile. */
+  firstExpiresAt: Date | null;
 }
 
 /**
@@ -208,6 +247,7 @@ export function register(
         email: input.email,
         whatsapp: input.whatsapp,
         dream: input.dream,
+        ...(input.clientKey === undefined ? {} : { clientKey: input.clientKey }),
       },
     },
   ];
@@ -217,7 +257,9 @@ export function register(
  * Who gets the next seat: registrations that arrive together for one slot are decided in
  * arrival order, each against the seats those before it took, from the slot as read under its
  * lock. An email that keeps a place in the slot already (`emailsKeepingPlace`, by emailKey), or
- * that came earlier in the same arrivals, is refused as a duplicate.
+ * that came earlier in the same arrivals, is refused as a duplicate. A client address that
+ * already holds `cap.limit` unpaid seats gets no further seat (UnpaidHoldsCapError) while the
+ * slot has one free; the waiting list is never capped.
  */
 export function registerArrivals(
   arrivals: readonly RegisterInput[],
@@ -225,23 +267,54 @@ export function registerArrivals(
   emailsKeepingPlace: ReadonlySet<string>,
   now: Date,
   holdMinutes: number,
-): (RegistrationEvent[] | DuplicateRegistrationError)[] {
+  cap: UnpaidHoldsCap = { limit: 0, held: new Map() },
+): (RegistrationEvent[] | DuplicateRegistrationError | UnpaidHoldsCapError)[] {
   const taken = new Set(emailsKeepingPlace);
   const seats = { ...slot };
+  const held = new Map(cap.held);
   return arrivals.map((input) => {
     const key = emailKey(input.email);
     if (taken.has(key)) return new DuplicateRegistrationError();
+    const client = input.clientKey;
+    const holds = client === undefined ? undefined : held.get(client);
+    if (cap.limit > 0 && hasFreeSeat(seats) && holds && holds.count >= cap.limit) {
+      return new UnpaidHoldsCapError(cap.limit, holds.firstExpiresAt, now);
+    }
     taken.add(key);
     const events = register(input, seats, now, holdMinutes);
-    if (
-      events.some(
-        (event) => event.type === 'RegistrationCreated' && event.data.placement === 'seat',
-      )
-    ) {
+    const created = events.find((event) => event.type === 'RegistrationCreated');
+    if (created?.data.placement === 'seat') {
       seats.seatsTaken += 1;
+      if (client !== undefined) {
+        const expiresAt = created.data.holdExpiresAt ? new Date(created.data.holdExpiresAt) : null;
+        held.set(client, {
+          count: (holds?.count ?? 0) + 1,
+          firstExpiresAt: holds?.firstExpiresAt ?? expiresAt,
+        });
+      }
     }
     return events;
   });
+}
+
+/** A slot as the catalogue gives it: its status and its start. */
+export interface SlotSchedule {
+  status: 'open' | 'closed';
+  startsAt: Date;
+}
+
+/**
+ * Whether a slot takes registrations at `now`: it must be open, and registration closes
+ * `closeMinutesBefore` its start (0: at the start), whatever its status says. Registering,
+ * the capacity answer and the waiting list ask this.
+ */
+export function isOpenForRegistration(
+  slot: SlotSchedule,
+  now: Date,
+  closeMinutesBefore: number,
+): boolean {
+  if (slot.status !== 'open') return false;
+  return now.getTime() < slot.startsAt.getTime() - closeMinutesBefore * 60_000;
 }
 
 export function assertExists(state: RegistrationState | undefined): RegistrationState {

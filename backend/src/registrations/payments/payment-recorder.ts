@@ -1,17 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Catalogue } from '../../catalogue/catalogue';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { enqueueNotification } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
-import { PaymentGateway } from '../../payments/payment-gateway';
 import {
   decideCheckoutExpired,
   decidePayment,
   decideRefunded,
-  refundUnplacedPayment,
   type ReceivedPayment,
   type ReceivedRefund,
+  type SlotPrice,
 } from '../domain/payment-decisions';
+import type { RegistrationState } from '../domain/registration';
 import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
+import { enqueueRefundNotices, enqueueRefunds, RefundWorker } from './refund-worker';
 
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
@@ -20,12 +24,20 @@ export type PaymentFact =
   | { kind: 'refunded'; registrationId: string; refund: ReceivedRefund };
 
 export type RecordOutcome =
-  'duplicate' | 'confirmed' | 'refunded' | 'released' | 'unchanged' | 'unknown-registration';
+  | 'duplicate'
+  | 'confirmed'
+  | 'refund-requested'
+  | 'refunded'
+  | 'released'
+  | 'unchanged'
+  | 'unknown-registration';
 
 /**
  * Records what the payment provider says, in one transaction per fact: the provider event id
- * (once), the registration's events, and the emails they cause. Every path takes the slot's
- * lock first, because each may change who holds a seat.
+ * (once), the registration's events, and the emails and refunds they cause. Every path takes
+ * the slot's lock first, because each may change who holds a seat. Nothing here calls the
+ * provider: a refund is decided (RefundRequested) and queued, and the RefundWorker sends it
+ * after COMMIT.
  */
 @Injectable()
 export class PaymentRecorder {
@@ -33,9 +45,17 @@ export class PaymentRecorder {
 
   constructor(
     private readonly store: RegistrationStore,
-    private readonly gateway: PaymentGateway,
+    private readonly catalogue: Catalogue,
     private readonly outbox: OutboxWorker,
+    private readonly refunds: RefundWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** What a seat of the registration's slot costs; a slot that left the tour costs nothing known. */
+  private priceOf(state: RegistrationState): SlotPrice {
+    const found = this.catalogue.findSlot(state.event, state.time);
+    return { amountMinor: found ? found.event.priceMinor : -1, currency: this.catalogue.currency };
+  }
 
   async record(
     fact: PaymentFact,
@@ -84,11 +104,20 @@ export class PaymentRecorder {
 
     if (fact.kind === 'refunded') {
       const events = decideRefunded(state, history, fact.refund);
-      await this.store.append(tx, loaded, events, metadata);
+      const recorded = await this.store.append(tx, loaded, events, metadata);
+      if (await enqueueRefundNotices(tx.manager, recorded)) {
+        tx.afterCommit(() => this.outbox.nudge());
+      }
       return events.length > 0 ? 'refunded' : 'unchanged';
     }
 
-    const decision = decidePayment(state, history, fact.payment, seats);
+    const open = this.catalogue.isOpenForRegistration(
+      state.event,
+      state.time,
+      new Date(),
+      this.config.registrationClosesMinutesBefore,
+    );
+    const decision = decidePayment(state, history, fact.payment, seats, this.priceOf(state), open);
     if (decision.outcome === 'ignore') {
       this.logger.log(`Payment for ${state.id} changes nothing: ${decision.why}`);
       return 'unchanged';
@@ -104,34 +133,12 @@ export class PaymentRecorder {
       return 'confirmed';
     }
 
-    // No seat for this money: it goes back through the provider before the fact is recorded;
-    // if the refund fails nothing is recorded and the provider delivers the event again.
-    const { payment } = fact;
-    if (!payment.paymentIntentId) {
-      throw new Error(`Payment for ${state.id} has no payment id to refund`);
-    }
-    await this.gateway.refundPayment({
-      paymentIntentId: payment.paymentIntentId,
-      amountMinor: payment.amountMinor,
-      idempotencyKey: `refund-${payment.paymentIntentId}`,
-      registrationId: state.id,
-    });
-    const [recorded] = await this.store.append(
-      tx,
-      loaded,
-      refundUnplacedPayment(state, payment, decision.reason),
-      metadata,
-    );
-    if (decision.reason !== 'registration-deleted') {
-      await enqueueNotification(tx.manager, {
-        kind: 'late-payment-refunded',
-        registrationId: state.id,
-        payload: { amountMinor: payment.amountMinor, currency: payment.currency },
-        causedByPosition: recorded.recorded.globalPosition,
-      });
-      tx.afterCommit(() => this.outbox.nudge());
-    }
-    this.logger.warn(`Payment for ${state.id} refunded: ${decision.reason}`);
-    return 'refunded';
+    // No seat for this money: the refund is decided and queued here, under the lock, and sent
+    // to the provider by the RefundWorker after COMMIT, never while the slot is locked.
+    const recorded = await this.store.append(tx, loaded, decision.events, metadata);
+    await enqueueRefunds(tx.manager, recorded);
+    tx.afterCommit(() => this.refunds.nudge());
+    this.logger.warn(`Payment for ${state.id} to be refunded: ${decision.reason}`);
+    return 'refund-requested';
   }
 }

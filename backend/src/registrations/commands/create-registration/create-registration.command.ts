@@ -24,6 +24,8 @@ export class CreateRegistrationCommand extends Command<CreateRegistrationResult>
   constructor(
     readonly input: RegistrationBody,
     readonly correlationId: string,
+    /** The hash of the client's address (clientKeyOf), for the cap on unpaid holds. */
+    readonly clientKey?: string,
   ) {
     super();
   }

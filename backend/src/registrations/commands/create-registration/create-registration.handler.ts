@@ -37,9 +37,16 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     const { input } = command;
     const event = this.catalogue.findEvent(input.event);
     if (!event || event.status !== 'open') throw new EventNotOpenError();
-    const found = this.catalogue.findSlot(input.event, input.time);
-    if (!found) throw new SlotNotOpenError('unknown');
-    if (found.slot.status !== 'open') throw new SlotNotOpenError('closed');
+    if (!this.catalogue.findSlot(input.event, input.time)) throw new SlotNotOpenError('unknown');
+    // Closed by its status, or by the clock: registration ends at the slot's start (or the
+    // configured minutes before it).
+    const open = this.catalogue.isOpenForRegistration(
+      input.event,
+      input.time,
+      new Date(),
+      this.config.registrationClosesMinutesBefore,
+    );
+    if (!open) throw new SlotNotOpenError('closed');
 
     const registrationId = randomUUID();
     const metadata: EventMetadata = { actor: 'visitor', correlationId: command.correlationId };
@@ -47,7 +54,11 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     // Seats are allocated in per-slot batches: see slot-allocation-batcher.ts.
     let created: RegistrationCreated;
     try {
-      created = await this.batcher.allocate({ input, registrationId, metadata });
+      created = await this.batcher.allocate({
+        input: { ...input, clientKey: command.clientKey },
+        registrationId,
+        metadata,
+      });
     } catch (error) {
       // The visitor's own unpaid hold on this slot is not a duplicate: they go back to it.
       const resumed =

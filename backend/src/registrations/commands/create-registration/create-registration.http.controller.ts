@@ -15,6 +15,7 @@ import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
+import { clientAddressOf, clientKeyOf } from '../../../security/registration-rate-limit';
 import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
@@ -53,14 +54,18 @@ export class CreateRegistrationHttpController {
   @ApiTooManyRequestsResponse({
     type: ApiErrorDto,
     description:
-      'Too many registrations from this address (REGISTRATION_RATE_LIMIT per window); Retry-After gives the seconds to wait.',
+      'Too many registrations from this address (REGISTRATION_RATE_LIMIT per window), or as many seats held unpaid from it as UNPAID_HOLDS_PER_ADDRESS allows; Retry-After gives the seconds to wait.',
   })
   async create(
     @Body() body: CreateRegistrationRequestDto,
     @Req() request: Request,
   ): Promise<CreateRegistrationResponseDto> {
     const result = await this.commandBus.execute(
-      new CreateRegistrationCommand(registrationBodyOf(body), requestId(request)),
+      new CreateRegistrationCommand(
+        registrationBodyOf(body),
+        requestId(request),
+        clientKeyOf(clientAddressOf(request)),
+      ),
     );
     if (result.placement === 'waiting-list') {
       return { success: true, waitingList: true, registrationId: result.registrationId };

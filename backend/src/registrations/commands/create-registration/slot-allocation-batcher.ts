@@ -4,7 +4,7 @@ import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
 import { notificationsInsert } from '../../../notifications/outbox';
 import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
-import { registerArrivals, type RegisterInput } from '../../domain/registration';
+import { registerArrivals, type ClientHolds, type RegisterInput } from '../../domain/registration';
 import type { RegistrationCreated } from '../../domain/registration-events';
 import { emailKey } from '../../domain/registration-rules';
 import { sealRegistrationPersonalData } from '../../registration-event-codec';
@@ -94,19 +94,45 @@ export class SlotAllocationBatcher {
   private allocateBatch(batch: Pending[]): Promise<Outcome[]> {
     const { event, time } = batch[0].request.input;
     const emailKeys = batch.map(({ request }) => emailKey(request.input.email));
+    const capped = this.config.unpaidHoldsPerAddress > 0;
+    const clients = capped
+      ? batch.flatMap(({ request }) => (request.input.clientKey ? [request.input.clientKey] : []))
+      : [];
     return this.store.transaction(async (tx) => {
-      const seats = await tx.lockSlot(event, time);
-      const keepingPlace = (await tx.manager.query(
-        `SELECT email_key FROM registration_view
-          WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])`,
-        [event, time, emailKeys],
-      )) as { email_key: string }[];
+      const seats = await tx.lockSlot(event, time, clients);
+      // Which emails keep a place in the slot, and (with the cap) the unpaid holds each
+      // client address has in any slot, in one statement read under those locks.
+      const rows = (await tx.manager.query(
+        `SELECT email_key, NULL::text AS client_key, 0 AS holds, NULL::timestamptz AS first_expires
+           FROM registration_view
+          WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])
+         UNION ALL
+         SELECT NULL, client_key, count(*)::int, min(hold_expires_at)
+           FROM registration_view
+          WHERE status = 'held' AND client_key = ANY($4::text[])
+          GROUP BY client_key`,
+        [event, time, emailKeys, clients],
+      )) as {
+        email_key: string | null;
+        client_key: string | null;
+        holds: number;
+        first_expires: Date | null;
+      }[];
+      const held = new Map<string, ClientHolds>();
+      const keepingPlace = new Set<string>();
+      for (const row of rows) {
+        if (row.email_key !== null) keepingPlace.add(row.email_key);
+        if (row.client_key !== null) {
+          held.set(row.client_key, { count: row.holds, firstExpiresAt: row.first_expires });
+        }
+      }
       const decisions = registerArrivals(
         batch.map(({ request }) => ({ registrationId: request.registrationId, ...request.input })),
         seats,
-        new Set(keepingPlace.map((row) => row.email_key)),
+        keepingPlace,
         new Date(),
         this.config.checkoutHoldMinutes,
+        { limit: this.config.unpaidHoldsPerAddress, held },
       );
       const appends: RegistrationAppend[] = [];
       const appendIndex = decisions.map((decision, index) => {

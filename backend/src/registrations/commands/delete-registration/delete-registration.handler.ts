@@ -1,9 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MailTransport } from '../../../notifications/mail-transport';
 import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { PAYMENT_REFUND } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { deleteRegistration } from '../../domain/operator-decisions';
+import { refundOnDeletion } from '../../domain/payment-decisions';
+import { enqueueRefunds, RefundWorker } from '../../payments/refund-worker';
 import { assertExists } from '../../domain/registration';
 import { registrationStreamId } from '../../domain/registration-events';
 import { RegistrationStore } from '../../registration-store';
@@ -16,13 +19,15 @@ import { DeleteRegistrationCommand } from './delete-registration.command';
  * messages still queued for the person are cancelled, their error texts cleared. Then, once
  * committed, the copies of sent messages the mail transport keeps (.eml files) are removed; a
  * message being sent at that very moment is removed by the outbox worker when it finds the
- * registration gone.
+ * registration gone. When the registration was paid through the provider and the operator asks for it, RefundRequested is
+ * recorded first and the refund queued: the RefundWorker sends it after COMMIT.
  */
 @CommandHandler(DeleteRegistrationCommand)
 export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistrationCommand> {
   constructor(
     private readonly store: RegistrationStore,
     private readonly transport: MailTransport,
+    private readonly refunds: RefundWorker,
   ) {}
 
   async execute(command: DeleteRegistrationCommand): Promise<void> {
@@ -32,18 +37,31 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       const { event, time } = assertExists((await this.store.load(tx, id)).state);
       await tx.lockSlot(event, time);
       const loaded = await this.store.load(tx, id);
-      const events = deleteRegistration(loaded.state);
-      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
+      const state = assertExists(loaded.state);
+      const events = [
+        ...refundOnDeletion(
+          state,
+          loaded.history.map((item) => item.event),
+          command.refund,
+        ),
+        ...deleteRegistration(state),
+      ];
+      const recorded = await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       await shredPersonalDataKey(tx.manager, registrationStreamId(id));
+      // Refunds still to send stay: they carry no personal data, and the money must go back.
       await tx.manager.query(
         `UPDATE outbox SET cancelled_at = now()
-          WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL`,
-        [id],
+          WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL
+            AND kind <> $2`,
+        [id, PAYMENT_REFUND],
       );
       // The answers kept for Idempotency-Key retries name the registration.
       await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
         id,
       ]);
+      if ((await enqueueRefunds(tx.manager, recorded)) > 0) {
+        tx.afterCommit(() => this.refunds.nudge());
+      }
       // A transport's error text may quote an address; nothing of the person may stay.
       await tx.manager.query(
         `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,

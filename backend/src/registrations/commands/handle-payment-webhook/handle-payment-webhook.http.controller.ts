@@ -25,6 +25,7 @@ export class PaymentWebhookResponseDto {
       'ignored',
       'duplicate',
       'confirmed',
+      'refund-requested',
       'refunded',
       'released',
       'unchanged',

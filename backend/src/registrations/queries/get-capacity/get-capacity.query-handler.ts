@@ -3,6 +3,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../../catalogue/catalogue';
 import { freeSeats } from '../../domain/registration';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
 import { CapacityCache } from './capacity-cache';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
@@ -20,6 +22,7 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: Catalogue,
     private readonly cache: CapacityCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** From memory while fresh (see CapacityCache), otherwise from slot_capacity. */
@@ -33,6 +36,7 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
       'SELECT event, time, seat_limit, seats_taken, waiting_list FROM slot_capacity',
     );
     const byKey = new Map(rows.map((row) => [`${row.event}\u0000${row.time}`, row]));
+    const now = new Date();
     const answer: CapacityByEvent = {};
     for (const event of this.catalogue.events()) {
       if (event.status !== 'open') continue;
@@ -46,7 +50,15 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
           registered: seats.seatsTaken,
           waitingList: row?.waiting_list ?? 0,
           limit: seats.seatLimit,
-          status: slot.status,
+          // Closed once registration for it has ended, whatever the tour's status says.
+          status: this.catalogue.isOpenForRegistration(
+            event.slug,
+            slot.time,
+            now,
+            this.config.registrationClosesMinutesBefore,
+          )
+            ? 'open'
+            : 'closed',
         };
       }
     }

@@ -3,9 +3,12 @@ import { PERSONAL_FIELDS } from '../../domain/registration-events';
 import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import type { AuditEntryDto } from './audit-entry.response.dto';
 
+/** The person's own fields: what an erasure takes away, as the history names it. */
+const PERSONS_FIELDS = PERSONAL_FIELDS.filter((field) => field !== 'clientKey');
+
 /** The personal fields each event type carries, to name what an erasure took away. */
 const PERSONAL_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
-  RegistrationCreated: PERSONAL_FIELDS,
+  RegistrationCreated: PERSONS_FIELDS,
   DreamEdited: ['dream'],
   DreamShared: ['dream'],
 };
@@ -29,7 +32,7 @@ export function toAuditEntry(
     payload,
     personalDataErased,
     erasedFields: personalDataErased
-      ? [...(PERSONAL_FIELDS_BY_TYPE[recorded.type] ?? PERSONAL_FIELDS)]
+      ? [...(PERSONAL_FIELDS_BY_TYPE[recorded.type] ?? PERSONS_FIELDS)]
       : [],
   };
   const correlationId = optionalString(recorded.metadata.correlationId);
@@ -40,9 +43,7 @@ export function toAuditEntry(
 }
 
 export function registrationAuditEntry(decoded: DecodedRegistrationEvent): AuditEntryDto {
-  return toAuditEntry(
-    decoded.recorded,
-    { ...(decoded.event.data as Record<string, unknown>) },
-    decoded.personalDataErased,
-  );
+  // The client address's hash serves the cap on unpaid holds, not the operator.
+  const { clientKey: _clientKey, ...payload } = decoded.event.data as Record<string, unknown>;
+  return toAuditEntry(decoded.recorded, payload, decoded.personalDataErased);
 }

@@ -2,9 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
 import { apiCall } from '../../../lib/api-client';
 
+export interface DeleteRegistrationRequest {
+  id: string;
+  /** Refund a payment taken through the payment provider (the server's default is yes). */
+  refund: boolean;
+}
+
 /** Deletes a registration and erases its personal data; irreversible. */
-export function deleteRegistration(id: string) {
-  return apiCall('delete', '/api/registrations/{id}', { params: { id } });
+export function deleteRegistration({ id, refund }: DeleteRegistrationRequest) {
+  return apiCall('delete', '/api/registrations/{id}', {
+    params: { id },
+    query: { refund: refund ? 'true' : 'false' },
+  });
 }
 
 /**

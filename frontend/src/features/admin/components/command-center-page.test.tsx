@@ -161,7 +161,7 @@ function fakeAdminApi({
     if (url.startsWith('/api/admin/registrations?') && method === 'GET') {
       return answer(200, registrationPage(state, new URL(url, 'http://localhost').searchParams));
     }
-    const match = /^\/api\/(?:admin\/)?registrations\/([^/]+)(?:\/([a-z-]+))?$/.exec(url);
+    const match = /^\/api\/(?:admin\/)?registrations\/([^/?]+)(?:\/([a-z-]+))?(?:\?.*)?$/.exec(url);
     const target = state.registrations.find((r) => r.id === match?.[1]);
     if (!match || !target)
       return answer(404, { statusCode: 404, message: 'Not found', errors: [] });
@@ -504,12 +504,52 @@ describe('the dashboard', () => {
     expect(calls).toContainEqual(
       expect.objectContaining({
         method: 'DELETE',
-        url: '/api/registrations/00000000-0000-4000-8000-00000000aaaa',
+        url: '/api/registrations/00000000-0000-4000-8000-00000000aaaa?refund=false',
       }),
     );
     expect(await screen.findByText('2 registrations')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ana Pop' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    [true, 'refund=true'],
+    [false, 'refund=false'],
+  ])(
+    'says the person paid and offers the refund, on by default (refund %s)',
+    async (refund, query) => {
+      const user = userEvent.setup();
+      const { calls } = fakeAdminApi({
+        live: true,
+        registrations: [
+          registration({
+            id: '00000000-0000-4000-8000-00000000dddd',
+            name: 'Dana Paid',
+            paid: true,
+            status: 'paid',
+            stripeSessionId: 'cs_test_paid',
+          }),
+        ],
+      });
+      renderConsole();
+      await screen.findByText('1 registration');
+      await user.click(within(card('Dana Paid')).getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete this registration?' });
+      expect(dialog).toHaveTextContent(
+        'Dana Paid paid for this seat through the payment provider.',
+      );
+      const choice = within(dialog).getByRole('checkbox', { name: /refund the payment/i });
+      expect(choice).toBeChecked();
+      if (!refund) await user.click(choice);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+      expect(await screen.findByText('Registration Deleted')).toBeInTheDocument();
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'DELETE',
+          url: `/api/registrations/00000000-0000-4000-8000-00000000dddd?${query}`,
+        }),
+      );
+    },
+  );
 
   it('opens the history drawer with the events in order', async () => {
     const user = userEvent.setup();

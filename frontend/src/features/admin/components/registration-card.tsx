@@ -42,6 +42,8 @@ export function RegistrationCard({
   const { fail } = useAdminFailure();
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
+  const [refundOnDelete, setRefundOnDelete] = useState(true);
+  const refundId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
   const setPaid = useSetPaid();
   const setDreamedCaptured = useSetDreamedCaptured();
@@ -124,8 +126,14 @@ export function RegistrationCard({
     });
   }
 
+  // Money taken through the payment provider can go back with the deletion.
+  const paidThroughProvider = registration.status === 'paid' && !!registration.stripeSessionId;
+
   function remove() {
-    deleteRegistration.mutate(registration.id);
+    deleteRegistration.mutate({
+      id: registration.id,
+      refund: paidThroughProvider && refundOnDelete,
+    });
   }
 
   return (
@@ -255,7 +263,10 @@ export function RegistrationCard({
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => {
-          if (!deleteRegistration.isPending) setDeleting(open);
+          if (!deleteRegistration.isPending) {
+            setDeleting(open);
+            setRefundOnDelete(true);
+          }
         }}
         title={t('admin.delete.title')}
         description={t('admin.delete.description', { name, id })}
@@ -264,7 +275,23 @@ export function RegistrationCard({
         onConfirm={remove}
         destructive
         pending={deleteRegistration.isPending}
-      />
+      >
+        {paidThroughProvider && (
+          <div className="confirm-dialog__choice">
+            <p>{t('admin.delete.paid', { name })}</p>
+            <label htmlFor={refundId}>
+              <input
+                id={refundId}
+                type="checkbox"
+                checked={refundOnDelete}
+                onChange={(event) => setRefundOnDelete(event.target.checked)}
+                disabled={deleteRegistration.isPending}
+              />{' '}
+              {t('admin.delete.refund')}
+            </label>
+          </div>
+        )}
+      </ConfirmDialog>
       {historyOpen && (
         <HistoryDrawer
           registrationId={registration.id}

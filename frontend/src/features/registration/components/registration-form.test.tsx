@@ -264,6 +264,42 @@ describe('RegistrationForm', () => {
     expect(screen.getAllByText(message)).toHaveLength(2);
   });
 
+  it.each([
+    [
+      'en',
+      '2 seats are already held from this address and not yet paid. Please finish the open payment, or try again in 25 minutes.',
+      'Seats are already held from your connection and not yet paid. Please finish the open payment, or try again in 25 minutes.',
+    ],
+    [
+      'ro',
+      '2 seats are already held from this address and not yet paid. Please finish the open payment, or try again in 25 minutes.',
+      'De pe conexiunea ta sunt deja locuri rezervate și încă neplătite. Finalizează plata deschisă sau încearcă din nou peste 25 de minute.',
+    ],
+    [
+      'it',
+      'Too many registrations from this address; please try again in 1 minute.',
+      'Troppe registrazioni dalla tua connessione. Riprova tra 1 minuto.',
+    ],
+  ])('tells a visitor refused with 429 (%s) when to try again', async (language, server, shown) => {
+    window.localStorage.setItem('language', language);
+    const user = userEvent.setup();
+    serve(5, () => ({
+      status: 429,
+      headers: { 'retry-after': server.includes('not yet paid') ? '1490' : '42' },
+      body: { statusCode: 429, message: server, errors: [] },
+    }));
+    renderWithProviders(<RegistrationForm />);
+    await user.click(await screen.findByRole('radio', { name: /30/ }));
+    const field = (id: string) => document.getElementById(id) as HTMLElement;
+    await user.type(field('name'), 'Ana');
+    await user.type(field('email'), 'ana@example.com');
+    await user.type(field('whatsapp'), '0712345678');
+    await user.click(field('dream'));
+    await user.paste(DREAM);
+    await user.click(screen.getByRole('button', { name: /registration|iscrizione|înscrierea/i }));
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+  });
+
   it('sends the visitor language as locale', async () => {
     window.localStorage.setItem('language', 'ro');
     const user = userEvent.setup();

@@ -18,7 +18,7 @@ import {
   validateRegistration,
 } from '../rules/registration-rules';
 import type { RegistrationField, RegistrationValues } from '../rules/registration-rules';
-import { localiseServerMessage } from '../rules/server-messages';
+import { localiseServerMessage, localiseTooManyRequests } from '../rules/server-messages';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
 import { catalogueTextOr } from '../../../lib/catalogue-text';
@@ -172,11 +172,18 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           }
           toast({
             title: intl.formatMessage({ id: 'toast.paymentError.title' }),
-            description: http?.serverMessage
-              ? localiseServerMessage(intl, http.serverMessage)
-              : intl.formatMessage({
-                  id: http ? 'toast.paymentError.fallback' : 'toast.paymentError.offline',
-                }),
+            description:
+              http?.status === 429
+                ? localiseTooManyRequests(
+                    intl,
+                    http.serverMessage,
+                    http.response.headers.get('retry-after'),
+                  )
+                : http?.serverMessage
+                  ? localiseServerMessage(intl, http.serverMessage)
+                  : intl.formatMessage({
+                      id: http ? 'toast.paymentError.fallback' : 'toast.paymentError.offline',
+                    }),
             variant: 'destructive',
           });
         },

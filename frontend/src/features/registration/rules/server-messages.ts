@@ -13,6 +13,7 @@ const KNOWN: Record<string, string> = {
   'Please share your dream with at least 100 characters - it will be part of the performance':
     'form.error.dream',
   'You have already registered for this event with this email address.': 'form.error.duplicate',
+  'This time slot is closed for registration': 'form.error.slotClosed',
   'This registration is already paid.': 'payment.cancelled.alreadyPaid',
   'This payment can no longer be resumed: the seat was given back. You may register again.':
     'payment.cancelled.notResumable',
@@ -20,6 +21,23 @@ const KNOWN: Record<string, string> = {
   'Phone number must not contain control characters': 'form.error.whatsappControl',
   'Your dream must not contain control characters': 'form.error.dreamControl',
 };
+
+/**
+ * A 429 in the visitor's language, with the minutes of its Retry-After: seats held unpaid from
+ * this address (the server's message says "not yet paid"), or too many registrations from it.
+ */
+export function localiseTooManyRequests(
+  intl: IntlShape,
+  serverMessage: string | undefined,
+  retryAfterSeconds: string | null,
+): string {
+  const seconds = Number(retryAfterSeconds);
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+  const id = serverMessage?.includes('not yet paid')
+    ? 'form.error.unpaidHolds'
+    : 'form.error.tooManyRegistrations';
+  return intl.formatMessage({ id }, { minutes });
+}
 
 export function localiseServerMessage(intl: IntlShape, message: string): string {
   return message
