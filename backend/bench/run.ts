@@ -403,11 +403,6 @@ async function appends(serverUrl: string): Promise<void> {
 }
 
 /**
- * Writes `total` events straight into the log, as the app would store them: registrations of
- * four events each (created, checkout opened, paid or expired, a shared dream), personal data
- * sealed with a key per registration.
- */
-/**
  * `total` events of registrations as real ones are: 30 per slot, of which 20 take a seat (the
  * slot's limit, so the database's guard holds) and 10 wait; most seats paid, some lapsed, and a
  * shared dream each. The slots are the bench's own, in the tour's first event, with their limits.

@@ -40,13 +40,13 @@ export async function appendToStreams(
   if (rows.length === 0) return appends.map(() => []);
   let written: DecidedEventRow[];
   try {
+    // The rows go as one JSON document: PostgreSQL parses it once, with no array literals of
+    // JSON text to escape and unescape.
     written = await sql.query(
       `WITH new AS (
-         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[],
-                              $7::text[])
-           WITH ORDINALITY
-           AS new(stream_id, expected, stream_version, type, schema_version, data, metadata,
-                  ordinality)
+         SELECT * FROM jsonb_to_recordset($1::jsonb)
+           AS new(ordinality int, stream_id text, expected int, stream_version int, type text,
+                  schema_version int, data jsonb, metadata jsonb)
        ),
        behind AS (
          SELECT new.stream_id FROM new
@@ -57,20 +57,25 @@ export async function appendToStreams(
           LIMIT 1
        )
        INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata)
-       SELECT new.stream_id, new.stream_version, new.type, new.schema_version,
-              new.data::jsonb, new.metadata::jsonb
+       SELECT new.stream_id, new.stream_version, new.type, new.schema_version, new.data,
+              new.metadata
          FROM new
         WHERE NOT EXISTS (SELECT 1 FROM behind)
         ORDER BY new.ordinality
        RETURNING ${DECIDED_EVENT_COLUMNS}`,
       [
-        rows.map((row) => row.streamId),
-        rows.map((row) => row.expected),
-        rows.map((row) => row.version),
-        rows.map((row) => row.event.type),
-        rows.map((row) => row.event.schemaVersion ?? 1),
-        rows.map((row) => JSON.stringify(row.event.data)),
-        rows.map((row) => JSON.stringify(row.event.metadata)),
+        JSON.stringify(
+          rows.map((row, ordinality) => ({
+            ordinality,
+            stream_id: row.streamId,
+            expected: row.expected,
+            stream_version: row.version,
+            type: row.event.type,
+            schema_version: row.event.schemaVersion ?? 1,
+            data: row.event.data,
+            metadata: row.event.metadata,
+          })),
+        ),
       ],
     );
   } catch (error) {
