@@ -19,6 +19,7 @@ import {
   type ClaimedOutboxRow,
 } from './outbox';
 import { redactAddresses } from './redact-addresses';
+import { PollingPass } from '../common/polling-pass';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -44,9 +45,11 @@ type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number]
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxWorker.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly passes = new PollingPass(() => this.runOnce(), {
+    intervalMs: POLL_INTERVAL_MS,
+    logger: this.logger,
+    what: 'Outbox pass',
+  });
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -58,39 +61,17 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   onApplicationBootstrap(): void {
     if (!this.config.workers) return;
     this.logger.log(`Outbox worker sending through ${this.transport.description}`);
-    this.timer = setInterval(() => this.wake(), POLL_INTERVAL_MS);
-    this.timer.unref();
-    this.wake();
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.passes.stop();
     this.transport.close();
   }
 
   /** After a commit that queued a message: send it now rather than at the next poll. */
   nudge(): void {
-    if (this.timer) this.wake();
-  }
-
-  private wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) =>
-        this.logger.error(`Outbox pass failed: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.passes.nudge();
   }
 
   /** One pass over the due rows, as of `now`. */

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import { PaymentGateway } from '../../payments/payment-gateway';
+import { PollingPass } from '../../common/polling-pass';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -43,8 +44,11 @@ export interface SweepResult {
 @Injectable()
 export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(HoldSweeper.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly passes = new PollingPass(() => this.runOnce(), {
+    intervalMs: SWEEP_INTERVAL_MS,
+    logger: this.logger,
+    what: 'Hold sweep',
+  });
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -55,26 +59,11 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
 
   onApplicationBootstrap(): void {
     if (!this.config.workers) return;
-    this.timer = setInterval(() => this.tick(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
-    this.tick();
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.runOnce()
-      .catch((error: unknown) =>
-        this.logger.error(`Hold sweep failed: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
+    await this.passes.stop();
   }
 
   /** One pass over the lapsed holds, as of `now` (tests pass a time 30 minutes ahead). */

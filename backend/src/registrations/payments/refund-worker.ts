@@ -20,6 +20,7 @@ import {
 } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { PaymentGateway } from '../../payments/payment-gateway';
+import { PollingPass } from '../../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
@@ -121,9 +122,11 @@ export interface RefundRunResult {
 @Injectable()
 export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RefundWorker.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly passes = new PollingPass(() => this.runOnce(), {
+    intervalMs: POLL_INTERVAL_MS,
+    logger: this.logger,
+    what: 'Refund pass',
+  });
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -135,38 +138,16 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     if (!this.config.workers) return;
-    this.timer = setInterval(() => this.wake(), POLL_INTERVAL_MS);
-    this.timer.unref();
-    this.wake();
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /** After a commit that queued a refund: send it now rather than at the next poll. */
   nudge(): void {
-    if (this.timer) this.wake();
-  }
-
-  private wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) =>
-        this.logger.error(`Refund pass failed: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.passes.nudge();
   }
 
   /** One pass over the due refunds, as of `now`. */
