@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -24,6 +25,7 @@ import {
   useCappedBodyParsers,
 } from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
+import { answerClientError } from './security/api-error-response';
 import { securityHeadersMiddleware } from './security/security-headers';
 import compression from 'compression';
 
@@ -81,6 +83,7 @@ export async function createApp(
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
   serveSite(app.getHttpAdapter().getInstance(), config.frontendDist);
+  (app.getHttpServer() as Server).on('clientError', answerClientError);
   return app;
 }
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Response } from 'express';
 
 /** Answers from middleware that runs before Nest, in the one JSON error shape of the API. */
@@ -9,5 +10,31 @@ export function sendApiError(
 ): void {
   if (response.headersSent) return;
   for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.status(statusCode).json({ statusCode, message, errors: [] });
+  response.status(statusCode).json(apiErrorBody(statusCode, message));
+}
+
+/** The one JSON error shape of the API. */
+export function apiErrorBody(statusCode: number, message: string) {
+  return { statusCode, message, errors: [] as unknown[] };
+}
+
+/**
+ * The HTTP server's own refusals, before any request exists (a request line or headers it cannot
+ * parse, headers over Node's size limit), in the same JSON shape instead of Node's bare status
+ * line: the server's 'clientError' listener.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [statusCode, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request line and headers are too large.']
+      : [400, 'Bad Request', 'The request could not be parsed as HTTP.'];
+  const body = JSON.stringify(apiErrorBody(statusCode, message));
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { A_DREAM, registrationBody, request } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
 import { adminRequest, login, register } from '../admin/admin-client';
@@ -50,6 +51,36 @@ const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 /** Bad input of every kind gets a 400 or 404 in the error shape, never a 500, and writes nothing. */
 describe('input bounds', () => {
   const state = appsOnOwnDatabase();
+
+  /** What the server answers to `raw` bytes sent as they are, until it closes the connection. */
+  function rawExchange(raw: string): Promise<string> {
+    const { port } = new URL(state.apps[0].url);
+    return new Promise((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers what HTTP itself cannot parse in the JSON shape too: 431 and 400', async () => {
+    const huge = await rawExchange(
+      `GET /api/capacity?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toEqual({
+      statusCode: 431,
+      message: 'The request line and headers are too large.',
+      errors: [],
+    });
+    const garbage = await rawExchange('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      statusCode: 400,
+      errors: [],
+    });
+  });
   let cookie: string;
   let registrationId: string;
 
