@@ -5,43 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openSlot } from './open-slot.mjs';
-
-const DREAM =
-  'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
-const LANGUAGES = ['en', 'it', 'ro'];
-// Every route of the site (the server's list; the Command Center has scenarios of its own), with
-// `{id}` for a registration each scenario fills in, then states of pages and a 404 worth a visit.
-const SITE_ROUTES = JSON.parse(
-  readFileSync(new URL('../../backend/src/site/site-routes.json', import.meta.url), 'utf8'),
-);
-const ROUTES = [
-  ...SITE_ROUTES.filter((route) => route !== '/admin').map((route) => route.replace(':id', '{id}')),
-  '/?register=true',
-  '/?register=true&payment=cancelled&registration={id}',
-  '/confirmation?session_id=cs_e2e',
-  '/confirmation?waitingList=true',
-  '/confirmation/00000000-0000-4000-8000-000000000000',
-  '/no-such-page',
-];
-
-let seq = 0;
-const uniqueEmail = (tag) => `${tag}-${Date.now()}-${(seq += 1)}@example.com`;
-
-/** Polls until `check` stops throwing, like a web-first assertion. */
-async function eventually(check, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
-}
-
-const visible = (locator, timeout = 10_000) =>
-  locator.first().waitFor({ state: 'visible', timeout });
+import { DREAM, eventually, LANGUAGES, ROUTES, uniqueEmail, visible } from './support.mjs';
 
 async function describedBy(locator) {
   const ids = (await locator.getAttribute('aria-describedby')) ?? '';

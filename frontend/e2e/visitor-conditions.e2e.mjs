@@ -3,47 +3,13 @@
 /* global document, window, getComputedStyle -- these run inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import { openSlot } from './open-slot.mjs';
+import { DREAM, eventually, LANGUAGES, ROUTES, uniqueEmail, visible } from './support.mjs';
 
-const DREAM =
-  'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
-const LANGUAGES = ['en', 'it', 'ro'];
-export const PUBLIC_ROUTES = [
-  '/',
-  '/?register=true',
-  '/?register=true&payment=cancelled&registration=00000000-0000-4000-8000-000000000000',
-  '/confirmation?session_id=cs_e2e',
-  '/confirmation?waitingList=true',
-  '/confirmation/00000000-0000-4000-8000-000000000000',
-  '/about',
-  '/creator',
-  '/actress',
-  '/ai-researcher',
-  '/who-we-are',
-  '/press',
-  '/past-events',
-  '/dreams',
-  '/polaroid',
+// Every route of the site in every state worth a visit, the Command Center's gate included.
+const PUBLIC_ROUTES = [
+  ...ROUTES.map((route) => route.replace('{id}', '00000000-0000-4000-8000-000000000000')),
   '/admin',
-  '/no-such-page',
 ];
-
-let seq = 0;
-const uniqueEmail = (tag) => `${tag}-${Date.now()}-${(seq += 1)}@example.com`;
-
-async function eventually(check, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
-}
-
-const visible = (locator, timeout = 10_000) =>
-  locator.first().waitFor({ state: 'visible', timeout });
 
 async function fillRegistration(page, { name, email }) {
   await page.goto('/?register=true');
