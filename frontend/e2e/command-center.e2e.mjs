@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { openSlot } from './open-slot.mjs';
+import { pageInLanguage } from './support.mjs';
 
 const LANGUAGES = ['en', 'it', 'ro'];
 const DREAM =
@@ -488,13 +489,11 @@ export const commandCenterScenarios = [
       const problems = [];
       for (const language of LANGUAGES) {
         // axe goes in as an inline script, which the site's CSP rightly refuses.
-        const context = await browser.newContext({
+        const { context, page } = await pageInLanguage(browser, language, {
           bypassCSP: true,
           baseURL,
           viewport: { width: 1280, height: 900 },
         });
-        await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-        const page = await context.newPage();
         await page.goto('/admin', { waitUntil: 'networkidle' });
         await visible(page.locator('input[type="password"]'));
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language);

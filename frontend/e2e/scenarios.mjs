@@ -5,7 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openSlot } from './open-slot.mjs';
-import { DREAM, eventually, LANGUAGES, ROUTES, uniqueEmail, visible } from './support.mjs';
+import {
+  DREAM,
+  eventually,
+  LANGUAGES,
+  ROUTES,
+  uniqueEmail,
+  visible,
+  pageInLanguage,
+} from './support.mjs';
 
 async function describedBy(locator) {
   const ids = (await locator.getAttribute('aria-describedby')) ?? '';
@@ -350,12 +358,10 @@ export const scenarios = [
       const { registrationId } = await registerByApi(baseURL, 'axe');
       const problems = [];
       for (const language of LANGUAGES) {
-        const context = await browser.newContext({
+        const { context, page } = await pageInLanguage(browser, language, {
           baseURL,
           viewport: { width: 1280, height: 900 },
         });
-        await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-        const page = await context.newPage();
         for (const route of ROUTES) {
           await page.goto(route.replace('{id}', registrationId), { waitUntil: 'networkidle' });
           await page.waitForFunction(
@@ -374,12 +380,10 @@ export const scenarios = [
     name: 'works on a 360 px phone without horizontal scrolling, in every language',
     async run({ browser, baseURL }) {
       for (const language of LANGUAGES) {
-        const context = await browser.newContext({
+        const { context, page } = await pageInLanguage(browser, language, {
           baseURL,
           viewport: { width: 360, height: 740 },
         });
-        await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-        const page = await context.newPage();
         for (const route of ROUTES) {
           await page.goto(route.replace('{id}', 'unknown'), { waitUntil: 'networkidle' });
           const overflow = await page.evaluate(

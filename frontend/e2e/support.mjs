@@ -38,3 +38,10 @@ export async function eventually(check, timeout = 10_000) {
 
 export const visible = (locator, timeout = 10_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
+
+/** A page of a new browser context whose site speaks `language` from the first load. */
+export async function pageInLanguage(browser, language, options) {
+  const context = await browser.newContext(options);
+  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return { context, page: await context.newPage() };
+}

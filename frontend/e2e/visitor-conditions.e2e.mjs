@@ -3,7 +3,15 @@
 /* global document, window, getComputedStyle -- these run inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import { openSlot } from './open-slot.mjs';
-import { DREAM, eventually, LANGUAGES, ROUTES, uniqueEmail, visible } from './support.mjs';
+import {
+  DREAM,
+  eventually,
+  LANGUAGES,
+  ROUTES,
+  uniqueEmail,
+  visible,
+  pageInLanguage,
+} from './support.mjs';
 
 // Every route of the site in every state worth a visit, the Command Center's gate included.
 const PUBLIC_ROUTES = [
@@ -182,12 +190,10 @@ export const conditionsScenarios = [
     async run({ browser, baseURL }) {
       const problems = [];
       for (const language of LANGUAGES) {
-        const context = await browser.newContext({
+        const { context, page } = await pageInLanguage(browser, language, {
           baseURL,
           viewport: { width: 320, height: 640 },
         });
-        await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-        const page = await context.newPage();
         for (const route of PUBLIC_ROUTES) {
           await page.goto(route, { waitUntil: 'networkidle' });
           const found = await page.evaluate(() => {
