@@ -101,6 +101,13 @@ import { RegistrationStore } from './registration-store';
     RefundWorker,
     HoldSweeper,
   ],
-  exports: [RegistrationStore, CapacityCache, PaymentRecorder, RefundWorker, HoldSweeper],
+  exports: [
+    RegistrationStore,
+    CapacityCache,
+    CapacityChangeListener,
+    PaymentRecorder,
+    RefundWorker,
+    HoldSweeper,
+  ],
 })
 export class RegistrationsModule {}
