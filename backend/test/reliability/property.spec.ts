@@ -24,17 +24,31 @@ type Operation =
   | { kind: 'refunds'; app: number }
   | { kind: 'expire'; app: number; target: number }
   | { kind: 'paid'; app: number; target: number; value: boolean }
-  | { kind: 'dreamed'; app: number; target: number; value: boolean };
+  | { kind: 'dreamed'; app: number; target: number; value: boolean }
+  | { kind: 'capacity'; app: number; slot: number; capacity: number }
+  | { kind: 'close' | 'reopen'; app: number; slot: number };
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });
+const slot = fc.integer({ min: 0, max: SMALL_SLOTS.length - 1 });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('capacity' as const),
+      app,
+      slot,
+      capacity: fc.integer({ min: 1, max: SEATS + 1 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), app, slot }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), app, slot }) },
   {
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant('register' as const),
       app,
-      slot: fc.integer({ min: 0, max: SMALL_SLOTS.length - 1 }),
+      slot,
       person: fc.nat({ max: 9 }),
     }),
   },
@@ -121,6 +135,35 @@ describe('random interleavings across two app instances', () => {
         await apps[op.app].app.get(RefundWorker).runOnce();
         return;
       }
+      if (op.kind === 'capacity' || op.kind === 'close' || op.kind === 'reopen') {
+        // The operator changes the tour while visitors register and pay.
+        const { event, time } = SMALL_SLOTS[op.slot];
+        const path = `/api/admin/tour/events/${event}/slots/${encodeURIComponent(time)}`;
+        const response =
+          op.kind === 'capacity'
+            ? await request<{ message: string }>(
+                url,
+                'PATCH',
+                path,
+                { capacity: op.capacity },
+                admin,
+              )
+            : await request<{ message: string }>(
+                url,
+                'POST',
+                `${path}/${op.kind}`,
+                undefined,
+                admin,
+              );
+        // Below the seats taken, the capacity is refused in words.
+        const refusedBelowTaken =
+          response.status === 409 &&
+          /seats? taken; its capacity cannot go below/.test(response.body.message);
+        if (response.status !== 200 && !refusedBelowTaken) {
+          unexpected.push(`${op.kind} on app ${op.app}: ${response.status}`);
+        }
+        return;
+      }
       const id = ids.length > 0 && op.kind !== 'register' ? ids[op.target % ids.length] : undefined;
       let status: number;
       let allowed: number[];
@@ -133,7 +176,8 @@ describe('random interleavings across two app instances', () => {
           registrationBody({ ...slot, email: `person-${op.person}-run-${run}@example.com` }),
         );
         status = response.status;
-        allowed = [200, 201, 409];
+        // 400: the operator closed the slot.
+        allowed = [200, 201, 400, 409];
         if (status < 300) ids.push(response.body.registrationId);
       } else if (!id) {
         return;
@@ -306,6 +350,13 @@ describe('random interleavings across two app instances', () => {
       `SELECT count(*)::int AS refunds FROM events WHERE type = 'PaymentRefunded'`,
     );
     expect(refunds).toBeGreaterThan(0);
+    // And the operator changed the tour under them.
+    const tourChanges: { type: string }[] = await apps[0].dataSource.query(
+      `SELECT DISTINCT type FROM events WHERE stream_id LIKE 'tour-event-%' ORDER BY type`,
+    );
+    expect(tourChanges.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['SlotCapacityChanged', 'SlotClosed', 'SlotReopened']),
+    );
   });
 
   it('notices a read model that disagrees with the events', async () => {
