@@ -83,7 +83,7 @@ export async function createApp(
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist);
+  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist, catalogue);
   (app.getHttpServer() as Server).on('clientError', answerClientError);
   return app;
 }

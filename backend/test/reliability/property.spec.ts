@@ -26,7 +26,8 @@ type Operation =
   | { kind: 'paid'; app: number; target: number; value: boolean }
   | { kind: 'dreamed'; app: number; target: number; value: boolean }
   | { kind: 'capacity'; app: number; slot: number; capacity: number }
-  | { kind: 'close' | 'reopen'; app: number; slot: number };
+  | { kind: 'close'; app: number; slot: number }
+  | { kind: 'reopen'; app: number; slot: number };
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });

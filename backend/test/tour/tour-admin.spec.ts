@@ -1,7 +1,7 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { adminRequest, login, register } from '../admin/admin-client';
-import { OPEN_SLOT, registrationBody, request } from '../http';
+import { OPEN_SLOT, registrationBody, request, type JsonResponse } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 
 interface AdminSlot {
@@ -24,6 +24,11 @@ interface AdminEvent {
   priceMinor: number;
   automaticOffers: boolean;
   slots: AdminSlot[];
+}
+
+interface HistoryPage {
+  entries: { type: string; event: string }[];
+  next: string | null;
 }
 
 interface ApiError {
@@ -314,10 +319,7 @@ describe('the tour in the Command Center', () => {
     const pages: string[] = [];
     let before: string | null = null;
     do {
-      const page = await adminRequest<{
-        entries: { type: string; event: string }[];
-        next: string | null;
-      }>(
+      const page: JsonResponse<HistoryPage> = await adminRequest<HistoryPage>(
         app.url,
         cookie,
         'GET',
