@@ -4,7 +4,9 @@ import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
+import { SlotLimitBelowSeatsTakenError } from '../registrations/projections/slot-limits';
 import { slotLockKey } from '../registrations/registration-store';
+import { TourError } from './domain/tour-errors';
 import {
   importedFacts,
   tourEventStreamId,
@@ -75,6 +77,11 @@ export class TourStore {
         break;
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < 5) continue;
+        // A slot named like one that left the tour with seats still taken: the words of the
+        // guard beneath the domain, as a conflict.
+        if (error instanceof SlotLimitBelowSeatsTakenError) {
+          throw new TourError('conflict', error.message);
+        }
         throw error;
       }
     }

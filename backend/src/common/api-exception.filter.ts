@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isTourStream } from '../catalogue/domain/tour';
 import { TourError } from '../catalogue/domain/tour-errors';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { PaymentProviderError } from '../payments/payment-gateway';
@@ -87,7 +88,9 @@ export function toApiError(exception: unknown): ApiErrorBody {
   if (exception instanceof ConcurrencyError) {
     return {
       statusCode: HttpStatus.CONFLICT,
-      message: 'The registration changed at the same moment; please try again.',
+      message: isTourStream(exception.streamId)
+        ? 'The tour changed at the same moment; please try again.'
+        : 'The registration changed at the same moment; please try again.',
       errors: [],
     };
   }

@@ -35,6 +35,8 @@ export class TourFold {
   currency: { currency: string; lastPosition: number } | undefined;
   /** The events the facts folded changed, as they now stand. */
   readonly events = new Map<string, FoldedTourEvent>();
+  /** The slots (event, name) whose seat limit the facts folded set. */
+  readonly limits = new Set<string>();
 
   seed(event: FoldedTourEvent): void {
     this.events.set(event.state.slug, event);
@@ -50,6 +52,9 @@ export class TourFold {
     const state = evolve(current?.state, fact);
     const slotPositions = new Map(current?.slotPositions);
     if (fact.type === 'SlotAdded') slotPositions.set(fact.data.time, recorded.globalPosition);
+    if (fact.type === 'SlotAdded' || fact.type === 'SlotCapacityChanged') {
+      this.limits.add(`${slug}\u0000${fact.data.time}`);
+    }
     this.events.set(slug, {
       state,
       version: recorded.streamVersion,
@@ -78,8 +83,8 @@ export function isEventFact(fact: TourFact): fact is TourEventFact {
 
 /**
  * Writes what a fold holds: the currency, each changed event's row and its slots' rows, and
- * the slots' seat limits into slot_capacity, where PostgreSQL refuses a limit below the seats
- * taken (its CHECK) whatever decided it.
+ * the seat limits of the slots added or given another capacity into slot_capacity, where
+ * PostgreSQL refuses a limit below the seats taken (its CHECK) whatever decided it.
  */
 export async function writeTourReadModel(sql: SqlExecutor, fold: TourFold): Promise<void> {
   if (fold.currency) {
@@ -145,7 +150,9 @@ export async function writeTourReadModel(sql: SqlExecutor, fold: TourFold): Prom
   );
   await writeSeatLimits(
     sql,
-    slots.map((slot) => ({ event: slot.event, time: slot.time, capacity: slot.capacity })),
+    slots
+      .filter((slot) => fold.limits.has(`${slot.event}\u0000${slot.time}`))
+      .map((slot) => ({ event: slot.event, time: slot.time, capacity: slot.capacity })),
   );
 }
 
