@@ -70,10 +70,23 @@ export function checkPrice(value: unknown): Check {
     : `the price must be a whole number of the currency's smallest unit, from 1 to ${HIGHEST_PRICE_MINOR}`;
 }
 
+/** Control characters, and halves of a character that PostgreSQL's JSON cannot store. */
+const NOT_TEXT =
+  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function isName(value: unknown, longest: number): boolean {
+  return (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    value.length <= longest &&
+    !NOT_TEXT.test(value)
+  );
+}
+
 export function checkPlaceName(value: unknown, what: 'city' | 'venue'): Check {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= LONGEST_NAME
+  return isName(value, LONGEST_NAME)
     ? undefined
-    : `the ${what} must be a name of 1 to ${LONGEST_NAME} characters`;
+    : `the ${what} must be a name of 1 to ${LONGEST_NAME} characters, without control characters`;
 }
 
 export function checkLocalised(value: unknown): Check {
@@ -89,7 +102,7 @@ export function checkLocalised(value: unknown): Check {
     for (const [name, text] of Object.entries(names as Record<string, unknown>)) {
       if (name !== 'city' && name !== 'venue') return `unknown localised name ${language}.${name}`;
       if (text !== undefined && checkPlaceName(text, name)) {
-        return `the ${name} in ${language} must be a name of 1 to ${LONGEST_NAME} characters`;
+        return `the ${name} in ${language} must be a name of 1 to ${LONGEST_NAME} characters, without control characters`;
       }
     }
   }
@@ -97,9 +110,9 @@ export function checkLocalised(value: unknown): Check {
 }
 
 export function checkSlotName(value: unknown): Check {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= LONGEST_SLUG
+  return isName(value, LONGEST_SLUG)
     ? undefined
-    : `the slot's name must be 1 to ${LONGEST_SLUG} characters`;
+    : `the slot's name must be 1 to ${LONGEST_SLUG} characters, without control characters`;
 }
 
 export function checkStartsAt(value: unknown): Check {

@@ -16,6 +16,8 @@ import {
 } from '../../../admin/admin-only.decorator';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { decide, type TourCommand } from '../../domain/tour';
+import { eventNotFound, slotNotFound, TourError } from '../../domain/tour-errors';
+import { checkSlotName, checkSlug } from '../../domain/tour-rules';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { TourStore } from '../../tour-store';
@@ -45,6 +47,16 @@ export class ChangeTourHttpController {
     actor: AdminActor,
     seatsOf?: string,
   ): Promise<TourEventAdminDto> {
+    // What no event or slot can be named is not looked for: an unknown event or slot, or, to
+    // announce, a bad slug.
+    const badSlug = checkSlug(command.slug);
+    if (badSlug && command.type === 'AnnounceEvent') {
+      throw new TourError('invalid', `${badSlug[0].toUpperCase()}${badSlug.slice(1)}.`, 'slug');
+    }
+    if (badSlug) throw eventNotFound(command.slug);
+    if ('time' in command && command.type !== 'AddSlot' && checkSlotName(command.time)) {
+      throw slotNotFound(command.slug, command.time);
+    }
     await this.store.change(command.slug, adminMetadata(actor), async ({ state, seatsTaken }) =>
       decide(
         state,
