@@ -70,16 +70,28 @@ export function checkPrice(value: unknown): Check {
     : `the price must be a whole number of the currency's smallest unit, from 1 to ${HIGHEST_PRICE_MINOR}`;
 }
 
-/** Control characters, and halves of a character that PostgreSQL's JSON cannot store. */
-const NOT_TEXT =
-  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Whether `text` holds a control character, or half of a character (PostgreSQL cannot store it). */
+function holdsNonText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
 
 function isName(value: unknown, longest: number): boolean {
   return (
     typeof value === 'string' &&
     value.trim() !== '' &&
     value.length <= longest &&
-    !NOT_TEXT.test(value)
+    !holdsNonText(value)
   );
 }
 
