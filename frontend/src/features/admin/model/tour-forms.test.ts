@@ -99,7 +99,10 @@ describe('the Tour page’s forms', () => {
       capacity: 'admin.tour.error.capacityFormat',
     });
     expect(
-      addSlotRequest({ startsAt: '2026-12-03T19:30', capacity: '20', time: '' }, 'Europe/Bucharest'),
+      addSlotRequest(
+        { startsAt: '2026-12-03T19:30', capacity: '20', time: '' },
+        'Europe/Bucharest',
+      ),
     ).toEqual({ startsAt: '2026-12-03T19:30:00+02:00', capacity: 20 });
   });
 });

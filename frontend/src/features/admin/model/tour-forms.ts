@@ -159,7 +159,10 @@ export function editRequest(event: TourEventAdmin, values: EventValues): EditEve
   if (values.date !== event.date) changes.date = values.date;
   if (values.timeZone !== event.timeZone) changes.timeZone = values.timeZone;
   if (priceMinor !== event.priceMinor) changes.priceMinor = priceMinor;
-  if (values.status !== event.status && (values.status === 'open' || values.status === 'coming-soon'))
+  if (
+    values.status !== event.status &&
+    (values.status === 'open' || values.status === 'coming-soon')
+  )
     changes.status = values.status;
   return changes;
 }

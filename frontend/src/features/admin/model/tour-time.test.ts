@@ -12,9 +12,9 @@ describe('slot starts in the event’s time zone', () => {
     expect(zonedWallTimeToIso('2026-07-03T20:00', 'America/St_Johns')).toBe(
       '2026-07-03T20:00:00-02:30',
     );
-    expect(new Date(zonedWallTimeToIso('2026-12-03T19:30', 'Europe/Bucharest')!).toISOString()).toBe(
-      '2026-12-03T17:30:00.000Z',
-    );
+    expect(
+      new Date(zonedWallTimeToIso('2026-12-03T19:30', 'Europe/Bucharest')!).toISOString(),
+    ).toBe('2026-12-03T17:30:00.000Z');
   });
 
   it('refuse a time the clocks skip, a malformed time and an unknown zone', () => {
