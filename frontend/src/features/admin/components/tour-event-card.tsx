@@ -170,13 +170,15 @@ export function TourEventCard({
         </ul>
       )}
       <div className="tour-event__actions">
-        <button
-          type="button"
-          className="button button--small button--primary"
-          onClick={() => setAddingSlot(true)}
-        >
-          {t('admin.tour.event.addSlot')}
-        </button>
+        {!completed && (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => setAddingSlot(true)}
+          >
+            {t('admin.tour.event.addSlot')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--small button--ghost"

@@ -51,6 +51,8 @@ export function TourSlot({
     ? slot.startsAt
     : intl.formatDate(start, { dateStyle: 'full', timeStyle: 'short', timeZone: event.timeZone });
   const closed = slot.status === 'closed';
+  // A completed event's slots are a record of what was played: shown, no longer changed.
+  const played = event.status === 'completed';
   const full = slot.seatsTaken >= slot.capacity;
   const toggling = closeSlot.isPending || reopenSlot.isPending;
   const serverReason = (error: unknown) =>
@@ -145,56 +147,60 @@ export function TourSlot({
           <dd>{slot.waiting}</dd>
         </div>
       </dl>
-      <form className="tour-slot__capacity" onSubmit={saveCapacity} noValidate>
-        <div className="field">
-          <label htmlFor={capacityId}>
-            {t('admin.tour.slot.capacityLabel', { slot: slot.time })}
-          </label>
-          <input
-            id={capacityId}
-            name="capacity"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={capacity}
-            aria-invalid={capacityError ? true : undefined}
-            aria-describedby={capacityError ? capacityErrorId : undefined}
+      {!played && (
+        <form className="tour-slot__capacity" onSubmit={saveCapacity} noValidate>
+          <div className="field">
+            <label htmlFor={capacityId}>
+              {t('admin.tour.slot.capacityLabel', { slot: slot.time })}
+            </label>
+            <input
+              id={capacityId}
+              name="capacity"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={capacity}
+              aria-invalid={capacityError ? true : undefined}
+              aria-describedby={capacityError ? capacityErrorId : undefined}
+              disabled={changeSlot.isPending}
+              onChange={(change) => {
+                setCapacity(change.target.value);
+                setCapacityError(null);
+              }}
+            />
+            {capacityError && (
+              <p id={capacityErrorId} className="field-error">
+                {capacityError}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="button button--small button--ghost"
             disabled={changeSlot.isPending}
-            onChange={(change) => {
-              setCapacity(change.target.value);
-              setCapacityError(null);
-            }}
-          />
-          {capacityError && (
-            <p id={capacityErrorId} className="field-error">
-              {capacityError}
-            </p>
-          )}
+          >
+            {changeSlot.isPending ? t('admin.tour.form.saving') : t('admin.tour.slot.saveCapacity')}
+          </button>
+        </form>
+      )}
+      {!played && (
+        <div className="tour-slot__actions">
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => setMoving(true)}
+          >
+            {t('admin.tour.slot.move')}
+          </button>
+          <button
+            type="button"
+            className={`button button--small ${closed ? 'button--ghost' : 'button--danger-outline'}`}
+            onClick={() => setConfirming(closed ? 'reopen' : 'close')}
+          >
+            {closed ? t('admin.tour.slot.reopen') : t('admin.tour.slot.close')}
+          </button>
         </div>
-        <button
-          type="submit"
-          className="button button--small button--ghost"
-          disabled={changeSlot.isPending}
-        >
-          {changeSlot.isPending ? t('admin.tour.form.saving') : t('admin.tour.slot.saveCapacity')}
-        </button>
-      </form>
-      <div className="tour-slot__actions">
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => setMoving(true)}
-        >
-          {t('admin.tour.slot.move')}
-        </button>
-        <button
-          type="button"
-          className={`button button--small ${closed ? 'button--ghost' : 'button--danger-outline'}`}
-          onClick={() => setConfirming(closed ? 'reopen' : 'close')}
-        >
-          {closed ? t('admin.tour.slot.reopen') : t('admin.tour.slot.close')}
-        </button>
-      </div>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
