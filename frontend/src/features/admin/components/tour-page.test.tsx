@@ -1,6 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '../../../app/providers';
+import { AppRoutes } from '../../../app/routes';
+import { createQueryClient } from '../../../lib/query-client';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import type { FetchCall } from '../../../test/render';
 import type {
@@ -636,5 +640,54 @@ describe('the Tour page', () => {
     expect(
       await screen.findByText('Could not load the tour. Trying again every 5 seconds.'),
     ).toBeInTheDocument();
+  });
+
+  it('is reached from the registrations after logging in, by keyboard, without a second login', async () => {
+    const user = userEvent.setup();
+    // The site's layout scrolls to the top on each page; jsdom has no scrolling.
+    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    let live = false;
+    const calls = fakeFetch((method, url, body) => {
+      if (url === '/api/admin/session') return { body: { authenticated: live } };
+      if (url === '/api/admin/login') {
+        live = (body as { password: string }).password === 'correct horse';
+        return live ? { body: { authenticated: true } } : refused(401, 'Access Denied');
+      }
+      if (url === '/api/events') return { body: [] };
+      if (!live) return refused(401, 'Unauthorized');
+      if (url.startsWith('/api/admin/registrations/per-day')) return { body: [] };
+      if (url.startsWith('/api/admin/registrations?')) {
+        return {
+          body: {
+            registrations: [],
+            nextCursor: null,
+            matched: 0,
+            matchedCapped: false,
+            total: 0,
+            slots: [],
+          },
+        };
+      }
+      if (url === '/api/admin/tour') return { body: { currency: 'RON', events: [clone(CLUJ)] } };
+      return refused(404, 'Not found');
+    });
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <AppProviders queryClient={createQueryClient()}>
+          <AppRoutes />
+        </AppProviders>
+      </MemoryRouter>,
+    );
+    await user.type(await screen.findByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { level: 1, name: 'Command Center' });
+
+    const navigation = screen.getByRole('navigation', { name: 'Command Center pages' });
+    within(navigation).getByRole('link', { name: 'Tour' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tour' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Cluj-Napoca' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/admin/login')).toHaveLength(1);
   });
 });
