@@ -9,7 +9,7 @@ import { useSwitchAutomaticOffers } from '../api/switch-automatic-offers';
 import type { TourEventAdmin } from '../api/tour-types';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
-import { toAdminLanguage } from '../i18n/admin-catalogue';
+import { localCity, localVenue } from '../model/tour-names';
 import { EventFormDialog } from './event-form-dialog';
 import { SlotFormDialog } from './slot-form-dialog';
 import { TourHistoryDrawer } from './tour-history-drawer';
@@ -20,12 +20,6 @@ const STATUS_KEY = {
   completed: 'admin.tour.status.completed',
   'coming-soon': 'admin.tour.status.comingSoon',
 } as const;
-
-/** The event's city in the operator's language, when the operator gave it one. */
-export function localCity(event: TourEventAdmin, locale: string): string {
-  const language = toAdminLanguage(locale);
-  return (language !== 'en' && event.localised[language]?.city) || event.city;
-}
 
 /** One event of the tour: its details, its slots in order, and the operator's controls. */
 export function TourEventCard({
@@ -53,8 +47,7 @@ export function TourEventCard({
   const [completing, setCompleting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const city = localCity(event, intl.locale);
-  const language = toAdminLanguage(intl.locale);
-  const venue = (language !== 'en' && event.localised[language]?.venue) || event.venue;
+  const venue = localVenue(event, intl.locale);
   const completed = event.status === 'completed';
   const slots = [...event.slots].sort(
     (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.time.localeCompare(b.time),

@@ -9,6 +9,7 @@ import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { historyActor } from '../model/history-details';
 import { tourDetails, tourEntryType } from '../model/tour-history';
+import { localCity } from '../model/tour-names';
 import type { TourDetail } from '../model/tour-history';
 
 /**
@@ -157,7 +158,7 @@ function TourHistoryItem({
         {typeKey && <span className="history-item__raw"> ({entry.type})</span>}
       </p>
       <p className="history-item__meta">
-        {showEvent && <>{tourEvent?.city ?? entry.event} · </>}
+        {showEvent && <>{tourEvent ? localCity(tourEvent, intl.locale) : entry.event} · </>}
         <time dateTime={entry.at}>
           {Number.isNaN(at.getTime())
             ? entry.at

@@ -647,7 +647,7 @@ describe('the Tour page', () => {
     // The site's layout scrolls to the top on each page; jsdom has no scrolling.
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     let live = false;
-    const calls = fakeFetch((method, url, body) => {
+    const calls = fakeFetch((_method, url, body) => {
       if (url === '/api/admin/session') return { body: { authenticated: live } };
       if (url === '/api/admin/login') {
         live = (body as { password: string }).password === 'correct horse';
