@@ -118,8 +118,10 @@ function fakeTourApi() {
   ];
   const find = (slug: string) =>
     tour.events.find((event) => event.slug === decodeURIComponent(slug));
+  const session = { live: true };
   const calls: FetchCall[] = fakeFetch((method, url, body) => {
-    if (url === '/api/admin/session') return { body: { authenticated: true } };
+    if (url === '/api/admin/session') return { body: { authenticated: session.live } };
+    if (!session.live) return refused(401, 'Unauthorized');
     if (url === '/api/admin/tour' && method === 'GET') return { body: tour };
     if (url.startsWith('/api/admin/tour/history?')) {
       const query = new URL(url, 'http://localhost').searchParams;
@@ -133,6 +135,18 @@ function fakeTourApi() {
     if (url === '/api/admin/tour/events' && method === 'POST') {
       const request = body as AnnounceEventRequest;
       if (find(request.slug)) return refused(409, `An event named ${request.slug} exists.`);
+      if (request.priceMinor > 100_000) {
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: 'Validation failed',
+            errors: [
+              { field: 'priceMinor', message: 'priceMinor must not be greater than 100000' },
+            ],
+          },
+        };
+      }
       const event: TourEventAdmin = {
         localised: {},
         automaticOffers: true,
@@ -181,7 +195,7 @@ function fakeTourApi() {
     }
     return refused(404, 'Not found');
   });
-  return { tour, calls };
+  return { tour, calls, session };
 }
 
 function renderTourPage() {
@@ -351,7 +365,7 @@ describe('the Tour page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the server’s refusal of a slug that is taken on the slug field', async () => {
+  it('shows the server’s refusals on their fields: a slug taken, a price too high', async () => {
     const user = userEvent.setup();
     fakeTourApi();
     renderTourPage();
@@ -372,6 +386,22 @@ describe('the Tour page', () => {
       expect.stringContaining('An event named cluj exists.'),
     );
     expect(slug).toHaveValue('cluj');
+
+    // A field the server refuses under its own name (priceMinor) is marked on the form's field.
+    await user.clear(slug);
+    await user.type(slug, 'cluj-bis');
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    const price = within(dialog).getByLabelText('Price (RON)');
+    await user.clear(price);
+    await user.type(price, '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Announce' }));
+    await waitFor(() =>
+      expect(price).toHaveAccessibleDescription(
+        expect.stringContaining('priceMinor must not be greater than 100000'),
+      ),
+    );
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveFocus();
   });
 
   it('shows the refusal of a capacity below the seats taken, keeping the figure typed', async () => {
@@ -418,6 +448,27 @@ describe('the Tour page', () => {
     expect(
       await within(slotItem('Cluj-Napoca', 'Dec 3 - 7:30pm')).findByText('5 / 24'),
     ).toBeInTheDocument();
+  });
+
+  it('returns to the gate and says why when the session is over at an action', async () => {
+    const user = userEvent.setup();
+    const api = fakeTourApi();
+    renderTourPage();
+    await shown();
+    api.session.live = false;
+    const capacity = within(slotItem('Cluj-Napoca', 'Dec 3 - 7:30pm')).getByLabelText(
+      'Capacity of Dec 3 - 7:30pm',
+    );
+    await user.clear(capacity);
+    await user.type(capacity, '24');
+    await user.click(
+      within(slotItem('Cluj-Napoca', 'Dec 3 - 7:30pm')).getByRole('button', {
+        name: 'Save capacity',
+      }),
+    );
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
   });
 
   it('closes and reopens a slot only after a confirmation', async () => {
