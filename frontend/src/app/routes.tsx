@@ -29,6 +29,7 @@ export function AppRoutes() {
         <Route path="confirmation" element={<ConfirmationPage />} />
         <Route path="confirmation/:id" element={<ConfirmationPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
+        <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />
