@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { eventPath, tourRequest } from './tour-request';
-import type { AddSlotRequest, TourEventAdmin } from './tour-types';
+
+export type AddSlotRequest = components['schemas']['AddSlotRequestDto'];
 
 /** A new time slot in an event; 409 when a slot of that name exists. */
 export function addSlot({ slug, slot }: { slug: string; slot: AddSlotRequest }) {
-  return tourRequest<TourEventAdmin>('POST', `${eventPath(slug)}/slots`, slot);
+  return apiCall('post', '/api/admin/tour/events/{slug}/slots', { params: { slug }, body: slot });
 }
 
 export function useAddSlot() {

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { tourRequest } from './tour-request';
-import type { AnnounceEventRequest, TourEventAdmin } from './tour-types';
+
+export type AnnounceEventRequest = components['schemas']['AnnounceEventRequestDto'];
 
 /** A new event on the tour; 409 when its slug is taken. */
 export function announceEvent(request: AnnounceEventRequest) {
-  return tourRequest<TourEventAdmin>('POST', '/api/admin/tour/events', request);
+  return apiCall('post', '/api/admin/tour/events', { body: request });
 }
 
 export function useAnnounceEvent() {

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { slotPath, tourRequest } from './tour-request';
-import type { ChangeSlotRequest, TourEventAdmin } from './tour-types';
+
+export type ChangeSlotRequest = components['schemas']['EditSlotRequestDto'];
 
 /**
  * Moves a slot (a new start) or changes its capacity. The server refuses (409) a capacity below
- * the seats taken; the seats are counted there, at the moment of the change.
+ * the seats taken; the seats are counted there, at the moment of the change. The slot's name
+ * ("Dec 3 - 7:30pm") travels as one encoded path segment.
  */
 export function changeSlot({
   slug,
@@ -16,7 +19,10 @@ export function changeSlot({
   time: string;
   changes: ChangeSlotRequest;
 }) {
-  return tourRequest<TourEventAdmin>('PATCH', slotPath(slug, time), changes);
+  return apiCall('patch', '/api/admin/tour/events/{slug}/slots/{time}', {
+    params: { slug, time },
+    body: changes,
+  });
 }
 
 export function useChangeSlot() {

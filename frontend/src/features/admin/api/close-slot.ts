@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { slotPath, tourRequest } from './tour-request';
-import type { TourEventAdmin } from './tour-types';
 
 /** Stops a slot taking registrations; the people in it keep their seats. */
 export function closeSlot({ slug, time }: { slug: string; time: string }) {
-  return tourRequest<TourEventAdmin>('POST', `${slotPath(slug, time)}/close`);
+  return apiCall('post', '/api/admin/tour/events/{slug}/slots/{time}/close', {
+    params: { slug, time },
+  });
 }
 
 export function useCloseSlot() {

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { eventPath, tourRequest } from './tour-request';
-import type { TourEventAdmin } from './tour-types';
 
 /** Marks an event as played: it leaves the site's open events for its past events. */
 export function completeEvent(slug: string) {
-  return tourRequest<TourEventAdmin>('POST', `${eventPath(slug)}/complete`);
+  return apiCall('post', '/api/admin/tour/events/{slug}/complete', { params: { slug } });
 }
 
 export function useCompleteEvent() {

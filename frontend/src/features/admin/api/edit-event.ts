@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { eventPath, tourRequest } from './tour-request';
-import type { EditEventRequest, TourEventAdmin } from './tour-types';
 
-/** Changes an event's details, price or status; only the fields sent change. */
+export type EditEventRequest = components['schemas']['EditEventRequestDto'];
+
+/** Changes an event's details, price, status or automatic offers; only the fields sent change. */
 export function editEvent({ slug, changes }: { slug: string; changes: EditEventRequest }) {
-  return tourRequest<TourEventAdmin>('PATCH', eventPath(slug), changes);
+  return apiCall('patch', '/api/admin/tour/events/{slug}', { params: { slug }, body: changes });
 }
 
 export function useEditEvent() {

@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
-import { tourRequest } from './tour-request';
-import type { TourHistoryPage } from './tour-types';
+
+export type TourHistoryPage = components['schemas']['TourHistoryDto'];
+export type TourHistoryEntry = components['schemas']['TourHistoryEntryDto'];
 
 export const TOUR_HISTORY_PAGE_SIZE = 50;
 
@@ -9,10 +12,9 @@ export function fetchTourHistory(
   event: string | null,
   before: string | undefined,
 ): Promise<TourHistoryPage> {
-  const query = new URLSearchParams({ limit: String(TOUR_HISTORY_PAGE_SIZE) });
-  if (event) query.set('event', event);
-  if (before) query.set('before', before);
-  return tourRequest<TourHistoryPage>('GET', `/api/admin/tour/history?${query.toString()}`);
+  return apiCall('get', '/api/admin/tour/history', {
+    query: { limit: TOUR_HISTORY_PAGE_SIZE, event: event ?? undefined, before },
+  });
 }
 
 /** The tour's changes, newest first, a page at a time; one event's or the whole tour's. */

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import type { components } from '../../../lib/api-schema';
+import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 import { ADMIN_POLL_INTERVAL_MS } from './get-registration-page';
-import { tourRequest } from './tour-request';
-import type { TourAdmin, TourEventAdmin } from './tour-types';
+
+export type TourAdmin = components['schemas']['TourAdminDto'];
+export type TourEventAdmin = components['schemas']['TourEventAdminDto'];
+export type TourSlotAdmin = components['schemas']['TourSlotAdminDto'];
+/** An event's city and venue in Italian and Romanian; any of them may be left out. */
+export type TourLocalised = TourEventAdmin['localised'];
 
 export function fetchTour(): Promise<TourAdmin> {
-  return tourRequest<TourAdmin>('GET', '/api/admin/tour');
+  return apiCall('get', '/api/admin/tour');
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
 import { useTourChanged } from './get-tour';
-import { slotPath, tourRequest } from './tour-request';
-import type { TourEventAdmin } from './tour-types';
 
 /** Lets a closed slot take registrations again. */
 export function reopenSlot({ slug, time }: { slug: string; time: string }) {
-  return tourRequest<TourEventAdmin>('POST', `${slotPath(slug, time)}/reopen`);
+  return apiCall('post', '/api/admin/tour/events/{slug}/slots/{time}/reopen', {
+    params: { slug, time },
+  });
 }
 
 export function useReopenSlot() {

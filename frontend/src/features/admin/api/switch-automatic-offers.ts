@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
 import { editEvent } from './edit-event';
 import { tourChanged } from './get-tour';
-import type { TourAdmin } from './tour-types';
+import type { TourAdmin } from './get-tour';
 
 /**
  * Automatic waiting-list offers on or off for one event. The switch moves at once (a flag

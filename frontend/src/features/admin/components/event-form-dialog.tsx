@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
 import { useAnnounceEvent } from '../api/announce-event';
 import { useEditEvent } from '../api/edit-event';
-import type { TourEventAdmin } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useTourForm } from '../hooks/use-tour-form';

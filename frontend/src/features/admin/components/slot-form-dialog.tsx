@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
 import { useAddSlot } from '../api/add-slot';
 import { useChangeSlot } from '../api/change-slot';
-import type { TourEventAdmin, TourSlotAdmin } from '../api/tour-types';
+import type { TourEventAdmin, TourSlotAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useTourForm } from '../hooks/use-tour-form';

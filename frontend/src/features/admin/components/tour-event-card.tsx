@@ -6,7 +6,7 @@ import { formatEventDate, formatPrice } from '../../../lib/dates';
 import { HttpError } from '../../../lib/http-error';
 import { useCompleteEvent } from '../api/complete-event';
 import { useSwitchAutomaticOffers } from '../api/switch-automatic-offers';
-import type { TourEventAdmin } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { localCity, localVenue } from '../model/tour-names';

@@ -4,7 +4,8 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { formatPrice } from '../../../lib/dates';
 import { isUnauthorized } from '../api/admin-request';
 import { useTourHistory } from '../api/get-tour-history';
-import type { TourEventAdmin, TourHistoryEntry } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
+import type { TourHistoryEntry } from '../api/get-tour-history';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { historyActor } from '../model/history-details';
@@ -128,7 +129,7 @@ function TourHistoryItem({
   const actor = historyActor(entry.actor);
   const at = new Date(entry.at);
   const tourEvent = tourEvents.find((candidate) => candidate.slug === entry.event);
-  const details = tourDetails(entry.details);
+  const details = tourDetails(entry.type, entry.details);
 
   const shown = (detail: TourDetail): string => {
     const { value } = detail;
@@ -158,7 +159,14 @@ function TourHistoryItem({
         {typeKey && <span className="history-item__raw"> ({entry.type})</span>}
       </p>
       <p className="history-item__meta">
-        {showEvent && <>{tourEvent ? localCity(tourEvent, intl.locale) : entry.event} · </>}
+        {showEvent && (
+          <>
+            {tourEvent
+              ? localCity(tourEvent, intl.locale)
+              : entry.event || t('admin.tour.history.wholeTour')}{' '}
+            ·{' '}
+          </>
+        )}
         <time dateTime={entry.at}>
           {Number.isNaN(at.getTime())
             ? entry.at

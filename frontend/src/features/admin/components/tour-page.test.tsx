@@ -7,12 +7,9 @@ import { AppRoutes } from '../../../app/routes';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import type { FetchCall } from '../../../test/render';
-import type {
-  AnnounceEventRequest,
-  TourAdmin,
-  TourEventAdmin,
-  TourHistoryEntry,
-} from '../api/tour-types';
+import type { AnnounceEventRequest } from '../api/announce-event';
+import type { TourAdmin, TourEventAdmin } from '../api/get-tour';
+import type { TourHistoryEntry } from '../api/get-tour-history';
 import CommandCenterPage from './command-center-page';
 
 function clone<T>(value: T): T {
@@ -84,25 +81,34 @@ const MATERA: TourEventAdmin = {
   ],
 };
 
-function entry(position: number, type: string, details: Record<string, unknown>): TourHistoryEntry {
+function entry(
+  position: number,
+  type: string,
+  details: Record<string, unknown>,
+  event = 'cluj',
+): TourHistoryEntry {
   return {
     position: String(position),
-    event: 'cluj',
+    event,
     type,
     at: `2026-11-${String(10 + (position % 10)).padStart(2, '0')}T10:00:00.000Z`,
-    actor: 'admin',
+    actor: event ? 'admin' : 'import',
     details,
   };
 }
 
-const refused = (status: number, message: string) => ({
+/** The backend's error body (its exception filter): a domain error names its field. */
+const refused = (status: number, message: string, field?: string) => ({
   status,
-  body: { statusCode: status, message, errors: [] },
+  body: { statusCode: status, message, errors: field ? [{ field, message }] : [] },
 });
 
+const HIGHEST_PRICE_MINOR = 10_000_000;
+
 /**
- * A stand-in for the tour routes of issue 16, with state: the tour, its actions, the capacity
- * rule (never below the seats taken) and the history in pages of two.
+ * A stand-in for the tour routes answering as the backend does (its controllers, its domain's
+ * refusals in its words, its error filter's body): the tour, its actions, the capacity rule
+ * (never below the seats taken) and the history in pages of two.
  */
 function fakeTourApi() {
   const tour: TourAdmin = {
@@ -110,18 +116,34 @@ function fakeTourApi() {
     events: [clone(TIMISOARA), clone(MATERA), clone(CLUJ)],
   };
   const history = [
-    entry(44, 'SlotCapacityChanged', { time: 'Dec 3 - 7:30pm', capacity: 20 }),
-    entry(43, 'EventPriceChanged', { priceMinor: 4000 }),
-    entry(41, 'SlotAdded', { time: 'Dec 3 - 7:30pm', startsAt: '2026-12-03T17:30:00.000Z' }),
-    entry(40, 'EventAnnounced', { city: 'Cluj-Napoca', localised: { it: { city: 'Cluj' } } }),
-    entry(12, 'SomethingNewer', { note: 'kept as it is' }),
+    entry(44, 'SlotCapacityChanged', { time: 'Dec 3 - 7:30pm', capacity: 20, from: 24 }),
+    entry(43, 'EventDetailsEdited', { priceMinor: 4000 }),
+    entry(41, 'SlotAdded', {
+      time: 'Dec 3 - 7:30pm',
+      startsAt: '2026-12-03T17:30:00.000Z',
+      capacity: 24,
+      status: 'open',
+    }),
+    entry(40, 'EventAnnounced', {
+      city: 'Cluj-Napoca',
+      venue: 'Fabrica de Pensule',
+      localised: { it: { city: 'Cluj' } },
+      date: '2026-12-03',
+      timeZone: 'Europe/Bucharest',
+      priceMinor: 3500,
+      status: 'open',
+      automaticOffers: true,
+    }),
+    entry(1, 'TourImported', { currency: 'RON', source: 'demo-tour' }, ''),
   ];
   const find = (slug: string) =>
     tour.events.find((event) => event.slug === decodeURIComponent(slug));
+  const noEvent = (slug: string) =>
+    refused(404, `The tour has no event "${decodeURIComponent(slug)}".`);
   const session = { live: true };
   const calls: FetchCall[] = fakeFetch((method, url, body) => {
     if (url === '/api/admin/session') return { body: { authenticated: session.live } };
-    if (!session.live) return refused(401, 'Unauthorized');
+    if (!session.live) return refused(401, 'Log in as the operator to do this.');
     if (url === '/api/admin/tour' && method === 'GET') return { body: tour };
     if (url.startsWith('/api/admin/tour/history?')) {
       const query = new URL(url, 'http://localhost').searchParams;
@@ -134,18 +156,15 @@ function fakeTourApi() {
     }
     if (url === '/api/admin/tour/events' && method === 'POST') {
       const request = body as AnnounceEventRequest;
-      if (find(request.slug)) return refused(409, `An event named ${request.slug} exists.`);
-      if (request.priceMinor > 100_000) {
-        return {
-          status: 400,
-          body: {
-            statusCode: 400,
-            message: 'Validation failed',
-            errors: [
-              { field: 'priceMinor', message: 'priceMinor must not be greater than 100000' },
-            ],
-          },
-        };
+      if (request.priceMinor > HIGHEST_PRICE_MINOR) {
+        return refused(
+          400,
+          `The price must be a whole number of the currency's smallest unit, from 1 to ${HIGHEST_PRICE_MINOR}.`,
+          'priceMinor',
+        );
+      }
+      if (find(request.slug)) {
+        return refused(409, `The tour has an event "${request.slug}" already.`, 'slug');
       }
       const event: TourEventAdmin = {
         localised: {},
@@ -160,16 +179,22 @@ function fakeTourApi() {
     const slotMatch =
       /^\/api\/admin\/tour\/events\/([^/]+)\/slots\/([^/]+)(?:\/(close|reopen))?$/.exec(url);
     if (slotMatch) {
-      const event = find(slotMatch[1]!)!;
-      const slot = event.slots.find(
-        (candidate) => candidate.time === decodeURIComponent(slotMatch[2]!),
-      )!;
+      const event = find(slotMatch[1]!);
+      if (!event) return noEvent(slotMatch[1]!);
+      const time = decodeURIComponent(slotMatch[2]!);
+      const slot = event.slots.find((candidate) => candidate.time === time);
+      if (!slot) return refused(404, `The event "${event.slug}" has no slot "${time}".`);
       if (slotMatch[3] === 'close') slot.status = 'closed';
       else if (slotMatch[3] === 'reopen') slot.status = 'open';
       else {
         const changes = body as { capacity?: number; startsAt?: string };
         if (changes.capacity !== undefined && changes.capacity < slot.seatsTaken) {
-          return refused(409, `The capacity cannot go below the ${slot.seatsTaken} seats taken.`);
+          const taken = slot.seatsTaken;
+          return refused(
+            409,
+            `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
+            'capacity',
+          );
         }
         Object.assign(slot, changes);
       }
@@ -177,10 +202,14 @@ function fakeTourApi() {
     }
     const eventMatch = /^\/api\/admin\/tour\/events\/([^/]+)(?:\/(complete|slots))?$/.exec(url);
     if (eventMatch) {
-      const event = find(eventMatch[1]!)!;
-      if (eventMatch[2] === 'complete') event.status = 'completed';
-      else if (eventMatch[2] === 'slots') {
+      const event = find(eventMatch[1]!);
+      if (!event) return noEvent(eventMatch[1]!);
+      if (eventMatch[2] === 'complete') {
+        event.status = 'completed';
+        for (const slot of event.slots) slot.status = 'closed';
+      } else if (eventMatch[2] === 'slots') {
         const request = body as { startsAt: string; capacity: number; time?: string };
+        // The backend names a slot by its start where the event is; this one's is Dec 4, 20:00.
         event.slots.push({
           time: request.time ?? 'Dec 4 - 8:00pm',
           startsAt: request.startsAt,
@@ -193,7 +222,7 @@ function fakeTourApi() {
       } else Object.assign(event, body);
       return { body: event };
     }
-    return refused(404, 'Not found');
+    return refused(404, `Cannot ${method} ${url}`);
   });
   return { tour, calls, session };
 }
@@ -383,7 +412,7 @@ describe('the Tour page', () => {
     const slug = within(dialog).getByLabelText('Slug (the event’s name in addresses)');
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(slug).toHaveAccessibleDescription(
-      expect.stringContaining('An event named cluj exists.'),
+      expect.stringContaining('The tour has an event "cluj" already.'),
     );
     expect(slug).toHaveValue('cluj');
 
@@ -393,11 +422,13 @@ describe('the Tour page', () => {
     expect(slug).not.toHaveAttribute('aria-invalid');
     const price = within(dialog).getByLabelText('Price (RON)');
     await user.clear(price);
-    await user.type(price, '2000');
+    await user.type(price, '200000');
     await user.click(within(dialog).getByRole('button', { name: 'Announce' }));
     await waitFor(() =>
       expect(price).toHaveAccessibleDescription(
-        expect.stringContaining('priceMinor must not be greater than 100000'),
+        expect.stringContaining(
+          "The price must be a whole number of the currency's smallest unit, from 1 to 10000000.",
+        ),
       ),
     );
     expect(price).toHaveAttribute('aria-invalid', 'true');
@@ -434,7 +465,9 @@ describe('the Tour page', () => {
     );
     expect(field).toHaveValue('3');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription('The capacity cannot go below the 5 seats taken.');
+    expect(field).toHaveAccessibleDescription(
+      'This slot has 5 seats taken; its capacity cannot go below 5.',
+    );
 
     await user.clear(field);
     await user.type(field, '24');
@@ -615,7 +648,8 @@ describe('the Tour page', () => {
     expect(items[0]).toHaveTextContent('Capacity changed');
     expect(items[0]).toHaveTextContent('by operator');
     expect(items[0]).toHaveTextContent('Cluj-Napoca');
-    expect(items[1]).toHaveTextContent('Price changed');
+    expect(items[0]).toHaveTextContent('Previous capacity24');
+    expect(items[1]).toHaveTextContent('Details edited');
     expect(items[1]).toHaveTextContent('40 RON');
 
     await user.click(within(drawer).getByRole('button', { name: 'Show older changes' }));
@@ -629,7 +663,12 @@ describe('the Tour page', () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Show older changes' }));
     await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(5));
-    expect(within(drawer).getAllByRole('listitem')[4]).toHaveTextContent('SomethingNewer');
+    // The tour's own first fact: no event of its own, recorded by the import.
+    const imported = within(drawer).getAllByRole('listitem')[4];
+    expect(imported).toHaveTextContent('Tour imported');
+    expect(imported).toHaveTextContent('The whole tour');
+    expect(imported).toHaveTextContent('by the tour’s import');
+    expect(imported).toHaveTextContent('Imported fromthe demo tour');
     expect(
       within(drawer).queryByRole('button', { name: 'Show older changes' }),
     ).not.toBeInTheDocument();

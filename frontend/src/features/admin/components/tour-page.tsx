@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { isUnauthorized } from '../api/admin-request';
 import { useTour } from '../api/get-tour';
 import { useLiveChanges } from '../api/live-changes';
-import type { TourEventAdmin } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { ConsoleNav } from './console-nav';

@@ -7,7 +7,7 @@ import { HttpError } from '../../../lib/http-error';
 import { useChangeSlot } from '../api/change-slot';
 import { useCloseSlot } from '../api/close-slot';
 import { useReopenSlot } from '../api/reopen-slot';
-import type { TourEventAdmin, TourSlotAdmin } from '../api/tour-types';
+import type { TourEventAdmin, TourSlotAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { validateCapacity } from '../model/tour-forms';

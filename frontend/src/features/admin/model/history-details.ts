@@ -63,6 +63,8 @@ const ACTORS: Record<string, AdminMessageId> = {
   operator: 'admin.actor.admin',
   visitor: 'admin.actor.visitor',
   system: 'admin.actor.system',
+  // The tour's first facts, imported from its file at the first start.
+  import: 'admin.actor.import',
   'payment-provider': 'admin.actor.paymentProvider',
   payment_provider: 'admin.actor.paymentProvider',
   paymentprovider: 'admin.actor.paymentProvider',

@@ -1,4 +1,4 @@
-import type { TourEventAdmin } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
 import {
   EMPTY_EVENT,
   addSlotRequest,

@@ -1,11 +1,8 @@
 import type { AdminMessageId } from '../i18n/admin-catalogue';
-import type {
-  AddSlotRequest,
-  AnnounceEventRequest,
-  EditEventRequest,
-  TourEventAdmin,
-  TourLocalised,
-} from '../api/tour-types';
+import type { AddSlotRequest } from '../api/add-slot';
+import type { AnnounceEventRequest } from '../api/announce-event';
+import type { EditEventRequest } from '../api/edit-event';
+import type { TourEventAdmin, TourLocalised } from '../api/get-tour';
 import { DEFAULT_TIME_ZONE, isTimeZone, zonedWallTimeToIso } from './tour-time';
 
 /**

@@ -1,45 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tourDetails, tourEntryType } from './tour-history';
 
+/** The backend's list of tour facts (domain/tour.ts), read as text: the two stay one list. */
+function backendFactTypes(): string[] {
+  const source = readFileSync(
+    join(__dirname, '../../../../../backend/src/catalogue/domain/tour.ts'),
+    'utf8',
+  );
+  const list = /export const TOUR_FACT_TYPES[^=]*=\s*\[([^\]]*)\]/.exec(source);
+  if (!list) throw new Error('TOUR_FACT_TYPES is not in the backend’s tour domain');
+  return [...list[1]!.matchAll(/'([A-Za-z]+)'/g)].map((match) => match[1]!);
+}
+
 describe('the tour history in the operator’s words', () => {
-  it('names the known entry types and leaves an unknown one to be shown as it is', () => {
+  it('names every fact the backend records, and shows an unknown one as it is named', () => {
+    const types = backendFactTypes();
+    expect(types).toContain('SlotCapacityChanged');
+    expect(types.filter((type) => !tourEntryType(type))).toEqual([]);
     expect(tourEntryType('SlotCapacityChanged')).toBe('admin.tourType.SlotCapacityChanged');
     expect(tourEntryType('SomethingNew')).toBeUndefined();
   });
 
-  it('lays the details out field by field, each kind of value for its own formatting', () => {
+  it('lays an announcement out field by field, each kind of value for its own formatting', () => {
     expect(
-      tourDetails({
-        time: 'Dec 3 - 7:30pm',
-        capacity: 24,
-        priceMinor: 4000,
-        automaticOffers: false,
-        startsAt: '2026-12-03T17:30:00.000Z',
-        status: 'coming-soon',
+      tourDetails('EventAnnounced', {
+        city: 'Cluj-Napoca',
+        venue: 'Fabrica de Pensule',
         localised: { it: { city: 'Cluj' } },
-        previous: { capacity: 20 },
-        empty: null,
+        date: '2026-12-03',
+        timeZone: 'Europe/Bucharest',
+        priceMinor: 4000,
+        status: 'coming-soon',
+        automaticOffers: true,
       }),
     ).toEqual([
       {
-        path: 'time',
-        label: 'admin.tour.field.slotName',
-        value: { kind: 'text', text: 'Dec 3 - 7:30pm' },
+        path: 'city',
+        label: 'admin.tour.field.city',
+        value: { kind: 'text', text: 'Cluj-Napoca' },
       },
-      { path: 'capacity', label: 'admin.tour.field.capacity', value: { kind: 'text', text: '24' } },
+      {
+        path: 'venue',
+        label: 'admin.tour.field.venue',
+        value: { kind: 'text', text: 'Fabrica de Pensule' },
+      },
+      {
+        path: 'localised.it.city',
+        label: 'admin.tour.field.cityIt',
+        value: { kind: 'text', text: 'Cluj' },
+      },
+      { path: 'date', label: 'admin.tour.field.date', value: { kind: 'text', text: '2026-12-03' } },
+      {
+        path: 'timeZone',
+        label: 'admin.tour.field.timeZone',
+        value: { kind: 'text', text: 'Europe/Bucharest' },
+      },
       {
         path: 'priceMinor',
         label: 'admin.tour.field.price',
         value: { kind: 'money', minor: 4000 },
-      },
-      {
-        path: 'automaticOffers',
-        label: 'admin.tour.field.automaticOffers',
-        value: { kind: 'yesNo', value: false },
-      },
-      {
-        path: 'startsAt',
-        label: 'admin.tour.field.start',
-        value: { kind: 'instant', iso: '2026-12-03T17:30:00.000Z' },
       },
       {
         path: 'status',
@@ -47,15 +67,68 @@ describe('the tour history in the operator’s words', () => {
         value: { kind: 'message', key: 'admin.tour.status.comingSoon' },
       },
       {
-        path: 'localised.it.city',
-        label: 'admin.tour.field.cityIt',
-        value: { kind: 'text', text: 'Cluj' },
+        path: 'automaticOffers',
+        label: 'admin.tour.field.automaticOffers',
+        value: { kind: 'yesNo', value: true },
+      },
+    ]);
+  });
+
+  it('reads a change’s `from` by its fact: the previous start of a move, the previous capacity', () => {
+    expect(
+      tourDetails('SlotMoved', {
+        time: 'Dec 3 - 7:30pm',
+        startsAt: '2026-12-03T20:00:00+02:00',
+        from: '2026-12-03T17:30:00.000Z',
+      }),
+    ).toEqual([
+      {
+        path: 'time',
+        label: 'admin.tour.field.slotName',
+        value: { kind: 'text', text: 'Dec 3 - 7:30pm' },
       },
       {
-        path: 'previous.capacity',
-        label: 'admin.tour.field.capacity',
+        path: 'startsAt',
+        label: 'admin.tour.field.start',
+        value: { kind: 'instant', iso: '2026-12-03T20:00:00+02:00' },
+      },
+      {
+        path: 'from',
+        label: 'admin.tour.field.previousStart',
+        value: { kind: 'instant', iso: '2026-12-03T17:30:00.000Z' },
+      },
+    ]);
+    expect(tourDetails('SlotCapacityChanged', { time: 'Dec 3', capacity: 24, from: 20 })).toEqual([
+      { path: 'time', label: 'admin.tour.field.slotName', value: { kind: 'text', text: 'Dec 3' } },
+      { path: 'capacity', label: 'admin.tour.field.capacity', value: { kind: 'text', text: '24' } },
+      {
+        path: 'from',
+        label: 'admin.tour.field.previousCapacity',
         value: { kind: 'text', text: '20' },
       },
     ]);
+  });
+
+  it('names the switch of automatic offers and the import’s currency and source', () => {
+    expect(tourDetails('AutomaticOffersSwitched', { enabled: false })).toEqual([
+      {
+        path: 'enabled',
+        label: 'admin.tour.field.automaticOffers',
+        value: { kind: 'yesNo', value: false },
+      },
+    ]);
+    expect(tourDetails('TourImported', { currency: 'RON', source: 'demo-tour' })).toEqual([
+      {
+        path: 'currency',
+        label: 'admin.tour.field.currency',
+        value: { kind: 'text', text: 'RON' },
+      },
+      {
+        path: 'source',
+        label: 'admin.tour.field.source',
+        value: { kind: 'message', key: 'admin.tour.source.demoTour' },
+      },
+    ]);
+    expect(tourDetails('EventCompleted', {})).toEqual([]);
   });
 });

@@ -1,17 +1,16 @@
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 
 /**
- * The tour history's entries in the operator's words. The types are the backend's tour events
- * (issue 16); one it does not know yet is shown as it is named.
+ * The tour history's entries in the operator's words: the backend's tour facts (its history
+ * answers each with its data, the slug taken out as `event`). A type it adds later is shown as
+ * it is named.
  */
 const TYPES: Record<string, AdminMessageId> = {
   TourImported: 'admin.tourType.TourImported',
   EventAnnounced: 'admin.tourType.EventAnnounced',
-  EventDetailsChanged: 'admin.tourType.EventDetailsChanged',
-  EventPriceChanged: 'admin.tourType.EventPriceChanged',
-  EventStatusChanged: 'admin.tourType.EventStatusChanged',
-  EventCompleted: 'admin.tourType.EventCompleted',
+  EventDetailsEdited: 'admin.tourType.EventDetailsEdited',
   AutomaticOffersSwitched: 'admin.tourType.AutomaticOffersSwitched',
+  EventCompleted: 'admin.tourType.EventCompleted',
   SlotAdded: 'admin.tourType.SlotAdded',
   SlotMoved: 'admin.tourType.SlotMoved',
   SlotCapacityChanged: 'admin.tourType.SlotCapacityChanged',
@@ -41,6 +40,22 @@ const FIELDS: Record<string, AdminMessageId> = {
   startsAt: 'admin.tour.field.start',
   capacity: 'admin.tour.field.capacity',
   seatsTaken: 'admin.tour.field.seatsTaken',
+  currency: 'admin.tour.field.currency',
+  source: 'admin.tour.field.source',
+};
+
+/** A field whose meaning is its fact's: AutomaticOffersSwitched's `enabled`, a change's `from`. */
+const FIELDS_OF_TYPE: Record<string, Record<string, AdminMessageId>> = {
+  AutomaticOffersSwitched: { enabled: 'admin.tour.field.automaticOffers' },
+  SlotMoved: { from: 'admin.tour.field.previousStart' },
+  SlotCapacityChanged: { from: 'admin.tour.field.previousCapacity' },
+};
+
+/** Where TourImported's tour came from (the backend's Catalogue.sourceFor). */
+const SOURCES: Record<string, AdminMessageId> = {
+  'tour-file': 'admin.tour.source.tourFile',
+  record: 'admin.tour.source.record',
+  'demo-tour': 'admin.tour.source.demoTour',
 };
 
 const STATUSES: Record<string, AdminMessageId> = {
@@ -65,9 +80,13 @@ export interface TourDetail {
   value: TourDetailValue;
 }
 
-function valueOf(path: string, value: unknown): TourDetailValue {
+function valueOf(type: string, path: string, value: unknown): TourDetailValue {
   const field = path.split('.').at(-1) ?? path;
   if (typeof value === 'boolean') return { kind: 'yesNo', value };
+  if (type === 'SlotMoved' && path === 'from' && typeof value === 'string')
+    return { kind: 'instant', iso: value };
+  if (path === 'source' && typeof value === 'string' && SOURCES[value])
+    return { kind: 'message', key: SOURCES[value] };
   if (/priceminor$/i.test(field) && typeof value === 'number')
     return { kind: 'money', minor: value };
   if (/startsat$/i.test(field) && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
@@ -78,10 +97,14 @@ function valueOf(path: string, value: unknown): TourDetailValue {
 }
 
 /**
- * An entry's details, one line per field, nested objects (the localised names, a change's
- * before and after) flattened into paths; known fields named in the operator's language.
+ * An entry's details, one line per field, nested objects (the localised names) flattened into
+ * paths; known fields named in the operator's language, a field whose meaning depends on the
+ * fact (`from`: the previous start or capacity) by its fact's type.
  */
-export function tourDetails(details: Record<string, unknown> | null | undefined): TourDetail[] {
+export function tourDetails(
+  type: string,
+  details: Record<string, unknown> | null | undefined,
+): TourDetail[] {
   const lines: TourDetail[] = [];
   const walk = (value: unknown, path: string) => {
     if (value === null || value === undefined) return;
@@ -90,8 +113,9 @@ export function tourDetails(details: Record<string, unknown> | null | undefined)
         walk(inner, path ? `${path}.${key}` : key);
       return;
     }
-    const label = FIELDS[path] ?? FIELDS[path.split('.').slice(-1)[0] ?? ''];
-    lines.push({ path, ...(label ? { label } : {}), value: valueOf(path, value) });
+    const label =
+      FIELDS_OF_TYPE[type]?.[path] ?? FIELDS[path] ?? FIELDS[path.split('.').slice(-1)[0] ?? ''];
+    lines.push({ path, ...(label ? { label } : {}), value: valueOf(type, path, value) });
   };
   walk(details && typeof details === 'object' ? details : {}, '');
   return lines;

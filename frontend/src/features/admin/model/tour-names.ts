@@ -1,4 +1,4 @@
-import type { TourEventAdmin } from '../api/tour-types';
+import type { TourEventAdmin } from '../api/get-tour';
 import { toAdminLanguage } from '../i18n/admin-catalogue';
 
 /** The event's city in the operator's language, when the operator gave it one; English otherwise. */
