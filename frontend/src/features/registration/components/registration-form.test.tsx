@@ -19,8 +19,11 @@ function serve(available: number, checkout: () => FakeAnswer | Promise<FakeAnswe
   });
 }
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('radio', { name: /thursday, october 30/i }));
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  slot: RegExp = /thursday, october 30/i,
+) {
+  await user.click(await screen.findByRole('radio', { name: slot }));
   await user.type(screen.getByLabelText(/^name/i), 'Ana Popescu');
   await user.type(screen.getByLabelText(/^email/i), 'ana@example.com');
   await user.type(screen.getByLabelText(/^phone number/i), '+40 712 345 678');
@@ -142,6 +145,45 @@ describe('RegistrationForm', () => {
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/checkout/cs_1'));
     expect(window.sessionStorage.getItem('lastRegistrationId')).toBe('r-1');
     expect(submitButton()).toHaveTextContent('Redirecting to Payment...');
+  });
+
+  it('registers for an event the operator announced since the build, as for Bucharest', async () => {
+    const user = userEvent.setup();
+    const cluj = {
+      ...BUCHAREST,
+      slug: 'cluj',
+      city: 'Cluj-Napoca',
+      venue: 'Fabrica de Pensule',
+      date: '2025-11-06',
+      slots: [
+        {
+          time: 'Nov 6 - 8:00pm',
+          startsAt: '2025-11-06T18:00:00.000Z',
+          status: 'open',
+          capacity: 2,
+        },
+      ],
+    };
+    const calls = fakeFetch((method, url) => {
+      if (url === '/api/events') return { body: [BUCHAREST, cluj, MATERA] };
+      if (url === '/api/capacity') return { body: capacity(5) };
+      if (method === 'POST' && url === '/api/create-checkout-session') {
+        return { body: { url: '/sandbox/checkout/cs_2', registrationId: 'r-2' } };
+      }
+      return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+    });
+    renderWithProviders(<RegistrationForm />);
+    await screen.findByRole('radio', { name: /thursday, october 30/i });
+    await user.selectOptions(screen.getByLabelText(/^location/i), 'cluj');
+    await fillForm(user, /thursday, november 6/i);
+    expect(screen.getByLabelText(/^location/i)).not.toHaveAttribute('aria-invalid');
+    expect(submitButton()).toBeEnabled();
+    await user.click(submitButton());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/checkout/cs_2'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      event: 'cluj',
+      time: 'Nov 6 - 8:00pm',
+    });
   });
 
   it('reads JOIN WAITING LIST when the slot is full, warns, and goes to the waiting-list confirmation', async () => {

@@ -54,14 +54,18 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [redirecting, setRedirecting] = useState(false);
 
-  const errors = validateRegistration(values);
+  // Every event the tour has open takes registrations, including one announced since the build.
+  const openEvents = events.data
+    ? events.data.filter((event) => event.status === 'open').map((event) => event.slug)
+    : [OPEN_EVENT];
+  const errors = validateRegistration(values, openEvents);
   const formValid = Object.keys(errors).length === 0;
   const selectedEvent = events.data?.find((event) => event.slug === values.event);
   const eventOpen = selectedEvent?.status === 'open';
   const selectedCapacity = slotCapacity(capacity.data, values.event, values.time);
   const slotFull = selectedCapacity !== undefined && selectedCapacity.available <= 0;
   const pending = checkout.isPending || redirecting;
-  const submittable = canSubmit(values) && values.event === OPEN_EVENT && !pending;
+  const submittable = canSubmit(values) && openEvents.includes(values.event) && !pending;
   const length = dreamLength(values.dream);
 
   const messageFor = (field: RegistrationField): string | null => {

@@ -28,6 +28,13 @@ describe('registration rules', () => {
     expect(validateField(field, { ...valid, [field]: value })).toBe(message);
   });
 
+  it('takes any event the tour has open, and no other', () => {
+    const cluj = { ...valid, event: 'cluj', time: 'Dec 3 - 7:30pm' };
+    expect(validateRegistration(cluj, ['bucharest', 'cluj'])).toEqual({});
+    expect(validateField('event', cluj, ['bucharest'])).toBe('form.error.event');
+    expect(validateField('event', valid, ['cluj'])).toBe('form.error.event');
+  });
+
   it('counts the dream as a person does, after trimming', () => {
     expect(dreamLength('  hello  ')).toBe(5);
     expect(dreamLength('👩‍👩‍👧')).toBe(1);

@@ -2,6 +2,7 @@ import { EMAIL_PATTERN, visibleLength } from '../../../lib/text-length';
 
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
 export const DREAM_MIN_LENGTH = 100;
+/** The event the form starts on (SPEC's open event); any event the tour has open may be chosen. */
 export const OPEN_EVENT = 'bucharest';
 
 export interface RegistrationValues {
@@ -32,7 +33,15 @@ export function dreamLength(dream: string): number {
   return visibleLength(dream);
 }
 
-export function validateField(field: RegistrationField, values: RegistrationValues): string | null {
+/**
+ * `openEvents`: the slugs of the events taking registrations, as /api/events says; before it
+ * answers, SPEC's open event.
+ */
+export function validateField(
+  field: RegistrationField,
+  values: RegistrationValues,
+  openEvents: readonly string[] = [OPEN_EVENT],
+): string | null {
   switch (field) {
     case 'name':
       return isBlank(values.name) ? 'form.error.name' : null;
@@ -41,7 +50,7 @@ export function validateField(field: RegistrationField, values: RegistrationValu
     case 'whatsapp':
       return isBlank(values.whatsapp) ? 'form.error.whatsapp' : null;
     case 'event':
-      return values.event === OPEN_EVENT ? null : 'form.error.event';
+      return openEvents.includes(values.event) ? null : 'form.error.event';
     case 'time':
       return isBlank(values.time) ? 'form.error.time' : null;
     case 'dream':
@@ -51,10 +60,11 @@ export function validateField(field: RegistrationField, values: RegistrationValu
 
 export function validateRegistration(
   values: RegistrationValues,
+  openEvents: readonly string[] = [OPEN_EVENT],
 ): Partial<Record<RegistrationField, string>> {
   const errors: Partial<Record<RegistrationField, string>> = {};
   for (const field of REGISTRATION_FIELDS) {
-    const error = validateField(field, values);
+    const error = validateField(field, values, openEvents);
     if (error) errors[field] = error;
   }
   return errors;
