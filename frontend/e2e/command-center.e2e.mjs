@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { openSlot } from './open-slot.mjs';
-import { pageInLanguage } from './support.mjs';
+import { fillRegistration, pageInLanguage, payInSandbox, uniqueEmail } from './support.mjs';
 
 const LANGUAGES = ['en', 'it', 'ro'];
 const DREAM =
@@ -127,6 +127,32 @@ async function axeViolations(page, axePath) {
 
 const sideways = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A calendar day `days` from today (UTC), as a date input takes it, and its parts in English. */
+function dayAhead(days) {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const date = day.toISOString().slice(0, 10);
+  const format = (options) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(day);
+  return {
+    date,
+    // The backend names a slot by its start where the event is: 'Dec 12 - 7:30pm'.
+    slotName: (clock) => `${format({ month: 'short' })} ${day.getUTCDate()} - ${clock}`,
+    // The site's radio reads weekday, date and time: 'Thursday, December 12 · 7:30 PM'.
+    longDay: `${format({ month: 'long' })} ${day.getUTCDate()}`,
+  };
+}
+
+async function tourEvent(page, slug) {
+  const response = await page.request.get('/api/admin/tour');
+  assert.equal(response.status(), 200);
+  return (await response.json()).events.find((event) => event.slug === slug);
+}
+
+async function publicSlot(baseURL, slug, time) {
+  const events = await (await fetch(`${baseURL}/api/events`)).json();
+  return events.find((event) => event.slug === slug)?.slots.find((slot) => slot.time === time);
+}
 
 export const commandCenterScenarios = [
   {
@@ -480,6 +506,194 @@ export const commandCenterScenarios = [
       // reports the kept 200 to the page. That the server answers such a request with a bodiless
       // 304 is backend/test/registrations/capacity-cache.spec.ts.
       assert.equal(answers[answers.length - 1].asked, answers[0].etag, JSON.stringify(answers));
+    },
+  },
+  {
+    name: 'Command Center: the Tour page runs a new event end to end against the server',
+    async run({ page, browser, baseURL, axePath, adminPassword }) {
+      const id = Date.now().toString(36);
+      const slug = `cluj-${id}`;
+      const city = `Cluj ${id}`;
+      const day = dayAhead(24);
+      const early = day.slotName('7:30pm');
+      const late = day.slotName('9:00pm');
+
+      await logIn(page, adminPassword);
+      await page
+        .getByRole('navigation', { name: 'Command Center pages' })
+        .getByRole('link', { name: 'Tour' })
+        .click();
+      await visible(page.getByRole('heading', { level: 1, name: 'Tour' }));
+      await page.waitForURL(/\/admin\/tour$/);
+
+      // Announce: price 35 in Europe/Bucharest.
+      await page.getByRole('button', { name: 'Announce an event' }).click();
+      const announce = page.getByRole('dialog', { name: 'Announce an event' });
+      await visible(announce);
+      await announce.getByLabel('Slug (the event’s name in addresses)').fill(slug);
+      await announce.getByLabel('City', { exact: true }).fill(city);
+      await announce.getByLabel('Venue', { exact: true }).fill('Fabrica de Pensule');
+      await announce.getByLabel('Date').fill(day.date);
+      await announce.getByLabel('Time zone').selectOption('Europe/Bucharest');
+      await announce.getByLabel('Price (RON)').fill('35');
+      await announce.getByRole('button', { name: 'Announce' }).click();
+      await visible(page.getByText('Event Announced'));
+      const event = card(page, city);
+      await visible(event);
+      await visible(event.getByText('35 RON'));
+      const announced = await tourEvent(page, slug);
+      assert.equal(announced.priceMinor, 3500);
+      assert.equal(announced.timeZone, 'Europe/Bucharest');
+
+      // Two slots of two seats, each typed as the clock reads in Bucharest.
+      for (const [clock, name] of [
+        ['19:30', early],
+        ['21:00', late],
+      ]) {
+        await event.getByRole('button', { name: 'Add a slot' }).click();
+        const dialog = page.getByRole('dialog', { name: `Add a time slot in ${city}` });
+        await visible(dialog);
+        await dialog.getByLabel('Start').fill(`${day.date}T${clock}`);
+        await dialog.getByLabel('Capacity').fill('2');
+        await dialog.getByRole('button', { name: 'Add the slot' }).click();
+        await visible(page.getByText(`${name} is added to ${city}.`));
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      const slot = event.getByRole('listitem', { name: early, exact: true });
+      await visible(slot.getByText('0 / 2'));
+      await visible(event.getByRole('listitem', { name: late, exact: true }));
+
+      // The site offers the new event's slot at once, without a restart; register and pay.
+      const visitor = await browser.newContext({ baseURL });
+      const site = await visitor.newPage();
+      await fillRegistration(site, {
+        name: 'Tudor Tour',
+        email: uniqueEmail('tour'),
+        event: city,
+        slot: new RegExp(`${day.longDay}.*7:30`),
+      });
+      const submit = site.getByRole('button', { name: 'COMPLETE REGISTRATION' });
+      await eventually(async () => assert.equal(await submit.isEnabled(), true));
+      await submit.click();
+      await site.waitForURL(/\/sandbox\/checkout\//);
+      await payInSandbox(site);
+
+      // Back on the Tour page: one seat taken, shown live.
+      await visible(slot.getByText('1 / 2'));
+
+      // Capacity 0 is refused and the figure stays for the operator to correct.
+      const capacity = slot.getByLabel(`Capacity of ${early}`);
+      await capacity.fill('0');
+      await slot.getByRole('button', { name: 'Save capacity' }).click();
+      await visible(slot.getByText('Enter a whole number of seats, at least 1'));
+      assert.equal(await capacity.inputValue(), '0');
+      assert.equal(await capacity.getAttribute('aria-invalid'), 'true');
+
+      // With two seats taken, the server refuses 1 in its own words, by the field.
+      const second = await fetch(`${baseURL}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Toma Tour',
+          email: uniqueEmail('tour'),
+          whatsapp: '+40 712 345 678',
+          event: slug,
+          time: early,
+          dream: DREAM,
+          dreamedCaptured: false,
+          locale: 'en',
+        }),
+      });
+      assert.equal(second.ok, true, `the second registration answered ${second.status}`);
+      await visible(slot.getByText('2 / 2'));
+      await capacity.fill('1');
+      await slot.getByRole('button', { name: 'Save capacity' }).click();
+      await visible(page.getByText('Capacity Not Changed'));
+      await visible(slot.getByText('This slot has 2 seats taken; its capacity cannot go below 2.'));
+      assert.equal(await capacity.inputValue(), '1');
+
+      await capacity.fill('3');
+      await slot.getByRole('button', { name: 'Save capacity' }).click();
+      await visible(page.getByText(`${early} now has 3 seats.`));
+      await visible(slot.getByText('2 / 3'));
+      await eventually(async () => {
+        const answer = await (await fetch(`${baseURL}/api/capacity`)).json();
+        assert.equal(answer[slug]?.[early]?.limit, 3, JSON.stringify(answer[slug]));
+      });
+
+      // Closed (after a confirmation), the site no longer offers it; reopened, it does again.
+      await slot.getByRole('button', { name: 'Close', exact: true }).click();
+      const closing = page.getByRole('alertdialog', { name: `Close ${early}?` });
+      await closing.getByRole('button', { name: 'Close the slot' }).click();
+      await visible(page.getByText('Slot Closed'));
+      await visible(slot.getByText('Closed', { exact: true }));
+      await eventually(async () =>
+        assert.equal((await publicSlot(baseURL, slug, early))?.status, 'closed'),
+      );
+      await site.goto('/?register=true');
+      await site.getByLabel(/^Location/).selectOption({ label: city });
+      const earlyRadio = site.getByRole('radio', { name: new RegExp(`${day.longDay}.*7:30`) });
+      await visible(earlyRadio);
+      assert.equal(await earlyRadio.isDisabled(), true, 'the closed slot cannot be chosen');
+
+      await slot.getByRole('button', { name: 'Reopen' }).click();
+      const reopening = page.getByRole('alertdialog', { name: `Reopen ${early}?` });
+      await reopening.getByRole('button', { name: 'Reopen the slot' }).click();
+      await visible(page.getByText('Slot Reopened'));
+      await visible(slot.getByRole('button', { name: 'Close', exact: true }));
+      await eventually(async () =>
+        assert.equal((await publicSlot(baseURL, slug, early))?.status, 'open'),
+      );
+      await visitor.close();
+
+      // Automatic offers off, then on again; the server holds each.
+      const offers = event.getByRole('switch', { name: 'Automatic waiting-list offers' });
+      assert.equal(await offers.isChecked(), true);
+      await offers.click();
+      await visible(page.getByText('Automatic Offers Off'));
+      assert.equal(await offers.isChecked(), false);
+      await eventually(async () =>
+        assert.equal((await tourEvent(page, slug)).automaticOffers, false),
+      );
+      await offers.click();
+      await visible(page.getByText('Automatic Offers On'));
+      assert.equal(await offers.isChecked(), true);
+      await eventually(async () =>
+        assert.equal((await tourEvent(page, slug)).automaticOffers, true),
+      );
+
+      // The event's history, newest first, ends with its announcement.
+      await event.getByRole('button', { name: 'History', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: `History of ${city}` });
+      await visible(drawer);
+      const items = drawer.getByRole('listitem');
+      await visible(items.filter({ hasText: 'Event announced' }));
+      const texts = await items.allTextContents();
+      assert.match(texts[0], /Automatic offers switched/);
+      assert.match(texts[texts.length - 1], /Event announced.*by operator/s);
+      for (const type of ['Slot added', 'Capacity changed', 'Slot closed', 'Slot reopened']) {
+        assert.ok(
+          texts.some((text) => text.includes(type)),
+          `the history shows ${type}`,
+        );
+      }
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+
+      // axe on the Tour page, and no sideways scrolling on a 390 px phone.
+      const checked = await browser.newContext({
+        baseURL,
+        bypassCSP: true,
+        viewport: { width: 390, height: 844 },
+      });
+      const phone = await checked.newPage();
+      await phone.goto('/admin/tour');
+      await phone.getByLabel('Password').fill(adminPassword);
+      await phone.getByRole('button', { name: 'Login' }).click();
+      await visible(phone.getByRole('article', { name: city, exact: true }));
+      assert.ok((await sideways(phone)) <= 0, 'the Tour page does not scroll sideways at 390 px');
+      assert.deepEqual(await axeViolations(phone, axePath), []);
+      await checked.close();
     },
   },
   {

@@ -8,7 +8,9 @@ import { openSlot } from './open-slot.mjs';
 import {
   DREAM,
   eventually,
+  fillRegistration,
   LANGUAGES,
+  payInSandbox,
   ROUTES,
   uniqueEmail,
   visible,
@@ -74,15 +76,6 @@ async function openSlotCapacity(baseURL) {
   return (await response.json()).bucharest[openSlot.time];
 }
 
-async function fillRegistration(page, { name, email }) {
-  await page.goto('/?register=true');
-  await page.getByRole('radio', { name: openSlot.day }).check();
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone Number/).fill('+40 712 345 678');
-  await page.getByLabel(/^Your dream/).fill(DREAM);
-}
-
 export const scenarios = [
   {
     name: "keeps the home route's JavaScript within 120 KB gzip",
@@ -111,13 +104,7 @@ export const scenarios = [
       await submit.click();
 
       await page.waitForURL(/\/sandbox\/checkout\//);
-      await page.locator('#cardNumber').fill('4242 4242 4242 4242');
-      await page.locator('#expiry').fill('12/34');
-      await page.locator('#cvc').fill('123');
-      await page.locator('button[type="submit"]').click();
-
-      await page.waitForURL(/\/confirmation\?session_id=/);
-      await visible(page.getByRole('heading', { name: 'Payment Successful!' }));
+      await payInSandbox(page);
       await visible(page.getByText('Your registration is being processed...'));
       await page.getByRole('link', { name: 'View your registration' }).click();
       await page.waitForURL(/\/confirmation\/[0-9a-f-]+$/);

@@ -1,5 +1,6 @@
 // What the browser scenarios share: the routes to visit, a dream, unique emails, and waiting.
 import { readFileSync } from 'node:fs';
+import { openSlot } from './open-slot.mjs';
 
 export const DREAM =
   'I was walking through a flooded museum at night and every painting whispered my name in a language I almost knew.';
@@ -46,4 +47,28 @@ export async function pageInLanguage(browser, language, options) {
   const context = await browser.newContext(options);
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * The site's registration form filled in: the open Bucharest slot unless `event` (the Location
+ * option's label) and `slot` (its radio's label, weekday, date and time) name another.
+ */
+export async function fillRegistration(page, { name, email, event, slot = openSlot.day }) {
+  await page.goto('/?register=true');
+  if (event) await page.getByLabel(/^Location/).selectOption({ label: event });
+  await page.getByRole('radio', { name: slot }).check();
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone Number/).fill('+40 712 345 678');
+  await page.getByLabel(/^Your dream/).fill(DREAM);
+}
+
+/** Pays on the sandbox's payment page with the card that pays, landing on the confirmation. */
+export async function payInSandbox(page) {
+  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12/34');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/confirmation\?session_id=/);
+  await visible(page.getByRole('heading', { name: 'Payment Successful!' }));
 }

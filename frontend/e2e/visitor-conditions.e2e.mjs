@@ -6,7 +6,9 @@ import { openSlot } from './open-slot.mjs';
 import {
   DREAM,
   eventually,
+  fillRegistration,
   LANGUAGES,
+  payInSandbox,
   ROUTES,
   uniqueEmail,
   visible,
@@ -19,15 +21,6 @@ const PUBLIC_ROUTES = [
   '/admin',
 ];
 
-async function fillRegistration(page, { name, email }) {
-  await page.goto('/?register=true');
-  await page.getByRole('radio', { name: openSlot.day }).check();
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone Number/).fill('+40 712 345 678');
-  await page.getByLabel(/^Your dream/).fill(DREAM);
-}
-
 async function registered(baseURL) {
   const response = await fetch(`${baseURL}/api/capacity`);
   return (await response.json()).bucharest[openSlot.time].registered;
@@ -39,15 +32,6 @@ async function assertNotBlank(page) {
   await visible(page.getByRole('button', { name: /^Switch language to/ }));
   const text = await page.evaluate(() => document.getElementById('root')?.innerText.trim() ?? '');
   assert.ok(text.length > 100, `the page is blank: "${text}"`);
-}
-
-async function payInSandbox(page) {
-  await page.locator('#cardNumber').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill('12/34');
-  await page.locator('#cvc').fill('123');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/confirmation\?session_id=/);
-  await visible(page.getByRole('heading', { name: 'Payment Successful!' }));
 }
 
 export const conditionsScenarios = [
