@@ -694,6 +694,17 @@ export const commandCenterScenarios = [
       assert.ok((await sideways(phone)) <= 0, 'the Tour page does not scroll sideways at 390 px');
       assert.deepEqual(await axeViolations(phone, axePath), []);
       await checked.close();
+
+      // Completed (after a confirmation): said so, folded away with the played events, and
+      // the site takes no more registrations for it.
+      await event.getByRole('button', { name: 'Complete', exact: true }).click();
+      const completing = page.getByRole('alertdialog', { name: `Complete ${city}?` });
+      await completing.getByRole('button', { name: 'Complete the event' }).click();
+      await visible(page.getByText('Event Completed'));
+      await visible(page.getByText(`${city} is now among the past events.`));
+      await eventually(async () =>
+        assert.equal((await publicSlot(baseURL, slug, early))?.status, 'closed'),
+      );
     },
   },
   {

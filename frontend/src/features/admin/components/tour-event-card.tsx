@@ -36,7 +36,6 @@ export function TourEventCard({
   const intl = useIntl();
   const toast = useToast();
   const { fail } = useAdminFailure();
-  const complete = useCompleteEvent();
   const switchOffers = useSwitchAutomaticOffers();
   const prefix = useId();
   const headingId = `${prefix}-heading`;
@@ -55,6 +54,19 @@ export function TourEventCard({
   const seats = slots.reduce((sum, slot) => sum + slot.seatsTaken, 0);
   const reason = (error: unknown) =>
     (error instanceof HttpError && error.serverMessage) || t('admin.tour.error.tryAgain');
+  const complete = useCompleteEvent({
+    onSuccess: () => {
+      setCompleting(false);
+      toast({
+        title: t('admin.tour.toast.completed.title'),
+        description: t('admin.tour.toast.completed.description', { city }),
+      });
+    },
+    onError: (error) => {
+      setCompleting(false);
+      fail(error, 'admin.tour.toast.completeFailed.title', reason(error));
+    },
+  });
 
   function switchAutomaticOffers(automaticOffers: boolean) {
     switchOffers.mutate(
@@ -80,19 +92,7 @@ export function TourEventCard({
   }
 
   function completeEvent() {
-    complete.mutate(event.slug, {
-      onSuccess: () => {
-        setCompleting(false);
-        toast({
-          title: t('admin.tour.toast.completed.title'),
-          description: t('admin.tour.toast.completed.description', { city }),
-        });
-      },
-      onError: (error) => {
-        setCompleting(false);
-        fail(error, 'admin.tour.toast.completeFailed.title', reason(error));
-      },
-    });
+    complete.mutate(event.slug);
   }
 
   return (
