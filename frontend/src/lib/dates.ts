@@ -46,9 +46,12 @@ export function formatSlotDate(
 
 /** Formats a price given in minor units, e.g. 3500 RON bani → "35 RON". */
 export function formatPrice(priceMinor: number, currency: string, locale: string): string {
-  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
-    priceMinor / 100,
-  );
+  // Whole units as they are (35 RON); cents always as two digits (42.50 RON, not 42.5).
+  const fraction = priceMinor % 100 === 0 ? 0 : 2;
+  const amount = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+  }).format(priceMinor / 100);
   // A no-break space: the amount and its currency never wrap apart ("35 / RON" on phones).
   return `${amount}\u00a0${currency}`;
 }
