@@ -115,26 +115,27 @@ function fakeTourApi() {
     currency: 'RON',
     events: [clone(TIMISOARA), clone(MATERA), clone(CLUJ)],
   };
+  // The details as the server sends them, in PostgreSQL's jsonb order (shortest key first).
   const history = [
-    entry(44, 'SlotCapacityChanged', { time: 'Dec 3 - 7:30pm', capacity: 20, from: 24 }),
+    entry(44, 'SlotCapacityChanged', { from: 24, time: 'Dec 3 - 7:30pm', capacity: 20 }),
     entry(43, 'EventDetailsEdited', { priceMinor: 4000 }),
     entry(41, 'SlotAdded', {
       time: 'Dec 3 - 7:30pm',
-      startsAt: '2026-12-03T17:30:00.000Z',
-      capacity: 24,
       status: 'open',
+      capacity: 24,
+      startsAt: '2026-12-03T17:30:00.000Z',
     }),
     entry(40, 'EventAnnounced', {
       city: 'Cluj-Napoca',
-      venue: 'Fabrica de Pensule',
-      localised: { it: { city: 'Cluj' } },
       date: '2026-12-03',
-      timeZone: 'Europe/Bucharest',
-      priceMinor: 3500,
+      venue: 'Fabrica de Pensule',
       status: 'open',
+      timeZone: 'Europe/Bucharest',
+      localised: { it: { city: 'Cluj' } },
+      priceMinor: 3500,
       automaticOffers: true,
     }),
-    entry(1, 'TourImported', { currency: 'RON', source: 'demo-tour' }, ''),
+    entry(1, 'TourImported', { source: 'demo-tour', currency: 'RON' }, ''),
   ];
   const find = (slug: string) =>
     tour.events.find((event) => event.slug === decodeURIComponent(slug));
@@ -648,7 +649,7 @@ describe('the Tour page', () => {
     expect(items[0]).toHaveTextContent('Capacity changed');
     expect(items[0]).toHaveTextContent('by operator');
     expect(items[0]).toHaveTextContent('Cluj-Napoca');
-    expect(items[0]).toHaveTextContent('Previous capacity24');
+    expect(items[0]).toHaveTextContent('Slot nameDec 3 - 7:30pmCapacity20Previous capacity24');
     expect(items[1]).toHaveTextContent('Details edited');
     expect(items[1]).toHaveTextContent('40 RON');
 
@@ -668,7 +669,7 @@ describe('the Tour page', () => {
     expect(imported).toHaveTextContent('Tour imported');
     expect(imported).toHaveTextContent('The whole tour');
     expect(imported).toHaveTextContent('by the tour’s import');
-    expect(imported).toHaveTextContent('Imported fromthe demo tour');
+    expect(imported).toHaveTextContent('CurrencyRONImported fromthe demo tour');
     expect(
       within(drawer).queryByRole('button', { name: 'Show older changes' }),
     ).not.toBeInTheDocument();

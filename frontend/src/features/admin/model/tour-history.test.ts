@@ -24,14 +24,15 @@ describe('the tour history in the operator’s words', () => {
 
   it('lays an announcement out field by field, each kind of value for its own formatting', () => {
     expect(
+      // In the order the server sends them: PostgreSQL's jsonb, shortest key first.
       tourDetails('EventAnnounced', {
         city: 'Cluj-Napoca',
-        venue: 'Fabrica de Pensule',
-        localised: { it: { city: 'Cluj' } },
         date: '2026-12-03',
-        timeZone: 'Europe/Bucharest',
-        priceMinor: 4000,
+        venue: 'Fabrica de Pensule',
         status: 'coming-soon',
+        timeZone: 'Europe/Bucharest',
+        localised: { it: { city: 'Cluj' } },
+        priceMinor: 4000,
         automaticOffers: true,
       }),
     ).toEqual([
@@ -74,12 +75,18 @@ describe('the tour history in the operator’s words', () => {
     ]);
   });
 
+  it('keeps fields it does not know, last, as sent', () => {
+    expect(tourDetails('SlotAdded', { note: 'x', time: 'Dec 3' }).map((line) => line.path)).toEqual(
+      ['time', 'note'],
+    );
+  });
+
   it('reads a change’s `from` by its fact: the previous start of a move, the previous capacity', () => {
     expect(
       tourDetails('SlotMoved', {
+        from: '2026-12-03T17:30:00.000Z',
         time: 'Dec 3 - 7:30pm',
         startsAt: '2026-12-03T20:00:00+02:00',
-        from: '2026-12-03T17:30:00.000Z',
       }),
     ).toEqual([
       {
@@ -98,7 +105,7 @@ describe('the tour history in the operator’s words', () => {
         value: { kind: 'instant', iso: '2026-12-03T17:30:00.000Z' },
       },
     ]);
-    expect(tourDetails('SlotCapacityChanged', { time: 'Dec 3', capacity: 24, from: 20 })).toEqual([
+    expect(tourDetails('SlotCapacityChanged', { from: 20, time: 'Dec 3', capacity: 24 })).toEqual([
       { path: 'time', label: 'admin.tour.field.slotName', value: { kind: 'text', text: 'Dec 3' } },
       { path: 'capacity', label: 'admin.tour.field.capacity', value: { kind: 'text', text: '24' } },
       {
@@ -117,7 +124,7 @@ describe('the tour history in the operator’s words', () => {
         value: { kind: 'yesNo', value: false },
       },
     ]);
-    expect(tourDetails('TourImported', { currency: 'RON', source: 'demo-tour' })).toEqual([
+    expect(tourDetails('TourImported', { source: 'demo-tour', currency: 'RON' })).toEqual([
       {
         path: 'currency',
         label: 'admin.tour.field.currency',

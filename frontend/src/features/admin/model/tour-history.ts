@@ -97,9 +97,36 @@ function valueOf(type: string, path: string, value: unknown): TourDetailValue {
 }
 
 /**
- * An entry's details, one line per field, nested objects (the localised names) flattened into
- * paths; known fields named in the operator's language, a field whose meaning depends on the
- * fact (`from`: the previous start or capacity) by its fact's type.
+ * The order the operator reads a fact's fields in, as the Tour page's forms list them. The
+ * server's details come in PostgreSQL's jsonb order (shortest key first), not the fact's.
+ */
+const FIELD_ORDER = [
+  'time',
+  'city',
+  'venue',
+  'localised',
+  'date',
+  'timeZone',
+  'startsAt',
+  'capacity',
+  'from',
+  'priceMinor',
+  'status',
+  'automaticOffers',
+  'enabled',
+  'currency',
+  'source',
+];
+
+function rank(path: string): number {
+  const at = FIELD_ORDER.indexOf(path.split('.')[0] ?? path);
+  return at === -1 ? FIELD_ORDER.length : at;
+}
+
+/**
+ * An entry's details, one line per field in the operator's order, nested objects (the localised
+ * names) flattened into paths; known fields named in the operator's language, a field whose
+ * meaning depends on the fact (`from`: the previous start or capacity) by its fact's type.
  */
 export function tourDetails(
   type: string,
@@ -118,5 +145,6 @@ export function tourDetails(
     lines.push({ path, ...(label ? { label } : {}), value: valueOf(type, path, value) });
   };
   walk(details && typeof details === 'object' ? details : {}, '');
-  return lines;
+  // A stable sort: the localised names keep their own order, unknown fields come last as sent.
+  return lines.sort((a, b) => rank(a.path) - rank(b.path));
 }
