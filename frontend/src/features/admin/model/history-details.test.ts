@@ -19,6 +19,7 @@ describe('history details', () => {
   it('names the known actors', () => {
     expect(historyActor('admin')).toEqual({ key: 'admin.actor.admin', raw: 'admin' });
     expect(historyActor('payment-provider').key).toBe('admin.actor.paymentProvider');
+    expect(historyActor('import').key).toBe('admin.actor.import');
     expect(historyActor('robot')).toEqual({ raw: 'robot' });
   });
 });
