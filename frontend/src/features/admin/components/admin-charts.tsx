@@ -6,6 +6,7 @@ import type { AdminText } from '../hooks/use-admin-text';
 import { seatsPerSlot } from '../model/chart-data';
 import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
 import { eventName } from './event-name';
+import { useEvents } from '../../../lib/catalogue';
 
 const BAR_HEIGHT = 22;
 const ROW_GAP = 14;
@@ -52,6 +53,7 @@ export function AdminCharts({
 }
 
 function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
+  const events = useEvents();
   const height = slots.length * (BAR_HEIGHT + ROW_GAP);
   const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
   return (
@@ -65,7 +67,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
         const y = index * (BAR_HEIGHT + ROW_GAP);
         const limit = Math.max(slot.limit, 1);
         const filled = Math.min(slot.registered / limit, 1) * barArea;
-        const label = `${eventName(t, slot.event)} · ${slotTimeLabel(slot.time)}`;
+        const label = `${eventName(t, slot.event, events.data)} · ${slotTimeLabel(slot.time)}`;
         const description = t('admin.chart.seatsBar', {
           slot: label,
           registered: slot.registered,

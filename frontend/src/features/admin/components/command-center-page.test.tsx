@@ -152,6 +152,12 @@ function fakeAdminApi({
           status: 'completed',
           slots: [{ time: '19:00', status: 'closed', capacity: 20 }],
         },
+        {
+          slug: 'cluj',
+          city: 'Cluj-Napoca',
+          status: 'open',
+          slots: [{ time: 'Dec 3 - 7:30pm', status: 'open', capacity: 20 }],
+        },
       ]);
     }
     if (!state.live || state.expireNext) return unauthorized();
@@ -370,6 +376,29 @@ describe('the dashboard', () => {
     expect(within(unknown).getAllByText('WAITING').length).toBeGreaterThan(0);
     expect(within(unknown).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
     expect(card('Giulia Rossi')).toBeInTheDocument();
+  });
+
+  it('names an event announced from the Tour page by its city, as the tour gives it', async () => {
+    fakeAdminApi({
+      live: true,
+      registrations: [
+        registration({
+          id: '00000000-0000-4000-8000-00000000dddd',
+          name: 'Dan Cluj',
+          event: 'cluj',
+          time: 'Dec 3 - 7:30pm',
+        }),
+      ],
+    });
+    renderConsole();
+    await screen.findByText('1 registration');
+    expect(await within(card('Dan Cluj')).findByText('Cluj-Napoca')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Slots and seats' })).getByText(/^Cluj-Napoca · /),
+    ).toBeInTheDocument();
+    // The list's event filter and the export's event choice.
+    const options = screen.getAllByRole('option', { name: 'Cluj-Napoca' });
+    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['cluj', 'cluj']);
   });
 
   it('asks the server to search and filter, and announces the counts politely', async () => {

@@ -164,7 +164,7 @@ export function Dashboard() {
               <option value="">{t('admin.filter.allEvents')}</option>
               {events.map((slug) => (
                 <option key={slug} value={slug}>
-                  {eventName(t, slug)}
+                  {eventName(t, slug, tour.data)}
                 </option>
               ))}
             </select>

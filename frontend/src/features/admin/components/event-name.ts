@@ -1,3 +1,4 @@
+import type { CatalogueEvent } from '../../../lib/catalogue';
 import type { AdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 
@@ -8,8 +9,16 @@ const KNOWN_EVENTS: Record<string, AdminMessageId> = {
   milano: 'admin.event.milano',
 };
 
-/** The event's city in the operator's language; an unknown event keeps its slug. */
-export function eventName(t: AdminText, slug: string): string {
+/**
+ * The event's city in the operator's language; an event announced from the Tour page by the
+ * city the tour gives it (`events`, the site's list); one the tour does not know keeps its slug.
+ */
+export function eventName(
+  t: AdminText,
+  slug: string,
+  events: readonly CatalogueEvent[] | undefined,
+): string {
   const key = KNOWN_EVENTS[slug.toLowerCase()];
-  return key ? t(key) : slug;
+  if (key) return t(key);
+  return events?.find((event) => event.slug === slug)?.city ?? slug;
 }

@@ -106,7 +106,7 @@ export function ExportPanel({
     }
     const { confirmed, waiting } = countInScope(slots, scope);
     if (confirmed + waiting === 0) {
-      const eventLabel = scope.kind === 'all' ? '' : eventName(t, scope.event);
+      const eventLabel = scope.kind === 'all' ? '' : eventName(t, scope.event, tour.data);
       toast({
         title: t('admin.toast.noRegistrations.title'),
         description:
@@ -161,7 +161,7 @@ export function ExportPanel({
           >
             {events.map((slug) => (
               <option key={slug} value={slug}>
-                {eventName(t, slug)}
+                {eventName(t, slug, tour.data)}
               </option>
             ))}
           </select>

@@ -20,6 +20,7 @@ import {
 import { DreamEditor } from './dream-editor';
 import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
+import { useEvents } from '../../../lib/catalogue';
 
 const STAGE_LABEL = {
   held: 'admin.stage.held',
@@ -37,6 +38,7 @@ export function RegistrationCard({
   position?: { index: number; setSize: number };
 }) {
   const t = useAdminText();
+  const events = useEvents();
   const intl = useIntl();
   const toast = useToast();
   const { fail } = useAdminFailure();
@@ -174,7 +176,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.event')}</dt>
-          <dd>{eventName(t, registration.event)}</dd>
+          <dd>{eventName(t, registration.event, events.data)}</dd>
         </div>
         <div>
           <dt>{t('admin.row.time')}</dt>

@@ -2,6 +2,7 @@ import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../hooks/use-admin-text';
 import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
 import { eventName } from './event-name';
+import { useEvents } from '../../../lib/catalogue';
 
 const BADGE_LABEL = {
   full: 'admin.badge.full',
@@ -12,6 +13,7 @@ const BADGE_LABEL = {
 /** Each slot with registrations: its seat badge, seats taken of the limit, and who waits. */
 export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
   const t = useAdminText();
+  const events = useEvents();
   const shown = slots.filter((slot) => slot.seats + slot.waiting > 0);
   if (shown.length === 0) return null;
   return (
@@ -22,7 +24,7 @@ export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
           <li key={`${slot.event}\u0000${slot.time}`} className="slot-totals__slot">
             <span className="slot-totals__name">
               {t('admin.slot.heading', {
-                event: eventName(t, slot.event),
+                event: eventName(t, slot.event, events.data),
                 time: slotTimeLabel(slot.time),
               })}
             </span>
