@@ -27,6 +27,8 @@ export interface TourEvent {
   status: EventStatus;
   priceMinor: number;
   slots: Slot[];
+  /** Whether seats that free are offered to the waiting list by themselves (absent: true). */
+  automaticOffers?: boolean;
 }
 
 export interface Tour {

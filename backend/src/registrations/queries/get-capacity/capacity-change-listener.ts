@@ -28,6 +28,7 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
   private retryMs = FIRST_RETRY_MS;
   private stopped = false;
   private listens = 0;
+  private readonly subscribers: (() => void)[] = [];
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -41,6 +42,18 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
 
   get connections(): number {
     return this.listens;
+  }
+
+  /**
+   * Calls `subscriber` on every capacity change notified (and when listening starts again, as
+   * anything may have changed meanwhile): the process's one LISTEN connection, shared.
+   */
+  onChange(subscriber: () => void): void {
+    this.subscribers.push(subscriber);
+  }
+
+  private notifySubscribers(): void {
+    for (const subscriber of this.subscribers) subscriber();
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -88,7 +101,9 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
     client.on('error', fail);
     client.on('end', () => fail());
     client.on('notification', (message) => {
-      if (message.channel === CAPACITY_CHANNEL) this.cache.invalidate();
+      if (message.channel !== CAPACITY_CHANNEL) return;
+      this.cache.invalidate();
+      this.notifySubscribers();
     });
     try {
       await client.connect();
@@ -104,7 +119,10 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
     this.retryMs = FIRST_RETRY_MS;
     // Anything may have changed while nobody listened: start from the database.
     this.cache.setListening(true);
-    if (this.listens > 0) this.logger.log('Capacity cache on again: listening for changes');
+    if (this.listens > 0) {
+      this.logger.log('Capacity cache on again: listening for changes');
+      this.notifySubscribers();
+    }
     this.listens += 1;
   }
 
