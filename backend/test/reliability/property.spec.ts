@@ -4,6 +4,9 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { sessionEvent } from '../payments/payment-fixtures';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
+import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
+import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
@@ -24,13 +27,17 @@ type Operation =
   | { kind: 'refunds'; app: number }
   | { kind: 'expire'; app: number; target: number }
   | { kind: 'paid'; app: number; target: number; value: boolean }
-  | { kind: 'dreamed'; app: number; target: number; value: boolean };
+  | { kind: 'dreamed'; app: number; target: number; value: boolean }
+  | { kind: 'cancel'; app: number; target: number; refund: boolean }
+  | { kind: 'offers'; app: number }
+  | { kind: 'accept'; app: number; target: number }
+  | { kind: 'lapse'; app: number; target: number };
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   {
-    weight: 4,
+    weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('register' as const),
       app,
@@ -40,7 +47,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), app, target }) },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('pay' as const),
       app,
@@ -64,6 +71,18 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('paid' as const), app, target, value: fc.boolean() }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      app,
+      target,
+      refund: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('offers' as const), app }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), app, target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lapse' as const), app, target }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -121,6 +140,12 @@ describe('random interleavings across two app instances', () => {
         await apps[op.app].app.get(RefundWorker).runOnce();
         return;
       }
+      if (op.kind === 'offers') {
+        // The offer worker of one process, as a capacity change would wake it.
+        await apps[op.app].app.get(WaitingListOfferWorker).runOnce();
+        return;
+      }
+
       const id = ids.length > 0 && op.kind !== 'register' ? ids[op.target % ids.length] : undefined;
       let status: number;
       let allowed: number[];
@@ -249,6 +274,39 @@ describe('random interleavings across two app instances', () => {
           )
         ).status;
         allowed = [200, 204, 404];
+      } else if (op.kind === 'cancel') {
+        status = (
+          await request(
+            url,
+            'POST',
+            `/api/admin/registrations/${id}/cancel`,
+            { refund: op.refund },
+            admin,
+          )
+        ).status;
+        allowed = [200, 404, 409];
+      } else if (op.kind === 'lapse') {
+        // An offer's time runs out: the sweeper ends it (closing its payment page first).
+        const [row] = await apps[0].dataSource.query(
+          `SELECT checkout_session_id FROM registration_view WHERE id = $1 AND status = 'offered'`,
+          [id],
+        );
+        if (!row) return;
+        await apps[op.app].app.get(HoldSweeper).release(id, row.checkout_session_id, {
+          reason: 'hold-lapsed',
+          actor: 'system',
+          causationId: 'property-test',
+        });
+        return;
+      } else if (op.kind === 'accept') {
+        // The person offered a seat opens the payment link of their email (then 'pay' pays it).
+        const link = await apps[op.app].app
+          .get(VisitorLinks)
+          .url('offer', id, new Date(Date.now() + 3_600_000));
+        const token = decodeURIComponent(link.split('token=')[1]);
+        status = (await request(url, 'POST', '/api/registrations/offer/checkout', { token }))
+          .status;
+        allowed = [200, 404, 409];
       } else if (op.kind === 'paid') {
         status = (
           await request(
@@ -290,6 +348,13 @@ describe('random interleavings across two app instances', () => {
           const later = new Date(Date.now() + 24 * 3_600_000);
           while ((await apps[run % 2].app.get(RefundWorker).runOnce(later)).refunded > 0);
           await checkInvariants(apps[0].dataSource, catalogue, { settled: true });
+          // Once the offer worker has run, no open slot keeps a free seat with someone waiting.
+          await apps[(run + 1) % 2].app.get(WaitingListOfferWorker).runOnce();
+          const unoffered: unknown[] = await apps[0].dataSource.query(
+            `SELECT event, time FROM slot_capacity WHERE waiting_list > 0 AND seats_taken < seat_limit`,
+          );
+          expect(unoffered).toEqual([]);
+          await checkInvariants(apps[0].dataSource, catalogue);
         },
       ),
       { numRuns: RUNS, endOnFailure: true },
@@ -306,6 +371,14 @@ describe('random interleavings across two app instances', () => {
       `SELECT count(*)::int AS refunds FROM events WHERE type = 'PaymentRefunded'`,
     );
     expect(refunds).toBeGreaterThan(0);
+    // And seats that freed were offered to the waiting list, and some cancelled.
+    const [{ offers, cancellations }] = await apps[0].dataSource.query(
+      `SELECT count(*) FILTER (WHERE type = 'WaitingListOfferMade')::int AS offers,
+              count(*) FILTER (WHERE type = 'RegistrationCancelled')::int AS cancellations
+         FROM events`,
+    );
+    expect(offers).toBeGreaterThan(0);
+    expect(cancellations).toBeGreaterThan(0);
   });
 
   it('notices a read model that disagrees with the events', async () => {

@@ -17,7 +17,7 @@ import { GetBookingQuery } from './get-booking.query';
 export class GetBookingHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
-  @Get('api/registrations/cancel')
+  @Get('api/registrations/cancel/booking')
   @ApiOperation({
     summary: "The booking a confirmation email's cancellation link names",
     description:
@@ -34,7 +34,7 @@ export class GetBookingHttpController {
     return this.queryBus.execute(new GetBookingQuery('cancel', token));
   }
 
-  @Get('api/registrations/offer')
+  @Get('api/registrations/offer/booking')
   @ApiOperation({
     summary: "The booking a waiting-list offer's link names",
     description:
