@@ -66,7 +66,13 @@ describe('the outbox worker', () => {
   });
 
   function worker(transport: MailTransport, on: TestApp = app): OutboxWorker {
-    return new OutboxWorker(on.dataSource, on.config, catalogue, transport, on.app.get(VisitorLinks));
+    return new OutboxWorker(
+      on.dataSource,
+      on.config,
+      catalogue,
+      transport,
+      on.app.get(VisitorLinks),
+    );
   }
 
   async function rows(ids?: string[]): Promise<OutboxRow[]> {
