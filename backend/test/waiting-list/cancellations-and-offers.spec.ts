@@ -284,6 +284,7 @@ describe('cancellations and waiting-list offers', () => {
     );
     expect(booking.status).toBe(200);
     expect(booking.body).toMatchObject({
+      cancellationOpen: true,
       status: 'paid',
       time: OPEN_SLOT,
       name: expect.any(String),
@@ -316,6 +317,12 @@ describe('cancellations and waiting-list offers', () => {
       (await request(app.url, 'POST', '/api/registrations/cancel', { token: offerToken })).status,
     ).toBe(400);
 
+    const lateBooking = await request(
+      lateApp.url,
+      'GET',
+      `/api/registrations/cancel/booking?token=${encodeURIComponent(token)}`,
+    );
+    expect(lateBooking.body).toMatchObject({ status: 'paid', cancellationOpen: false });
     const late = await request(lateApp.url, 'POST', '/api/registrations/cancel', { token });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({

@@ -48,6 +48,11 @@ export function visitorCancellationClosesAt(startsAt: Date, closesHoursBefore: n
   return new Date(startsAt.getTime() - closesHoursBefore * 3_600_000);
 }
 
+/** Whether the visitor's own cancellation is still open at `now`. */
+export function visitorCancellationOpen(now: Date, closesAt: Date): boolean {
+  return now.getTime() < closesAt.getTime();
+}
+
 /**
  * The visitor's own cancellation, from the link in their confirmation email: only a seat that
  * is paid or confirmed (what that email confirmed), only until the cancellation closes, and
@@ -66,6 +71,6 @@ export function cancelByVisitor(
   if (registration.status !== 'paid' && registration.status !== 'confirmed') {
     throw new InvalidTransitionError('This booking has no confirmed seat to cancel.');
   }
-  if (now.getTime() >= closesAt.getTime()) throw new CancellationClosedError(closesAt);
+  if (!visitorCancellationOpen(now, closesAt)) throw new CancellationClosedError(closesAt);
   return cancelRegistration(registration, history, 'visitor', true);
 }

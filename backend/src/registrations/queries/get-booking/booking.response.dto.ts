@@ -27,6 +27,11 @@ export class BookingResponseDto {
   cancellableUntil!: string | null;
 
   @ApiProperty({
+    description: 'Whether the visitor may still cancel it from the link (until cancellableUntil).',
+  })
+  cancellationOpen!: boolean;
+
+  @ApiProperty({
     format: 'date-time',
     nullable: true,
     type: String,

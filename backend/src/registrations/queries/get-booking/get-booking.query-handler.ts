@@ -5,7 +5,7 @@ import { Catalogue } from '../../../catalogue/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
-import { visitorCancellationClosesAt } from '../../domain/cancellations';
+import { visitorCancellationClosesAt, visitorCancellationOpen } from '../../domain/cancellations';
 import type { RegistrationStatus } from '../../domain/registration';
 import { InvalidLinkError, RegistrationNotFoundError } from '../../domain/registration-errors';
 import { isRegistrationId } from '../../domain/registration-id';
@@ -22,7 +22,8 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
   ) {}
 
   async execute({ purpose, token }: GetBookingQuery): Promise<BookingResponseDto> {
-    const id = await this.links.registrationOf(purpose, token, new Date());
+    const now = new Date();
+    const id = await this.links.registrationOf(purpose, token, now);
     if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
     const [row]: {
       name: string | null;
@@ -36,18 +37,17 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
     );
     if (!row) throw new RegistrationNotFoundError();
     const startsAt = this.catalogue.startOf(row.event, row.time);
+    const closesAt = startsAt
+      ? visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore)
+      : null;
     return {
       event: row.event,
       time: row.time,
       startsAt: startsAt?.toISOString() ?? null,
       name: row.name ?? '',
       status: row.status,
-      cancellableUntil: startsAt
-        ? visitorCancellationClosesAt(
-            startsAt,
-            this.config.cancellationClosesHoursBefore,
-          ).toISOString()
-        : null,
+      cancellableUntil: closesAt?.toISOString() ?? null,
+      cancellationOpen: closesAt !== null && visitorCancellationOpen(now, closesAt),
       offerExpiresAt:
         row.status === 'offered' && row.hold_expires_at
           ? new Date(row.hold_expires_at).toISOString()
