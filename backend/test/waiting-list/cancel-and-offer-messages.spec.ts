@@ -1,4 +1,5 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
+import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { renderMessage } from '../../src/notifications/messages/render-message';
 import { OPEN_SLOT } from '../http';
 
@@ -33,9 +34,17 @@ describe('the cancellation and offer emails', () => {
       currency: 'ron',
     });
     const kept = renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
-      by: 'visitor',
+      by: 'operator',
+      paid: true,
       refund: false,
     });
+    const unpaid = renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
+      by: 'operator',
+      paid: false,
+      refund: false,
+    });
+    expect(unpaid.text).not.toContain(MESSAGE_TEXTS[locale].cancelledNoRefund);
+    expect(kept.text).toContain(MESSAGE_TEXTS[locale].cancelledNoRefund);
     expect(refunded.subject).toBe(kept.subject);
     expect(refunded.text).toContain('35');
     expect(refunded.text).not.toBe(kept.text);

@@ -230,7 +230,11 @@ export function renderMessage(
         { heading: t.detailsHeading, details },
         {
           paragraphs: [
-            payload.refund === true ? f(t.cancelledRefund) : t.cancelledNoRefund,
+            ...(payload.refund === true
+              ? [f(t.cancelledRefund)]
+              : payload.paid === true
+                ? [t.cancelledNoRefund]
+                : []),
             f(t.questions),
           ],
         },

@@ -42,6 +42,8 @@ export class CancellationRecorder {
       registrationId,
       payload: {
         by: cancelled.event.data.by,
+        // Whether the seat had been paid: the email says so when its money is kept.
+        paid: state.status === 'paid',
         refund: cancelled.event.data.refund,
         ...(refund?.event.type === 'RefundRequested'
           ? { amountMinor: refund.event.data.amountMinor, currency: refund.event.data.currency }

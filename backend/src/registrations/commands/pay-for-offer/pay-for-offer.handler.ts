@@ -21,15 +21,15 @@ import { RegistrationStore } from '../../registration-store';
 import { seatCheckoutRequest } from '../create-registration/create-registration.handler';
 import { PayForOfferCommand, type OfferCheckout } from './pay-for-offer.command';
 
+const OFFER_LAPSED = 'This offer has lapsed: the seat went to the next person waiting.';
+
 /** Why a link's offer cannot be paid for any more. */
 function noOpenOffer(state: RegistrationState): InvalidTransitionError {
   if (state.status === 'paid' || state.status === 'confirmed') {
     return new InvalidTransitionError('This seat is already yours: it is paid or confirmed.');
   }
   if (state.status === 'cancelled') return new InvalidTransitionError('This booking is cancelled.');
-  return new InvalidTransitionError(
-    'This offer has lapsed: the seat went to the next person waiting.',
-  );
+  return new InvalidTransitionError(OFFER_LAPSED);
 }
 
 /**
@@ -61,8 +61,10 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
       now,
     );
     if (open) return open;
-    if (new Date(expiresAt).getTime() <= now.getTime())
-      throw noOpenOffer({ ...state, status: 'released' });
+    if (new Date(expiresAt).getTime() <= now.getTime()) {
+      // Past its time: the sweeper is about to end it.
+      throw new InvalidTransitionError(OFFER_LAPSED);
+    }
     const event = this.catalogue.findEvent(state.event);
     if (!event || !state.email) throw new SlotNotOpenError('unknown');
 
