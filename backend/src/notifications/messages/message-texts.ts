@@ -99,7 +99,7 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarDescription:
       'Arrive 15 minutes early. 30 minutes of darkness, then 15 minutes of reflection.',
     cancellationLink:
-      'If you cannot come, cancel here until {cancelUntil} and your payment is refunded: {cancelUrl}. After that, write to {contact}.',
+      'If you cannot come, you may cancel until {cancelUntil} and your payment is refunded (after that, write to {contact}). To cancel: {cancelUrl}',
     cancelledSubject: 'Your registration is cancelled: Dream Darkroom, {event}',
     cancelledByOperatorIntro: 'The organisers have cancelled your registration for this slot.',
     cancelledByVisitorIntro: 'As you asked, your registration for this slot is cancelled.',
@@ -160,7 +160,7 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription: 'Arriva 15 minuti prima. 30 minuti di buio, poi 15 minuti di riflessione.',
     cancellationLink:
-      'Se non puoi venire, annulla qui entro {cancelUntil} e ti rimborsiamo il pagamento: {cancelUrl}. Dopo, scrivi a {contact}.',
+      'Se non puoi venire, puoi annullare entro {cancelUntil} e ti rimborsiamo il pagamento (dopo, scrivi a {contact}). Per annullare: {cancelUrl}',
     cancelledSubject: 'La tua registrazione è annullata: Dream Darkroom, {event}',
     cancelledByOperatorIntro:
       'Gli organizzatori hanno annullato la tua registrazione per questo orario.',
@@ -223,7 +223,7 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarDescription:
       'Ajunge cu 15 minute mai devreme. 30 de minute de întuneric, apoi 15 minute de reflecție.',
     cancellationLink:
-      'Dacă nu poți veni, anulează aici până la {cancelUntil} și îți rambursăm plata: {cancelUrl}. După aceea, scrie-ne la {contact}.',
+      'Dacă nu poți veni, poți anula până la {cancelUntil} și îți rambursăm plata (după aceea, scrie-ne la {contact}). Pentru anulare: {cancelUrl}',
     cancelledSubject: 'Înscrierea ta este anulată: Dream Darkroom, {event}',
     cancelledByOperatorIntro: 'Organizatorii au anulat înscrierea ta pentru acest interval.',
     cancelledByVisitorIntro: 'Așa cum ai cerut, înscrierea ta pentru acest interval este anulată.',
