@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { Catalogue } from './catalogue/catalogue';
 import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
+import { TourModule } from './catalogue/tour.module';
 import { HealthModule } from './health/health.module';
 import { APP_CONFIG } from './config/app-config.token';
 import type { AppConfig } from './config/config';
@@ -47,6 +48,7 @@ export class AppModule {
         PaymentsModule,
         NotificationsModule,
         RegistrationsModule,
+        TourModule,
         AdminModule,
       ],
     };

@@ -13,7 +13,8 @@ import type { AppConfig } from './config/config';
 import { createDataSource, runMigrations } from './database/data-source';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { syncSlotLimits } from './registrations/projections/slot-limits';
+import { readTour } from './catalogue/projections/tour-read-model-fold';
+import { importTourOnce } from './catalogue/tour-store';
 import { serveSite } from './site/serve-site';
 import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
 import { ServerLifecycle } from './health/server-lifecycle';
@@ -82,9 +83,35 @@ export async function createApp(
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist);
+  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist, catalogue);
   (app.getHttpServer() as Server).on('clientError', answerClientError);
   return app;
+}
+
+/**
+ * The log is the tour. Into a log without one, the tour given (TOUR_FILE, the record, or the
+ * demo tour) is imported once as its first facts; after that the file is not read again, and
+ * the catalogue serves what the log holds.
+ */
+async function serveTourOfLog(
+  dataSource: DataSource,
+  catalogue: Catalogue,
+  config: AppConfig,
+  logger: Logger | undefined,
+): Promise<void> {
+  const source = Catalogue.sourceFor(config);
+  if (await importTourOnce(dataSource, catalogue.tour, source)) {
+    logger?.log(
+      `The tour (${source}) was imported into the log; change it from the Command Center`,
+    );
+  } else if (config.tourFile) {
+    logger?.log(
+      'The tour is in the log already: TOUR_FILE is not read (change the tour from the Command Center)',
+    );
+  }
+  const read = await readTour(dataSource);
+  if (!read) throw new Error('The tour read model is empty after its import');
+  catalogue.replace(read.tour, read.version);
 }
 
 export interface RunningServer {
@@ -126,7 +153,12 @@ export async function startServer(
     await dataSource.initialize();
     const applied = await runMigrations(dataSource);
     if (applied.length > 0) logger.log(`Migrations applied: ${applied.join(', ')}`);
-    await syncSlotLimits(dataSource, catalogue);
+    await serveTourOfLog(
+      dataSource,
+      catalogue,
+      config,
+      options.logger === false ? undefined : logger,
+    );
     const app = await createApp(config, dataSource, catalogue, options);
     await app.listen(config.port, '0.0.0.0');
     const address = app.getHttpServer().address();

@@ -11,7 +11,9 @@ const SITE_ROUTES = JSON.parse(
   readFileSync(new URL('../../backend/src/site/site-routes.json', import.meta.url), 'utf8'),
 );
 export const ROUTES = [
-  ...SITE_ROUTES.filter((route) => route !== '/admin').map((route) => route.replace(':id', '{id}')),
+  ...SITE_ROUTES.filter((route) => !route.startsWith('/admin')).map((route) =>
+    route.replace(':id', '{id}'),
+  ),
   '/?register=true',
   '/?register=true&payment=cancelled&registration={id}',
   '/confirmation?session_id=cs_e2e',

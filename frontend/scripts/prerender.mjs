@@ -3,7 +3,10 @@
 // them). Runs after `vite build`: builds the server-side entry (src/prerender.tsx), renders
 // each page with the tour of backend/src/catalogue/tour.json, and writes
 // dist/prerendered/<language>/<page>.html; the server picks the file by the language cookie.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The tour the pages were rendered with goes to dist/prerendered/tour.json, and the entry
+// (self-contained) stays in dist/prerendered/server/: when the live tour differs, the server
+// renders the pages again with it (backend/src/site/live-pages.ts).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -11,7 +14,7 @@ import { build } from 'vite';
 const here = dirname(fileURLToPath(import.meta.url));
 const frontendDir = resolve(here, '..');
 const distDir = join(frontendDir, 'dist');
-const ssrDir = join(frontendDir, 'dist-prerender');
+const ssrDir = join(distDir, 'prerendered', 'server');
 
 export const PRERENDERED_PAGES = {
   '/': 'index',
@@ -45,27 +48,22 @@ function tourEvents() {
   }));
 }
 
-/** JSON inside a <script> element: nothing in it may close the element. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 async function main() {
   await build({
     root: frontendDir,
     logLevel: 'warn',
-    build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+    build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    // Everything in one file: the server that renders with it has no frontend packages.
+    ssr: { noExternal: true },
   });
-  const { renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+  const { renderPage, pageDocument } = await import(
+    pathToFileURL(join(ssrDir, 'prerender.js')).href
+  );
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
   // The entry script imports each language's catalogue; the page's own is fetched alongside the
   // script (modulepreload), so the page takes life (hydrates) sooner.
   const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(template)?.[1];
   const entryCode = entry ? readFileSync(join(distDir, entry), 'utf8') : '';
-  const cataloguePreload = (language) => {
-    const chunk = new RegExp(`${language}\\.json_catalogue-[\\w-]+\\.js`).exec(entryCode)?.[0];
-    return chunk
-      ? `<link rel="modulepreload" crossorigin href="/assets/${chunk}">\n  </head>`
-      : '</head>';
-  };
   const events = tourEvents();
   let count = 0;
   for (const language of LANGUAGES) {
@@ -73,22 +71,12 @@ async function main() {
     mkdirSync(outDir, { recursive: true });
     for (const [route, name] of Object.entries(PRERENDERED_PAGES)) {
       const rendered = await renderPage(route, language, events);
-      // React hoists the page's <title> into the head; the rest is the root's content.
-      const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1];
-      const body = rendered.replace(/<title>[^<]*<\/title>/g, '');
-      const page = template
-        .replace('<html lang="en">', `<html lang="${language}">`)
-        .replace('</head>', cataloguePreload(language))
-        .replace(/<title>[^<]*<\/title>/, title ? `<title>${title}</title>` : '$&')
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${body}</div><script type="application/json" id="prerendered-data">${scriptJson({ language, events })}</script>`,
-        );
+      const page = pageDocument(template, rendered, language, events, entryCode);
       writeFileSync(join(outDir, `${name}.html`), page);
       count += 1;
     }
   }
-  rmSync(ssrDir, { recursive: true, force: true });
+  writeFileSync(join(distDir, 'prerendered', 'tour.json'), JSON.stringify(events));
   console.log(`Prerendered ${count} pages into dist/prerendered/`);
 }
 

@@ -38,3 +38,37 @@ export async function renderPage(
   for await (const chunk of prelude) html += String(chunk);
   return html;
 }
+
+/** JSON inside a <script> element: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The whole document of a prerendered page: the built index.html (`template`) with the page's
+ * language, its title, its rendered body, the events it was rendered with (the browser hydrates
+ * from them) and a preload of its language's catalogue, whose chunk the entry script
+ * (`entryCode`) names. The build (scripts/prerender.mjs) and the server, re-rendering a page
+ * when the tour has changed since the build, both assemble pages with this.
+ */
+export function pageDocument(
+  template: string,
+  rendered: string,
+  language: Language,
+  events: CatalogueEvent[],
+  entryCode: string,
+): string {
+  const chunk = new RegExp(`${language}\\.json_catalogue-[\\w-]+\\.js`).exec(entryCode)?.[0];
+  const preload = chunk
+    ? `<link rel="modulepreload" crossorigin href="/assets/${chunk}">\n  </head>`
+    : '</head>';
+  // React hoists the page's <title> into the head; the rest is the root's content.
+  const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1];
+  const body = rendered.replace(/<title>[^<]*<\/title>/g, '');
+  return template
+    .replace('<html lang="en">', `<html lang="${language}">`)
+    .replace('</head>', preload)
+    .replace(/<title>[^<]*<\/title>/, title ? `<title>${title}</title>` : '$&')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${body}</div><script type="application/json" id="prerendered-data">${scriptJson({ language, events })}</script>`,
+    );
+}

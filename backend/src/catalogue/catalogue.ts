@@ -1,92 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { isOpenForRegistration } from '../registrations/domain/registration';
+import { tourProblems, type Slot, type Tour, type TourEvent } from './domain/tour';
+import type { TourLanguage } from './domain/tour-rules';
+import { addDays, localDate, localParts, slotName, zonedInstant } from './domain/slot-names';
 import defaultTour from './tour.json';
 
-export type EventStatus = 'open' | 'completed' | 'coming-soon';
-export type SlotStatus = 'open' | 'closed';
-
-export interface Slot {
-  /** The slot's name as visitors and operators know it, e.g. 'Oct 30 - 7:30pm'. */
-  time: string;
-  startsAt: string;
-  status: SlotStatus;
-  capacity: number;
-}
-
-/** The languages the site and its emails speak; English is the tour's own. */
-export type TourLanguage = 'en' | 'it' | 'ro';
-
-export interface TourEvent {
-  slug: string;
-  city: string;
-  venue: string;
-  /** The city and venue in other languages, where they differ from English. */
-  localised?: Partial<Record<TourLanguage, { city?: string; venue?: string }>>;
-  date: string;
-  timeZone: string;
-  status: EventStatus;
-  priceMinor: number;
-  slots: Slot[];
-  /** Whether seats that free are offered to the waiting list by themselves (absent: true). */
-  automaticOffers?: boolean;
-}
-
-export interface Tour {
-  currency: string;
-  events: TourEvent[];
-}
+export type { EventStatus, SlotStatus, TourLanguage } from './domain/tour-rules';
+export type { Slot, Tour, TourEvent } from './domain/tour';
 
 export class CatalogueError extends Error {}
 
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new CatalogueError(`Invalid tour: ${message}`);
-}
-
-/** Checks a tour read from data, so a typo in the file stops the boot instead of a sale. */
+/**
+ * Checks a tour read from data (a file), with the rules every operator's change is checked
+ * with, so a typo in the file stops the boot instead of a sale. An event without
+ * `automaticOffers` has them on.
+ */
 export function parseTour(raw: unknown): Tour {
-  check(raw && typeof raw === 'object', 'expected an object');
+  const problems = tourProblems(raw);
+  if (problems.length > 0) throw new CatalogueError(`Invalid tour: ${problems.join('; ')}`);
   const tour = raw as Tour;
-  check(/^[A-Z]{3}$/.test(tour.currency), 'currency must be an ISO 4217 code');
-  check(Array.isArray(tour.events) && tour.events.length > 0, 'events must be a list');
-  const slugs = new Set<string>();
-  for (const event of tour.events) {
-    check(/^[a-z][a-z0-9-]*$/.test(event.slug), `event slug "${event.slug}" must be lowercase`);
-    check(!slugs.has(event.slug), `event slug "${event.slug}" appears twice`);
-    slugs.add(event.slug);
-    check(['open', 'completed', 'coming-soon'].includes(event.status), `${event.slug}: bad status`);
-    check(/^\d{4}-\d{2}-\d{2}$/.test(event.date), `${event.slug}: date must be YYYY-MM-DD`);
-    check(Number.isInteger(event.priceMinor) && event.priceMinor > 0, `${event.slug}: bad price`);
-    check(typeof event.city === 'string' && typeof event.venue === 'string', `${event.slug}: city`);
-    for (const [language, names] of Object.entries(event.localised ?? {})) {
-      check(['en', 'it', 'ro'].includes(language), `${event.slug}: unknown language ${language}`);
-      check(
-        names &&
-          ['city', 'venue'].every(
-            (name) =>
-              names[name as 'city'] === undefined || typeof names[name as 'city'] === 'string',
-          ),
-        `${event.slug}: localised ${language}`,
-      );
-    }
-    check(Array.isArray(event.slots), `${event.slug}: slots must be a list`);
-    const times = new Set<string>();
-    for (const slot of event.slots) {
-      check(typeof slot.time === 'string' && slot.time.trim() !== '', `${event.slug}: slot time`);
-      check(!times.has(slot.time), `${event.slug}: slot "${slot.time}" appears twice`);
-      times.add(slot.time);
-      check(
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(slot.startsAt) &&
-          !Number.isNaN(Date.parse(slot.startsAt)),
-        `${event.slug}/${slot.time}: startsAt must be an instant with its offset (2025-10-30T19:30:00+02:00)`,
-      );
-      check(['open', 'closed'].includes(slot.status), `${event.slug}/${slot.time}: status`);
-      check(
-        Number.isInteger(slot.capacity) && slot.capacity > 0,
-        `${event.slug}/${slot.time}: capacity`,
-      );
-    }
-  }
-  return tour;
+  return {
+    ...tour,
+    events: tour.events.map((event) => ({
+      ...event,
+      automaticOffers: event.automaticOffers ?? true,
+    })),
+  };
 }
 
 /**
@@ -121,73 +60,50 @@ export function demoTour(today: Date): Tour {
 
 const THURSDAY = 4;
 
-function localParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-  };
-}
-
-/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
-function localDate(instant: Date, timeZone: string): string {
-  const { year, month, day } = localParts(instant, timeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-/** The instant when the clocks of `timeZone` show `date` at hour:minute. */
-function zonedInstant(date: string, hour: number, minute: number, timeZone: string): Date {
-  const asUtc = Date.parse(
-    `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`,
-  );
-  // The zone's offset at that moment, found by reading the clocks there (twice, across a change).
-  let instant = asUtc;
-  for (let pass = 0; pass < 2; pass += 1) {
-    const shown = localParts(new Date(instant), timeZone);
-    const shownUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
-    instant += asUtc - shownUtc;
-  }
-  return new Date(instant);
-}
-
-/** 'Oct 30 - 7:30pm': the record's way of naming a slot. */
-function slotName(instant: Date, timeZone: string): string {
-  const { hour, minute } = localParts(instant, timeZone);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short' }).format(instant);
-  const { day } = localParts(instant, timeZone);
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${month} ${day} - ${hour12}:${String(minute).padStart(2, '0')}${hour < 12 ? 'am' : 'pm'}`;
-}
-
-/** The tour: its events, their slots, prices and statuses. Data, not code paths. */
+/**
+ * The tour: its events, their slots, prices and statuses. Data, not code paths. Read
+ * synchronously by every part of a process; its contents are the tour read model's, replaced
+ * (replace()) whenever the tour changes in any process (TourCatalogueSync).
+ */
 export class Catalogue {
-  /** Each slot's start as an instant, derived once from the tour (by event and slot name). */
-  private readonly starts = new Map<string, Date>();
+  private current: Tour;
+  /** Each slot's start as an instant, derived once per tour (by event and slot name). */
+  private starts = new Map<string, Date>();
+  private tourVersion = 0;
 
-  constructor(readonly tour: Tour) {
-    for (const event of tour.events) {
+  constructor(tour: Tour) {
+    this.current = tour;
+    this.index();
+  }
+
+  /** The tour as it stands now. */
+  get tour(): Tour {
+    return this.current;
+  }
+
+  /**
+   * The log position of the tour's last change (0 for a tour not read from the log): a page
+   * rendered with one version is stale under another.
+   */
+  get version(): number {
+    return this.tourVersion;
+  }
+
+  /** Takes the tour as the read model now has it. */
+  replace(tour: Tour, version: number): void {
+    this.current = tour;
+    this.tourVersion = version;
+    this.index();
+  }
+
+  private index(): void {
+    const starts = new Map<string, Date>();
+    for (const event of this.current.events) {
       for (const slot of event.slots) {
-        this.starts.set(`${event.slug}\u0000${slot.time}`, new Date(slot.startsAt));
+        starts.set(`${event.slug}\u0000${slot.time}`, new Date(slot.startsAt));
       }
     }
+    this.starts = starts;
   }
 
   /** A tour file, or SPEC's record of the tour (the built-in tour.json) without one. */
@@ -197,8 +113,8 @@ export class Catalogue {
   }
 
   /**
-   * The tour a process serves: TOUR_FILE when set; otherwise the record in production, and the
-   * demo tour (Bucharest next week) anywhere else.
+   * The tour a process imports into a log that has none (server.ts): TOUR_FILE when set;
+   * otherwise the record in production, and the demo tour (Bucharest next week) anywhere else.
    */
   static forEnvironment(
     config: { tourFile: string | undefined; nodeEnv: string },
@@ -206,6 +122,12 @@ export class Catalogue {
   ): Catalogue {
     if (config.tourFile || config.nodeEnv === 'production') return Catalogue.load(config.tourFile);
     return new Catalogue(demoTour(today));
+  }
+
+  /** Where forEnvironment()'s tour comes from, as the log's TourImported names it. */
+  static sourceFor(config: { tourFile: string | undefined; nodeEnv: string }): string {
+    if (config.tourFile) return 'tour-file';
+    return config.nodeEnv === 'production' ? 'record' : 'demo-tour';
   }
 
   /** When a slot starts; undefined for a slot the tour does not have. */
@@ -226,7 +148,7 @@ export class Catalogue {
   }
 
   get currency(): string {
-    return this.tour.currency;
+    return this.current.currency;
   }
 
   /** The event's city and venue as a reader of `language` knows them. */
@@ -236,11 +158,11 @@ export class Catalogue {
   }
 
   events(): TourEvent[] {
-    return this.tour.events;
+    return this.current.events;
   }
 
   findEvent(slug: string): TourEvent | undefined {
-    return this.tour.events.find((event) => event.slug === slug);
+    return this.current.events.find((event) => event.slug === slug);
   }
 
   findSlot(slug: string, time: string): { event: TourEvent; slot: Slot } | undefined {
@@ -250,6 +172,6 @@ export class Catalogue {
   }
 
   allSlots(): { event: TourEvent; slot: Slot }[] {
-    return this.tour.events.flatMap((event) => event.slots.map((slot) => ({ event, slot })));
+    return this.current.events.flatMap((event) => event.slots.map((slot) => ({ event, slot })));
   }
 }

@@ -7,6 +7,8 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isTourStream } from '../catalogue/domain/tour';
+import { TourError } from '../catalogue/domain/tour-errors';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { PaymentProviderError } from '../payments/payment-gateway';
 import {
@@ -72,7 +74,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Maps every error, ours or the framework's, to one JSON shape; a 500 never leaks details. */
 export function toApiError(exception: unknown): ApiErrorBody {
-  if (exception instanceof RegistrationError) {
+  if (exception instanceof RegistrationError || exception instanceof TourError) {
     const statusCode = STATUS_BY_KIND[exception.kind];
     return {
       statusCode,
@@ -86,7 +88,9 @@ export function toApiError(exception: unknown): ApiErrorBody {
   if (exception instanceof ConcurrencyError) {
     return {
       statusCode: HttpStatus.CONFLICT,
-      message: 'The registration changed at the same moment; please try again.',
+      message: isTourStream(exception.streamId)
+        ? 'The tour changed at the same moment; please try again.'
+        : 'The registration changed at the same moment; please try again.',
       errors: [],
     };
   }

@@ -157,7 +157,7 @@ export class Environment {
   CANCELLATION_TOKEN_SECRET: string | undefined;
 
   /** A visitor may cancel from their email until this many hours before the slot starts. */
-  @WholeNumber({ min: 0, max: 720, default: 24, of: 'hours' })
+  @WholeNumber({ min: 0, max: 8760, default: 24, of: 'hours' })
   CANCELLATION_CLOSES_HOURS_BEFORE: number;
 
   /** How long a seat offered from the waiting list is held for payment (Stripe: at most 24). */

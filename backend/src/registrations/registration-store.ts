@@ -46,7 +46,7 @@ export interface RegistrationAppend {
 }
 
 /** The key of the lock that serialises everything that gives or takes seats in one slot. */
-function slotLockKey(event: string, time: string): string {
+export function slotLockKey(event: string, time: string): string {
   return `slot:${event}:${time}`;
 }
 

@@ -124,6 +124,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
   exports: [
     RegistrationStore,
     CapacityCache,
+    CapacityChangeListener,
     PaymentRecorder,
     RefundWorker,
     HoldSweeper,

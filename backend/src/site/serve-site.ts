@@ -1,14 +1,19 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { Logger } from '@nestjs/common';
+import type { Catalogue } from '../catalogue/catalogue';
+import { LivePages } from './live-pages';
 import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';
 
 /**
  * Serves the built site: its files, and index.html for every other GET that is not the API.
- * Without a build (an API-only run), a short page says how to build it.
+ * Without a build (an API-only run), a short page says how to build it. A prerendered page is
+ * served as built while the tour is the one it was rendered with, and rendered again with the
+ * live tour once it is not (LivePages).
  */
-export function serveSite(app: Express, distDir: string): void {
+export function serveSite(app: Express, distDir: string, catalogue: Catalogue): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -24,7 +29,10 @@ export function serveSite(app: Express, distDir: string): void {
   }
   const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
   let indexHtml: string | undefined;
-  app.use((request: Request, response: Response, next: NextFunction) => {
+  const template = () => (indexHtml ??= readFileSync(indexFile, 'utf8'));
+  const livePages = new LivePages(distDir, catalogue, template);
+  const logger = new Logger('Site');
+  app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (request.path.startsWith('/api/') || request.path === '/api') return next();
     if (request.path.startsWith('/sandbox/')) return next();
@@ -35,14 +43,24 @@ export function serveSite(app: Express, distDir: string): void {
         .send('The site is not built yet: run `make build` (or `make start`).');
       return;
     }
-    const page = prerendered(request);
-    indexHtml ??= readFileSync(indexFile, 'utf8');
-    if (page) response.setHeader('Vary', 'Cookie');
+    const built = prerendered(request);
+    let page = built?.html;
+    if (built && !livePages.current()) {
+      page = undefined;
+      if (livePages.canRender) {
+        try {
+          page = await livePages.page(built.route, built.language);
+        } catch (error) {
+          logger.warn(`A page could not be rendered with the live tour: ${String(error)}`);
+        }
+      }
+    }
+    if (built) response.setHeader('Vary', 'Cookie');
     response
       .status(isSpaRoute(request.path) ? 200 : 404)
       .setHeader('Cache-Control', 'no-cache')
       .type('html')
-      .send(page ?? indexHtml);
+      .send(page ?? template());
   });
 }
 
@@ -55,7 +73,9 @@ const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|it|ro)(?:;|$)/;
  * one). A request with a query string gets the plain index.html, since the page it asks for
  * (e.g. the form opened by ?register=true) is not the prerendered one.
  */
-function prerenderedPages(dir: string): (request: Request) => string | undefined {
+function prerenderedPages(
+  dir: string,
+): (request: Request) => { html: string; route: string; language: string } | undefined {
   const pages = new Map<string, string>();
   for (const language of LANGUAGES) {
     const languageDir = path.join(dir, language);
@@ -71,6 +91,7 @@ function prerenderedPages(dir: string): (request: Request) => string | undefined
     if (pages.size === 0 || request.originalUrl.includes('?')) return undefined;
     const language = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? 'en';
     const route = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
-    return pages.get(`${language} ${route}`);
+    const html = pages.get(`${language} ${route}`);
+    return html === undefined ? undefined : { html, route, language };
   };
 }

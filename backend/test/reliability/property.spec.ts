@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
+import { Catalogue } from '../../src/catalogue/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
@@ -31,17 +32,32 @@ type Operation =
   | { kind: 'cancel'; app: number; target: number; refund: boolean }
   | { kind: 'offers'; app: number }
   | { kind: 'accept'; app: number; target: number }
-  | { kind: 'lapse'; app: number; target: number };
+  | { kind: 'lapse'; app: number; target: number }
+  | { kind: 'capacity'; app: number; slot: number; capacity: number }
+  | { kind: 'close'; app: number; slot: number }
+  | { kind: 'reopen'; app: number; slot: number };
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });
+const slot = fc.integer({ min: 0, max: SMALL_SLOTS.length - 1 });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('capacity' as const),
+      app,
+      slot,
+      capacity: fc.integer({ min: 1, max: SEATS + 1 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), app, slot }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), app, slot }) },
   {
     weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('register' as const),
       app,
-      slot: fc.integer({ min: 0, max: SMALL_SLOTS.length - 1 }),
+      slot,
       person: fc.nat({ max: 9 }),
     }),
   },
@@ -72,7 +88,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('paid' as const), app, target, value: fc.boolean() }),
   },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('cancel' as const),
       app,
@@ -146,6 +162,35 @@ describe('random interleavings across two app instances', () => {
         return;
       }
 
+      if (op.kind === 'capacity' || op.kind === 'close' || op.kind === 'reopen') {
+        // The operator changes the tour while visitors register and pay.
+        const { event, time } = SMALL_SLOTS[op.slot];
+        const path = `/api/admin/tour/events/${event}/slots/${encodeURIComponent(time)}`;
+        const response =
+          op.kind === 'capacity'
+            ? await request<{ message: string }>(
+                url,
+                'PATCH',
+                path,
+                { capacity: op.capacity },
+                admin,
+              )
+            : await request<{ message: string }>(
+                url,
+                'POST',
+                `${path}/${op.kind}`,
+                undefined,
+                admin,
+              );
+        // Below the seats taken, the capacity is refused in words.
+        const refusedBelowTaken =
+          response.status === 409 &&
+          /seats? taken; its capacity cannot go below/.test(response.body.message);
+        if (response.status !== 200 && !refusedBelowTaken) {
+          unexpected.push(`${op.kind} on app ${op.app}: ${response.status}`);
+        }
+        return;
+      }
       const id = ids.length > 0 && op.kind !== 'register' ? ids[op.target % ids.length] : undefined;
       let status: number;
       let allowed: number[];
@@ -158,7 +203,8 @@ describe('random interleavings across two app instances', () => {
           registrationBody({ ...slot, email: `person-${op.person}-run-${run}@example.com` }),
         );
         status = response.status;
-        allowed = [200, 201, 409];
+        // 400: the operator closed the slot.
+        allowed = [200, 201, 400, 409];
         if (status < 300) ids.push(response.body.registrationId);
       } else if (!id) {
         return;
@@ -335,7 +381,7 @@ describe('random interleavings across two app instances', () => {
 
     await fc.assert(
       fc.asyncProperty(
-        fc.array(operation, { minLength: 4, maxLength: 24 }),
+        fc.array(operation, { minLength: 12, maxLength: 32 }),
         fc.integer({ min: 1, max: 6 }),
         async (operations, concurrency) => {
           run += 1;
@@ -348,10 +394,23 @@ describe('random interleavings across two app instances', () => {
           const later = new Date(Date.now() + 24 * 3_600_000);
           while ((await apps[run % 2].app.get(RefundWorker).runOnce(later)).refunded > 0);
           await checkInvariants(apps[0].dataSource, catalogue, { settled: true });
-          // Once the offer worker has run, no open slot keeps a free seat with someone waiting.
-          await apps[(run + 1) % 2].app.get(WaitingListOfferWorker).runOnce();
-          const unoffered: unknown[] = await apps[0].dataSource.query(
-            `SELECT event, time FROM slot_capacity WHERE waiting_list > 0 AND seats_taken < seat_limit`,
+          // Once the offer worker has run, no slot that takes registrations keeps a free seat
+          // with someone waiting (a slot the operator closed keeps its waiting list).
+          const offering = apps[(run + 1) % 2];
+          await offering.app.get(WaitingListOfferWorker).runOnce();
+          const freeWithWaiting: { event: string; time: string }[] = await apps[0].dataSource.query(
+            `SELECT event, time FROM slot_capacity
+                WHERE waiting_list > 0 AND seats_taken < seat_limit`,
+          );
+          const tour = offering.app.get(Catalogue);
+          const unoffered = freeWithWaiting.filter(
+            ({ event, time }) =>
+              tour.isOpenForRegistration(
+                event,
+                time,
+                new Date(),
+                offering.config.registrationClosesMinutesBefore,
+              ) && tour.findEvent(event)?.automaticOffers !== false,
           );
           expect(unoffered).toEqual([]);
           await checkInvariants(apps[0].dataSource, catalogue);
@@ -379,6 +438,13 @@ describe('random interleavings across two app instances', () => {
     );
     expect(offers).toBeGreaterThan(0);
     expect(cancellations).toBeGreaterThan(0);
+    // And the operator changed the tour under them.
+    const tourChanges: { type: string }[] = await apps[0].dataSource.query(
+      `SELECT DISTINCT type FROM events WHERE stream_id LIKE 'tour-event-%' ORDER BY type`,
+    );
+    expect(tourChanges.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['SlotCapacityChanged', 'SlotClosed', 'SlotReopened']),
+    );
   });
 
   it('notices a read model that disagrees with the events', async () => {

@@ -25,16 +25,10 @@ class RecordingTransport extends MailTransport {
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
 
-function oneSeat(startsInHours?: number): Catalogue {
+function oneSeat(): Catalogue {
   const tour = testTour();
   for (const event of tour.events) {
-    for (const slot of event.slots) {
-      if (slot.time !== OPEN_SLOT) continue;
-      slot.capacity = 1;
-      if (startsInHours !== undefined) {
-        slot.startsAt = new Date(Date.now() + startsInHours * HOUR_MS).toISOString();
-      }
-    }
+    for (const slot of event.slots) if (slot.time === OPEN_SLOT) slot.capacity = 1;
   }
   return new Catalogue(tour);
 }
@@ -60,9 +54,14 @@ describe('cancellations and waiting-list offers', () => {
       apps.push(await startTestApp(database.url, { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue));
     }
     [app] = apps;
-    // The same registrations, seen by a process whose slot starts in 10 hours: too late to
-    // cancel from the email (24 hours before).
-    lateApp = await startTestApp(database.url, { CANCELLATION_TOKEN_SECRET: SECRET }, oneSeat(10));
+    // The same registrations, seen by a process whose cancellation closes earlier than the
+    // slot's start is away: too late to cancel from the email there.
+    const startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
+    const hoursAway = Math.ceil((startsAt.getTime() - Date.now()) / HOUR_MS);
+    lateApp = await startTestApp(database.url, {
+      CANCELLATION_TOKEN_SECRET: SECRET,
+      CANCELLATION_CLOSES_HOURS_BEFORE: String(hoursAway + 1),
+    });
     cookie = await login(app.url);
   });
 
@@ -395,15 +394,21 @@ describe('cancellations and waiting-list offers', () => {
     await checkInvariants(app.dataSource, catalogue, { settled: true });
   });
 
-  it('offers a seat that a raised capacity adds, whoever raised it', async () => {
+  it("offers a seat that a raised capacity adds (the Tour page's command)", async () => {
     const sixth = (await register(app.url, { email: 'sixth@example.com' })).id;
     expect(await status(sixth)).toBe('waiting');
-    await app.dataSource.query(
-      'UPDATE slot_capacity SET seat_limit = seat_limit + 1 WHERE event = $1 AND time = $2',
-      ['bucharest', OPEN_SLOT],
+    // The operator raises the slot's capacity from the Tour page's command.
+    const raised = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`,
+      { capacity: 2 },
     );
+    expect(raised.status).toBe(200);
     expect((await offers()).offered).toBe(1);
     expect(await status(sixth)).toBe('offered');
     expect(await capacity()).toMatchObject({ registered: 2, waitingList: 0, available: 0 });
+    await checkInvariants(app.dataSource, catalogue, { settled: true });
   });
 });

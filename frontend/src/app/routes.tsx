@@ -35,6 +35,7 @@ export function AppRoutes() {
         <Route path="cancel" element={<CancelBookingPage />} />
         <Route path="offer" element={<OfferPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
+        <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />

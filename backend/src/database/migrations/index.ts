@@ -11,6 +11,7 @@ import { RegistrationPage1732000000800 } from './1732000000800-registration-page
 import { SearchUnicodeCase1732000000801 } from './1732000000801-search-unicode-case';
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
+import { TourReadModel1732000001200 } from './1732000001200-tour-read-model';
 import { WaitingListOffers1732000001300 } from './1732000001300-waiting-list-offers';
 
 /** Every migration, in order. A new migration is added here. */
@@ -28,5 +29,6 @@ export const migrations = [
   SearchUnicodeCase1732000000801,
   SeatGuard1732000001000,
   UnpaidHoldsPerAddress1732000001100,
+  TourReadModel1732000001200,
   WaitingListOffers1732000001300,
 ];

@@ -4,6 +4,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../catalogue/catalogue';
@@ -14,7 +15,10 @@ import { notificationsInsert } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { registrationStreamId } from '../domain/registration-events';
 import { offerExpiry, offerFreeSeats } from '../domain/waiting-list-offers';
-import { CapacityChangeListener } from '../queries/get-capacity/capacity-change-listener';
+import {
+  CAPACITY_CHANNEL,
+  CapacityChangeListener,
+} from '../queries/get-capacity/capacity-change-listener';
 import { RegistrationStore } from '../registration-store';
 
 const PASS_INTERVAL_MS = 60_000;
@@ -33,7 +37,9 @@ export interface OfferRunResult {
  * It runs every minute and whenever a capacity change is notified (any process, any cause).
  */
 @Injectable()
-export class WaitingListOfferWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WaitingListOfferWorker
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger(WaitingListOfferWorker.name);
   private readonly passes = new PollingPass(() => this.runOnce(), {
     intervalMs: PASS_INTERVAL_MS,
@@ -50,9 +56,14 @@ export class WaitingListOfferWorker implements OnApplicationBootstrap, OnApplica
     private readonly capacityChanges: CapacityChangeListener,
   ) {}
 
+  /** Subscribed before the listener connects, on the process's one listening connection. */
+  onModuleInit(): void {
+    if (!this.config.workers) return;
+    this.capacityChanges.subscribe(CAPACITY_CHANNEL, () => this.passes.nudge());
+  }
+
   onApplicationBootstrap(): void {
     if (!this.config.workers) return;
-    this.capacityChanges.onChange(() => this.passes.nudge());
     this.passes.start();
   }
 

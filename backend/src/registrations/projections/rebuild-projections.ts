@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Catalogue } from '../../catalogue/catalogue';
+import { rebuildTourReadModel } from '../../catalogue/projections/rebuild-tour-read-model';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
@@ -21,9 +22,10 @@ const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
 /**
  * Throws the registration read models away and replays the whole log into them, through the
  * same fold as live appends (read-model-fold.ts): folded in memory, then written in bulk, so a
- * replay costs a few statements per thousands of events. The slots keep their seat limits (the
- * tour's, synced again); their counts start from zero. Writers wait on the table locks until
- * the rebuild commits.
+ * replay costs a few statements per thousands of events. The tour's read model is folded again
+ * from its streams, with the slots' seat limits (a log from before the tour was in it takes
+ * `catalogue`'s); the counts start from zero. Writers wait on the table locks until the rebuild
+ * commits.
  */
 export async function rebuildProjections(
   dataSource: DataSource,
@@ -36,7 +38,8 @@ export async function rebuildProjections(
     await manager.query(
       'UPDATE slot_capacity SET held = 0, paid = 0, confirmed = 0, waiting_list = 0, seats_taken = 0',
     );
-    await syncSlotLimits(manager, catalogue);
+    const tourFacts = await rebuildTourReadModel(manager);
+    if (tourFacts === 0) await syncSlotLimits(manager, catalogue);
     const keys = await readRegistrationKeys(manager);
     const fold = new ReadModelFold();
     let count = 0;

@@ -3,17 +3,23 @@ import type { SqlExecutor } from '../../event-store/sql-executor';
 
 export class SlotLimitBelowSeatsTakenError extends Error {}
 
+export interface SeatLimit {
+  event: string;
+  time: string;
+  capacity: number;
+}
+
 /**
- * Seat limits come from the catalogue; the counts beside them come from the events. A limit
- * below the seats a slot has already given is refused, in words here, and by the database
+ * Seat limits come from the tour; the counts beside them come from the events. A limit below
+ * the seats a slot has already given is refused, in words here, and by the database
  * (slot_capacity's CHECK) whatever the path.
  */
-export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
-  const slots = catalogue.allSlots();
+export async function writeSeatLimits(sql: SqlExecutor, limits: SeatLimit[]): Promise<void> {
+  if (limits.length === 0) return;
   const tour = [
-    slots.map(({ event }) => event.slug),
-    slots.map(({ slot }) => slot.time),
-    slots.map(({ slot }) => slot.capacity),
+    limits.map((limit) => limit.event),
+    limits.map((limit) => limit.time),
+    limits.map((limit) => limit.capacity),
   ];
   const overTaken: { event: string; time: string; seats_taken: number }[] = await sql.query(
     `SELECT event, time, seats_taken FROM slot_capacity
@@ -31,10 +37,24 @@ export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Pr
         'A slot cannot have fewer seats than it has given.',
     );
   }
+  // Only rows whose limit changes are written: an unchanged limit wakes no capacity listener.
   await sql.query(
-    `INSERT INTO slot_capacity (event, time, seat_limit)
+    `INSERT INTO slot_capacity AS current (event, time, seat_limit)
      SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
-     ON CONFLICT (event, time) DO UPDATE SET seat_limit = EXCLUDED.seat_limit`,
+     ON CONFLICT (event, time) DO UPDATE SET seat_limit = EXCLUDED.seat_limit
+      WHERE current.seat_limit IS DISTINCT FROM EXCLUDED.seat_limit`,
     tour,
+  );
+}
+
+/** The seat limits of a tour not in the log yet (a database from before the tour's streams). */
+export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
+  await writeSeatLimits(
+    sql,
+    catalogue.allSlots().map(({ event, slot }) => ({
+      event: event.slug,
+      time: slot.time,
+      capacity: slot.capacity,
+    })),
   );
 }

@@ -16,7 +16,8 @@ const LONGEST_RETRY_MS = 2000;
 /**
  * One dedicated PostgreSQL connection per process, LISTENing on slot_capacity_changed: each
  * notification (one per committed transaction that changed slot_capacity, in any process)
- * drops the cached capacity answer. The cache is on only while this connection is up and
+ * drops the cached capacity answer. Other parts of the process listen on the same connection
+ * (subscribe(): the catalogue, on tour_changed), so a process keeps one listening connection. The cache is on only while this connection is up and
  * listening; when it fails (database restart, network) the cache is switched off at once and
  * the connection is retried, with a growing pause, until LISTEN is in place again.
  */
@@ -28,7 +29,7 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
   private retryMs = FIRST_RETRY_MS;
   private stopped = false;
   private listens = 0;
-  private readonly subscribers: (() => void)[] = [];
+  private readonly channels = new Map<string, (() => void)[]>();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -45,15 +46,12 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
   }
 
   /**
-   * Calls `subscriber` on every capacity change notified (and when listening starts again, as
-   * anything may have changed meanwhile): the process's one LISTEN connection, shared.
+   * Calls `changed` on each notification of `channel`, and each time LISTEN is put in place
+   * (anything may have changed while nobody listened). Subscribe before the application starts.
    */
-  onChange(subscriber: () => void): void {
-    this.subscribers.push(subscriber);
-  }
-
-  private notifySubscribers(): void {
-    for (const subscriber of this.subscribers) subscriber();
+  subscribe(channel: string, changed: () => void): void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    this.channels.set(channel, [...(this.channels.get(channel) ?? []), changed]);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -101,13 +99,16 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
     client.on('error', fail);
     client.on('end', () => fail());
     client.on('notification', (message) => {
-      if (message.channel !== CAPACITY_CHANNEL) return;
-      this.cache.invalidate();
-      this.notifySubscribers();
+      if (message.channel === CAPACITY_CHANNEL) this.cache.invalidate();
+      for (const changed of this.channels.get(message.channel) ?? []) changed();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CAPACITY_CHANNEL}`);
+      await client.query(
+        [CAPACITY_CHANNEL, ...this.channels.keys()]
+          .map((channel) => `LISTEN ${channel};`)
+          .join(' '),
+      );
     } catch (error) {
       fail(error as Error);
       return;
@@ -119,10 +120,8 @@ export class CapacityChangeListener implements OnApplicationBootstrap, OnApplica
     this.retryMs = FIRST_RETRY_MS;
     // Anything may have changed while nobody listened: start from the database.
     this.cache.setListening(true);
-    if (this.listens > 0) {
-      this.logger.log('Capacity cache on again: listening for changes');
-      this.notifySubscribers();
-    }
+    for (const changed of [...this.channels.values()].flat()) changed();
+    if (this.listens > 0) this.logger.log('Capacity cache on again: listening for changes');
     this.listens += 1;
   }
 

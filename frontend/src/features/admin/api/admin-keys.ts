@@ -12,4 +12,9 @@ export const adminKeys = {
     ['/api', 'registrations', 'pages', filter] as const,
   history: (id: string) => ['/api', 'admin', 'registrations', id, 'history'] as const,
   capacity: () => ['/api', 'capacity'] as const,
+  /** The tour and its history; invalidating `tour()` refreshes both. */
+  tour: () => ['/api', 'admin', 'tour'] as const,
+  tourHistory: (event: string | null) => ['/api', 'admin', 'tour', 'history', event] as const,
+  /** The site's public tour (the visitors' event list), which a tour change also changes. */
+  events: () => ['/api', 'events'] as const,
 };

@@ -5,15 +5,17 @@ import { adminKeys } from './admin-keys';
 
 /**
  * The event log's position, pushed by the server (Server-Sent Events) each time it moves: the
- * list is fetched again only then, so an idle console moves no bytes. Answers whether the
+ * page's data is fetched again only then, so an idle console moves no bytes. Answers whether the
  * stream is up; while it is not, the caller polls instead.
  */
-export function useLiveChanges(signedIn: boolean): boolean {
+export function useLiveChanges(signedIn: boolean, page: 'registrations' | 'tour'): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
+    // What the page shows: the registrations' pages, or the tour with its seat counts.
+    const queryKey = page === 'tour' ? adminKeys.tour() : adminKeys.registrations();
     const source = new EventSource(apiUrl('/api/admin/events/live'), { withCredentials: true });
     let position: number | undefined;
     source.onopen = () => setConnected(true);
@@ -21,14 +23,14 @@ export function useLiveChanges(signedIn: boolean): boolean {
       // Ended or refused (the session may be over): poll meanwhile, and ask at once, so a 401
       // takes the operator back to the gate.
       setConnected(false);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.registrations() });
+      void queryClient.invalidateQueries({ queryKey });
     };
     source.addEventListener('position', (message: MessageEvent<string>) => {
       const next = (JSON.parse(message.data) as { position: number }).position;
       // The first position after (re)connecting only says where the log is; a later one, or a
       // different one after a gap, means something changed.
       if (position !== undefined && next !== position) {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.registrations() });
+        void queryClient.invalidateQueries({ queryKey });
       }
       position = next;
     });
@@ -36,7 +38,7 @@ export function useLiveChanges(signedIn: boolean): boolean {
       source.close();
       setConnected(false);
     };
-  }, [signedIn, queryClient]);
+  }, [signedIn, page, queryClient]);
 
   return connected;
 }

@@ -1,19 +1,18 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useToast } from '../../../components/toast';
 import { useEvents } from '../../../lib/catalogue';
 import { isUnauthorized } from '../api/admin-request';
 import { useRegistrationPages } from '../api/get-registration-page';
 import { useRegistrationsPerDay } from '../api/get-registrations-per-day';
 import type { RegistrationFilter } from '../api/get-registration-page';
 import { useLiveChanges } from '../api/live-changes';
-import { useLogout } from '../api/logout';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
-import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { AdminCharts } from './admin-charts';
+import { ConsoleNav } from './console-nav';
 import { eventName } from './event-name';
 import { ExportPanel } from './export-panel';
+import { LogoutButton } from './logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 
@@ -26,10 +25,7 @@ type StatusFilter = 'all' | 'waiting' | 'confirmed' | 'offered' | 'cancelled';
 export function Dashboard() {
   const t = useAdminText();
   const intl = useIntl();
-  const toast = useToast();
-  const { signOut } = useAdminSession();
   const { sessionExpired } = useAdminFailure();
-  const logout = useLogout();
   const tour = useEvents();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -52,7 +48,7 @@ export function Dashboard() {
     }),
     [search, status, event, time],
   );
-  const live = useLiveChanges(true);
+  const live = useLiveChanges(true, 'registrations');
   const pages = useRegistrationPages(filter, !live);
   const perDay = useRegistrationsPerDay();
 
@@ -96,18 +92,6 @@ export function Dashboard() {
     [tour.data, slots, event],
   );
 
-  function leave() {
-    logout.mutate(undefined, {
-      onSettled: () => {
-        signOut();
-        toast({
-          title: t('admin.toast.loggedOut.title'),
-          description: t('admin.toast.loggedOut.description'),
-        });
-      },
-    });
-  }
-
   return (
     <div className="command-center">
       <header className="command-center__head">
@@ -128,14 +112,8 @@ export function Dashboard() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={leave}
-          disabled={logout.isPending}
-        >
-          {t('admin.dashboard.logout')}
-        </button>
+        <LogoutButton />
+        <ConsoleNav />
       </header>
 
       {pages.isError && !isUnauthorized(pages.error) && (

@@ -38,7 +38,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(() => {
     setGateReason(null);
     setDecided(true);
-  }, []);
+    // The answer the next page of the console starts from (/admin to /admin/tour mounts this
+    // provider afresh): without it, the check made before the login would show the gate again.
+    queryClient.setQueryData(adminKeys.session(), true);
+  }, [queryClient]);
 
   const signOut = useCallback(() => {
     setGateReason(null);

@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
+import { LocalisedPlacesDto } from '../../queries/tour-admin/tour-admin.response.dto';
+
+// The fields' shapes are checked here; what their values must be (a real time zone, a price
+// above zero, a capacity not below the seats taken) is the domain's, checked when decided.
+
+const STATUSES = ['open', 'coming-soon'];
+
+export class AnnounceEventRequestDto {
+  @ApiProperty({ example: 'cluj', description: 'Lowercase letters, digits and hyphens' })
+  @IsString({ message: 'slug must be text' })
+  slug: string;
+
+  @ApiProperty({ example: 'Cluj-Napoca' })
+  @IsString({ message: 'city must be text' })
+  city: string;
+
+  @ApiProperty({ example: 'Fabrica de Pensule' })
+  @IsString({ message: 'venue must be text' })
+  venue: string;
+
+  @ApiPropertyOptional({ type: LocalisedPlacesDto })
+  @IsOptional()
+  @IsObject({ message: 'localised must be an object by language' })
+  localised?: LocalisedPlacesDto;
+
+  @ApiProperty({ format: 'date', example: '2026-03-12' })
+  @IsString({ message: 'date must be text (YYYY-MM-DD)' })
+  date: string;
+
+  @ApiProperty({ example: 'Europe/Bucharest' })
+  @IsString({ message: 'timeZone must be text' })
+  timeZone: string;
+
+  @ApiProperty({ example: 3500, description: 'In the smallest unit of the currency' })
+  @IsInt({ message: 'priceMinor must be a whole number' })
+  priceMinor: number;
+
+  @ApiPropertyOptional({ enum: STATUSES, default: 'open' })
+  @IsOptional()
+  @IsIn(STATUSES, { message: 'status must be open or coming-soon' })
+  status?: 'open' | 'coming-soon';
+}
+
+export class EditEventRequestDto {
+  @ApiPropertyOptional({ example: 'Cluj-Napoca' })
+  @IsOptional()
+  @IsString({ message: 'city must be text' })
+  city?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'venue must be text' })
+  venue?: string;
+
+  @ApiPropertyOptional({
+    type: LocalisedPlacesDto,
+    description: 'Replaces the localised names as a whole.',
+  })
+  @IsOptional()
+  @IsObject({ message: 'localised must be an object by language' })
+  localised?: LocalisedPlacesDto;
+
+  @ApiPropertyOptional({ format: 'date' })
+  @IsOptional()
+  @IsString({ message: 'date must be text (YYYY-MM-DD)' })
+  date?: string;
+
+  @ApiPropertyOptional({ example: 'Europe/Bucharest' })
+  @IsOptional()
+  @IsString({ message: 'timeZone must be text' })
+  timeZone?: string;
+
+  @ApiPropertyOptional({ example: 3500 })
+  @IsOptional()
+  @IsInt({ message: 'priceMinor must be a whole number' })
+  priceMinor?: number;
+
+  @ApiPropertyOptional({ enum: STATUSES })
+  @IsOptional()
+  @IsIn(STATUSES, { message: 'status must be open or coming-soon' })
+  status?: 'open' | 'coming-soon';
+
+  @ApiPropertyOptional({ description: 'Offer freed seats to the next person waiting.' })
+  @IsOptional()
+  @IsBoolean({ message: 'automaticOffers must be true or false' })
+  automaticOffers?: boolean;
+}
+
+export class AddSlotRequestDto {
+  @ApiProperty({ format: 'date-time', example: '2026-03-12T19:30:00+02:00' })
+  @IsString({ message: 'startsAt must be an instant with its offset' })
+  startsAt: string;
+
+  @ApiProperty({ example: 20 })
+  @IsInt({ message: 'capacity must be a whole number of seats' })
+  capacity: number;
+
+  @ApiPropertyOptional({
+    example: 'Mar 12 - 7:30pm',
+    description:
+      "The slot's name, which registrations reference; by default its start in the event's time zone, named like 'Mar 12 - 7:30pm'.",
+  })
+  @IsOptional()
+  @IsString({ message: 'time must be text' })
+  time?: string;
+}
+
+export class EditSlotRequestDto {
+  @ApiPropertyOptional({
+    example: 24,
+    description: 'Not below the seats taken (409). Raising it may free seats for the waiting list.',
+  })
+  @IsOptional()
+  @IsInt({ message: 'capacity must be a whole number of seats' })
+  capacity?: number;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'A new start; the slot keeps its name, which registrations reference.',
+  })
+  @IsOptional()
+  @IsString({ message: 'startsAt must be an instant with its offset' })
+  startsAt?: string;
+}

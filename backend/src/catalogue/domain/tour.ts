@@ -1,0 +1,435 @@
+import { TourError, eventNotFound, slotNotFound } from './tour-errors';
+import {
+  checkCapacity,
+  checkCurrency,
+  checkDate,
+  checkEventStatus,
+  checkLocalised,
+  checkPlaceName,
+  checkPrice,
+  checkSlotName,
+  checkSlotStatus,
+  checkSlug,
+  checkStartsAt,
+  checkTimeZone,
+  type Check,
+  type EventStatus,
+  type LocalisedPlaces,
+  type SlotStatus,
+} from './tour-rules';
+import { slotName } from './slot-names';
+
+/**
+ * The tour as events: one stream per tour event (its details and its slots), decided here from
+ * the stream's state and folded back with evolve(). Plain TypeScript, like the registration's
+ * domain: the store, the read model and the HTTP routes ask it.
+ */
+
+export interface Slot {
+  /** The slot's name as visitors and operators know it, e.g. 'Oct 30 - 7:30pm'. */
+  time: string;
+  startsAt: string;
+  status: SlotStatus;
+  capacity: number;
+}
+
+export interface TourEvent {
+  slug: string;
+  city: string;
+  venue: string;
+  /** The city and venue in other languages, where they differ from English. */
+  localised?: LocalisedPlaces;
+  date: string;
+  timeZone: string;
+  status: EventStatus;
+  priceMinor: number;
+  /** Whether a freed seat is offered to the next person waiting without an operator. */
+  automaticOffers: boolean;
+  slots: Slot[];
+}
+
+export interface Tour {
+  currency: string;
+  events: TourEvent[];
+}
+
+/** The details of an event an operator may edit. */
+export interface EventDetails {
+  city: string;
+  venue: string;
+  localised: LocalisedPlaces;
+  date: string;
+  timeZone: string;
+  priceMinor: number;
+  status: EventStatus;
+}
+
+export type TourFact =
+  | { type: 'TourImported'; data: { currency: string; source: string } }
+  | {
+      type: 'EventAnnounced';
+      data: EventDetails & { slug: string; automaticOffers: boolean };
+    }
+  | { type: 'EventDetailsEdited'; data: { slug: string } & Partial<EventDetails> }
+  | { type: 'AutomaticOffersSwitched'; data: { slug: string; enabled: boolean } }
+  | { type: 'EventCompleted'; data: { slug: string } }
+  | {
+      type: 'SlotAdded';
+      data: { slug: string; time: string; startsAt: string; capacity: number; status: SlotStatus };
+    }
+  | { type: 'SlotMoved'; data: { slug: string; time: string; startsAt: string; from: string } }
+  | {
+      type: 'SlotCapacityChanged';
+      data: { slug: string; time: string; capacity: number; from: number };
+    }
+  | { type: 'SlotClosed'; data: { slug: string; time: string } }
+  | { type: 'SlotReopened'; data: { slug: string; time: string } };
+
+export type TourEventFact = Exclude<TourFact, { type: 'TourImported' }>;
+
+export const TOUR_FACT_TYPES: readonly TourFact['type'][] = [
+  'TourImported',
+  'EventAnnounced',
+  'EventDetailsEdited',
+  'AutomaticOffersSwitched',
+  'EventCompleted',
+  'SlotAdded',
+  'SlotMoved',
+  'SlotCapacityChanged',
+  'SlotClosed',
+  'SlotReopened',
+];
+
+/** The stream of the tour itself (its currency, and that it was imported). */
+export const TOUR_STREAM = 'tour';
+const EVENT_STREAM_PREFIX = 'tour-event-';
+
+export function tourEventStreamId(slug: string): string {
+  return `${EVENT_STREAM_PREFIX}${slug}`;
+}
+
+export function isTourStream(streamId: string): boolean {
+  return streamId === TOUR_STREAM || streamId.startsWith(EVENT_STREAM_PREFIX);
+}
+
+/** An event as its facts so far leave it; undefined before it was announced. */
+export function evolve(state: TourEvent | undefined, fact: TourEventFact): TourEvent {
+  if (fact.type === 'EventAnnounced') {
+    const { slug, automaticOffers, localised, ...details } = fact.data;
+    return {
+      slug,
+      ...details,
+      ...(Object.keys(localised).length > 0 ? { localised } : {}),
+      automaticOffers,
+      slots: [],
+    };
+  }
+  if (!state) throw new Error(`${fact.type} before EventAnnounced`);
+  const slot = (time: string, change: (slot: Slot) => Slot) => ({
+    ...state,
+    slots: state.slots.map((candidate) =>
+      candidate.time === time ? change(candidate) : candidate,
+    ),
+  });
+  switch (fact.type) {
+    case 'EventDetailsEdited': {
+      const { slug: _slug, localised, ...changes } = fact.data;
+      const next: TourEvent = { ...state, ...changes };
+      if (localised !== undefined) {
+        if (Object.keys(localised).length > 0) next.localised = localised;
+        else delete next.localised;
+      }
+      return next;
+    }
+    case 'AutomaticOffersSwitched':
+      return { ...state, automaticOffers: fact.data.enabled };
+    case 'EventCompleted':
+      return {
+        ...state,
+        status: 'completed',
+        slots: state.slots.map((item) => ({ ...item, status: 'closed' })),
+      };
+    case 'SlotAdded': {
+      const { slug: _slug, ...added } = fact.data;
+      return { ...state, slots: [...state.slots, added] };
+    }
+    case 'SlotMoved':
+      return slot(fact.data.time, (item) => ({ ...item, startsAt: fact.data.startsAt }));
+    case 'SlotCapacityChanged':
+      return slot(fact.data.time, (item) => ({ ...item, capacity: fact.data.capacity }));
+    case 'SlotClosed':
+      return slot(fact.data.time, (item) => ({ ...item, status: 'closed' }));
+    case 'SlotReopened':
+      return slot(fact.data.time, (item) => ({ ...item, status: 'open' }));
+  }
+}
+
+export function replay(facts: TourEventFact[]): TourEvent | undefined {
+  return facts.reduce<TourEvent | undefined>((state, fact) => evolve(state, fact), undefined);
+}
+
+/** What an operator asks of the tour. */
+export type TourCommand =
+  | {
+      type: 'AnnounceEvent';
+      slug: string;
+      city: string;
+      venue: string;
+      localised?: LocalisedPlaces;
+      date: string;
+      timeZone: string;
+      priceMinor: number;
+      status?: 'open' | 'coming-soon';
+    }
+  | {
+      type: 'EditEvent';
+      slug: string;
+      changes: Partial<Omit<EventDetails, 'status'>> & {
+        status?: 'open' | 'coming-soon';
+        automaticOffers?: boolean;
+      };
+    }
+  | { type: 'CompleteEvent'; slug: string }
+  | { type: 'AddSlot'; slug: string; startsAt: string; capacity: number; time?: string }
+  | {
+      type: 'EditSlot';
+      slug: string;
+      time: string;
+      capacity?: number;
+      startsAt?: string;
+      /** The seats the slot's registrations take now, read under the slot's lock. */
+      seatsTaken: number;
+    }
+  | { type: 'CloseSlot'; slug: string; time: string }
+  | { type: 'ReopenSlot'; slug: string; time: string };
+
+function refuse(check: Check, field: string): void {
+  if (check) throw new TourError('invalid', capitalise(check), field);
+}
+
+function capitalise(text: string): string {
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
+function existing(state: TourEvent | undefined, slug: string): TourEvent {
+  if (!state) throw eventNotFound(slug);
+  return state;
+}
+
+function existingSlot(state: TourEvent, time: string): Slot {
+  const slot = state.slots.find((candidate) => candidate.time === time);
+  if (!slot) throw slotNotFound(state.slug, time);
+  return slot;
+}
+
+function checkDetails(details: Partial<EventDetails>): void {
+  if (details.city !== undefined) refuse(checkPlaceName(details.city, 'city'), 'city');
+  if (details.venue !== undefined) refuse(checkPlaceName(details.venue, 'venue'), 'venue');
+  if (details.localised !== undefined) refuse(checkLocalised(details.localised), 'localised');
+  if (details.date !== undefined) refuse(checkDate(details.date), 'date');
+  if (details.timeZone !== undefined) refuse(checkTimeZone(details.timeZone), 'timeZone');
+  if (details.priceMinor !== undefined) refuse(checkPrice(details.priceMinor), 'priceMinor');
+}
+
+const EDITABLE_STATUSES: readonly EventStatus[] = ['open', 'coming-soon'];
+
+/**
+ * The facts an operator's command records, decided from the event as its stream leaves it.
+ * A change to what already is records nothing.
+ */
+export function decide(state: TourEvent | undefined, command: TourCommand): TourEventFact[] {
+  const slug = command.slug;
+  switch (command.type) {
+    case 'AnnounceEvent': {
+      refuse(checkSlug(slug), 'slug');
+      const status = command.status ?? 'open';
+      refuse(checkEventStatus(status, EDITABLE_STATUSES), 'status');
+      const details: EventDetails = {
+        city: command.city,
+        venue: command.venue,
+        localised: command.localised ?? {},
+        date: command.date,
+        timeZone: command.timeZone,
+        priceMinor: command.priceMinor,
+        status,
+      };
+      for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor'] as const) {
+        if (details[field] === undefined) refuse(`the ${field} is required`, field);
+      }
+      checkDetails(details);
+      if (state) {
+        throw new TourError('conflict', `The tour has an event "${slug}" already.`, 'slug');
+      }
+      return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
+    }
+    case 'EditEvent': {
+      const { automaticOffers, ...changes } = command.changes;
+      if (changes.status !== undefined) {
+        refuse(checkEventStatus(changes.status, EDITABLE_STATUSES), 'status');
+      }
+      if (automaticOffers !== undefined && typeof automaticOffers !== 'boolean') {
+        refuse('automatic offers must be true or false', 'automaticOffers');
+      }
+      checkDetails(changes);
+      const event = existing(state, slug);
+      const edited: Partial<EventDetails> = {};
+      for (const [field, value] of Object.entries(changes) as [keyof EventDetails, unknown][]) {
+        const current = field === 'localised' ? (event.localised ?? {}) : event[field];
+        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current)) {
+          Object.assign(edited, { [field]: value });
+        }
+      }
+      const facts: TourEventFact[] = [];
+      if (Object.keys(edited).length > 0) {
+        facts.push({ type: 'EventDetailsEdited', data: { slug, ...edited } });
+      }
+      if (automaticOffers !== undefined && automaticOffers !== event.automaticOffers) {
+        facts.push({ type: 'AutomaticOffersSwitched', data: { slug, enabled: automaticOffers } });
+      }
+      return facts;
+    }
+    case 'CompleteEvent': {
+      const event = existing(state, slug);
+      return event.status === 'completed' ? [] : [{ type: 'EventCompleted', data: { slug } }];
+    }
+    case 'AddSlot': {
+      refuse(checkStartsAt(command.startsAt), 'startsAt');
+      refuse(checkCapacity(command.capacity), 'capacity');
+      if (command.time !== undefined) refuse(checkSlotName(command.time), 'time');
+      const event = existing(state, slug);
+      if (event.status === 'completed') {
+        throw new TourError('conflict', `The event "${slug}" is completed: it takes no new slots.`);
+      }
+      const time = command.time?.trim() || slotName(new Date(command.startsAt), event.timeZone);
+      if (event.slots.some((slot) => slot.time === time)) {
+        throw new TourError(
+          'conflict',
+          `The event "${slug}" has a slot "${time}" already.`,
+          'time',
+        );
+      }
+      return [
+        {
+          type: 'SlotAdded',
+          data: {
+            slug,
+            time,
+            startsAt: command.startsAt,
+            capacity: command.capacity,
+            status: 'open',
+          },
+        },
+      ];
+    }
+    case 'EditSlot': {
+      if (command.startsAt !== undefined) refuse(checkStartsAt(command.startsAt), 'startsAt');
+      if (command.capacity !== undefined) refuse(checkCapacity(command.capacity), 'capacity');
+      const slot = existingSlot(existing(state, slug), command.time);
+      const facts: TourEventFact[] = [];
+      if (
+        command.startsAt !== undefined &&
+        Date.parse(command.startsAt) !== Date.parse(slot.startsAt)
+      ) {
+        facts.push({
+          type: 'SlotMoved',
+          data: { slug, time: slot.time, startsAt: command.startsAt, from: slot.startsAt },
+        });
+      }
+      if (command.capacity !== undefined && command.capacity !== slot.capacity) {
+        if (command.capacity < command.seatsTaken) {
+          const taken = command.seatsTaken;
+          throw new TourError(
+            'conflict',
+            `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
+            'capacity',
+          );
+        }
+        facts.push({
+          type: 'SlotCapacityChanged',
+          data: { slug, time: slot.time, capacity: command.capacity, from: slot.capacity },
+        });
+      }
+      return facts;
+    }
+    case 'CloseSlot': {
+      const slot = existingSlot(existing(state, slug), command.time);
+      return slot.status === 'closed'
+        ? []
+        : [{ type: 'SlotClosed', data: { slug, time: slot.time } }];
+    }
+    case 'ReopenSlot': {
+      const event = existing(state, slug);
+      const slot = existingSlot(event, command.time);
+      if (event.status === 'completed') {
+        throw new TourError('conflict', `The event "${slug}" is completed: its slots stay closed.`);
+      }
+      return slot.status === 'open'
+        ? []
+        : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
+    }
+  }
+}
+
+/**
+ * The facts that bring a tour read from a file into the log: each event announced as the file
+ * has it (completed ones too), then its slots added in the file's order with their status.
+ */
+export function importedFacts(event: TourEvent): TourEventFact[] {
+  const { slug, slots, automaticOffers, localised, ...details } = event;
+  return [
+    {
+      type: 'EventAnnounced',
+      data: { slug, ...details, localised: localised ?? {}, automaticOffers },
+    },
+    ...slots.map((slot): TourEventFact => ({ type: 'SlotAdded', data: { slug, ...slot } })),
+  ];
+}
+
+/**
+ * The checks of a whole tour (a file's), with the same rules as the operator's commands: each
+ * problem named with the event and slot it is in.
+ */
+export function tourProblems(raw: unknown): string[] {
+  const problems: string[] = [];
+  const add = (where: string, check: Check) => {
+    if (check) problems.push(`${where}: ${check}`);
+  };
+  if (!raw || typeof raw !== 'object') return ['expected an object'];
+  const tour = raw as { currency?: unknown; events?: unknown };
+  add('tour', checkCurrency(tour.currency));
+  if (!Array.isArray(tour.events) || tour.events.length === 0) {
+    return [...problems, 'events must be a list'];
+  }
+  const slugs = new Set<string>();
+  for (const event of tour.events as Record<string, unknown>[]) {
+    const where = String(event?.slug);
+    add(where, checkSlug(event?.slug));
+    if (slugs.has(where)) problems.push(`${where}: the event appears twice`);
+    slugs.add(where);
+    add(where, checkEventStatus(event.status));
+    add(where, checkDate(event.date));
+    add(where, checkTimeZone(event.timeZone));
+    add(where, checkPrice(event.priceMinor));
+    add(where, checkPlaceName(event.city, 'city'));
+    add(where, checkPlaceName(event.venue, 'venue'));
+    add(where, checkLocalised(event.localised));
+    if (event.automaticOffers !== undefined && typeof event.automaticOffers !== 'boolean') {
+      problems.push(`${where}: automaticOffers must be true or false`);
+    }
+    if (!Array.isArray(event.slots)) {
+      problems.push(`${where}: slots must be a list`);
+      continue;
+    }
+    const times = new Set<string>();
+    for (const slot of event.slots as Record<string, unknown>[]) {
+      const at = `${where}/${String(slot?.time)}`;
+      add(at, checkSlotName(slot?.time));
+      if (times.has(String(slot?.time))) problems.push(`${at}: the slot appears twice`);
+      times.add(String(slot?.time));
+      add(at, checkStartsAt(slot?.startsAt));
+      add(at, checkSlotStatus(slot?.status));
+      add(at, checkCapacity(slot?.capacity));
+    }
+  }
+  return problems;
+}

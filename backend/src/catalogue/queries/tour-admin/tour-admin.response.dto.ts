@@ -1,0 +1,122 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class LocalisedPlaceDto {
+  @ApiPropertyOptional({ example: 'Bucarest' })
+  city?: string;
+
+  @ApiPropertyOptional()
+  venue?: string;
+}
+
+export class LocalisedPlacesDto {
+  @ApiPropertyOptional({ type: LocalisedPlaceDto })
+  it?: LocalisedPlaceDto;
+
+  @ApiPropertyOptional({ type: LocalisedPlaceDto })
+  ro?: LocalisedPlaceDto;
+}
+
+export class TourSlotAdminDto {
+  @ApiProperty({
+    example: 'Oct 30 - 7:30pm',
+    description: "The slot's name, which registrations reference; it stays when the slot moves.",
+  })
+  time: string;
+
+  @ApiProperty({ format: 'date-time', example: '2025-10-30T19:30:00+02:00' })
+  startsAt: string;
+
+  @ApiProperty({ enum: ['open', 'closed'], description: 'As the operator set it.' })
+  status: 'open' | 'closed';
+
+  @ApiProperty({ example: 20 })
+  capacity: number;
+
+  @ApiProperty({ example: 12, description: 'Seats held or paid.' })
+  seatsTaken: number;
+
+  @ApiProperty({ example: 3, description: 'People on the waiting list.' })
+  waiting: number;
+}
+
+export class TourEventAdminDto {
+  @ApiProperty({ example: 'bucharest' })
+  slug: string;
+
+  @ApiProperty({ example: 'Bucharest' })
+  city: string;
+
+  @ApiProperty()
+  venue: string;
+
+  @ApiProperty({ type: LocalisedPlacesDto })
+  localised: LocalisedPlacesDto;
+
+  @ApiProperty({ format: 'date', example: '2025-10-30' })
+  date: string;
+
+  @ApiProperty({ example: 'Europe/Bucharest' })
+  timeZone: string;
+
+  @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
+  status: 'open' | 'completed' | 'coming-soon';
+
+  @ApiProperty({ example: 3500, description: 'Price in the smallest unit of the currency' })
+  priceMinor: number;
+
+  @ApiProperty({ description: 'Whether a freed seat is offered to the next person waiting.' })
+  automaticOffers: boolean;
+
+  @ApiProperty({ type: [TourSlotAdminDto], description: 'By start.' })
+  slots: TourSlotAdminDto[];
+}
+
+export class TourAdminDto {
+  @ApiProperty({ example: 'RON' })
+  currency: string;
+
+  @ApiProperty({ type: [TourEventAdminDto], description: 'By date.' })
+  events: TourEventAdminDto[];
+}
+
+export class TourHistoryEntryDto {
+  @ApiProperty({ example: '1042', description: "The fact's position in the log." })
+  position: string;
+
+  @ApiProperty({
+    example: 'bucharest',
+    description: "The event's slug; empty for the tour's own facts (TourImported).",
+  })
+  event: string;
+
+  @ApiProperty({ example: 'SlotCapacityChanged' })
+  type: string;
+
+  @ApiProperty({ format: 'date-time' })
+  at: string;
+
+  @ApiProperty({
+    example: 'admin',
+    description: 'admin (an operator in the Command Center), import, or system.',
+  })
+  actor: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { time: 'Oct 30 - 7:30pm', capacity: 24, from: 20 },
+  })
+  details: Record<string, unknown>;
+}
+
+export class TourHistoryDto {
+  @ApiProperty({ type: [TourHistoryEntryDto], description: 'Newest first.' })
+  entries: TourHistoryEntryDto[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `before` for the older entries; null when there are none.',
+  })
+  next: string | null;
+}

@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { appendToStreams } from '../event-store/append-to-stream';
+import { ConcurrencyError } from '../event-store/concurrency-error';
+import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
+import { readStream } from '../event-store/read-stream';
+import { SlotLimitBelowSeatsTakenError } from '../registrations/projections/slot-limits';
+import { slotLockKey } from '../registrations/registration-store';
+import { TourError } from './domain/tour-errors';
+import {
+  importedFacts,
+  tourEventStreamId,
+  TOUR_STREAM,
+  type Tour,
+  type TourEvent,
+  type TourEventFact,
+  type TourFact,
+} from './domain/tour';
+import {
+  foldTourEvent,
+  toTourFact,
+  TourFold,
+  writeTourReadModel,
+} from './projections/tour-read-model-fold';
+import { TourCatalogueSync } from './tour-catalogue-sync';
+
+/** What an operator's change decides from: the event as its stream leaves it. */
+export interface TourChange {
+  manager: EntityManager;
+  state: TourEvent | undefined;
+  /** Takes the slot's seat lock until COMMIT and answers the seats it has given. */
+  seatsTaken(time: string): Promise<number>;
+}
+
+/**
+ * The tour's write side, the registrations' protocol: in one transaction, load the event's
+ * stream, decide with the domain, append at the version decided from, and write the read model
+ * (and the seat limits) through the one fold before COMMIT. Every process then reloads its
+ * catalogue: this one before answering, the others on NOTIFY tour_changed.
+ */
+@Injectable()
+export class TourStore {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly sync: TourCatalogueSync,
+  ) {}
+
+  async change(
+    slug: string,
+    metadata: EventMetadata,
+    decide: (change: TourChange) => Promise<TourEventFact[]> | TourEventFact[],
+  ): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.dataSource.transaction(async (manager) => {
+          const streamId = tourEventStreamId(slug);
+          const history = (await readStream(manager, streamId)).map(toTourFact);
+          const current = foldTourEvent(history);
+          const facts = await decide({
+            manager,
+            state: current?.state,
+            seatsTaken: (time) => lockedSeatsTaken(manager, slug, time),
+          });
+          if (facts.length === 0) return;
+          const [recorded] = await appendToStreams(manager, [
+            {
+              streamId,
+              expectedVersion: current?.version ?? NO_STREAM,
+              events: facts.map((fact) => toNewEvent(fact, metadata)),
+            },
+          ]);
+          const fold = new TourFold();
+          if (current) fold.seed(current);
+          recorded.forEach((record, index) => fold.apply({ fact: facts[index], recorded: record }));
+          await writeTourReadModel(manager, fold);
+        });
+        break;
+      } catch (error) {
+        if (error instanceof ConcurrencyError && attempt < 5) continue;
+        // A slot named like one that left the tour with seats still taken: the words of the
+        // guard beneath the domain, as a conflict.
+        if (error instanceof SlotLimitBelowSeatsTakenError) {
+          throw new TourError('conflict', error.message);
+        }
+        throw error;
+      }
+    }
+    await this.sync.reload();
+  }
+}
+
+function toNewEvent(fact: TourFact, metadata: EventMetadata): NewEvent {
+  return { type: fact.type, data: { ...fact.data }, metadata };
+}
+
+async function lockedSeatsTaken(manager: EntityManager, event: string, time: string) {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    slotLockKey(event, time),
+  ]);
+  // A statement of its own, so its snapshot is taken after the lock was granted.
+  const [slot]: { seats_taken: number }[] = await manager.query(
+    'SELECT seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',
+    [event, time],
+  );
+  return slot?.seats_taken ?? 0;
+}
+
+/** The metadata of the facts that bring a tour file into the log. */
+export const IMPORT_METADATA: EventMetadata = { actor: 'system', cause: 'import' };
+
+const IMPORT_LOCK = 'tour:import';
+
+/**
+ * Brings `tour` into the log as its first facts when the log has no tour yet: the tour's own
+ * stream (TourImported, with its currency) and each event's stream, all at NO_STREAM, with the
+ * read model, in one transaction. Replicas booting together take turns on an advisory lock; the
+ * later ones find the tour there and import nothing (and NO_STREAM would refuse them anyway).
+ * Answers whether this call imported it.
+ */
+export async function importTourOnce(
+  dataSource: DataSource,
+  tour: Tour,
+  source: string,
+): Promise<boolean> {
+  return dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [IMPORT_LOCK]);
+    const present: unknown[] = await manager.query(
+      'SELECT 1 FROM events WHERE stream_id = $1 LIMIT 1',
+      [TOUR_STREAM],
+    );
+    if (present.length > 0) return false;
+    const imported: TourFact = {
+      type: 'TourImported',
+      data: { currency: tour.currency, source },
+    };
+    const streams: { streamId: string; facts: TourFact[] }[] = [
+      { streamId: TOUR_STREAM, facts: [imported] },
+      ...tour.events.map((event) => ({
+        streamId: tourEventStreamId(event.slug),
+        facts: importedFacts(event),
+      })),
+    ];
+    const recorded = await appendToStreams(
+      manager,
+      streams.map(({ streamId, facts }) => ({
+        streamId,
+        expectedVersion: NO_STREAM,
+        events: facts.map((fact) => toNewEvent(fact, IMPORT_METADATA)),
+      })),
+    );
+    const fold = new TourFold();
+    streams
+      .flatMap(({ facts }, stream) =>
+        facts.map((fact, index) => ({ fact, recorded: recorded[stream][index] })),
+      )
+      .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition)
+      .forEach((item) => fold.apply(item));
+    await writeTourReadModel(manager, fold);
+    return true;
+  });
+}

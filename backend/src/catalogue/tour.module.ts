@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { RegistrationsModule } from '../registrations/registrations.module';
+import { ChangeTourHttpController } from './commands/change-tour/change-tour.http.controller';
+import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
+import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
+import { TourCatalogueSync } from './tour-catalogue-sync';
+import { TourStore } from './tour-store';
+
+/**
+ * The tour as events: the operator's changes and views of it, its one write path, and the
+ * catalogue kept equal to its read model in every process.
+ */
+@Module({
+  imports: [RegistrationsModule],
+  controllers: [TourAdminHttpController, ChangeTourHttpController],
+  providers: [TourStore, TourAdminQueryHandler, TourCatalogueSync],
+  exports: [TourCatalogueSync],
+})
+export class TourModule {}

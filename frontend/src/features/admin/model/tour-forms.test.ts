@@ -1,0 +1,108 @@
+import type { TourEventAdmin } from '../api/tour-types';
+import {
+  EMPTY_EVENT,
+  addSlotRequest,
+  announceRequest,
+  editRequest,
+  eventValues,
+  minorToPrice,
+  priceToMinor,
+  validateEvent,
+  validateSlot,
+} from './tour-forms';
+
+const CLUJ: TourEventAdmin = {
+  slug: 'cluj',
+  city: 'Cluj-Napoca',
+  venue: 'Fabrica de Pensule',
+  localised: { it: { city: 'Cluj' } },
+  date: '2026-12-03',
+  timeZone: 'Europe/Bucharest',
+  status: 'open',
+  priceMinor: 3500,
+  automaticOffers: true,
+  slots: [],
+};
+
+describe('the Tour page’s forms', () => {
+  it('read a price in RON as minor units, and show minor units as a price', () => {
+    expect(priceToMinor('35')).toBe(3500);
+    expect(priceToMinor(' 35,5 ')).toBe(3550);
+    expect(priceToMinor('35.05')).toBe(3505);
+    expect(priceToMinor('35.055')).toBeNull();
+    expect(priceToMinor('-3')).toBeNull();
+    expect(priceToMinor('35 RON')).toBeNull();
+    expect(minorToPrice(3500)).toBe('35');
+    expect(minorToPrice(3550)).toBe('35.50');
+  });
+
+  it('mark every invalid field of an empty announcement, and none of a complete one', () => {
+    expect(Object.keys(validateEvent({ ...EMPTY_EVENT }, true)).sort()).toEqual(
+      ['city', 'date', 'price', 'slug', 'venue'].sort(),
+    );
+    const values = {
+      ...EMPTY_EVENT,
+      slug: 'cluj',
+      city: 'Cluj-Napoca',
+      venue: 'Fabrica de Pensule',
+      date: '2026-12-03',
+      price: '35',
+    };
+    expect(validateEvent(values, true)).toEqual({});
+    expect(validateEvent({ ...values, slug: 'Cluj Napoca' }, true).slug).toBe(
+      'admin.tour.error.slugFormat',
+    );
+    expect(validateEvent({ ...values, date: '2026-02-30' }, true).date).toBe(
+      'admin.tour.error.dateFormat',
+    );
+    expect(validateEvent({ ...values, price: '0' }, true).price).toBe(
+      'admin.tour.error.priceFormat',
+    );
+    // Editing never asks for the slug: it names the event for good.
+    expect(validateEvent({ ...values, slug: '' }, false)).toEqual({});
+  });
+
+  it('send only the names given, trimmed, and the price in minor units', () => {
+    expect(
+      announceRequest({
+        ...EMPTY_EVENT,
+        slug: ' cluj ',
+        city: 'Cluj-Napoca ',
+        venue: 'Fabrica de Pensule',
+        cityRo: 'Cluj-Napoca',
+        date: '2026-12-03',
+        price: '40,5',
+      }),
+    ).toEqual({
+      slug: 'cluj',
+      city: 'Cluj-Napoca',
+      venue: 'Fabrica de Pensule',
+      localised: { ro: { city: 'Cluj-Napoca' } },
+      date: '2026-12-03',
+      timeZone: 'Europe/Bucharest',
+      priceMinor: 4050,
+      status: 'open',
+    });
+  });
+
+  it('send in an edit only what changed', () => {
+    expect(editRequest(CLUJ, eventValues(CLUJ))).toEqual({});
+    expect(editRequest(CLUJ, { ...eventValues(CLUJ), price: '40', venueIt: 'Fabbrica' })).toEqual({
+      priceMinor: 4000,
+      localised: { it: { city: 'Cluj', venue: 'Fabbrica' } },
+    });
+  });
+
+  it('check a slot and send its start with the event’s offset', () => {
+    expect(validateSlot({ startsAt: '', capacity: '0', time: '' }, 'Europe/Bucharest')).toEqual({
+      startsAt: 'admin.tour.error.startRequired',
+      capacity: 'admin.tour.error.capacityFormat',
+    });
+    expect(
+      addSlotRequest(
+        { startsAt: '2026-12-03T19:30', capacity: '20', time: '' },
+        'Europe/Bucharest',
+      ),
+    ).toEqual({ startsAt: '2026-12-03T19:30:00+02:00', capacity: 20 });
+  });
+});
