@@ -411,4 +411,41 @@ describe('cancellations and waiting-list offers', () => {
     expect(await capacity()).toMatchObject({ registered: 2, waitingList: 0, available: 0 });
     await checkInvariants(app.dataSource, catalogue, { settled: true });
   });
+
+  it('makes no offer for an event whose automatic offers are switched off; Confirm still works', async () => {
+    const seventh = (await register(app.url, { email: 'seventh@example.com' })).id;
+    expect(await status(seventh)).toBe('waiting');
+    const switched = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      '/api/admin/tour/events/bucharest',
+      {
+        automaticOffers: false,
+      },
+    );
+    expect(switched.status).toBe(200);
+    // Every process learns of the change (tour_changed); this one at once or nearly.
+    const deadline = Date.now() + 5_000;
+    while (app.app.get(Catalogue).findEvent('bucharest')?.automaticOffers !== false) {
+      if (Date.now() > deadline) throw new Error('the catalogue never switched offers off');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [{ id: holder }] = await app.dataSource.query(
+      `SELECT id FROM registration_view WHERE status = 'offered' ORDER BY created_at LIMIT 1`,
+    );
+    await adminRequest(app.url, cookie, 'POST', `/api/admin/registrations/${holder}/cancel`, {
+      refund: false,
+    });
+    expect((await offers()).offered).toBe(0);
+    expect(await status(seventh)).toBe('waiting');
+    const confirmed = await adminRequest(
+      app.url,
+      cookie,
+      'POST',
+      `/api/admin/registrations/${seventh}/confirm`,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await status(seventh)).toBe('confirmed');
+  });
 });
