@@ -448,4 +448,22 @@ describe('cancellations and waiting-list offers', () => {
     expect(confirmed.status).toBe(200);
     expect(await status(seventh)).toBe('confirmed');
   });
+
+  it('erases a cancelled registration like any other: its history keeps the facts, not the person', async () => {
+    const history = () =>
+      adminRequest<{ events: { type: string }[] }>(
+        app.url,
+        cookie,
+        'GET',
+        `/api/admin/registrations/${first}/history`,
+      );
+    expect(JSON.stringify((await history()).body)).toContain('first@example.com');
+    const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${first}`);
+    expect(deleted.status).toBe(204);
+    const after = await history();
+    expect(after.body.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['RegistrationCancelled', 'PaymentRefunded', 'RegistrationDeleted']),
+    );
+    expect(JSON.stringify(after.body)).not.toContain('first@example.com');
+  });
 });
