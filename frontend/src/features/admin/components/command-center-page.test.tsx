@@ -585,6 +585,7 @@ describe('the dashboard', () => {
     renderConsole();
     await screen.findByText('2 registrations');
     expect(within(card('Olga Offered')).getByText(/held until .*2030/)).toBeInTheDocument();
+    expect(within(card('Olga Offered')).getAllByText('OFFERED').length).toBeGreaterThan(0);
     // Nothing was paid through the provider: there is nothing to refund.
     expect(
       within(card('Olga Offered')).queryByRole('button', { name: 'Cancel and refund' }),

@@ -23,6 +23,13 @@ import { DreamEditor } from './dream-editor';
 import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 
+const STATUS_LABEL = {
+  waiting: 'admin.status.waiting',
+  confirmed: 'admin.status.confirmed',
+  offered: 'admin.status.offered',
+  cancelled: 'admin.status.cancelled',
+} as const;
+
 const STAGE_LABEL = {
   held: 'admin.stage.held',
   offered: 'admin.stage.offered',
@@ -194,9 +201,7 @@ export function RegistrationCard({
           {name}
         </h3>
         <span className="registration-card__id">{id}</span>
-        <span className={`admin-badge admin-badge--${status}`}>
-          {status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}
-        </span>
+        <span className={`admin-badge admin-badge--${status}`}>{t(STATUS_LABEL[status])}</span>
       </header>
       {stage && (
         <p className="registration-card__stage">
@@ -244,7 +249,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.status')}</dt>
-          <dd>{status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}</dd>
+          <dd>{t(STATUS_LABEL[status])}</dd>
         </div>
       </dl>
       <div className="registration-card__flags">

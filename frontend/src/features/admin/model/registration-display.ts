@@ -26,11 +26,15 @@ export function isShownPaid(registration: Pick<AdminRegistration, 'paid' | 'stri
   return Boolean(registration.stripeSessionId) || registration.paid;
 }
 
-export type RegistrationStatus = 'waiting' | 'confirmed';
+export type RegistrationStatus = 'waiting' | 'confirmed' | 'offered' | 'cancelled';
 
+/** SPEC's two (waiting or confirmed), and a seat offered from the waiting list, or cancelled. */
 export function registrationStatus(
-  registration: Pick<AdminRegistration, 'waitingList'>,
+  registration: Pick<AdminRegistration, 'waitingList' | 'status'>,
 ): RegistrationStatus {
+  if (registration.status === 'offered' || registration.status === 'cancelled') {
+    return registration.status;
+  }
   return registration.waitingList ? 'waiting' : 'confirmed';
 }
 
