@@ -13,6 +13,7 @@ import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import { notificationsInsert } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
+import { freeSeats } from '../domain/registration';
 import { registrationStreamId } from '../domain/registration-events';
 import { offerExpiry, offerFreeSeats } from '../domain/waiting-list-offers';
 import {
@@ -105,13 +106,15 @@ export class WaitingListOfferWorker
     if (!expiresAt) return 0;
     const offered = await this.store.transaction(async (tx) => {
       const seats = await tx.lockSlot(event, time);
+      // The slot's waiting list in arrival order (its registrations' first events), as many as
+      // there are free seats; each stream is named registrationStreamId(id).
       const waiting: { id: string }[] = await tx.manager.query(
         `SELECT v.id FROM registration_view v
           WHERE v.event = $1 AND v.time = $2 AND v.status = 'waiting'
           ORDER BY (SELECT min(e.global_position) FROM events e
                      WHERE e.stream_id = $3 || v.id::text)
           LIMIT $4`,
-        [event, time, registrationStreamId(''), Math.max(0, seats.seatLimit - seats.seatsTaken)],
+        [event, time, registrationStreamId(''), freeSeats(seats)],
       );
       if (waiting.length === 0) return 0;
       const loaded = await Promise.all(waiting.map(({ id }) => this.store.load(tx, id)));
