@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
+import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,10 +49,14 @@ function freePort() {
   });
 }
 
-async function startServer() {
+/**
+ * The built server on a free port, with a data directory (and embedded database) of its own.
+ * `env` adds to its environment; `logName` names its log under test-results.
+ */
+async function startServer({ env = {}, logName = 'server.log' } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const log = createWriteStream(join(resultsDir, 'server.log'));
+  const log = createWriteStream(join(resultsDir, logName));
   // The name the server uses for its own links (the payment page sends the browser back to it).
   const baseURL = `http://localhost:${port}`;
   let child;
@@ -66,6 +71,7 @@ async function startServer() {
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         ADMIN_PASSWORD: adminPassword,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,7 +110,7 @@ async function startServer() {
   };
 
   await launch();
-  return { baseURL, stop, halt, launch };
+  return { baseURL, dataDir, stop, halt, launch };
 }
 
 async function main() {
@@ -133,6 +139,8 @@ async function main() {
     // For the scenarios where the server goes away and comes back.
     stopServer: server.halt,
     startServer: server.launch,
+    // For a scenario that needs a server of its own (e.g. with the workers on); it stops it.
+    startOwnServer: (env, logName) => startServer({ env, logName }),
   };
   let failed = 0;
   let passed = 0;
@@ -142,6 +150,7 @@ async function main() {
       ...conditionsScenarios,
       ...scenarios,
       ...commandCenterScenarios,
+      ...cancellationScenarios,
     ]) {
       if (only && !name.includes(only)) continue;
       const context = await browser.newContext({

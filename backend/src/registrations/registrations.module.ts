@@ -44,6 +44,16 @@ import { ListRegistrationsQueryHandler } from './queries/list-registrations/list
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
+import { CancellationRecorder } from './cancellations/cancellation-recorder';
+import { CancelFromEmailHandler } from './commands/cancel-from-email/cancel-from-email.handler';
+import { CancelFromEmailHttpController } from './commands/cancel-from-email/cancel-from-email.http.controller';
+import { CancelRegistrationHandler } from './commands/cancel-registration/cancel-registration.handler';
+import { CancelRegistrationHttpController } from './commands/cancel-registration/cancel-registration.http.controller';
+import { PayForOfferHandler } from './commands/pay-for-offer/pay-for-offer.handler';
+import { PayForOfferHttpController } from './commands/pay-for-offer/pay-for-offer.http.controller';
+import { WaitingListOfferWorker } from './offers/waiting-list-offer-worker';
+import { GetBookingHttpController } from './queries/get-booking/get-booking.http.controller';
+import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-handler';
 
 /**
  * Everything under registrations/: the visitors' and the operators' commands and queries, what
@@ -72,6 +82,10 @@ import { RegistrationStore } from './registration-store';
     RegistrationPageHttpController,
     RegistrationExportHttpController,
     HandlePaymentWebhookHttpController,
+    CancelRegistrationHttpController,
+    CancelFromEmailHttpController,
+    GetBookingHttpController,
+    PayForOfferHttpController,
   ],
   providers: [
     RegistrationStore,
@@ -100,6 +114,12 @@ import { RegistrationStore } from './registration-store';
     PaymentRecorder,
     RefundWorker,
     HoldSweeper,
+    CancellationRecorder,
+    CancelRegistrationHandler,
+    CancelFromEmailHandler,
+    GetBookingQueryHandler,
+    PayForOfferHandler,
+    WaitingListOfferWorker,
   ],
   exports: [
     RegistrationStore,
@@ -108,6 +128,7 @@ import { RegistrationStore } from './registration-store';
     PaymentRecorder,
     RefundWorker,
     HoldSweeper,
+    WaitingListOfferWorker,
   ],
 })
 export class RegistrationsModule {}

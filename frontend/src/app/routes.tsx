@@ -13,6 +13,10 @@ const PressPage = lazyPage(() => import('../features/content/pages/press-page'))
 const PastEventsPage = lazyPage(() => import('../features/content/pages/past-events-page'));
 const PlaceholderPage = lazyPage(() => import('../features/content/pages/placeholder-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
+const CancelBookingPage = lazyPage(
+  () => import('../features/booking-links/components/cancel-booking-page'),
+);
+const OfferPage = lazyPage(() => import('../features/booking-links/components/offer-page'));
 const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
@@ -28,6 +32,8 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="confirmation" element={<ConfirmationPage />} />
         <Route path="confirmation/:id" element={<ConfirmationPage />} />
+        <Route path="cancel" element={<CancelBookingPage />} />
+        <Route path="offer" element={<OfferPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="about" element={<AboutPage />} />
