@@ -118,11 +118,15 @@ export const scenarios = [
 
       await page.waitForURL(/\/confirmation\?session_id=/);
       await visible(page.getByRole('heading', { name: 'Payment Successful!' }));
-      await visible(page.getByText('Your registration is being processed...'));
+      // The payer, back with the checkout session id, reads the phone too.
+      await visible(page.getByText('+40 712 345 678'));
+      await visible(page.getByText('CONFIRMED'));
       await page.getByRole('link', { name: 'View your registration' }).click();
       await page.waitForURL(/\/confirmation\/[0-9a-f-]+$/);
       await visible(page.getByText('Ana Sandbox'));
       await visible(page.getByText('CONFIRMED'));
+      // The page by id (a link anyone may be given) never shows it.
+      assert.equal(await page.getByText('+40 712 345 678').count(), 0);
     },
   },
   {

@@ -14,6 +14,12 @@ const REGISTRATION = {
   waitingList: false,
 };
 
+const PHONE = '+40 712 345 678';
+const SESSION = 'cs_test_a1b2c3d4e5f6g7h8';
+
+/** What the checkout session's payer reads (GET /api/checkout-sessions/{id}/registration). */
+const PAYER = { ...REGISTRATION, registrationId: ID, whatsapp: PHONE, paid: true };
+
 const SITE_INFO = {
   chatJoinCode: 'DREAM-2025',
   contactEmail: 'hello@example.org',
@@ -23,9 +29,11 @@ const SITE_INFO = {
 function serve(
   registration: () => FakeAnswer | Promise<FakeAnswer>,
   dream?: () => Promise<FakeAnswer>,
+  payer: () => FakeAnswer = () => ({ body: PAYER }),
 ) {
   return fakeFetch((method, url) => {
     if (url === '/api/events') return { body: [BUCHAREST] };
+    if (url.startsWith('/api/checkout-sessions/')) return payer();
     if (url === '/api/site-info') return { body: SITE_INFO };
     if (method === 'GET' && url.startsWith('/api/registrations/')) return registration();
     if (method === 'POST' && url.endsWith('/dreams') && dream) return dream();
@@ -39,17 +47,84 @@ beforeEach(() => {
 });
 
 describe('ConfirmationPage', () => {
-  it('after payment shows success and fetches nothing', () => {
-    const calls = serve(() => ({ body: REGISTRATION }));
+  it.each([
+    ['en', 'Phone Number', 'Location', 'National Museum of Contemporary Art (MNAC)', 'CONFIRMED'],
+    [
+      'it',
+      'Numero di telefono',
+      'Luogo',
+      "Museo Nazionale d'Arte Contemporanea (MNAC)",
+      'CONFERMATA',
+    ],
+    [
+      'ro',
+      'Număr de telefon',
+      'Locația',
+      'Muzeul Național de Artă Contemporană (MNAC)',
+      'CONFIRMATĂ',
+    ],
+  ])(
+    'after payment shows the payer everything SPEC lists, the phone included (%s)',
+    async (language, phoneLabel, locationLabel, venue, confirmed) => {
+      window.localStorage.setItem('language', language);
+      const calls = serve(() => ({ body: REGISTRATION }));
+      renderWithProviders(<ConfirmationPage />, {
+        route: `/confirmation?session_id=${SESSION}`,
+        path: '/confirmation',
+      });
+      expect(await screen.findByText(PHONE)).toBeInTheDocument();
+      expect(screen.getByText(phoneLabel)).toBeInTheDocument();
+      expect(screen.getByText('Ana Popescu')).toBeInTheDocument();
+      expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+      expect(await screen.findByText(locationLabel)).toBeInTheDocument();
+      expect(screen.getByText(venue)).toBeInTheDocument();
+      expect(screen.getByText(confirmed)).toBeInTheDocument();
+      expect(calls.map((call) => call.url)).toContain(
+        `/api/checkout-sessions/${SESSION}/registration`,
+      );
+      expect(calls.some((call) => call.url.startsWith('/api/registrations/'))).toBe(false);
+    },
+  );
+
+  it('after payment says it is being processed until the payment is recorded', async () => {
+    let paid = false;
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({ body: { ...PAYER, paid } }),
+    );
     renderWithProviders(<ConfirmationPage />, {
-      route: '/confirmation?session_id=cs_test_1',
+      route: `/confirmation?session_id=${SESSION}`,
+      path: '/confirmation',
+    });
+    expect(await screen.findByText('PROCESSING')).toBeInTheDocument();
+    expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument();
+    paid = true;
+    expect(await screen.findByText('CONFIRMED', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByText('Your registration is being processed...')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your registration' })).toHaveAttribute(
+      'href',
+      `/confirmation/${ID}`,
+    );
+  });
+
+  it('after payment with an unknown session still says so, and shows no details', async () => {
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({ status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } }),
+    );
+    renderWithProviders(<ConfirmationPage />, {
+      route: '/confirmation?session_id=cs_test_unknown',
       path: '/confirmation',
     });
     expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument();
     expect(screen.getByText(/confirmation email/i)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(calls).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Phone Number')).not.toBeInTheDocument();
   });
 
   it('by id shows skeletons, then the details, the chat code and the cancellation address', async () => {
@@ -69,6 +144,9 @@ describe('ConfirmationPage', () => {
     expect(await screen.findByText('Thursday, October 30, 2025')).toBeInTheDocument();
     expect(screen.getByText('7:30 PM')).toBeInTheDocument();
     expect(screen.getByText('CONFIRMED')).toBeInTheDocument();
+    // Whoever holds only the id (it travels in links) is never shown the phone.
+    expect(screen.queryByText('Phone Number')).not.toBeInTheDocument();
+    expect(screen.queryByText(PHONE)).not.toBeInTheDocument();
     expect(screen.queryByText(/waiting list for this slot/)).not.toBeInTheDocument();
     expect(await screen.findByText('DREAM-2025')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'hello@example.org' })).toHaveAttribute(
