@@ -347,6 +347,9 @@ export const scenarios = [
       await page.waitForURL(/\/confirmation\?waitingList=true$/);
       await visible(page.getByText('Added to Waiting List'));
       await visible(page.getByRole('heading', { name: "You're on the waiting list" }));
+      // What the form sent, phone included, from this page's memory.
+      await visible(page.getByText('+40 712 345 678'));
+      await visible(page.getByText('WAITING'));
       await page.getByLabel('Your dream').fill('A second dream about a staircase made of water.');
       await page.getByRole('button', { name: 'Send dream' }).click();
       await visible(page.getByText('Dream Received'));

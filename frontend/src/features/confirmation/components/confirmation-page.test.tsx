@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
+import { rememberJustRegistered } from '../../../lib/just-registered';
 import ConfirmationPage from './confirmation-page';
 
 const ID = '6f1c2a7e-0000-4000-8000-00000000abcd';
@@ -48,10 +49,18 @@ beforeEach(() => {
 
 describe('ConfirmationPage', () => {
   it.each([
-    ['en', 'Phone Number', 'Location', 'National Museum of Contemporary Art (MNAC)', 'CONFIRMED'],
+    [
+      'en',
+      'Phone Number',
+      'Bucharest',
+      'Location',
+      'National Museum of Contemporary Art (MNAC)',
+      'CONFIRMED',
+    ],
     [
       'it',
       'Numero di telefono',
+      'Bucarest',
       'Luogo',
       "Museo Nazionale d'Arte Contemporanea (MNAC)",
       'CONFERMATA',
@@ -59,13 +68,14 @@ describe('ConfirmationPage', () => {
     [
       'ro',
       'Număr de telefon',
+      'București',
       'Locația',
       'Muzeul Național de Artă Contemporană (MNAC)',
       'CONFIRMATĂ',
     ],
   ])(
     'after payment shows the payer everything SPEC lists, the phone included (%s)',
-    async (language, phoneLabel, locationLabel, venue, confirmed) => {
+    async (language, phoneLabel, city, locationLabel, venue, confirmed) => {
       window.localStorage.setItem('language', language);
       const calls = serve(() => ({ body: REGISTRATION }));
       renderWithProviders(<ConfirmationPage />, {
@@ -78,6 +88,7 @@ describe('ConfirmationPage', () => {
       expect(screen.getByText('ana@example.com')).toBeInTheDocument();
       expect(await screen.findByText(locationLabel)).toBeInTheDocument();
       expect(screen.getByText(venue)).toBeInTheDocument();
+      expect(screen.getByText(city)).toBeInTheDocument();
       expect(screen.getByText(confirmed)).toBeInTheDocument();
       expect(calls.map((call) => call.url)).toContain(
         `/api/checkout-sessions/${SESSION}/registration`,
@@ -218,6 +229,36 @@ describe('ConfirmationPage', () => {
     expect(container).toHaveTextContent('No payment required at this time.');
     await waitFor(() => expect(screen.queryByLabelText('Your dream')).not.toBeInTheDocument());
   });
+
+  it.each(['en', 'it', 'ro'])(
+    'after joining the waiting list shows what the form sent, phone included, in %s, until a reload',
+    async (language) => {
+      window.localStorage.setItem('language', language);
+      serve(() => ({ body: REGISTRATION }));
+      const waitingId = `6f1c2a7e-0000-4000-8000-00000000${language}00`;
+      rememberJustRegistered({ ...REGISTRATION, registrationId: waitingId, whatsapp: PHONE });
+      const { unmount } = renderWithProviders(<ConfirmationPage />, {
+        route: {
+          pathname: '/confirmation',
+          search: '?waitingList=true',
+          state: { registrationId: waitingId },
+        },
+        path: '/confirmation',
+      });
+      expect(await screen.findByText(PHONE)).toBeInTheDocument();
+      expect(screen.getByText('Ana Popescu')).toBeInTheDocument();
+      expect(
+        await screen.findByText({ en: 'WAITING', it: 'IN ATTESA', ro: 'ÎN AȘTEPTARE' }[language]!),
+      ).toBeInTheDocument();
+      unmount();
+      // Another registration's id (or none, as after a reload): the notices alone.
+      renderWithProviders(<ConfirmationPage />, {
+        route: '/confirmation?waitingList=true',
+        path: '/confirmation',
+      });
+      expect(screen.queryByText(PHONE)).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['it', 'Luogo', "Museo Nazionale d'Arte Contemporanea (MNAC)"],

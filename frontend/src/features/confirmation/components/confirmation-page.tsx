@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
 import { useEvents } from '../../../lib/catalogue';
+import { justRegistered } from '../../../lib/just-registered';
 import { useSiteInfo } from '../../../lib/site-info';
 import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
@@ -94,13 +95,28 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
   );
 }
 
+/**
+ * Just after joining the waiting list: the details the form sent, phone included, while this
+ * page still holds them in memory (see just-registered.ts); after a reload, the notices alone.
+ */
 function WaitingListConfirmation({ registrationId }: { registrationId: string | undefined }) {
+  const sent = justRegistered(registrationId);
   return (
     <section className="page page--narrow confirmation">
       <PageTitle id="confirmation.waitingList.title" />
       <h1>
         <FormattedMessage id="confirmation.waitingList.title" />
       </h1>
+      {sent && (
+        <RegistrationDetails
+          name={sent.name}
+          email={sent.email}
+          whatsapp={sent.whatsapp}
+          event={sent.event}
+          time={sent.time}
+          status="waiting"
+        />
+      )}
       <div className="notice notice--warning">
         <p>
           <FormattedMessage id="confirmation.waitingList.body" />
