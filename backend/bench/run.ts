@@ -733,7 +733,9 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
         ? `${demo.url}${route.replace(':id', registrationId)}`
         : `${site.url}${route}`,
     );
-    log(`lighthouse: ${urls.length} routes, mobile profile (3 audits each, the median kept)`);
+    log(
+      `lighthouse: ${urls.length} routes, mobile profile (${process.env.LIGHTHOUSE_RUNS ?? '3'} audits each, the median kept)`,
+    );
     const output = frontendScript('measure-lighthouse.mjs', urls).trim().split('\n');
     const audits = JSON.parse(output[output.length - 1]) as LighthouseFigures[];
     const seconds = (ms: number | null) => (ms === null ? 'none' : `${fmt(ms / 1000, 2)} s`);
