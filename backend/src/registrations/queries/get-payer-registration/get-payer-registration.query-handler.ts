@@ -5,8 +5,8 @@ import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import type { PayerRegistrationDto } from './payer-registration.response.dto';
 
-/** Stripe's session ids (cs_test_…, cs_live_…) and the sandbox's (cs_sandbox_…). */
-const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{10,250}$/;
+/** Stripe's session ids (cs_test_…, cs_live_…) and the sandbox's (cs_sandbox_…, base64url). */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_-]{10,250}$/;
 
 @QueryHandler(GetPayerRegistrationQuery)
 export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerRegistrationQuery> {
