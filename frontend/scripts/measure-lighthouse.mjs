@@ -92,24 +92,33 @@ function summary(lhr) {
   };
 }
 
+/**
+ * One audit of `url`. A run whose trace Lighthouse could not record (NO_NAVSTART and the like,
+ * which its message says to run again) is run again, twice at most: it measured nothing.
+ */
+async function audit(url, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await lighthouse(url, {
+      port: chromium.port,
+      onlyCategories: ['performance'],
+      output: 'html',
+      logLevel: 'error',
+    });
+    if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failure = answer.lhr.runtimeError;
+    if (!failure) return answer;
+    if (attempt >= attempts) throw new Error(`${url}: ${failure.code} ${failure.message}`);
+    console.error(`${url}: ${failure.code}, auditing again`);
+  }
+}
+
 const chromium = await startChromium();
 try {
   const result = [];
   for (const url of urls) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const answer = await lighthouse(url, {
-        port: chromium.port,
-        onlyCategories: ['performance'],
-        output: 'html',
-        logLevel: 'error',
-      });
-      if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
-      if (answer.lhr.runtimeError) {
-        throw new Error(
-          `${url}: ${answer.lhr.runtimeError.code} ${answer.lhr.runtimeError.message}`,
-        );
-      }
+      const answer = await audit(url);
       runs.push({ ...summary(answer.lhr), report: answer.report });
     }
     runs.sort((a, b) => a.score - b.score);
