@@ -200,6 +200,23 @@ export const conditionsScenarios = [
     },
   },
   {
+    name: 'the form keeps what was typed, dream included, across a language switch',
+    async run({ page }) {
+      const email = uniqueEmail('switch');
+      await fillRegistration(page, { name: 'Lia Lingua', email });
+      await page.getByRole('button', { name: 'Switch language to Italian' }).click();
+      await visible(page.getByLabel(/^Il tuo sogno/));
+      assert.equal(await page.getByLabel(/^Il tuo sogno/).inputValue(), DREAM);
+      assert.equal(await page.getByLabel(/^Email/).inputValue(), email);
+      assert.equal(await page.getByLabel(/^Nome/).inputValue(), 'Lia Lingua');
+      assert.equal(await page.getByLabel(/^Numero di telefono/).inputValue(), '+40 712 345 678');
+      await page.getByRole('button', { name: 'Switch language to Romanian' }).click();
+      await visible(page.getByLabel(/^Visul tău/));
+      assert.equal(await page.getByLabel(/^Visul tău/).inputValue(), DREAM);
+      assert.equal(await page.getByRole('radio', { checked: true }).count(), 1);
+    },
+  },
+  {
     name: 'marks every invalid field the same way',
     async run({ page }) {
       await page.goto('/?register=true');
