@@ -4,6 +4,7 @@
 //
 //   npm run test:e2e -w frontend            all scenarios
 //   E2E_ONLY=axe npm run test:e2e -w frontend   scenarios whose name contains "axe"
+//   E2E_FILE=visitor-conditions npm run test:e2e -w frontend   the scenarios of that file
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -26,6 +27,7 @@ const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 const { chromiumPath } = require('./chromium.cjs');
 const only = process.env.E2E_ONLY;
+const onlyFile = process.env.E2E_FILE;
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
 
 function build() {
@@ -145,13 +147,18 @@ async function main() {
   let failed = 0;
   let passed = 0;
   try {
-    for (const { name, run, networkErrors } of [
+    const files = [
       // The visitor's conditions first: they need seats, and a main scenario fills the slot.
-      ...conditionsScenarios,
-      ...scenarios,
-      ...commandCenterScenarios,
-      ...cancellationScenarios,
-    ]) {
+      ['visitor-conditions', conditionsScenarios],
+      ['scenarios', scenarios],
+      ['command-center', commandCenterScenarios],
+      ['cancellations-and-offers', cancellationScenarios],
+    ];
+    if (onlyFile && !files.some(([file]) => file === onlyFile)) {
+      throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);
+    }
+    const chosen = files.filter(([file]) => !onlyFile || file === onlyFile);
+    for (const { name, run, networkErrors } of chosen.flatMap(([, list]) => list)) {
       if (only && !name.includes(only)) continue;
       const context = await browser.newContext({
         baseURL: server.baseURL,

@@ -37,6 +37,8 @@ import { CapacityCache } from './queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
 import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
+import { GetPayerRegistrationHttpController } from './queries/get-payer-registration/get-payer-registration.http.controller';
+import { GetPayerRegistrationQueryHandler } from './queries/get-payer-registration/get-payer-registration.query-handler';
 import { GetRegistrationHttpController } from './queries/get-registration/get-registration.http.controller';
 import { GetRegistrationQueryHandler } from './queries/get-registration/get-registration.query-handler';
 import { ListRegistrationsHttpController } from './queries/list-registrations/list-registrations.http.controller';
@@ -70,6 +72,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     GiveBackSeatHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
+    GetPayerRegistrationHttpController,
     ListRegistrationsHttpController,
     DeleteRegistrationHttpController,
     ConfirmWaitlistHttpController,
@@ -98,6 +101,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     CapacityCache,
     CapacityChangeListener,
     GetRegistrationQueryHandler,
+    GetPayerRegistrationQueryHandler,
     ListRegistrationsQueryHandler,
     DeleteRegistrationHandler,
     ConfirmWaitlistHandler,

@@ -1,7 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
 import { Layout } from './layout';
+import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
+import { registrationQuery } from '../features/confirmation/api/get-registration';
+import { eventsQuery } from '../lib/catalogue';
 import { lazyPage } from '../lib/lazy-page';
+import { siteInfoQuery } from '../lib/site-info';
 
 const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page'),
@@ -20,6 +25,24 @@ const OfferPage = lazyPage(() => import('../features/booking-links/components/of
 const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
+
+/**
+ * Asks now for the data the page at this address will ask for first. The confirmation pages are
+ * not prerendered (they show one registration): without this, their questions to the API would
+ * wait for the page's code to arrive and run, one round trip after another on a slow link.
+ */
+export function prefetchPageData(location: Location, queryClient: QueryClient): void {
+  const byId = /^\/confirmation\/([^/]+)\/?$/.exec(location.pathname);
+  const sessionId =
+    location.pathname.replace(/\/$/, '') === '/confirmation'
+      ? new URLSearchParams(location.search).get('session_id')
+      : null;
+  if (!byId && !sessionId) return;
+  if (byId) void queryClient.prefetchQuery(registrationQuery(decodeURIComponent(byId[1]!)));
+  if (sessionId) void queryClient.prefetchQuery(payerRegistrationQuery(sessionId));
+  void queryClient.prefetchQuery(eventsQuery);
+  void queryClient.prefetchQuery(siteInfoQuery);
+}
 
 /**
  * The pages of the site. Their paths are the list in backend/src/site/site-routes.json, which
