@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
 import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
+import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
@@ -174,6 +175,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         cancel: {
           url: await this.links.url('cancel', state.id, startsAt),
           until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
+          refunds: paidThroughProvider(state),
         },
       };
     }

@@ -1,5 +1,6 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
@@ -274,6 +275,9 @@ describe('cancellations and waiting-list offers', () => {
     await sendMail();
     const confirmation = mailTo('second@example.com', /confirmat/);
     const token = tokenOf(confirmation, 'cancel');
+    // She paid: cancelling refunds her, and the email says so (in her language).
+    const paidSentence = MESSAGE_TEXTS.ro.cancellationLink;
+    expect(confirmation?.text).toContain(paidSentence.slice(0, paidSentence.indexOf('{')));
     expect(token).not.toContain(second);
 
     const booking = await request(
@@ -447,6 +451,15 @@ describe('cancellations and waiting-list offers', () => {
     );
     expect(confirmed.status).toBe(200);
     expect(await status(seventh)).toBe('confirmed');
+    // Her email links to cancelling, and promises no refund: she paid nothing.
+    await sendMail();
+    const texts = MESSAGE_TEXTS.en;
+    const mail = mailTo('seventh@example.com', /A place opened up for you/);
+    expect(tokenOf(mail, 'cancel')).toEqual(expect.any(String));
+    const opening = (template: string) => template.slice(0, template.indexOf('{cancelUntil}'));
+    expect(mail?.text).toContain(opening(texts.cancellationLinkNothingPaid));
+    expect(mail?.text).not.toContain(opening(texts.cancellationLink));
+    expect(mail?.text).not.toMatch(/refund/i);
   });
 
   it('erases a cancelled registration like any other: its history keeps the facts, not the person', async () => {

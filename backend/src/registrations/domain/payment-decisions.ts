@@ -250,8 +250,11 @@ export function refundOnDeletion(
   return refund ? refundSeatPayment(state, history, 'deleted-by-operator') : [];
 }
 
-/** Whether a paid registration's money can be refunded through the provider on deletion. */
-export function refundableOnDeletion(state: RegistrationState): boolean {
+/**
+ * Whether the registration's seat was paid through the provider, so that deleting or
+ * cancelling it refunds that money (a seat confirmed from the waiting list was not paid).
+ */
+export function paidThroughProvider(state: RegistrationState): boolean {
   return state.status === 'paid' && state.paymentIntentId !== null;
 }
 
