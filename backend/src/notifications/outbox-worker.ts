@@ -165,7 +165,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   ): Promise<MessageLinks> {
     if (kind === 'waiting-list-offer' && state.holdExpiresAt) {
       const until = new Date(state.holdExpiresAt);
-      return { offer: { url: await this.links.url('offer', state.id, until), until } };
+      // The link outlives the offer (until the slot starts), so that once it lapsed or was
+      // taken its page says so rather than calling the link invalid; paying needs the offer.
+      const startsAt = this.catalogue.startOf(state.event, state.time);
+      const linkUntil = startsAt && startsAt > until ? startsAt : until;
+      return { offer: { url: await this.links.url('offer', state.id, linkUntil), until } };
     }
     if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
       const startsAt = this.catalogue.startOf(state.event, state.time);
