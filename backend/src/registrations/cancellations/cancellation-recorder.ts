@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { enqueueNotification } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
-import { assertExists, type RegistrationState } from '../domain/registration';
+import { assertExists, awaitsPayment, type RegistrationState } from '../domain/registration';
+import { InvalidTransitionError } from '../domain/registration-errors';
 import type { RegistrationEvent } from '../domain/registration-events';
+import { HoldSweeper } from '../payments/hold-sweeper';
 import { enqueueRefunds, RefundWorker } from '../payments/refund-worker';
 import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
 
@@ -20,7 +22,31 @@ export class CancellationRecorder {
     private readonly store: RegistrationStore,
     private readonly refunds: RefundWorker,
     private readonly outbox: OutboxWorker,
+    private readonly holds: HoldSweeper,
   ) {}
+
+  /**
+   * Before cancelling a seat held or offered unpaid, outside any transaction: its payment page
+   * is closed with the provider by the hold sweeper's path (as the visitor's Give back does),
+   * so that no payment arrives after the seat went back. A payment that landed meanwhile is
+   * recorded and the cancellation refused: the seat is paid now, and whether its money goes
+   * back is the canceller's to say. (A page opened after this one closed, an offer's link used
+   * in between, is refunded if paid, as any payment for a cancelled registration.)
+   */
+  async closePaymentPage(registrationId: string, metadata: EventMetadata): Promise<void> {
+    const { state } = await this.store.transaction((tx) => this.store.load(tx, registrationId));
+    if (!state || !awaitsPayment(state.status) || !state.checkoutSessionId) return;
+    const page = await this.holds.closePaymentPage(
+      registrationId,
+      state.checkoutSessionId,
+      metadata,
+    );
+    if (page.paid && page.outcome === 'confirmed') {
+      throw new InvalidTransitionError(
+        'This seat was paid just now: look at it again before cancelling it.',
+      );
+    }
+  }
 
   async record(
     tx: RegistrationTransaction,

@@ -9,6 +9,7 @@ import {
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
+import type { EventMetadata } from '../../event-store/event-store.types';
 import { PaymentGateway } from '../../payments/payment-gateway';
 import { PollingPass } from '../../common/polling-pass';
 import {
@@ -35,6 +36,8 @@ const LAPSED: HoldReleaseCause = {
   causationId: 'hold-sweeper',
 };
 const BATCH = 100;
+/** What the facts found by asking the provider are recorded as coming from. */
+const SWEEP_PROVENANCE = { providerEventId: null, providerEventType: 'hold-sweep' };
 
 export interface SweepResult {
   released: number;
@@ -166,37 +169,49 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
     cause: HoldReleaseCause,
   ): Promise<RecordOutcome> {
     const metadata = { actor: cause.actor, causationId: cause.causationId };
-    const provenance = { providerEventId: null, providerEventType: 'hold-sweep' };
     if (sessionId) {
-      let session = await this.gateway.retrieveCheckoutSession(sessionId);
-      if (session.status === 'open' && session.paymentStatus !== 'paid') {
-        // Close the page first, so it cannot be paid after the seat went back; then look again
-        // in case the payment landed in between.
-        await this.gateway.expireCheckoutSession(sessionId);
-        session = await this.gateway.retrieveCheckoutSession(sessionId);
-      }
-      if (session.paymentStatus === 'paid') {
-        return this.recorder.record(
-          {
-            kind: 'payment-succeeded',
-            registrationId,
-            payment: {
-              sessionId,
-              paymentIntentId: session.paymentIntentId,
-              amountMinor: session.amountMinor ?? 0,
-              currency: session.currency ?? '',
-              providerEventId: null,
-            },
-          },
-          provenance,
-          metadata,
-        );
-      }
+      const page = await this.closePaymentPage(registrationId, sessionId, metadata);
+      if (page.paid) return page.outcome;
     }
     return this.recorder.record(
       { kind: 'checkout-expired', registrationId, sessionId, reason: cause.reason },
-      provenance,
+      SWEEP_PROVENANCE,
       metadata,
     );
+  }
+
+  /**
+   * Closes a seat's payment page with the provider, so it can no longer be paid (releasing a
+   * hold, cancelling a seat held or offered unpaid). A payment that landed before it closed is
+   * recorded as the webhook would (`paid`, with what recording it did).
+   */
+  async closePaymentPage(
+    registrationId: string,
+    sessionId: string,
+    metadata: EventMetadata,
+  ): Promise<{ paid: false } | { paid: true; outcome: RecordOutcome }> {
+    let session = await this.gateway.retrieveCheckoutSession(sessionId);
+    if (session.status === 'open' && session.paymentStatus !== 'paid') {
+      // Close the page first, then look again in case the payment landed in between.
+      await this.gateway.expireCheckoutSession(sessionId);
+      session = await this.gateway.retrieveCheckoutSession(sessionId);
+    }
+    if (session.paymentStatus !== 'paid') return { paid: false };
+    const outcome = await this.recorder.record(
+      {
+        kind: 'payment-succeeded',
+        registrationId,
+        payment: {
+          sessionId,
+          paymentIntentId: session.paymentIntentId,
+          amountMinor: session.amountMinor ?? 0,
+          currency: session.currency ?? '',
+          providerEventId: null,
+        },
+      },
+      SWEEP_PROVENANCE,
+      metadata,
+    );
+    return { paid: true, outcome };
   }
 }
