@@ -3,10 +3,10 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { enqueueNotification } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { assertExists, awaitsPayment, type RegistrationState } from '../domain/registration';
-import { InvalidTransitionError } from '../domain/registration-errors';
+import { InvalidTransitionError, RegistrationNotFoundError } from '../domain/registration-errors';
 import type { RegistrationEvent } from '../domain/registration-events';
 import { HoldSweeper } from '../payments/hold-sweeper';
-import { enqueueRefunds, RefundWorker } from '../payments/refund-worker';
+import { RefundWorker } from '../payments/refund-worker';
 import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
 
 /**
@@ -54,10 +54,10 @@ export class CancellationRecorder {
     decide: (state: RegistrationState, history: RegistrationEvent[]) => RegistrationEvent[],
     metadata: EventMetadata,
   ): Promise<void> {
-    const { event, time } = assertExists((await this.store.load(tx, registrationId)).state);
-    await tx.lockSlot(event, time);
-    const loaded = await this.store.load(tx, registrationId);
-    const state = assertExists(loaded.state);
+    const locked = await this.store.loadUnderSlotLock(tx, registrationId);
+    if (!locked) throw new RegistrationNotFoundError();
+    const { loaded } = locked;
+    const state = assertExists(locked.state);
     const history = loaded.history.map((item) => item.event);
     const recorded = await this.store.append(tx, loaded, decide(state, history), metadata);
     const cancelled = recorded.find((item) => item.event.type === 'RegistrationCancelled');
@@ -78,8 +78,6 @@ export class CancellationRecorder {
       causedByPosition: cancelled.recorded.globalPosition,
     });
     tx.afterCommit(() => this.outbox.nudge());
-    if ((await enqueueRefunds(tx.manager, recorded)) > 0) {
-      tx.afterCommit(() => this.refunds.nudge());
-    }
+    await this.refunds.queue(tx, recorded);
   }
 }
