@@ -1,4 +1,5 @@
 import { signLinkToken } from '../../src/notifications/visitor-links';
+import { PaymentGateway } from '../../src/payments/payment-gateway';
 import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
 import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
 import { request } from '../http';
@@ -121,5 +122,39 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
     expect(await payPage(sessionId)).toBe(410);
     expect((await view(waiting)).status).toBe('cancelled');
     expect(await eventTypes(waiting)).not.toContain('PaymentConfirmed');
+  });
+
+  it('closes a page opened for an offer that ended meanwhile, which nobody then holds', async () => {
+    const held = (await register(app.url, { email: 'held-2@example.com' })).id;
+    const next = (await register(app.url, { email: 'waiting-2@example.com' })).id;
+    expect(await cancel(held)).toBe(200);
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+    expect((await view(next)).status).toBe('offered');
+
+    // The operator cancels the offer while the provider is opening its page.
+    const gateway = app.app.get(PaymentGateway);
+    const opened: string[] = [];
+    const open = gateway.createCheckoutSession.bind(gateway);
+    const spy = jest
+      .spyOn(gateway, 'createCheckoutSession')
+      .mockImplementation(async (checkoutRequest) => {
+        const session = await open(checkoutRequest);
+        opened.push(session.sessionId);
+        expect(await cancel(next)).toBe(200);
+        return session;
+      });
+    try {
+      const token = signLinkToken(SECRET, 'offer', next, new Date(Date.now() + 3_600_000));
+      const checkout = await request(app.url, 'POST', '/api/registrations/offer/checkout', {
+        token,
+      });
+      expect(checkout.status).toBe(409);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened).toHaveLength(1);
+    expect(await pageStatus(opened[0])).toBe('expired');
+    expect(await payPage(opened[0])).toBe(410);
+    expect((await view(next)).status).toBe('cancelled');
   });
 });
