@@ -58,8 +58,8 @@ export interface AppConfig {
   cancellationTokenSecret: string | undefined;
   /** A visitor may cancel from their email until this many hours before the slot. */
   cancellationClosesHoursBefore: number;
-  /** Hours a seat offered from the waiting list is held for payment. */
-  waitingListOfferHours: number;
+  /** Minutes a seat offered from the waiting list is held for payment. */
+  waitingListOfferMinutes: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /**
@@ -167,7 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     registrationClosesMinutesBefore: variables.REGISTRATION_CLOSES_MINUTES_BEFORE,
     cancellationTokenSecret: variables.CANCELLATION_TOKEN_SECRET,
     cancellationClosesHoursBefore: variables.CANCELLATION_CLOSES_HOURS_BEFORE,
-    waitingListOfferHours: variables.WAITING_LIST_OFFER_HOURS,
+    waitingListOfferMinutes: variables.WAITING_LIST_OFFER_MINUTES,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,

@@ -160,9 +160,9 @@ export class Environment {
   @WholeNumber({ min: 0, max: 8760, default: 24, of: 'hours' })
   CANCELLATION_CLOSES_HOURS_BEFORE: number;
 
-  /** How long a seat offered from the waiting list is held for payment (Stripe: at most 24). */
-  @WholeNumber({ min: 1, max: 24, default: 12, of: 'hours' })
-  WAITING_LIST_OFFER_HOURS: number;
+  /** How long a seat offered from the waiting list is held for payment (Stripe: at most a day). */
+  @WholeNumber({ min: 1, max: 1440, default: 720, of: 'minutes' })
+  WAITING_LIST_OFFER_MINUTES: number;
 
   @WholeNumber({ min: 0, max: 600, default: 15 })
   SHUTDOWN_TIMEOUT_SECONDS: number;

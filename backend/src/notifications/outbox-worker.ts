@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
 import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
+import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
@@ -164,7 +165,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   ): Promise<MessageLinks> {
     if (kind === 'waiting-list-offer' && state.holdExpiresAt) {
       const until = new Date(state.holdExpiresAt);
-      return { offer: { url: await this.links.url('offer', state.id, until), until } };
+      // The link outlives the offer (until the slot starts), so that once it lapsed or was
+      // taken its page says so rather than calling the link invalid; paying needs the offer.
+      const startsAt = this.catalogue.startOf(state.event, state.time);
+      const linkUntil = startsAt && startsAt > until ? startsAt : until;
+      return { offer: { url: await this.links.url('offer', state.id, linkUntil), until } };
     }
     if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
       const startsAt = this.catalogue.startOf(state.event, state.time);
@@ -174,6 +179,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         cancel: {
           url: await this.links.url('cancel', state.id, startsAt),
           until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
+          refunds: paidThroughProvider(state),
         },
       };
     }

@@ -149,6 +149,23 @@ export class RegistrationStore {
     return loadRegistration(tx.manager, registrationId);
   }
 
+  /**
+   * A registration as read under its slot's lock, for a decision that may move seats: read once
+   * to learn its slot, the lock taken (lockSlot), then read again, so that the decision is made
+   * on the state and the seats as the lock's holder sees them. Null when it does not exist.
+   */
+  async loadUnderSlotLock(
+    tx: RegistrationTransaction,
+    registrationId: string,
+  ): Promise<{ loaded: LoadedRegistration; state: RegistrationState; seats: SlotSeats } | null> {
+    const first = await this.load(tx, registrationId);
+    if (!first.state) return null;
+    const seats = await tx.lockSlot(first.state.event, first.state.time);
+    const loaded = await this.load(tx, registrationId);
+    // A registration never goes away from its stream: erased, it is 'deleted'.
+    return loaded.state ? { loaded, state: loaded.state, seats } : null;
+  }
+
   /** appendAll for one registration. */
   async append(
     tx: RegistrationTransaction,

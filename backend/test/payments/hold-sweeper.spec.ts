@@ -107,6 +107,24 @@ describe('the hold sweeper (sandbox)', () => {
     expect((await view(app, next.registrationId)).status).toBe('held');
     expect(await capacity(app)).toMatchObject({ registered: 1, available: 0 });
   });
+
+  it('knows when the next hold falls due (its deadline plus the grace), so it can wake then', async () => {
+    const sweeper = app.app.get(HoldSweeper);
+    const [held]: { id: string; hold_expires_at: Date }[] = await app.dataSource.query(
+      `SELECT id, hold_expires_at FROM registration_view WHERE status = 'held'`,
+    );
+    const deadline = new Date(held.hold_expires_at).getTime();
+    const grace = 5 * MINUTE; // HOLD_GRACE_MINUTES' default
+    expect(await sweeper.nextDeadline(new Date())).toEqual(new Date(deadline + grace));
+    // Past the deadline, within the grace: still the one to wake for.
+    expect(await sweeper.nextDeadline(new Date(deadline + MINUTE))).toEqual(
+      new Date(deadline + grace),
+    );
+    // Once it is due, the pass sweeps it; nothing later is held.
+    expect(await sweeper.nextDeadline(new Date(deadline + grace + 1))).toBeNull();
+    expect(await sweeper.runOnce(new Date(deadline + grace + 1))).toMatchObject({ released: 1 });
+    expect(await sweeper.nextDeadline(new Date())).toBeNull();
+  });
 });
 
 describe('the hold sweeper (Stripe)', () => {

@@ -157,11 +157,11 @@ describe('cancellations', () => {
 describe('waiting-list offers', () => {
   const waiting = (id: string) => after([created('waiting-list', id)]);
 
-  it('holds an offer for its hours, never past registration closing', () => {
+  it('holds an offer for its minutes, never past registration closing', () => {
     const closes = new Date('2030-01-01T20:00:00Z');
-    expect(offerExpiry(NOW, 12, closes)).toEqual(closes);
-    expect(offerExpiry(NOW, 6, closes)).toEqual(new Date('2030-01-01T16:00:00Z'));
-    expect(offerExpiry(NOW, 6, NOW)).toBeNull();
+    expect(offerExpiry(NOW, 720, closes)).toEqual(closes);
+    expect(offerExpiry(NOW, 360, closes)).toEqual(new Date('2030-01-01T16:00:00Z'));
+    expect(offerExpiry(NOW, 360, NOW)).toBeNull();
   });
 
   it('offers each free seat to the next waiting entries, in the order given', () => {

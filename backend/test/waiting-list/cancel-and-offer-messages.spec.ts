@@ -91,11 +91,50 @@ describe('the cancellation and offer emails', () => {
       settings,
       {},
       new Date(),
-      { cancel: { url: CANCEL_URL, until: UNTIL } },
+      { cancel: { url: CANCEL_URL, until: UNTIL, refunds: true } },
     );
     expect(withLink.text).toContain(CANCEL_URL);
     expect(withLink.text).toContain(settings.contactEmail);
     const without = renderMessage('payment-confirmed', subject(locale), catalogue, settings);
     expect(without.text).not.toContain('/cancel?token=');
   });
+
+  it.each(LOCALES)(
+    'promises a refund with the cancellation link in %s only when something was paid',
+    (locale) => {
+      const texts = MESSAGE_TEXTS[locale];
+      const sentence = (template: string) => template.slice(0, template.indexOf('{cancelUntil}'));
+      const paid = renderMessage(
+        'payment-confirmed',
+        subject(locale),
+        catalogue,
+        settings,
+        {},
+        new Date(),
+        { cancel: { url: CANCEL_URL, until: UNTIL, refunds: true } },
+      );
+      const fromWaitingList = renderMessage(
+        'waiting-list-confirmed',
+        subject(locale),
+        catalogue,
+        settings,
+        {},
+        new Date(),
+        { cancel: { url: CANCEL_URL, until: UNTIL, refunds: false } },
+      );
+      // The two sentences differ from their first words, and only the paid one speaks of money.
+      expect(sentence(texts.cancellationLink)).not.toBe(
+        sentence(texts.cancellationLinkNothingPaid),
+      );
+      expect(paid.text).toContain(sentence(texts.cancellationLink));
+      expect(paid.text).not.toContain(sentence(texts.cancellationLinkNothingPaid));
+      expect(fromWaitingList.text).toContain(sentence(texts.cancellationLinkNothingPaid));
+      expect(fromWaitingList.text).not.toContain(sentence(texts.cancellationLink));
+      expect(fromWaitingList.text).toContain(CANCEL_URL);
+      expect(fromWaitingList.html).toContain(CANCEL_URL);
+      const refundWords = { en: /refund/i, it: /rimbors/i, ro: /rambur/i }[locale];
+      expect(paid.text).toMatch(refundWords);
+      expect(fromWaitingList.text).not.toMatch(refundWords);
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
-import { VisitorLinks } from '../../src/notifications/visitor-links';
+import { VisitorLinks, verifyLinkToken } from '../../src/notifications/visitor-links';
 import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
 import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
@@ -274,6 +275,9 @@ describe('cancellations and waiting-list offers', () => {
     await sendMail();
     const confirmation = mailTo('second@example.com', /confirmat/);
     const token = tokenOf(confirmation, 'cancel');
+    // She paid: cancelling refunds her, and the email says so (in her language).
+    const paidSentence = MESSAGE_TEXTS.ro.cancellationLink;
+    expect(confirmation?.text).toContain(paidSentence.slice(0, paidSentence.indexOf('{')));
     expect(token).not.toContain(second);
 
     const booking = await request(
@@ -362,6 +366,8 @@ describe('cancellations and waiting-list offers', () => {
     expect((await offers()).offered).toBe(1);
     expect(await status(fourth)).toBe('offered');
     expect(await status(fifth)).toBe('waiting');
+    await sendMail();
+    const fourthLink = tokenOf(mailTo('fourth@example.com', /A seat is offered to you/), 'offer');
 
     // Nothing lapses before its time; 13 hours later the sweeper ends the offer.
     expect((await app.app.get(HoldSweeper).runOnce()).released).toBe(0);
@@ -371,6 +377,20 @@ describe('cancellations and waiting-list offers', () => {
     expect((await events(fourth)).map((event) => event.type)).toContain('WaitingListOfferLapsed');
     expect((await offers()).offered).toBe(1);
     expect(await status(fifth)).toBe('offered');
+    // The lapsed offer's link still opens its page, which says so; it can no longer be paid.
+    const lapsed = await request(
+      app.url,
+      'GET',
+      `/api/registrations/offer/booking?token=${encodeURIComponent(fourthLink)}`,
+    );
+    expect(lapsed.status).toBe(200);
+    // It is signed to last until the slot starts, not only as long as the offer.
+    expect(verifyLinkToken(SECRET, 'offer', fourthLink, later)).toBe(fourth);
+    expect(lapsed.body).toMatchObject({ status: 'released', offerExpiresAt: null });
+    const unpaid = await request(app.url, 'POST', '/api/registrations/offer/checkout', {
+      token: fourthLink,
+    });
+    expect(unpaid.status).toBe(409);
     // The Command Center's list shows who holds an offer, and until when.
     const list = await adminRequest<{ registrations: { id: string; holdExpiresAt: string }[] }>(
       app.url,
@@ -447,6 +467,15 @@ describe('cancellations and waiting-list offers', () => {
     );
     expect(confirmed.status).toBe(200);
     expect(await status(seventh)).toBe('confirmed');
+    // Her email links to cancelling, and promises no refund: she paid nothing.
+    await sendMail();
+    const texts = MESSAGE_TEXTS.en;
+    const mail = mailTo('seventh@example.com', /A place opened up for you/);
+    expect(tokenOf(mail, 'cancel')).toEqual(expect.any(String));
+    const opening = (template: string) => template.slice(0, template.indexOf('{cancelUntil}'));
+    expect(mail?.text).toContain(opening(texts.cancellationLinkNothingPaid));
+    expect(mail?.text).not.toContain(opening(texts.cancellationLink));
+    expect(mail?.text).not.toMatch(/refund/i);
   });
 
   it('erases a cancelled registration like any other: its history keeps the facts, not the person', async () => {

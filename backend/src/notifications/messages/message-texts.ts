@@ -40,7 +40,10 @@ export interface MessageTexts {
   questions: string;
   calendarSummary: string;
   calendarDescription: string;
+  /** The cancel link of a seat paid through the provider: cancelling refunds it. */
   cancellationLink: string;
+  /** The cancel link of a seat nothing was paid for (confirmed from the waiting list). */
+  cancellationLinkNothingPaid: string;
   cancelledSubject: string;
   cancelledByOperatorIntro: string;
   cancelledByVisitorIntro: string;
@@ -100,6 +103,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Arrive 15 minutes early. 30 minutes of darkness, then 15 minutes of reflection.',
     cancellationLink:
       'If you cannot come, you may cancel until {cancelUntil} and your payment is refunded (after that, write to {contact}). To cancel: {cancelUrl}',
+    cancellationLinkNothingPaid:
+      'If you cannot come, please cancel until {cancelUntil}, so that your seat goes to someone else (after that, write to {contact}). To cancel: {cancelUrl}',
     cancelledSubject: 'Your registration is cancelled: Dream Darkroom, {event}',
     cancelledByOperatorIntro: 'The organisers have cancelled your registration for this slot.',
     cancelledByVisitorIntro: 'As you asked, your registration for this slot is cancelled.',
@@ -161,6 +166,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarDescription: 'Arriva 15 minuti prima. 30 minuti di buio, poi 15 minuti di riflessione.',
     cancellationLink:
       'Se non puoi venire, puoi annullare entro {cancelUntil} e ti rimborsiamo il pagamento (dopo, scrivi a {contact}). Per annullare: {cancelUrl}',
+    cancellationLinkNothingPaid:
+      'Se non puoi venire, annulla entro {cancelUntil}, così il tuo posto passa a qualcun altro (dopo, scrivi a {contact}). Per annullare: {cancelUrl}',
     cancelledSubject: 'La tua registrazione è annullata: Dream Darkroom, {event}',
     cancelledByOperatorIntro:
       'Gli organizzatori hanno annullato la tua registrazione per questo orario.',
@@ -224,6 +231,8 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Ajunge cu 15 minute mai devreme. 30 de minute de întuneric, apoi 15 minute de reflecție.',
     cancellationLink:
       'Dacă nu poți veni, poți anula până la {cancelUntil} și îți rambursăm plata (după aceea, scrie-ne la {contact}). Pentru anulare: {cancelUrl}',
+    cancellationLinkNothingPaid:
+      'Dacă nu poți veni, te rugăm să anulezi până la {cancelUntil}, ca locul tău să ajungă la altcineva (după aceea, scrie-ne la {contact}). Pentru anulare: {cancelUrl}',
     cancelledSubject: 'Înscrierea ta este anulată: Dream Darkroom, {event}',
     cancelledByOperatorIntro: 'Organizatorii au anulat înscrierea ta pentru acest interval.',
     cancelledByVisitorIntro: 'Așa cum ai cerut, înscrierea ta pentru acest interval este anulată.',

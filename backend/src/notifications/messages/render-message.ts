@@ -25,7 +25,8 @@ export interface MessageSettings {
  * to cancel (a seat's confirmation) and where to pay for an offered seat (an offer).
  */
 export interface MessageLinks {
-  cancel?: { url: string; until: Date };
+  /** `refunds`: whether cancelling gives money back (the seat was paid through the provider). */
+  cancel?: { url: string; until: Date; refunds: boolean };
   offer?: { url: string; until: Date };
 }
 
@@ -160,7 +161,17 @@ export function renderMessage(
   const attendance: Block[] = [
     { paragraphs: [t.arriveEarly, t.performanceLength] },
     { heading: t.chatHeading, paragraphs: [f(t.chatInstructions)] },
-    { paragraphs: [f(links.cancel ? t.cancellationLink : t.cancellation)] },
+    {
+      paragraphs: [
+        f(
+          !links.cancel
+            ? t.cancellation
+            : links.cancel.refunds
+              ? t.cancellationLink
+              : t.cancellationLinkNothingPaid,
+        ),
+      ],
+    },
   ];
 
   let subjectLine: string;

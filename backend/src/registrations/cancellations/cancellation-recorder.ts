@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { enqueueNotification } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
-import { assertExists, type RegistrationState } from '../domain/registration';
+import { assertExists, awaitsPayment, type RegistrationState } from '../domain/registration';
+import { InvalidTransitionError, RegistrationNotFoundError } from '../domain/registration-errors';
 import type { RegistrationEvent } from '../domain/registration-events';
-import { enqueueRefunds, RefundWorker } from '../payments/refund-worker';
+import { HoldSweeper } from '../payments/hold-sweeper';
+import { RefundWorker } from '../payments/refund-worker';
 import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
 
 /**
@@ -20,7 +22,31 @@ export class CancellationRecorder {
     private readonly store: RegistrationStore,
     private readonly refunds: RefundWorker,
     private readonly outbox: OutboxWorker,
+    private readonly holds: HoldSweeper,
   ) {}
+
+  /**
+   * Before cancelling a seat held or offered unpaid, outside any transaction: its payment page
+   * is closed with the provider by the hold sweeper's path (as the visitor's Give back does),
+   * so that no payment arrives after the seat went back. A payment that landed meanwhile is
+   * recorded and the cancellation refused: the seat is paid now, and whether its money goes
+   * back is the canceller's to say. (A page opened after this one closed, an offer's link used
+   * in between, is refunded if paid, as any payment for a cancelled registration.)
+   */
+  async closePaymentPage(registrationId: string, metadata: EventMetadata): Promise<void> {
+    const { state } = await this.store.transaction((tx) => this.store.load(tx, registrationId));
+    if (!state || !awaitsPayment(state.status) || !state.checkoutSessionId) return;
+    const page = await this.holds.closePaymentPage(
+      registrationId,
+      state.checkoutSessionId,
+      metadata,
+    );
+    if (page.paid && page.outcome === 'confirmed') {
+      throw new InvalidTransitionError(
+        'This seat was paid just now: look at it again before cancelling it.',
+      );
+    }
+  }
 
   async record(
     tx: RegistrationTransaction,
@@ -28,10 +54,10 @@ export class CancellationRecorder {
     decide: (state: RegistrationState, history: RegistrationEvent[]) => RegistrationEvent[],
     metadata: EventMetadata,
   ): Promise<void> {
-    const { event, time } = assertExists((await this.store.load(tx, registrationId)).state);
-    await tx.lockSlot(event, time);
-    const loaded = await this.store.load(tx, registrationId);
-    const state = assertExists(loaded.state);
+    const locked = await this.store.loadUnderSlotLock(tx, registrationId);
+    if (!locked) throw new RegistrationNotFoundError();
+    const { loaded } = locked;
+    const state = assertExists(locked.state);
     const history = loaded.history.map((item) => item.event);
     const recorded = await this.store.append(tx, loaded, decide(state, history), metadata);
     const cancelled = recorded.find((item) => item.event.type === 'RegistrationCancelled');
@@ -52,8 +78,6 @@ export class CancellationRecorder {
       causedByPosition: cancelled.recorded.globalPosition,
     });
     tx.afterCommit(() => this.outbox.nudge());
-    if ((await enqueueRefunds(tx.manager, recorded)) > 0) {
-      tx.afterCommit(() => this.refunds.nudge());
-    }
+    await this.refunds.queue(tx, recorded);
   }
 }

@@ -250,8 +250,11 @@ export function refundOnDeletion(
   return refund ? refundSeatPayment(state, history, 'deleted-by-operator') : [];
 }
 
-/** Whether a paid registration's money can be refunded through the provider on deletion. */
-export function refundableOnDeletion(state: RegistrationState): boolean {
+/**
+ * Whether the registration's seat was paid through the provider, so that deleting or
+ * cancelling it refunds that money (a seat confirmed from the waiting list was not paid).
+ */
+export function paidThroughProvider(state: RegistrationState): boolean {
   return state.status === 'paid' && state.paymentIntentId !== null;
 }
 
@@ -268,8 +271,9 @@ export function decideCheckoutExpired(
   if (!state || !awaitsPayment(state.status)) return [];
   if (sessionId && state.checkoutSessionId && state.checkoutSessionId !== sessionId) return [];
   if (state.status === 'offered') {
-    // An offer's payment page lives as long as the offer (WAITING_LIST_OFFER_HOURS is at most
-    // Stripe's 24 hours), so its end, the sweeper's or the visitor's giving back ends the offer.
+    // An offer's payment page lives as long as the offer (WAITING_LIST_OFFER_MINUTES is at most
+    // Stripe's 24 hours; Stripe keeps a page at least 30 minutes, and the sweeper closes it when
+    // a shorter offer lapses), so its end, the sweeper's or the visitor's giving back ends the offer.
     return [
       { type: 'WaitingListOfferLapsed', data: { registrationId: state.id, sessionId, reason } },
     ];

@@ -8,18 +8,15 @@ import type { RegistrationEvent } from './registration-events';
  */
 
 /**
- * Until when an offer made at `now` is held: `offerHours` ahead, never past the moment the slot
+ * Until when an offer made at `now` is held: `offerMinutes` ahead, never past the moment the slot
  * stops taking registrations (`registrationClosesAt`). Null when that moment has come.
  */
 export function offerExpiry(
   now: Date,
-  offerHours: number,
+  offerMinutes: number,
   registrationClosesAt: Date,
 ): Date | null {
-  const expiresAt = Math.min(
-    now.getTime() + offerHours * 3_600_000,
-    registrationClosesAt.getTime(),
-  );
+  const expiresAt = Math.min(now.getTime() + offerMinutes * 60_000, registrationClosesAt.getTime());
   return expiresAt > now.getTime() ? new Date(expiresAt) : null;
 }
 

@@ -100,7 +100,7 @@ export class WaitingListOfferWorker
     const startsAt = new Date(found.slot.startsAt);
     const expiresAt = offerExpiry(
       now,
-      this.config.waitingListOfferHours,
+      this.config.waitingListOfferMinutes,
       new Date(startsAt.getTime() - closesMinutes * 60_000),
     );
     if (!expiresAt) return 0;

@@ -15,7 +15,7 @@ import {
 } from '../domain/payment-decisions';
 import type { RegistrationState } from '../domain/registration';
 import { RegistrationStore, type RegistrationTransaction } from '../registration-store';
-import { enqueueRefundNotices, enqueueRefunds, RefundWorker } from './refund-worker';
+import { enqueueRefundNotices, RefundWorker } from './refund-worker';
 
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
@@ -89,11 +89,9 @@ export class PaymentRecorder {
     fact: PaymentFact,
     metadata: EventMetadata,
   ): Promise<RecordOutcome> {
-    const first = await this.store.load(tx, fact.registrationId);
-    if (!first.state) return 'unknown-registration';
-    const seats = await tx.lockSlot(first.state.event, first.state.time);
-    const loaded = await this.store.load(tx, fact.registrationId);
-    const state = loaded.state!;
+    const locked = await this.store.loadUnderSlotLock(tx, fact.registrationId);
+    if (!locked) return 'unknown-registration';
+    const { loaded, state, seats } = locked;
     const history = loaded.history.map((item) => item.event);
 
     if (fact.kind === 'checkout-expired') {
@@ -136,8 +134,7 @@ export class PaymentRecorder {
     // No seat for this money: the refund is decided and queued here, under the lock, and sent
     // to the provider by the RefundWorker after COMMIT, never while the slot is locked.
     const recorded = await this.store.append(tx, loaded, decision.events, metadata);
-    await enqueueRefunds(tx.manager, recorded);
-    tx.afterCommit(() => this.refunds.nudge());
+    await this.refunds.queue(tx, recorded);
     this.logger.warn(`Payment for ${state.id} to be refunded: ${decision.reason}`);
     return 'refund-requested';
   }

@@ -145,6 +145,19 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
     await this.passes.stop();
   }
 
+  /**
+   * Queues in `tx` the refunds among `recorded` (its RefundRequested), and wakes this worker
+   * after COMMIT when there are any; answers how many.
+   */
+  async queue(
+    tx: RegistrationTransaction,
+    recorded: readonly DecodedRegistrationEvent[],
+  ): Promise<number> {
+    const queued = await enqueueRefunds(tx.manager, recorded);
+    if (queued > 0) tx.afterCommit(() => this.nudge());
+    return queued;
+  }
+
   /** After a commit that queued a refund: send it now rather than at the next poll. */
   nudge(): void {
     this.passes.nudge();
@@ -196,10 +209,9 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
     order: RefundOrder,
     refundId: string,
   ): Promise<boolean> {
-    const first = await this.store.load(tx, row.registration_id);
-    if (!first.state) return false;
-    await tx.lockSlot(first.state.event, first.state.time);
-    const loaded = await this.store.load(tx, row.registration_id);
+    const locked = await this.store.loadUnderSlotLock(tx, row.registration_id);
+    if (!locked) return false;
+    const { loaded } = locked;
     const history = loaded.history.map((item) => item.event);
     const request = refundRequestFor(history, order.paymentIntentId);
     if (!request) return false;

@@ -9,7 +9,10 @@ import { selectAdminRegistration } from '../../queries/list-registrations/admin-
 import { RegistrationStore } from '../../registration-store';
 import { CancelRegistrationCommand } from './cancel-registration.command';
 
-/** An operator cancels a registration, with or without a refund; the person is kept. */
+/**
+ * An operator cancels a registration, with or without a refund; the person is kept. A seat held
+ * or offered unpaid has its payment page closed with the provider first.
+ */
 @CommandHandler(CancelRegistrationCommand)
 export class CancelRegistrationHandler implements ICommandHandler<CancelRegistrationCommand> {
   constructor(
@@ -17,9 +20,11 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
     private readonly cancellations: CancellationRecorder,
   ) {}
 
-  execute(command: CancelRegistrationCommand): Promise<AdminRegistrationDto> {
+  async execute(command: CancelRegistrationCommand): Promise<AdminRegistrationDto> {
     const id = command.registrationId;
     assertRegistrationId(id);
+    // A seat held or offered unpaid: its payment page is closed first, so it cannot be paid.
+    await this.cancellations.closePaymentPage(id, adminMetadata(command.actor));
     return this.store.transaction(async (tx) => {
       await this.cancellations.record(
         tx,

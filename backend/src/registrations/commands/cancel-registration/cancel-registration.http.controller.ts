@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
+  ApiBadGatewayResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -25,14 +26,20 @@ export class CancelRegistrationHttpController {
   @ApiOperation({
     summary: 'Cancel a registration, with or without a refund',
     description:
-      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept.",
+      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept.",
   })
   @ApiOkResponse({ type: AdminRegistrationDto, description: 'The registration, cancelled.' })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'refund is not true or false.' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or deleted.' })
   @ApiConflictResponse({
     type: ApiErrorDto,
-    description: 'Already cancelled, or it holds no seat and no waiting place to cancel.',
+    description:
+      'Already cancelled, or it holds no seat and no waiting place to cancel, or a seat held unpaid was paid just as its payment page was being closed (it is paid now: choose again).',
+  })
+  @ApiBadGatewayResponse({
+    type: ApiErrorDto,
+    description:
+      'The payment provider could not close the payment page of a seat held unpaid; nothing was cancelled.',
   })
   cancel(
     @Param('id') id: string,

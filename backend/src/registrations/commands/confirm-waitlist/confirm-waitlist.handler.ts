@@ -3,7 +3,6 @@ import { adminMetadata } from '../../../admin/admin-only.decorator';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { enqueueNotification } from '../../../notifications/outbox';
 import { confirmWaitlist } from '../../domain/operator-decisions';
-import { assertExists } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
@@ -18,11 +17,11 @@ export class ConfirmWaitlistHandler implements ICommandHandler<ConfirmWaitlistCo
     const id = command.registrationId;
     assertRegistrationId(id);
     return this.store.transaction(async (tx) => {
-      const { event, time } = assertExists((await this.store.load(tx, id)).state);
       // A seat changes hands: serialise with every other seat decision of this slot, then
       // decide on the state and the seats as they are under the lock.
-      const seats = await tx.lockSlot(event, time);
-      const loaded = await this.store.load(tx, id);
+      const locked = await this.store.loadUnderSlotLock(tx, id);
+      if (!locked || locked.state.status === 'deleted') throw new RegistrationNotFoundError();
+      const { loaded, seats } = locked;
       const [recorded] = await this.store.append(
         tx,
         loaded,

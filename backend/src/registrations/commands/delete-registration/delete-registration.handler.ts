@@ -6,8 +6,9 @@ import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { deleteRegistration } from '../../domain/operator-decisions';
 import { refundOnDeletion } from '../../domain/payment-decisions';
-import { enqueueRefunds, RefundWorker } from '../../payments/refund-worker';
+import { RefundWorker } from '../../payments/refund-worker';
 import { assertExists } from '../../domain/registration';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { registrationStreamId } from '../../domain/registration-events';
 import { RegistrationStore } from '../../registration-store';
 import { DeleteRegistrationCommand } from './delete-registration.command';
@@ -34,10 +35,10 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
     const id = command.registrationId;
     assertRegistrationId(id);
     await this.store.transaction(async (tx) => {
-      const { event, time } = assertExists((await this.store.load(tx, id)).state);
-      await tx.lockSlot(event, time);
-      const loaded = await this.store.load(tx, id);
-      const state = assertExists(loaded.state);
+      const locked = await this.store.loadUnderSlotLock(tx, id);
+      if (!locked) throw new RegistrationNotFoundError();
+      const { loaded } = locked;
+      const state = assertExists(locked.state);
       const events = [
         ...refundOnDeletion(
           state,
@@ -59,9 +60,7 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
         id,
       ]);
-      if ((await enqueueRefunds(tx.manager, recorded)) > 0) {
-        tx.afterCommit(() => this.refunds.nudge());
-      }
+      await this.refunds.queue(tx, recorded);
       // A transport's error text may quote an address; nothing of the person may stay.
       await tx.manager.query(
         `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,

@@ -84,22 +84,29 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
       if (error instanceof PaymentProviderError) throw error;
       throw new PaymentProviderError('Payment setup failed', error);
     }
-    await this.store.transaction(async (tx) => {
-      const current = await this.store.load(tx, id);
-      const offered = assertExists(current.state);
-      if (offered.status !== 'offered') throw noOpenOffer(offered);
-      await this.store.append(
-        tx,
-        current,
-        openCheckoutSession(offered, {
-          provider: session.provider,
-          sessionId: session.sessionId,
-          url: session.url,
-          expiresAt: session.expiresAt.toISOString(),
-        }),
-        { actor: 'visitor', correlationId: command.correlationId },
-      );
-    });
+    try {
+      await this.store.transaction(async (tx) => {
+        const current = await this.store.load(tx, id);
+        const offered = assertExists(current.state);
+        if (offered.status !== 'offered') throw noOpenOffer(offered);
+        await this.store.append(
+          tx,
+          current,
+          openCheckoutSession(offered, {
+            provider: session.provider,
+            sessionId: session.sessionId,
+            url: session.url,
+            expiresAt: session.expiresAt.toISOString(),
+          }),
+          { actor: 'visitor', correlationId: command.correlationId },
+        );
+      });
+    } catch (error) {
+      // The offer ended while its page was being opened (lapsed, confirmed, cancelled): that
+      // page is nobody's, so it is closed before anyone can pay it.
+      await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      throw error;
+    }
     return { url: session.url, expiresAt };
   }
 }

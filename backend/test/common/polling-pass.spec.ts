@@ -1,0 +1,74 @@
+import { Logger } from '@nestjs/common';
+import { PollingPass } from '../../src/common/polling-pass';
+
+const INTERVAL = 60_000;
+
+/** A pass that counts its runs; jest's fake timers stand for the clock. */
+function counted() {
+  const runs: number[] = [];
+  const passes = new PollingPass(
+    async () => {
+      runs.push(Date.now());
+    },
+    { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass' },
+  );
+  return { runs, passes };
+}
+
+describe('a worker’s passes', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') }));
+  afterEach(() => jest.useRealTimers());
+
+  it('runs one at start, one each interval, and one at the moment asked for', async () => {
+    const { runs, passes } = counted();
+    const start = Date.now();
+    passes.start();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([start]);
+
+    passes.wakeAt(new Date(start + 20_000));
+    // A later moment does not put the sooner one off.
+    passes.wakeAt(new Date(start + 40_000));
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(runs).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toEqual([start, start + 20_000]);
+    // A sooner moment replaces the later one; nothing more until the interval.
+    passes.wakeAt(new Date(start + 50_000));
+    passes.wakeAt(new Date(start + 30_000));
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(runs).toEqual([start, start + 20_000, start + 30_000]);
+    // Nothing at 50 s (the later moment was dropped): the next is the interval's.
+    await jest.advanceTimersByTimeAsync(start + INTERVAL - 1 - Date.now());
+    expect(runs).toHaveLength(3);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toEqual([start, start + 20_000, start + 30_000, start + INTERVAL]);
+    await passes.stop();
+  });
+
+  it('leaves a moment an interval or more away to the interval, and asks nothing once stopped', async () => {
+    const { runs, passes } = counted();
+    const start = Date.now();
+    passes.wakeAt(new Date(start + 1_000));
+    passes.start();
+    await jest.advanceTimersByTimeAsync(0);
+    passes.wakeAt(new Date(start + INTERVAL + 5_000));
+    await jest.advanceTimersByTimeAsync(INTERVAL + 10_000);
+    expect(runs).toEqual([start, start + INTERVAL]);
+
+    passes.wakeAt(new Date(Date.now() + 1_000));
+    await passes.stop();
+    await jest.advanceTimersByTimeAsync(2 * INTERVAL);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('runs at once for a moment already past', async () => {
+    const { runs, passes } = counted();
+    passes.start();
+    await jest.advanceTimersByTimeAsync(0);
+    passes.wakeAt(new Date(Date.now() - 5_000));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(2);
+    await passes.stop();
+  });
+});

@@ -1,0 +1,160 @@
+import { signLinkToken } from '../../src/notifications/visitor-links';
+import { PaymentGateway } from '../../src/payments/payment-gateway';
+import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
+import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
+import { request } from '../http';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+
+const SECRET = 'test-cancellation-token-secret';
+
+/**
+ * An operator cancels a seat held or offered unpaid: its payment page is closed with the
+ * provider (here the sandbox) before the seat goes back, so it can no longer be paid.
+ */
+describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(
+      database.url,
+      { CANCELLATION_TOKEN_SECRET: SECRET },
+      catalogueWithSeats(1),
+    );
+    cookie = await login(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  async function view(id: string): Promise<{ status: string; checkout_session_id: string }> {
+    const [row] = await app.dataSource.query(
+      'SELECT status, checkout_session_id FROM registration_view WHERE id = $1',
+      [id],
+    );
+    return row;
+  }
+
+  async function pageStatus(sessionId: string): Promise<string> {
+    const [row] = await app.dataSource.query(
+      'SELECT status FROM sandbox_checkout_sessions WHERE id = $1',
+      [sessionId],
+    );
+    return row.status;
+  }
+
+  /** Pays the sandbox's page as its card form does; answers the HTTP status. */
+  async function payPage(sessionId: string): Promise<number> {
+    const response = await fetch(`${app.url}/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      }).toString(),
+    });
+    return response.status;
+  }
+
+  async function cancel(id: string): Promise<number> {
+    const response = await adminRequest(
+      app.url,
+      cookie,
+      'POST',
+      `/api/admin/registrations/${id}/cancel`,
+      { refund: false },
+    );
+    return response.status;
+  }
+
+  async function eventTypes(id: string): Promise<string[]> {
+    const rows: { type: string }[] = await app.dataSource.query(
+      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
+      [`registration-${id}`],
+    );
+    return rows.map((row) => row.type);
+  }
+
+  let waiting: string;
+
+  it('closes the payment page of a held seat, which can then not be paid', async () => {
+    const held = (await register(app.url, { email: 'held@example.com' })).id;
+    waiting = (await register(app.url, { email: 'waiting@example.com' })).id;
+    const { status, checkout_session_id: sessionId } = await view(held);
+    expect(status).toBe('held');
+    expect(await pageStatus(sessionId)).toBe('open');
+
+    expect(await cancel(held)).toBe(200);
+    expect(await pageStatus(sessionId)).toBe('expired');
+    expect(await payPage(sessionId)).toBe(410);
+    expect((await view(held)).status).toBe('cancelled');
+    expect(await eventTypes(held)).toEqual([
+      'RegistrationCreated',
+      'CheckoutSessionOpened',
+      'RegistrationCancelled',
+    ]);
+  });
+
+  it("closes the payment page opened from an offer's link, which can then not be paid", async () => {
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+    expect((await view(waiting)).status).toBe('offered');
+    const token = signLinkToken(SECRET, 'offer', waiting, new Date(Date.now() + 3_600_000));
+    const checkout = await request<{ url: string }>(
+      app.url,
+      'POST',
+      '/api/registrations/offer/checkout',
+      { token },
+    );
+    expect(checkout.status).toBe(200);
+    const sessionId = (await view(waiting)).checkout_session_id;
+    expect(checkout.body.url).toContain(sessionId);
+    expect(await pageStatus(sessionId)).toBe('open');
+
+    expect(await cancel(waiting)).toBe(200);
+    expect(await pageStatus(sessionId)).toBe('expired');
+    expect(await payPage(sessionId)).toBe(410);
+    expect((await view(waiting)).status).toBe('cancelled');
+    expect(await eventTypes(waiting)).not.toContain('PaymentConfirmed');
+  });
+
+  it('closes a page opened for an offer that ended meanwhile, which nobody then holds', async () => {
+    const held = (await register(app.url, { email: 'held-2@example.com' })).id;
+    const next = (await register(app.url, { email: 'waiting-2@example.com' })).id;
+    expect(await cancel(held)).toBe(200);
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+    expect((await view(next)).status).toBe('offered');
+
+    // The operator cancels the offer while the provider is opening its page.
+    const gateway = app.app.get(PaymentGateway);
+    const opened: string[] = [];
+    const open = gateway.createCheckoutSession.bind(gateway);
+    const spy = jest
+      .spyOn(gateway, 'createCheckoutSession')
+      .mockImplementation(async (checkoutRequest) => {
+        const session = await open(checkoutRequest);
+        opened.push(session.sessionId);
+        expect(await cancel(next)).toBe(200);
+        return session;
+      });
+    try {
+      const token = signLinkToken(SECRET, 'offer', next, new Date(Date.now() + 3_600_000));
+      const checkout = await request(app.url, 'POST', '/api/registrations/offer/checkout', {
+        token,
+      });
+      expect(checkout.status).toBe(409);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened).toHaveLength(1);
+    expect(await pageStatus(opened[0])).toBe('expired');
+    expect(await payPage(opened[0])).toBe(410);
+    expect((await view(next)).status).toBe('cancelled');
+  });
+});
