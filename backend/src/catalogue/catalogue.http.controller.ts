@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
+import { LocalisedPlacesDto } from './queries/tour-admin/tour-admin.response.dto';
 import { Catalogue } from './catalogue';
 
 export class SlotDto {
@@ -31,6 +32,13 @@ export class TourEventDto {
 
   @ApiProperty()
   venue: string;
+
+  @ApiProperty({
+    type: LocalisedPlacesDto,
+    description:
+      'The city and venue as Italian and Romanian visitors know them, where the tour names them; city and venue otherwise.',
+  })
+  localised: LocalisedPlacesDto;
 
   @ApiProperty({ format: 'date', example: '2025-10-30' })
   date: string;
@@ -79,6 +87,7 @@ export class CatalogueHttpController {
       slug: event.slug,
       city: event.city,
       venue: event.venue,
+      localised: event.localised ?? {},
       date: event.date,
       timeZone: event.timeZone,
       status: event.status,
