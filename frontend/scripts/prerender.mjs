@@ -39,6 +39,7 @@ function tourEvents() {
     slug: event.slug,
     city: event.city,
     venue: event.venue,
+    localised: event.localised ?? {},
     date: event.date,
     timeZone: event.timeZone,
     status: event.status,

@@ -21,6 +21,7 @@ export function siteEvents(catalogue: Catalogue): unknown[] {
     slug: event.slug,
     city: event.city,
     venue: event.venue,
+    localised: event.localised ?? {},
     date: event.date,
     timeZone: event.timeZone,
     status: event.status,

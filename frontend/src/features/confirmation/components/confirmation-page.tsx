@@ -8,7 +8,7 @@ import { useSiteInfo } from '../../../lib/site-info';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { ShareDreamForm } from './share-dream-form';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
+import { placeName } from '../../../lib/event-place';
 
 /** Written by the registration form before it leaves for the payment page. */
 const LAST_REGISTRATION_KEY = 'lastRegistrationId';
@@ -139,7 +139,12 @@ function RegistrationConfirmation({ id }: { id: string }) {
 
   const data = registration.data;
   const match = findSlot(events.data, data.event, data.time);
-  const eventName = catalogueTextOr(intl, `city.${data.event}`, match?.event.city ?? data.event);
+  // A registration for an event the tour no longer lists is named by the site's catalogue or its slug.
+  const eventName = placeName(
+    intl,
+    match?.event ?? { slug: data.event, city: data.event, venue: data.event },
+    'city',
+  );
 
   return (
     <section className="page page--narrow confirmation">
@@ -173,7 +178,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
             <dt>
               <FormattedMessage id="confirmation.field.location" />
             </dt>
-            <dd>{catalogueTextOr(intl, `venue.${data.event}`, match.event.venue)}</dd>
+            <dd>{placeName(intl, match.event, 'venue')}</dd>
           </div>
         )}
         <div>
