@@ -13,7 +13,12 @@ import { isSpaRoute } from './spa-routes';
  * served as built while the tour is the one it was rendered with, and rendered again with the
  * live tour once it is not (LivePages).
  */
-export function serveSite(app: Express, distDir: string, catalogue: Catalogue): void {
+export function serveSite(
+  app: Express,
+  distDir: string,
+  catalogue: Catalogue,
+  closeMinutesBefore: number,
+): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -30,7 +35,7 @@ export function serveSite(app: Express, distDir: string, catalogue: Catalogue): 
   const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
   let indexHtml: string | undefined;
   const template = () => (indexHtml ??= readFileSync(indexFile, 'utf8'));
-  const livePages = new LivePages(distDir, catalogue, template);
+  const livePages = new LivePages(distDir, catalogue, template, closeMinutesBefore);
   const logger = new Logger('Site');
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
