@@ -41,10 +41,3 @@ export function nextStops(events: readonly CatalogueEvent[]): CatalogueEvent[] {
     .sort((a, b) => a.first - b.first || a.event.slug.localeCompare(b.event.slug))
     .map(({ event }) => event);
 }
-
-/** The events the tour has played, the latest first. */
-export function pastEvents(events: readonly CatalogueEvent[]): CatalogueEvent[] {
-  return events
-    .filter((event) => event.status === 'completed')
-    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-}

@@ -1,9 +1,17 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageTitle } from '../../../components/page-title';
-import { pastEvents, useEvents } from '../../../lib/catalogue';
+import { useEvents } from '../../../lib/catalogue';
+import type { CatalogueEvent } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
 import { placeName } from '../../../lib/event-place';
 import { RegisterCta } from '../components/register-cta';
+
+/** The events the tour has played, the latest first. */
+function pastEvents(events: readonly CatalogueEvent[]): CatalogueEvent[] {
+  return events
+    .filter((event) => event.status === 'completed')
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+}
 
 export default function PastEventsPage() {
   const intl = useIntl();
