@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
@@ -586,19 +586,23 @@ function frontendScript(script: string, args: string[]): string {
   return result.stdout;
 }
 
+/** The built site with its prerendered pages, built first when there is none. */
+function buildSite(): void {
+  if (existsSync(path.join(FRONTEND_DIR, 'dist', 'prerendered'))) return;
+  log('building the site first (npm run build -w frontend)');
+  const built = spawnSync('npm', ['run', 'build', '-w', 'frontend'], {
+    cwd: path.join(BACKEND_DIR, '..'),
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('The site did not build');
+}
+
 /**
  * The home page in Chromium under throttling (frontend/scripts/measure-paint.mjs): the
  * prerendered page against the same page rendered by its script alone, as it was before.
  */
 async function paint(serverUrl: string): Promise<void> {
-  if (!existsSync(path.join(FRONTEND_DIR, 'dist', 'prerendered'))) {
-    log('paint: building the site first (npm run build -w frontend)');
-    const built = spawnSync('npm', ['run', 'build', '-w', 'frontend'], {
-      cwd: path.join(BACKEND_DIR, '..'),
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('The site did not build');
-  }
+  buildSite();
   const database = await createBenchDatabase(serverUrl, 'bench_paint');
   let app: Process | undefined;
   try {
@@ -663,9 +667,130 @@ async function paint(serverUrl: string): Promise<void> {
   }
 }
 
+/** The public routes of the site's route list (not the Command Center), with ':id' left in. */
+function publicRoutes(): string[] {
+  const routes = JSON.parse(
+    readFileSync(path.join(BACKEND_DIR, 'src', 'site', 'site-routes.json'), 'utf8'),
+  ) as string[];
+  return routes.filter((route) => route !== '/admin');
+}
+
+interface LighthouseFigures {
+  url: string;
+  runs: number[];
+  score: number;
+  fcp: number | null;
+  lcp: number | null;
+  cls: number | null;
+  tbt: number | null;
+  shortfalls: string[];
+}
+
+/**
+ * Lighthouse's performance audit, mobile profile, on every public route (frontend/scripts/
+ * measure-lighthouse.mjs). The pages are served as `make start` serves them: the built-in tour,
+ * the one the build prerendered them with. /confirmation/:id needs a registration, and that
+ * tour's slots have passed, so a second process on the same database serves the demo tour
+ * (an upcoming slot), takes a registration and serves that route; it is never prerendered.
+ */
+async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise<void> {
+  buildSite();
+  const database = await createBenchDatabase(serverUrl, 'bench_lighthouse');
+  const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-'));
+  const tourFile = path.join(dir, 'tour.json');
+  writeFileSync(tourFile, JSON.stringify(catalogue.tour));
+  const apps: Process[] = [];
+  try {
+    const site = await startAppProcess(database.url);
+    apps.push(site);
+    const demo = await startAppProcess(database.url, { TOUR_FILE: tourFile });
+    apps.push(demo);
+    const slot = catalogue
+      .allSlots()
+      .find(({ event, slot: candidate }) => event.status === 'open' && candidate.status === 'open');
+    if (!slot) throw new Error('The demo tour has no open slot to register for');
+    const registered = await fetch(`${demo.url}/api/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ana Popescu',
+        email: `lighthouse-${randomUUID().slice(0, 8)}@example.com`,
+        whatsapp: '+40 712 345 678',
+        event: slot.event.slug,
+        time: slot.slot.time,
+        dream:
+          'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+        dreamedCaptured: false,
+        locale: 'en',
+      }),
+    });
+    if (!registered.ok) {
+      throw new Error(`The registration answered ${registered.status}: ${await registered.text()}`);
+    }
+    const { registrationId } = (await registered.json()) as { registrationId: string };
+    const urls = publicRoutes().map((route) =>
+      route.includes(':id')
+        ? `${demo.url}${route.replace(':id', registrationId)}`
+        : `${site.url}${route}`,
+    );
+    log(
+      `lighthouse: ${urls.length} routes, mobile profile (${process.env.LIGHTHOUSE_RUNS ?? '3'} audits each, the median kept)`,
+    );
+    const output = frontendScript('measure-lighthouse.mjs', urls).trim().split('\n');
+    const audits = JSON.parse(output[output.length - 1]) as LighthouseFigures[];
+    const seconds = (ms: number | null) => (ms === null ? 'none' : `${fmt(ms / 1000, 2)} s`);
+    for (const audit of audits) {
+      const route = new URL(audit.url).pathname.replace(registrationId, ':id');
+      rows.push({
+        benchmark: `Lighthouse performance, mobile: ${route}`,
+        figure: String(audit.score),
+        baseline: `runs ${audit.runs.join(', ')}; FCP ${seconds(audit.fcp)}, LCP ${seconds(audit.lcp)}, CLS ${fmt(audit.cls ?? 0, 3)}, TBT ${fmt(audit.tbt ?? 0)} ms`,
+        ratio: '',
+        goal: '≥ 95',
+        met: audit.score >= 95,
+      });
+      if (route === '/') {
+        rows.push(
+          {
+            benchmark: 'Lighthouse, mobile, home: largest contentful paint',
+            figure: seconds(audit.lcp),
+            baseline: '',
+            ratio: '',
+            goal: '≤ 2.0 s',
+            met: audit.lcp !== null && audit.lcp <= 2000,
+          },
+          {
+            benchmark: 'Lighthouse, mobile, home: first contentful paint',
+            figure: seconds(audit.fcp),
+            baseline: '',
+            ratio: '',
+            goal: '≤ 1.2 s',
+            met: audit.fcp !== null && audit.fcp <= 1200,
+          },
+          {
+            benchmark: 'Lighthouse, mobile, home: cumulative layout shift',
+            figure: fmt(audit.cls ?? 0, 3),
+            baseline: '',
+            ratio: '',
+            goal: '≤ 0.05',
+            met: audit.cls !== null && audit.cls <= 0.05,
+          },
+        );
+      }
+      if (audit.score < 95 && audit.shortfalls.length) {
+        notes.push(`Lighthouse, ${route}: short of 0.9 on ${audit.shortfalls.join('; ')}`);
+      }
+    }
+  } finally {
+    for (const app of apps) await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
 async function main(): Promise<void> {
   const only = (
-    process.env.BENCH_ONLY ?? 'rush,rush-opening,reads,appends,rebuild,paint,console'
+    process.env.BENCH_ONLY ?? 'rush,rush-opening,reads,appends,rebuild,paint,lighthouse,console'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
   const catalogue = new Catalogue(demoTour(new Date()));
@@ -677,6 +802,7 @@ async function main(): Promise<void> {
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);
     if (only.includes('paint')) await paint(server.serverUrl);
+    if (only.includes('lighthouse')) await lighthouseAudit(server.serverUrl, catalogue);
     if (only.includes('console')) {
       const result = await consoleBench(server.serverUrl, catalogue);
       rows.push(...result.rows);

@@ -4,6 +4,7 @@
 //
 //   npm run test:e2e -w frontend            all scenarios
 //   E2E_ONLY=axe npm run test:e2e -w frontend   scenarios whose name contains "axe"
+//   E2E_FILE=visitor-conditions npm run test:e2e -w frontend   the scenarios of that file
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
+import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,6 +27,7 @@ const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 const { chromiumPath } = require('./chromium.cjs');
 const only = process.env.E2E_ONLY;
+const onlyFile = process.env.E2E_FILE;
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
 
 function build() {
@@ -48,10 +51,14 @@ function freePort() {
   });
 }
 
-async function startServer() {
+/**
+ * The built server on a free port, with a data directory (and embedded database) of its own.
+ * `env` adds to its environment; `logName` names its log under test-results.
+ */
+async function startServer({ env = {}, logName = 'server.log' } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const log = createWriteStream(join(resultsDir, 'server.log'));
+  const log = createWriteStream(join(resultsDir, logName));
   // The name the server uses for its own links (the payment page sends the browser back to it).
   const baseURL = `http://localhost:${port}`;
   let child;
@@ -66,6 +73,7 @@ async function startServer() {
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         ADMIN_PASSWORD: adminPassword,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,7 +112,7 @@ async function startServer() {
   };
 
   await launch();
-  return { baseURL, stop, halt, launch };
+  return { baseURL, dataDir, stop, halt, launch };
 }
 
 async function main() {
@@ -133,16 +141,24 @@ async function main() {
     // For the scenarios where the server goes away and comes back.
     stopServer: server.halt,
     startServer: server.launch,
+    // For a scenario that needs a server of its own (e.g. with the workers on); it stops it.
+    startOwnServer: (env, logName) => startServer({ env, logName }),
   };
   let failed = 0;
   let passed = 0;
   try {
-    for (const { name, run, networkErrors } of [
+    const files = [
       // The visitor's conditions first: they need seats, and a main scenario fills the slot.
-      ...conditionsScenarios,
-      ...scenarios,
-      ...commandCenterScenarios,
-    ]) {
+      ['visitor-conditions', conditionsScenarios],
+      ['scenarios', scenarios],
+      ['command-center', commandCenterScenarios],
+      ['cancellations-and-offers', cancellationScenarios],
+    ];
+    if (onlyFile && !files.some(([file]) => file === onlyFile)) {
+      throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);
+    }
+    const chosen = files.filter(([file]) => !onlyFile || file === onlyFile);
+    for (const { name, run, networkErrors } of chosen.flatMap(([, list]) => list)) {
       if (only && !name.includes(only)) continue;
       const context = await browser.newContext({
         baseURL: server.baseURL,

@@ -105,11 +105,15 @@ export const scenarios = [
 
       await page.waitForURL(/\/sandbox\/checkout\//);
       await payInSandbox(page);
-      await visible(page.getByText('Your registration is being processed...'));
+      // The payer, back with the checkout session id, reads the phone too.
+      await visible(page.getByText('+40 712 345 678'));
+      await visible(page.getByText('CONFIRMED'));
       await page.getByRole('link', { name: 'View your registration' }).click();
       await page.waitForURL(/\/confirmation\/[0-9a-f-]+$/);
       await visible(page.getByText('Ana Sandbox'));
       await visible(page.getByText('CONFIRMED'));
+      // The page by id (a link anyone may be given) never shows it.
+      assert.equal(await page.getByText('+40 712 345 678').count(), 0);
     },
   },
   {
@@ -330,6 +334,9 @@ export const scenarios = [
       await page.waitForURL(/\/confirmation\?waitingList=true$/);
       await visible(page.getByText('Added to Waiting List'));
       await visible(page.getByRole('heading', { name: "You're on the waiting list" }));
+      // What the form sent, phone included, from this page's memory.
+      await visible(page.getByText('+40 712 345 678'));
+      await visible(page.getByText('WAITING'));
       await page.getByLabel('Your dream').fill('A second dream about a staircase made of water.');
       await page.getByRole('button', { name: 'Send dream' }).click();
       await visible(page.getByText('Dream Received'));

@@ -137,6 +137,70 @@ export const conditionsScenarios = [
     },
   },
   {
+    name: 'the payer reads the phone on the confirmation in every language; the id alone never shows it',
+    async run({ browser, baseURL }) {
+      const labels = {
+        en: { phone: 'Phone Number', city: 'Bucharest', paid: 'Payment Successful!' },
+        it: { phone: 'Numero di telefono', city: 'Bucarest', paid: 'Pagamento riuscito!' },
+        ro: { phone: 'Număr de telefon', city: 'București', paid: 'Plata a reușit!' },
+      };
+      for (const language of LANGUAGES) {
+        const { context, page } = await pageInLanguage(browser, language, { baseURL });
+        const response = await fetch(`${baseURL}/api/create-checkout-session`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            name: `Paula ${language}`,
+            email: uniqueEmail(`payer-${language}`),
+            whatsapp: '+40 733 222 111',
+            event: 'bucharest',
+            time: openSlot.time,
+            dream: DREAM,
+            dreamedCaptured: false,
+            locale: language,
+          }),
+        });
+        const { url, registrationId } = await response.json();
+        await page.goto(url);
+        await page.locator('#cardNumber').fill('4242 4242 4242 4242');
+        await page.locator('#expiry').fill('12/34');
+        await page.locator('#cvc').fill('123');
+        await page.locator('button[type="submit"]').click();
+        await page.waitForURL(/\/confirmation\?session_id=/);
+        await visible(page.getByRole('heading', { name: labels[language].paid }));
+        await visible(page.getByText('+40 733 222 111'));
+        await visible(page.getByText(labels[language].phone, { exact: true }));
+        await visible(page.getByText(labels[language].city, { exact: true }));
+        await context.close();
+
+        // A stranger given the registration's link: the details, never the phone.
+        const stranger = await pageInLanguage(browser, language, { baseURL });
+        await stranger.page.goto(`/confirmation/${registrationId}`);
+        await visible(stranger.page.getByText(`Paula ${language}`));
+        assert.equal(await stranger.page.getByText('+40 733 222 111').count(), 0);
+        assert.equal(await stranger.page.getByText(labels[language].phone).count(), 0);
+        await stranger.context.close();
+      }
+    },
+  },
+  {
+    name: 'the form keeps what was typed, dream included, across a language switch',
+    async run({ page }) {
+      const email = uniqueEmail('switch');
+      await fillRegistration(page, { name: 'Lia Lingua', email });
+      await page.getByRole('button', { name: 'Switch language to Italian' }).click();
+      await visible(page.getByLabel(/^Il tuo sogno/));
+      assert.equal(await page.getByLabel(/^Il tuo sogno/).inputValue(), DREAM);
+      assert.equal(await page.getByLabel(/^Email/).inputValue(), email);
+      assert.equal(await page.getByLabel(/^Nome/).inputValue(), 'Lia Lingua');
+      assert.equal(await page.getByLabel(/^Numero di telefono/).inputValue(), '+40 712 345 678');
+      await page.getByRole('button', { name: 'Switch language to Romanian' }).click();
+      await visible(page.getByLabel(/^Visul tău/));
+      assert.equal(await page.getByLabel(/^Visul tău/).inputValue(), DREAM);
+      assert.equal(await page.getByRole('radio', { checked: true }).count(), 1);
+    },
+  },
+  {
     name: 'marks every invalid field the same way',
     async run({ page }) {
       await page.goto('/?register=true');

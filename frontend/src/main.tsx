@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadCatalogue } from './app/messages';
 import { readPrerenderedData } from './app/prerendered-page';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, prefetchPageData } from './app/routes';
 import {
   LANGUAGE_STORAGE_KEY,
   rememberLanguageForServer,
@@ -28,12 +28,14 @@ function storedLanguage() {
 const language = storedLanguage();
 rememberLanguageForServer(language);
 const prerendered = readPrerenderedData();
+const queryClient = createQueryClient();
+// While the catalogue loads, the page's own data is already on its way.
+prefetchPageData(window.location, queryClient);
 
 // Load the visitor's catalogue before the first render, so a reload never flashes English.
 void loadCatalogue(language)
   .catch(() => undefined)
   .then(() => {
-    const queryClient = createQueryClient();
     const app = (
       <StrictMode>
         <BrowserRouter>
@@ -47,13 +49,20 @@ void loadCatalogue(language)
       // The page was prerendered in this language (see scripts/prerender.mjs): it is already
       // on screen, and React takes it over with the data it was rendered from.
       queryClient.setQueryData(eventsQuery.queryKey, prerendered.events);
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.warn('Rendered again in the browser', error),
+      // As a transition, React hydrates in slices of a few milliseconds and lets the browser
+      // paint and answer input between them, instead of one long task (Lighthouse's total
+      // blocking time); a click on a part not yet hydrated hydrates that part first.
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.warn('Rendered again in the browser', error),
+        });
       });
       // The tour may have changed since the build: ask the server once, behind the page.
       void queryClient.invalidateQueries({ queryKey: eventsQuery.queryKey });
     } else {
       root.replaceChildren();
-      createRoot(root).render(app);
+      const page = createRoot(root);
+      // In slices too: the first render of a page that was not prerendered.
+      startTransition(() => page.render(app));
     }
   });

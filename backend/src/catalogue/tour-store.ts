@@ -5,7 +5,7 @@ import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
 import { SlotLimitBelowSeatsTakenError } from '../registrations/projections/slot-limits';
-import { slotLockKey } from '../registrations/registration-store';
+import { lockSlotSeats } from '../registrations/registration-store';
 import { TourError } from './domain/tour-errors';
 import {
   importedFacts,
@@ -94,15 +94,7 @@ function toNewEvent(fact: TourFact, metadata: EventMetadata): NewEvent {
 }
 
 async function lockedSeatsTaken(manager: EntityManager, event: string, time: string) {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-    slotLockKey(event, time),
-  ]);
-  // A statement of its own, so its snapshot is taken after the lock was granted.
-  const [slot]: { seats_taken: number }[] = await manager.query(
-    'SELECT seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',
-    [event, time],
-  );
-  return slot?.seats_taken ?? 0;
+  return (await lockSlotSeats(manager, event, time)).seatsTaken;
 }
 
 /** The metadata of the facts that bring a tour file into the log. */

@@ -54,6 +54,12 @@ export interface AppConfig {
   unpaidHoldsPerAddress: number;
   /** Registration for a slot closes this many minutes before its start. */
   registrationClosesMinutesBefore: number;
+  /** Signs the emails' cancellation and offer links; unset means one kept in the database. */
+  cancellationTokenSecret: string | undefined;
+  /** A visitor may cancel from their email until this many hours before the slot. */
+  cancellationClosesHoursBefore: number;
+  /** Hours a seat offered from the waiting list is held for payment. */
+  waitingListOfferHours: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /**
@@ -159,6 +165,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dreamShareRateWindowSeconds: variables.DREAM_SHARE_RATE_WINDOW_SECONDS,
     unpaidHoldsPerAddress: variables.UNPAID_HOLDS_PER_ADDRESS,
     registrationClosesMinutesBefore: variables.REGISTRATION_CLOSES_MINUTES_BEFORE,
+    cancellationTokenSecret: variables.CANCELLATION_TOKEN_SECRET,
+    cancellationClosesHoursBefore: variables.CANCELLATION_CLOSES_HOURS_BEFORE,
+    waitingListOfferHours: variables.WAITING_LIST_OFFER_HOURS,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,

@@ -152,6 +152,18 @@ export class Environment {
   @WholeNumber({ min: 0, max: 10_080, default: 0, of: 'minutes' })
   REGISTRATION_CLOSES_MINUTES_BEFORE: number;
 
+  /** Signs the cancellation and offer links of the emails; unset means one kept in the database. */
+  @Text({ secret: true })
+  CANCELLATION_TOKEN_SECRET: string | undefined;
+
+  /** A visitor may cancel from their email until this many hours before the slot starts. */
+  @WholeNumber({ min: 0, max: 8760, default: 24, of: 'hours' })
+  CANCELLATION_CLOSES_HOURS_BEFORE: number;
+
+  /** How long a seat offered from the waiting list is held for payment (Stripe: at most 24). */
+  @WholeNumber({ min: 1, max: 24, default: 12, of: 'hours' })
+  WAITING_LIST_OFFER_HOURS: number;
+
   @WholeNumber({ min: 0, max: 600, default: 15 })
   SHUTDOWN_TIMEOUT_SECONDS: number;
 

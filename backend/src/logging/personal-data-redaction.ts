@@ -73,6 +73,8 @@ export function scrubValue(value: unknown, depth = 0): unknown {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A random token: a checkout session id (cs_sandbox_…, cs_live_…), an opaque key. */
 const TOKEN = /^(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}$/;
+/** A checkout session id of any provider (cs_test_…, cs_live_…, cs_sandbox_…), digits or not. */
+const CHECKOUT_SESSION = /^cs_[A-Za-z0-9_-]{10,}$/;
 
 /**
  * A path for the log: segments that are bearer values (a registration id, which is all it takes
@@ -90,7 +92,7 @@ function scrubPath(path: string): string {
         // not percent-decodable: judged as it is
       }
       if (UUID.test(decoded)) return ':id';
-      if (TOKEN.test(decoded)) return ':token';
+      if (TOKEN.test(decoded) || CHECKOUT_SESSION.test(decoded)) return ':token';
       return segment;
     })
     .join('/');

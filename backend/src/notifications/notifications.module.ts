@@ -4,8 +4,12 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { FileMailTransport, MailTransport, SmtpMailTransport } from './mail-transport';
 import { OutboxWorker } from './outbox-worker';
+import { VisitorLinks } from './visitor-links';
 
-/** The outbox worker and the transport it sends through (SMTP_URL, or .eml files). */
+/**
+ * The outbox worker, the transport it sends through (SMTP_URL, or .eml files) and the visitor's
+ * signed links the messages carry.
+ */
 @Global()
 @Module({
   providers: [
@@ -18,7 +22,8 @@ import { OutboxWorker } from './outbox-worker';
           : new FileMailTransport(path.join(config.dataDir, 'outbox')),
     },
     OutboxWorker,
+    VisitorLinks,
   ],
-  exports: [OutboxWorker, MailTransport],
+  exports: [OutboxWorker, MailTransport, VisitorLinks],
 })
 export class NotificationsModule {}

@@ -11,7 +11,9 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
-import { renderMessage } from './messages/render-message';
+import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
+import type { RegistrationState } from '../registrations/domain/registration';
+import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
   claimOutboxRows,
   NOTIFICATION_KINDS,
@@ -20,6 +22,7 @@ import {
 } from './outbox';
 import { redactAddresses } from './redact-addresses';
 import { PollingPass } from '../common/polling-pass';
+import { VisitorLinks } from './visitor-links';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -56,6 +59,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly catalogue: Catalogue,
     private readonly transport: MailTransport,
+    private readonly links: VisitorLinks,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -101,7 +105,16 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return 'cancelled';
     }
+    if (row.kind === 'waiting-list-offer' && (state.status !== 'offered' || !state.holdExpiresAt)) {
+      // Paid, confirmed or lapsed before its email left: there is no offer to tell of any more.
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = 'offer no longer open' WHERE id = $1`,
+        [row.id, now],
+      );
+      return 'cancelled';
+    }
     try {
+      const links = await this.linksFor(row.kind, state);
       const message = renderMessage(
         row.kind,
         {
@@ -115,6 +128,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         this.config,
         row.payload,
         now,
+        links,
       );
       await this.transport.send({
         messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
@@ -141,6 +155,29 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     ]);
     if (!still) await this.transport.eraseCopiesOf(row.registration_id);
     return 'sent';
+  }
+
+  /** The visitor's signed links the message carries. */
+  private async linksFor(
+    kind: ClaimedRow['kind'],
+    state: RegistrationState,
+  ): Promise<MessageLinks> {
+    if (kind === 'waiting-list-offer' && state.holdExpiresAt) {
+      const until = new Date(state.holdExpiresAt);
+      return { offer: { url: await this.links.url('offer', state.id, until), until } };
+    }
+    if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
+      const startsAt = this.catalogue.startOf(state.event, state.time);
+      if (!startsAt) return {};
+      // The link lives until the slot starts; cancelling closes earlier, as the page explains.
+      return {
+        cancel: {
+          url: await this.links.url('cancel', state.id, startsAt),
+          until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
+        },
+      };
+    }
+    return {};
   }
 }
 

@@ -7,7 +7,9 @@ export type NotificationKind =
   | 'waiting-list-joined'
   | 'waiting-list-confirmed'
   | 'late-payment-refunded'
-  | 'payment-refunded';
+  | 'payment-refunded'
+  | 'registration-cancelled'
+  | 'waiting-list-offer';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -15,6 +17,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'waiting-list-confirmed',
   'late-payment-refunded',
   'payment-refunded',
+  'registration-cancelled',
+  'waiting-list-offer',
 ];
 
 /**

@@ -55,6 +55,35 @@ function clientLockKey(clientKey: string): string {
   return `client:${clientKey}`;
 }
 
+/**
+ * Takes the slot's lock until COMMIT, across every app process, and reads its seats as the
+ * lock's last holder left them: everything that gives or takes seats in a slot, or changes how
+ * many it has (the tour's capacity), calls this first and decides from what it answers. With
+ * `clients`, the locks of those client addresses are taken too, so that their unpaid holds (in
+ * any slot) can be counted.
+ */
+export async function lockSlotSeats(
+  manager: EntityManager,
+  event: string,
+  time: string,
+  clients: readonly string[] = [],
+): Promise<SlotSeats> {
+  // The slot first, then each client address's lock in one order (sorted): two slots' batches
+  // that share clients wait for each other and never deadlock.
+  const keys = [slotLockKey(event, time), ...[...new Set(clients)].sort().map(clientLockKey)];
+  await manager.query(
+    'SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key',
+    [keys],
+  );
+  // A statement of its own, so its snapshot is taken after the lock was granted.
+  const [slot] = (await manager.query(
+    'SELECT seat_limit, seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',
+    [event, time],
+  )) as { seat_limit: number; seats_taken: number }[];
+  // A slot the database does not know has no seats to give.
+  return { seatLimit: slot?.seat_limit ?? 0, seatsTaken: slot?.seats_taken ?? 0 };
+}
+
 /** What one transaction did to the registrations; published after COMMIT. */
 export class RegistrationTransaction {
   readonly recorded: DecodedRegistrationEvent[] = [];
@@ -62,27 +91,9 @@ export class RegistrationTransaction {
 
   constructor(readonly manager: EntityManager) {}
 
-  /**
-   * Takes the slot's lock until COMMIT, across every app process, and reads its seats as the
-   * lock's last holder left them: everything that gives or takes seats in a slot calls this
-   * first, and decides from what it answers. With `clients`, the locks of those client
-   * addresses are taken too, so that their unpaid holds (in any slot) can be counted.
-   */
-  async lockSlot(event: string, time: string, clients: readonly string[] = []): Promise<SlotSeats> {
-    // The slot first, then each client address's lock in one order (sorted): two slots' batches
-    // that share clients wait for each other and never deadlock.
-    const keys = [slotLockKey(event, time), ...[...new Set(clients)].sort().map(clientLockKey)];
-    await this.manager.query(
-      'SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key',
-      [keys],
-    );
-    // A statement of its own, so its snapshot is taken after the lock was granted.
-    const [slot] = (await this.manager.query(
-      'SELECT seat_limit, seats_taken FROM slot_capacity WHERE event = $1 AND time = $2',
-      [event, time],
-    )) as { seat_limit: number; seats_taken: number }[];
-    // A slot the database does not know has no seats to give.
-    return { seatLimit: slot?.seat_limit ?? 0, seatsTaken: slot?.seats_taken ?? 0 };
+  /** The slot's lock and seats for this transaction (lockSlotSeats). */
+  lockSlot(event: string, time: string, clients: readonly string[] = []): Promise<SlotSeats> {
+    return lockSlotSeats(this.manager, event, time, clients);
   }
 
   /** Work for after COMMIT that does not belong in the database (e.g. waking a worker). */

@@ -37,6 +37,8 @@ import { CapacityCache } from './queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
 import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
+import { GetPayerRegistrationHttpController } from './queries/get-payer-registration/get-payer-registration.http.controller';
+import { GetPayerRegistrationQueryHandler } from './queries/get-payer-registration/get-payer-registration.query-handler';
 import { GetRegistrationHttpController } from './queries/get-registration/get-registration.http.controller';
 import { GetRegistrationQueryHandler } from './queries/get-registration/get-registration.query-handler';
 import { ListRegistrationsHttpController } from './queries/list-registrations/list-registrations.http.controller';
@@ -44,6 +46,16 @@ import { ListRegistrationsQueryHandler } from './queries/list-registrations/list
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
+import { CancellationRecorder } from './cancellations/cancellation-recorder';
+import { CancelFromEmailHandler } from './commands/cancel-from-email/cancel-from-email.handler';
+import { CancelFromEmailHttpController } from './commands/cancel-from-email/cancel-from-email.http.controller';
+import { CancelRegistrationHandler } from './commands/cancel-registration/cancel-registration.handler';
+import { CancelRegistrationHttpController } from './commands/cancel-registration/cancel-registration.http.controller';
+import { PayForOfferHandler } from './commands/pay-for-offer/pay-for-offer.handler';
+import { PayForOfferHttpController } from './commands/pay-for-offer/pay-for-offer.http.controller';
+import { WaitingListOfferWorker } from './offers/waiting-list-offer-worker';
+import { GetBookingHttpController } from './queries/get-booking/get-booking.http.controller';
+import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-handler';
 
 /**
  * Everything under registrations/: the visitors' and the operators' commands and queries, what
@@ -60,6 +72,7 @@ import { RegistrationStore } from './registration-store';
     GiveBackSeatHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
+    GetPayerRegistrationHttpController,
     ListRegistrationsHttpController,
     DeleteRegistrationHttpController,
     ConfirmWaitlistHttpController,
@@ -72,6 +85,10 @@ import { RegistrationStore } from './registration-store';
     RegistrationPageHttpController,
     RegistrationExportHttpController,
     HandlePaymentWebhookHttpController,
+    CancelRegistrationHttpController,
+    CancelFromEmailHttpController,
+    GetBookingHttpController,
+    PayForOfferHttpController,
   ],
   providers: [
     RegistrationStore,
@@ -84,6 +101,7 @@ import { RegistrationStore } from './registration-store';
     CapacityCache,
     CapacityChangeListener,
     GetRegistrationQueryHandler,
+    GetPayerRegistrationQueryHandler,
     ListRegistrationsQueryHandler,
     DeleteRegistrationHandler,
     ConfirmWaitlistHandler,
@@ -100,6 +118,12 @@ import { RegistrationStore } from './registration-store';
     PaymentRecorder,
     RefundWorker,
     HoldSweeper,
+    CancellationRecorder,
+    CancelRegistrationHandler,
+    CancelFromEmailHandler,
+    GetBookingQueryHandler,
+    PayForOfferHandler,
+    WaitingListOfferWorker,
   ],
   exports: [
     RegistrationStore,
@@ -108,6 +132,7 @@ import { RegistrationStore } from './registration-store';
     PaymentRecorder,
     RefundWorker,
     HoldSweeper,
+    WaitingListOfferWorker,
   ],
 })
 export class RegistrationsModule {}

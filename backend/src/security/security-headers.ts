@@ -1,9 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 
 /**
  * The site is a Vite build: its scripts and styles are files under /assets, its images are files
- * or data: URIs, and it only talks to its own API. Nothing inline runs.
+ * or data: URIs, and it only talks to its own API. Nothing inline runs; the one inline style is
+ * the stylesheet the prerendered pages carry, allowed by its hash (see siteStyleHashes).
  */
 const SITE_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -65,19 +68,49 @@ export function allowsInlineStyles(path: string): boolean {
   );
 }
 
+const STYLE_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The hashes of the inline stylesheets of the build's prerendered pages, which
+ * frontend/scripts/prerender.mjs writes beside them (the stylesheet is written into each page so
+ * it paints without a second request); none without a build.
+ */
+export function siteStyleHashes(frontendDist: string): string[] {
+  try {
+    const hashes: unknown = JSON.parse(
+      readFileSync(path.join(frontendDist, 'prerendered', 'style-hashes.json'), 'utf8'),
+    );
+    return Array.isArray(hashes)
+      ? hashes.filter((hash): hash is string => typeof hash === 'string' && STYLE_HASH.test(hash))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Security headers on every answer: the site, the API, the docs and the errors. The policy
  * follows config.publicUrl, read per request (with PORT=0 it is known only once listening).
  */
-export function securityHeadersMiddleware(config: { publicUrl: string }): RequestHandler {
+export function securityHeadersMiddleware(config: {
+  publicUrl: string;
+  frontendDist: string;
+}): RequestHandler {
   let built: { publicUrl: string; site: RequestHandler; docs: RequestHandler } | undefined;
+  const siteDirectives = {
+    ...SITE_DIRECTIVES,
+    styleSrc: [
+      ...SITE_DIRECTIVES.styleSrc,
+      ...siteStyleHashes(config.frontendDist).map((hash) => `'${hash}'`),
+    ],
+  };
   const handlers = () => {
     if (built?.publicUrl !== config.publicUrl) {
       const https = config.publicUrl.startsWith('https:');
       const publicOrigin = new URL(config.publicUrl).origin;
       built = {
         publicUrl: config.publicUrl,
-        site: headersFor(SITE_DIRECTIVES, publicOrigin, https),
+        site: headersFor(siteDirectives, publicOrigin, https),
         docs: headersFor(DOCS_DIRECTIVES, publicOrigin, https),
       };
     }

@@ -35,7 +35,19 @@ export function serveSite(
   const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
   let indexHtml: string | undefined;
   const template = () => (indexHtml ??= readFileSync(indexFile, 'utf8'));
-  const livePages = new LivePages(distDir, catalogue, template, closeMinutesBefore);
+  // Pages rendered again with the live tour go into the build's own page (its stylesheet inlined,
+  // allowed by the hash in style-hashes.json), like the prerendered ones.
+  const pageTemplateFile = path.join(distDir, 'prerendered', 'template.html');
+  let pageTemplate: string | undefined;
+  const livePages = new LivePages(
+    distDir,
+    catalogue,
+    () =>
+      existsSync(pageTemplateFile)
+        ? (pageTemplate ??= readFileSync(pageTemplateFile, 'utf8'))
+        : template(),
+    closeMinutesBefore,
+  );
   const logger = new Logger('Site');
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();

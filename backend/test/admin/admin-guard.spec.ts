@@ -62,6 +62,7 @@ describe('every admin route is guarded on the server', () => {
         'PATCH /api/admin/registrations/{id}/dreamed-captured',
         'PATCH /api/admin/registrations/{id}/paid',
         'POST /api/admin/registrations/{id}/confirm',
+        'POST /api/admin/registrations/{id}/cancel',
       ]),
     );
     // Nothing under /api/admin is left unmarked but the login, logout and session check.
@@ -81,6 +82,7 @@ describe('every admin route is guarded on the server', () => {
       paid: { paid: true },
       'dreamed-captured': { dreamedCaptured: true },
       dream: { dream: 'x'.repeat(150) },
+      cancel: { refund: true },
     };
     for (const operation of admin) {
       const path = operation.path.replace('{id}', registrationId);

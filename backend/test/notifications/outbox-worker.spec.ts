@@ -1,6 +1,7 @@
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -65,7 +66,13 @@ describe('the outbox worker', () => {
   });
 
   function worker(transport: MailTransport, on: TestApp = app): OutboxWorker {
-    return new OutboxWorker(on.dataSource, on.config, catalogue, transport);
+    return new OutboxWorker(
+      on.dataSource,
+      on.config,
+      catalogue,
+      transport,
+      on.app.get(VisitorLinks),
+    );
   }
 
   async function rows(ids?: string[]): Promise<OutboxRow[]> {

@@ -1,5 +1,6 @@
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -79,6 +80,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       app.config,
       app.app.get(Catalogue),
       transport,
+      app.app.get(VisitorLinks),
     );
     expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0, cancelled: 0 });
     const afterLease = new Date(Date.now() + CLAIM_LEASE_MS + 1000);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Catalogue } from '../../src/catalogue/catalogue';
 import { loadConfig } from '../../src/config/config';
 import { FileMailTransport } from '../../src/notifications/mail-transport';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { PaymentGateway } from '../../src/payments/payment-gateway';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -150,6 +151,7 @@ describe('the sandbox checkout, over HTTP', () => {
       app.config,
       app.app.get(Catalogue),
       new FileMailTransport(mailDir),
+      app.app.get(VisitorLinks),
     );
     expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
     const files = await readdir(mailDir);

@@ -197,6 +197,11 @@ describe('a running server', () => {
       await fetch(`${server.url}/confirmation/${registrationId}`);
       await fetch(`${server.url}/sandbox/checkout/${sessionId}`);
       await fetch(`${server.url}/confirmation?session_id=${sessionId}`);
+      await fetch(`${server.url}/api/checkout-sessions/${sessionId}/registration`);
+      // A session id with no digit in it is a bearer all the same.
+      await fetch(
+        `${server.url}/api/checkout-sessions/cs_sandbox_AbCdEfGhIjKlMnOpQrStUvWx/registration`,
+      );
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -227,8 +232,10 @@ describe('a running server', () => {
         '/confirmation/:id',
         '/sandbox/checkout/:token',
         '/confirmation?session_id=%5Bredacted%5D',
+        '/api/checkout-sessions/:token/registration',
       ]),
     );
+    expect(output).not.toContain('AbCdEfGhIjKlMnOpQrStUvWx');
     for (const secret of [
       email,
       'maria.ionescu',

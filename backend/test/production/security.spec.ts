@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { loadConfig } from '../../src/config/config';
 import { registrationBody, request } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -97,6 +99,29 @@ describe('security', () => {
       expect(policy['form-action']).toEqual(["'self'", app.config.publicUrl]);
       const docs = path.startsWith('/api/docs');
       expect(policy['style-src']).toEqual(docs ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
+    });
+
+    it("allows the prerendered pages' inline stylesheet by its hash, and nothing else inline", async () => {
+      const css = 'body { color: rgb(1, 2, 3); }';
+      const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
+      const built = writeSiteFixture();
+      mkdirSync(path.join(built, 'prerendered'));
+      writeFileSync(
+        path.join(built, 'prerendered', 'style-hashes.json'),
+        JSON.stringify([hash, "sha256-x' 'unsafe-inline"]),
+      );
+      const prerendered = await startTestApp(database.url, { FRONTEND_DIST: built });
+      try {
+        for (const page of ['/', '/api/capacity']) {
+          const policy = csp((await fetch(`${prerendered.url}${page}`)).headers);
+          expect(policy['style-src']).toEqual(["'self'", `'${hash}'`]);
+        }
+        const docs = csp((await fetch(`${prerendered.url}/api/docs`)).headers);
+        expect(docs['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      } finally {
+        await prerendered.close();
+        rmSync(built, { recursive: true, force: true });
+      }
     });
 
     it('keeps API answers out of caches, but lets the capacity poll revalidate', async () => {

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
+import { Catalogue } from '../../src/catalogue/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { sessionEvent } from '../payments/payment-fixtures';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
+import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
+import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 
@@ -25,9 +29,28 @@ type Operation =
   | { kind: 'expire'; app: number; target: number }
   | { kind: 'paid'; app: number; target: number; value: boolean }
   | { kind: 'dreamed'; app: number; target: number; value: boolean }
+  | { kind: 'cancel'; app: number; target: number; refund: boolean }
+  | { kind: 'offers'; app: number }
+  | { kind: 'accept'; app: number; target: number }
+  | { kind: 'lapse'; app: number; target: number }
   | { kind: 'capacity'; app: number; slot: number; capacity: number }
   | { kind: 'close'; app: number; slot: number }
   | { kind: 'reopen'; app: number; slot: number };
+
+const EVERY_STEP_ONCE: Operation[] = [
+  ...[0, 1, 2, 3, 4].map((person) => ({ kind: 'register' as const, app: 0, slot: 0, person })),
+  { kind: 'pay', app: 0, target: 0, amount: 'price' },
+  { kind: 'cancel', app: 1, target: 0, refund: true },
+  { kind: 'cancel', app: 0, target: 1, refund: false },
+  { kind: 'offers', app: 1 },
+  { kind: 'accept', app: 0, target: 3 },
+  { kind: 'pay', app: 1, target: 3, amount: 'price' },
+  { kind: 'lapse', app: 0, target: 4 },
+  { kind: 'refunds', app: 1 },
+  { kind: 'capacity', app: 0, slot: 1, capacity: SEATS + 1 },
+  { kind: 'close', app: 1, slot: 1 },
+  { kind: 'reopen', app: 0, slot: 1 },
+];
 
 const app = fc.integer({ min: 0, max: 1 });
 const target = fc.nat({ max: 1000 });
@@ -45,7 +68,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), app, slot }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), app, slot }) },
   {
-    weight: 4,
+    weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('register' as const),
       app,
@@ -55,7 +78,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), app, target }) },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('pay' as const),
       app,
@@ -79,6 +102,18 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('paid' as const), app, target, value: fc.boolean() }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      app,
+      target,
+      refund: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('offers' as const), app }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), app, target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lapse' as const), app, target }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -136,6 +171,12 @@ describe('random interleavings across two app instances', () => {
         await apps[op.app].app.get(RefundWorker).runOnce();
         return;
       }
+      if (op.kind === 'offers') {
+        // The offer worker of one process, as a capacity change would wake it.
+        await apps[op.app].app.get(WaitingListOfferWorker).runOnce();
+        return;
+      }
+
       if (op.kind === 'capacity' || op.kind === 'close' || op.kind === 'reopen') {
         // The operator changes the tour while visitors register and pay.
         const { event, time } = SMALL_SLOTS[op.slot];
@@ -294,6 +335,39 @@ describe('random interleavings across two app instances', () => {
           )
         ).status;
         allowed = [200, 204, 404];
+      } else if (op.kind === 'cancel') {
+        status = (
+          await request(
+            url,
+            'POST',
+            `/api/admin/registrations/${id}/cancel`,
+            { refund: op.refund },
+            admin,
+          )
+        ).status;
+        allowed = [200, 404, 409];
+      } else if (op.kind === 'lapse') {
+        // An offer's time runs out: the sweeper ends it (closing its payment page first).
+        const [row] = await apps[0].dataSource.query(
+          `SELECT checkout_session_id FROM registration_view WHERE id = $1 AND status = 'offered'`,
+          [id],
+        );
+        if (!row) return;
+        await apps[op.app].app.get(HoldSweeper).release(id, row.checkout_session_id, {
+          reason: 'hold-lapsed',
+          actor: 'system',
+          causationId: 'property-test',
+        });
+        return;
+      } else if (op.kind === 'accept') {
+        // The person offered a seat opens the payment link of their email (then 'pay' pays it).
+        const link = await apps[op.app].app
+          .get(VisitorLinks)
+          .url('offer', id, new Date(Date.now() + 3_600_000));
+        const token = decodeURIComponent(link.split('token=')[1]);
+        status = (await request(url, 'POST', '/api/registrations/offer/checkout', { token }))
+          .status;
+        allowed = [200, 404, 409];
       } else if (op.kind === 'paid') {
         status = (
           await request(
@@ -322,7 +396,7 @@ describe('random interleavings across two app instances', () => {
 
     await fc.assert(
       fc.asyncProperty(
-        fc.array(operation, { minLength: 4, maxLength: 24 }),
+        fc.array(operation, { minLength: 12, maxLength: 32 }),
         fc.integer({ min: 1, max: 6 }),
         async (operations, concurrency) => {
           run += 1;
@@ -335,9 +409,36 @@ describe('random interleavings across two app instances', () => {
           const later = new Date(Date.now() + 24 * 3_600_000);
           while ((await apps[run % 2].app.get(RefundWorker).runOnce(later)).refunded > 0);
           await checkInvariants(apps[0].dataSource, catalogue, { settled: true });
+          // Once the offer worker has run, no slot that takes registrations keeps a free seat
+          // with someone waiting (a slot the operator closed keeps its waiting list).
+          const offering = apps[(run + 1) % 2];
+          await offering.app.get(WaitingListOfferWorker).runOnce();
+          const freeWithWaiting: { event: string; time: string }[] = await apps[0].dataSource.query(
+            `SELECT event, time FROM slot_capacity
+                WHERE waiting_list > 0 AND seats_taken < seat_limit`,
+          );
+          const tour = offering.app.get(Catalogue);
+          const unoffered = freeWithWaiting.filter(
+            ({ event, time }) =>
+              tour.isOpenForRegistration(
+                event,
+                time,
+                new Date(),
+                offering.config.registrationClosesMinutesBefore,
+              ) && tour.findEvent(event)?.automaticOffers !== false,
+          );
+          expect(unoffered).toEqual([]);
+          await checkInvariants(apps[0].dataSource, catalogue);
         },
       ),
-      { numRuns: RUNS, endOnFailure: true },
+      {
+        numRuns: RUNS,
+        endOnFailure: true,
+        // Run first, so that every run of the test reaches the new steps at least once: a full
+        // slot with two waiting; a paid seat cancelled with its refund and an unpaid one without;
+        // the seats offered, one offer paid, one lapsed; the tour changed under them.
+        examples: [[EVERY_STEP_ONCE, 1]],
+      },
     );
     // The runs reached the interesting states: full slots, with a waiting list behind them,
     // and money that went back.
@@ -351,6 +452,14 @@ describe('random interleavings across two app instances', () => {
       `SELECT count(*)::int AS refunds FROM events WHERE type = 'PaymentRefunded'`,
     );
     expect(refunds).toBeGreaterThan(0);
+    // And seats that freed were offered to the waiting list, and some cancelled.
+    const [{ offers, cancellations }] = await apps[0].dataSource.query(
+      `SELECT count(*) FILTER (WHERE type = 'WaitingListOfferMade')::int AS offers,
+              count(*) FILTER (WHERE type = 'RegistrationCancelled')::int AS cancellations
+         FROM events`,
+    );
+    expect(offers).toBeGreaterThan(0);
+    expect(cancellations).toBeGreaterThan(0);
     // And the operator changed the tour under them.
     const tourChanges: { type: string }[] = await apps[0].dataSource.query(
       `SELECT DISTINCT type FROM events WHERE stream_id LIKE 'tour-event-%' ORDER BY type`,
@@ -362,7 +471,10 @@ describe('random interleavings across two app instances', () => {
 
   it('notices a read model that disagrees with the events', async () => {
     await checkInvariants(apps[0].dataSource, catalogue);
-    const [slot] = SMALL_SLOTS;
+    // The slot with the most seats taken, whichever the runs left fullest.
+    const [slot]: { event: string; time: string }[] = await apps[0].dataSource.query(
+      'SELECT event, time FROM slot_capacity ORDER BY seats_taken DESC, event, time LIMIT 1',
+    );
     await apps[0].dataSource.query(
       'UPDATE slot_capacity SET waiting_list = waiting_list + 1 WHERE event = $1 AND time = $2',
       [slot.event, slot.time],

@@ -101,10 +101,18 @@ export async function replayLog(dataSource: DataSource): Promise<{
   return { states, types, money };
 }
 
+/** The refunds of a payment that paid a seat: asked for by an operator or by the visitor. */
+const OPERATOR_OR_VISITOR_REFUNDS: readonly string[] = [
+  'deleted-by-operator',
+  'cancelled-by-operator',
+  'cancelled-by-visitor',
+];
+
 /**
  * The promises about money, over the log: a payment confirms a seat only at the slot's price;
  * each payment is refunded at most once (one RefundRequested, one PaymentRefunded); a payment
- * that confirmed a seat is refunded only by the provider or an operator's deletion; and, with
+ * that confirmed a seat is refunded only by the provider, an operator's deletion or a
+ * cancellation; and, with
  * `settled`, every refund requested has been confirmed by the provider.
  */
 export function checkMoney(
@@ -131,7 +139,7 @@ export function checkMoney(
     } else if (event.type === 'RefundRequested') {
       const intent = event.data.paymentIntentId;
       if (requested.has(intent)) throw new Error(`Refund of ${intent} requested twice`);
-      if (confirmed.has(intent) && event.data.reason !== 'deleted-by-operator') {
+      if (confirmed.has(intent) && !OPERATOR_OR_VISITOR_REFUNDS.includes(event.data.reason)) {
         throw new Error(
           `The payment ${intent} that paid a seat is refunded (${event.data.reason})`,
         );
@@ -159,7 +167,8 @@ export interface InvariantReport {
 /**
  * The promises of the product, checked against the database:
  * - no slot has more seats taken than its limit;
- * - every registration whose payment was taken (and not refunded) holds a seat, and no
+ * - every registration whose payment was taken (and not refunded, nor kept by a cancellation
+ *   without refund) holds a seat, and no
  *   payment was recorded twice (the operator's paid flag is bookkeeping, not a payment);
  * - the capacity rows equal a recount over the events;
  * - the registration rows agree with the events;
@@ -207,17 +216,19 @@ export async function checkInvariants(
     const payments = history.filter((type) => type === 'PaymentConfirmed').length;
     const refunds = history.filter((type) => type === 'PaymentRefunded').length;
     if (payments > 1) throw new Error(`Registration ${id} has ${payments} payments recorded`);
+    // A cancellation the operator made without a refund keeps the money on purpose.
     if (
       payments === 1 &&
       refunds === 0 &&
       state.status !== 'deleted' &&
+      state.status !== 'cancelled' &&
       !occupiesSeat(state.status)
     ) {
       throw new Error(`Registration ${id} paid but holds no seat (${state.status})`);
     }
     const key = `${state.event}\u0000${state.time}`;
     const counts = recount.get(key) ?? none();
-    if (state.status === 'held') counts.held += 1;
+    if (state.status === 'held' || state.status === 'offered') counts.held += 1;
     if (state.status === 'paid') counts.paid += 1;
     if (state.status === 'confirmed') counts.confirmed += 1;
     if (state.status === 'waiting') counts.waiting_list += 1;

@@ -1,7 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
 import { Layout } from './layout';
+import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
+import { registrationQuery } from '../features/confirmation/api/get-registration';
+import { eventsQuery } from '../lib/catalogue';
 import { lazyPage } from '../lib/lazy-page';
+import { siteInfoQuery } from '../lib/site-info';
 
 const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page'),
@@ -13,9 +18,31 @@ const PressPage = lazyPage(() => import('../features/content/pages/press-page'))
 const PastEventsPage = lazyPage(() => import('../features/content/pages/past-events-page'));
 const PlaceholderPage = lazyPage(() => import('../features/content/pages/placeholder-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
+const CancelBookingPage = lazyPage(
+  () => import('../features/booking-links/components/cancel-booking-page'),
+);
+const OfferPage = lazyPage(() => import('../features/booking-links/components/offer-page'));
 const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
+
+/**
+ * Asks now for the data the page at this address will ask for first. The confirmation pages are
+ * not prerendered (they show one registration): without this, their questions to the API would
+ * wait for the page's code to arrive and run, one round trip after another on a slow link.
+ */
+export function prefetchPageData(location: Location, queryClient: QueryClient): void {
+  const byId = /^\/confirmation\/([^/]+)\/?$/.exec(location.pathname);
+  const sessionId =
+    location.pathname.replace(/\/$/, '') === '/confirmation'
+      ? new URLSearchParams(location.search).get('session_id')
+      : null;
+  if (!byId && !sessionId) return;
+  if (byId) void queryClient.prefetchQuery(registrationQuery(decodeURIComponent(byId[1]!)));
+  if (sessionId) void queryClient.prefetchQuery(payerRegistrationQuery(sessionId));
+  void queryClient.prefetchQuery(eventsQuery);
+  void queryClient.prefetchQuery(siteInfoQuery);
+}
 
 /**
  * The pages of the site. Their paths are the list in backend/src/site/site-routes.json, which
@@ -28,6 +55,8 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="confirmation" element={<ConfirmationPage />} />
         <Route path="confirmation/:id" element={<ConfirmationPage />} />
+        <Route path="cancel" element={<CancelBookingPage />} />
+        <Route path="offer" element={<OfferPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="about" element={<AboutPage />} />

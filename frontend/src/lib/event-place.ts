@@ -18,3 +18,16 @@ export function placeName(intl: IntlShape, event: NamedEvent, place: 'city' | 'v
   const id = `${place}.${event.slug}`;
   return id in intl.messages ? intl.formatMessage({ id }) : event[place];
 }
+
+/**
+ * The city of the event a registration names by its slug, as placeName() gives it; an event the
+ * tour no longer lists is named by the site's catalogue, or by its slug.
+ */
+export function cityOf(
+  intl: IntlShape,
+  slug: string,
+  events: readonly CatalogueEvent[] | undefined,
+): string {
+  const event = events?.find((candidate) => candidate.slug === slug);
+  return placeName(intl, event ?? { slug, city: slug, venue: slug }, 'city');
+}

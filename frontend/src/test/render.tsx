@@ -58,7 +58,14 @@ export function LocationProbe() {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '/' }: { route?: string; path?: string } = {},
+  {
+    route = '/',
+    path = '/',
+  }: {
+    /** An address, or an address with the history state a navigation gave it. */
+    route?: string | { pathname: string; search?: string; state?: unknown };
+    path?: string;
+  } = {},
 ) {
   return render(
     <MemoryRouter initialEntries={[route]}>

@@ -12,6 +12,7 @@ import { SearchUnicodeCase1732000000801 } from './1732000000801-search-unicode-c
 import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
 import { TourReadModel1732000001200 } from './1732000001200-tour-read-model';
+import { WaitingListOffers1732000001300 } from './1732000001300-waiting-list-offers';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   SeatGuard1732000001000,
   UnpaidHoldsPerAddress1732000001100,
   TourReadModel1732000001200,
+  WaitingListOffers1732000001300,
 ];

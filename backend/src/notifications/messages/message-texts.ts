@@ -40,6 +40,16 @@ export interface MessageTexts {
   questions: string;
   calendarSummary: string;
   calendarDescription: string;
+  cancellationLink: string;
+  cancelledSubject: string;
+  cancelledByOperatorIntro: string;
+  cancelledByVisitorIntro: string;
+  cancelledRefund: string;
+  cancelledNoRefund: string;
+  offerSubject: string;
+  offerIntro: string;
+  offerPay: string;
+  offerLapse: string;
 }
 
 export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
@@ -88,6 +98,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription:
       'Arrive 15 minutes early. 30 minutes of darkness, then 15 minutes of reflection.',
+    cancellationLink:
+      'If you cannot come, you may cancel until {cancelUntil} and your payment is refunded (after that, write to {contact}). To cancel: {cancelUrl}',
+    cancelledSubject: 'Your registration is cancelled: Dream Darkroom, {event}',
+    cancelledByOperatorIntro: 'The organisers have cancelled your registration for this slot.',
+    cancelledByVisitorIntro: 'As you asked, your registration for this slot is cancelled.',
+    cancelledRefund:
+      'We are refunding the full {amount}; it usually reaches your card within 5 to 10 working days.',
+    cancelledNoRefund: 'No refund is made for this cancellation.',
+    offerSubject: 'A seat is offered to you: Dream Darkroom, {event}',
+    offerIntro:
+      'A seat opened up in the slot you were waiting for, and it is yours if you want it.',
+    offerPay: 'We hold it for you until {offerUntil}. To take it, pay {price} here: {offerUrl}',
+    offerLapse:
+      'If it is not paid by then, the seat goes to the next person waiting and you leave the waiting list.',
   },
   it: {
     siteName: 'Dream Darkroom',
@@ -135,6 +159,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     questions: 'Domande? Scrivi a {contact}.',
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription: 'Arriva 15 minuti prima. 30 minuti di buio, poi 15 minuti di riflessione.',
+    cancellationLink:
+      'Se non puoi venire, puoi annullare entro {cancelUntil} e ti rimborsiamo il pagamento (dopo, scrivi a {contact}). Per annullare: {cancelUrl}',
+    cancelledSubject: 'La tua registrazione è annullata: Dream Darkroom, {event}',
+    cancelledByOperatorIntro:
+      'Gli organizzatori hanno annullato la tua registrazione per questo orario.',
+    cancelledByVisitorIntro:
+      'Come hai chiesto, la tua registrazione per questo orario è annullata.',
+    cancelledRefund:
+      "Ti rimborsiamo l'intero importo di {amount}; di solito arriva sulla carta entro 5-10 giorni lavorativi.",
+    cancelledNoRefund: 'Per questo annullamento non è previsto alcun rimborso.',
+    offerSubject: 'Un posto è per te: Dream Darkroom, {event}',
+    offerIntro: "Si è liberato un posto nell'orario per cui eri in attesa, ed è tuo se lo vuoi.",
+    offerPay: 'Te lo teniamo fino a {offerUntil}. Per prenderlo, paga {price} qui: {offerUrl}',
+    offerLapse:
+      "Se non viene pagato entro allora, il posto passa alla persona successiva in attesa ed esci dalla lista d'attesa.",
   },
   ro: {
     siteName: 'Dream Darkroom',
@@ -183,6 +222,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     calendarSummary: 'Dream Darkroom, {event}',
     calendarDescription:
       'Ajunge cu 15 minute mai devreme. 30 de minute de întuneric, apoi 15 minute de reflecție.',
+    cancellationLink:
+      'Dacă nu poți veni, poți anula până la {cancelUntil} și îți rambursăm plata (după aceea, scrie-ne la {contact}). Pentru anulare: {cancelUrl}',
+    cancelledSubject: 'Înscrierea ta este anulată: Dream Darkroom, {event}',
+    cancelledByOperatorIntro: 'Organizatorii au anulat înscrierea ta pentru acest interval.',
+    cancelledByVisitorIntro: 'Așa cum ai cerut, înscrierea ta pentru acest interval este anulată.',
+    cancelledRefund:
+      'Îți rambursăm integral {amount}; de obicei suma ajunge pe card în 5-10 zile lucrătoare.',
+    cancelledNoRefund: 'Pentru această anulare nu se face nicio rambursare.',
+    offerSubject: 'Un loc este al tău: Dream Darkroom, {event}',
+    offerIntro:
+      'S-a eliberat un loc în intervalul pentru care așteptai și este al tău dacă îl vrei.',
+    offerPay: 'Ți-l păstrăm până la {offerUntil}. Ca să-l iei, plătește {price} aici: {offerUrl}',
+    offerLapse:
+      'Dacă nu este plătit până atunci, locul trece la următoarea persoană care așteaptă și ieși de pe lista de așteptare.',
   },
 };
 

@@ -20,6 +20,15 @@ export interface MessageSettings {
   publicUrl: string;
 }
 
+/**
+ * The visitor's links a message carries, signed for them when it is sent (VisitorLinks): where
+ * to cancel (a seat's confirmation) and where to pay for an offered seat (an offer).
+ */
+export interface MessageLinks {
+  cancel?: { url: string; until: Date };
+  offer?: { url: string; until: Date };
+}
+
 export interface RenderedMessage {
   subject: string;
   text: string;
@@ -82,7 +91,7 @@ function compose(
   };
 }
 
-/** Renders one of the five messages in the registration's language. */
+/** Renders one of the messages in the registration's language. */
 export function renderMessage(
   kind: NotificationKind,
   subject: MessageSubject,
@@ -90,6 +99,7 @@ export function renderMessage(
   settings: MessageSettings,
   payload: Record<string, unknown> = {},
   now: Date = new Date(),
+  links: MessageLinks = {},
 ): RenderedMessage {
   const t = MESSAGE_TEXTS[subject.locale] ?? MESSAGE_TEXTS.en;
   const found = catalogue.findSlot(subject.event, subject.time);
@@ -104,7 +114,19 @@ export function renderMessage(
         timeZone: found?.event.timeZone,
       }).format(startsAt)
     : subject.time;
+  const moment = (date: Date | undefined) =>
+    date
+      ? new Intl.DateTimeFormat(subject.locale, {
+          dateStyle: 'full',
+          timeStyle: 'short',
+          timeZone: found?.event.timeZone,
+        }).format(date)
+      : '';
   const values = {
+    cancelUrl: links.cancel?.url ?? '',
+    cancelUntil: moment(links.cancel?.until),
+    offerUrl: links.offer?.url ?? '',
+    offerUntil: moment(links.offer?.until),
     name: subject.name,
     event: city,
     when,
@@ -138,7 +160,7 @@ export function renderMessage(
   const attendance: Block[] = [
     { paragraphs: [t.arriveEarly, t.performanceLength] },
     { heading: t.chatHeading, paragraphs: [f(t.chatInstructions)] },
-    { paragraphs: [f(t.cancellation)] },
+    { paragraphs: [f(links.cancel ? t.cancellationLink : t.cancellation)] },
   ];
 
   let subjectLine: string;
@@ -195,6 +217,35 @@ export function renderMessage(
         },
         { heading: t.detailsHeading, details },
         { paragraphs: [f(t.lateRefundAmount), t.refundNext, f(t.questions)] },
+      ];
+      break;
+    case 'registration-cancelled':
+      subjectLine = f(t.cancelledSubject);
+      blocks = [
+        {
+          paragraphs: [
+            payload.by === 'visitor' ? t.cancelledByVisitorIntro : t.cancelledByOperatorIntro,
+          ],
+        },
+        { heading: t.detailsHeading, details },
+        {
+          paragraphs: [
+            ...(payload.refund === true
+              ? [f(t.cancelledRefund)]
+              : payload.paid === true
+                ? [t.cancelledNoRefund]
+                : []),
+            f(t.questions),
+          ],
+        },
+      ];
+      break;
+    case 'waiting-list-offer':
+      subjectLine = f(t.offerSubject);
+      blocks = [
+        { paragraphs: [t.offerIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [f(t.offerPay), t.offerLapse, f(t.questions)] },
       ];
       break;
   }

@@ -13,7 +13,10 @@ import type { RegistrationEvent } from './registration-events';
  * answers the events to record: none when the registration already is as asked.
  */
 
-/** Moves a waiting-list entry onto a seat, if the slot has one free. */
+/**
+ * Moves a waiting-list entry onto a seat, if the slot has one free; an entry that holds an
+ * offer already has its seat, and is confirmed on it without paying.
+ */
 export function confirmWaitlist(
   state: RegistrationState | undefined,
   slot: SlotSeats,
@@ -21,6 +24,9 @@ export function confirmWaitlist(
   const registration = assertExists(state);
   if (registration.status === 'confirmed') {
     throw new InvalidTransitionError('This registration is already confirmed.');
+  }
+  if (registration.status === 'offered') {
+    return [{ type: 'WaitlistConfirmed', data: { registrationId: registration.id } }];
   }
   if (registration.status !== 'waiting') {
     throw new InvalidTransitionError(

@@ -1,4 +1,4 @@
-import { hasFreeSeat, type RegistrationState, type SlotSeats } from './registration';
+import { awaitsPayment, hasFreeSeat, type RegistrationState, type SlotSeats } from './registration';
 import type { RefundReason, RefundRequested, RegistrationEvent } from './registration-events';
 
 /**
@@ -94,7 +94,7 @@ export function decidePayment(
   if (intent && intent === state.paymentIntentId) {
     return { outcome: 'ignore', why: 'this payment is already recorded' };
   }
-  const confirm = (seat: 'held' | 'retaken'): PaymentDecision => ({
+  const confirm = (seat: 'held' | 'retaken' | 'offered'): PaymentDecision => ({
     outcome: 'confirm',
     events: [
       {
@@ -142,6 +142,8 @@ export function decidePayment(
   switch (state.status) {
     case 'held':
       return confirm('held');
+    case 'offered':
+      return confirm('offered');
     case 'paid':
       return state.paymentIntentId === null && intent === null
         ? { outcome: 'ignore', why: 'already paid' }
@@ -154,6 +156,7 @@ export function decidePayment(
       if (!registrationOpen) return refund('late-payment-slot-closed');
       return hasFreeSeat(slot) ? confirm('retaken') : refund('late-payment-no-free-seat');
     case 'waiting':
+    case 'cancelled':
       return refund('no-seat');
     case 'deleted':
       return refund('registration-deleted');
@@ -203,15 +206,16 @@ export function refundRequestFor(
 }
 
 /**
- * An operator deletes a registration: when it was paid through the provider and the operator
- * chose to refund, the payment is refunded (decided here, sent by the refund worker).
+ * The refund of the payment that pays the registration's seat, for `reason` (an operator's
+ * deletion or a cancellation): none when nothing was paid through the provider or its money is
+ * already going back.
  */
-export function refundOnDeletion(
+export function refundSeatPayment(
   state: RegistrationState,
   history: readonly RegistrationEvent[],
-  refund: boolean,
+  reason: RefundReason,
 ): RegistrationEvent[] {
-  if (!refund || state.status !== 'paid' || !state.paymentIntentId) return [];
+  if (state.status !== 'paid' || !state.paymentIntentId) return [];
   if (settledIntents(history).has(state.paymentIntentId)) return [];
   const confirmed = history.find(
     (event) =>
@@ -227,11 +231,23 @@ export function refundOnDeletion(
         paymentIntentId: state.paymentIntentId,
         amountMinor: confirmed.data.amountMinor,
         currency: confirmed.data.currency,
-        reason: 'deleted-by-operator',
+        reason,
         providerEventId: null,
       },
     },
   ];
+}
+
+/**
+ * An operator deletes a registration: when it was paid through the provider and the operator
+ * chose to refund, the payment is refunded (decided here, sent by the refund worker).
+ */
+export function refundOnDeletion(
+  state: RegistrationState,
+  history: readonly RegistrationEvent[],
+  refund: boolean,
+): RegistrationEvent[] {
+  return refund ? refundSeatPayment(state, history, 'deleted-by-operator') : [];
 }
 
 /** Whether a paid registration's money can be refunded through the provider on deletion. */
@@ -249,8 +265,15 @@ export function decideCheckoutExpired(
   sessionId: string | null,
   reason: string,
 ): RegistrationEvent[] {
-  if (!state || state.status !== 'held') return [];
+  if (!state || !awaitsPayment(state.status)) return [];
   if (sessionId && state.checkoutSessionId && state.checkoutSessionId !== sessionId) return [];
+  if (state.status === 'offered') {
+    // An offer's payment page lives as long as the offer (WAITING_LIST_OFFER_HOURS is at most
+    // Stripe's 24 hours), so its end, the sweeper's or the visitor's giving back ends the offer.
+    return [
+      { type: 'WaitingListOfferLapsed', data: { registrationId: state.id, sessionId, reason } },
+    ];
+  }
   return [{ type: 'CheckoutExpired', data: { registrationId: state.id, sessionId, reason } }];
 }
 

@@ -81,3 +81,26 @@ export class UnpaidHoldsCapError extends RegistrationError {
     this.retryAfterSeconds = seconds;
   }
 }
+
+/** The visitor's own cancellation closed (CANCELLATION_CLOSES_HOURS_BEFORE the slot). */
+export class CancellationClosedError extends RegistrationError {
+  readonly kind = 'conflict';
+  constructor(readonly closedAt: Date) {
+    super(
+      'Cancellation from the email link has closed for this slot; please write to the organisers to cancel.',
+    );
+  }
+}
+
+/** A cancellation or offer link that was altered, is for something else, or has expired. */
+export class InvalidLinkError extends RegistrationError {
+  readonly kind = 'invalid';
+  constructor(reason: 'invalid' | 'expired') {
+    super(
+      reason === 'expired'
+        ? 'This link has expired.'
+        : 'This link is not valid: please use the link from your email as it was sent.',
+      'token',
+    );
+  }
+}

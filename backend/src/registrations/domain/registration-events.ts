@@ -60,8 +60,11 @@ export interface PaymentConfirmed {
     amountMinor: number;
     currency: string;
     providerEventId: string | null;
-    /** 'held' when the hold was still live; 'retaken' when a late payment found a free seat. */
-    seat: 'held' | 'retaken';
+    /**
+     * 'held' when the hold was still live; 'retaken' when a late payment found a free seat;
+     * 'offered' when a waiting-list offer was taken up (its acceptance).
+     */
+    seat: 'held' | 'retaken' | 'offered';
   };
 }
 
@@ -77,7 +80,9 @@ export type RefundReason =
   | 'registration-deleted'
   | 'amount-mismatch'
   | 'second-payment'
-  | 'deleted-by-operator';
+  | 'deleted-by-operator'
+  | 'cancelled-by-operator'
+  | 'cancelled-by-visitor';
 
 /**
  * A payment is to be refunded: decided under the slot's lock, sent to the provider afterwards
@@ -140,6 +145,31 @@ export interface DreamCapturedSet {
   data: { registrationId: string; dreamedCaptured: boolean };
 }
 
+/** Who cancelled: an operator from the Command Center, or the visitor from their email's link. */
+export type CancelledBy = 'operator' | 'visitor';
+
+/**
+ * The registration is cancelled: its seat (or its place on the waiting list) is given up. The
+ * person is kept (unlike RegistrationDeleted); a refund, when decided, is a RefundRequested
+ * recorded beside it.
+ */
+export interface RegistrationCancelled {
+  type: 'RegistrationCancelled';
+  data: { registrationId: string; by: CancelledBy; refund: boolean };
+}
+
+/** A seat that freed is offered to this waiting-list entry, held for it until `expiresAt`. */
+export interface WaitingListOfferMade {
+  type: 'WaitingListOfferMade';
+  data: { registrationId: string; expiresAt: string };
+}
+
+/** The offer was not paid in time (or given back): the seat goes to the next person waiting. */
+export interface WaitingListOfferLapsed {
+  type: 'WaitingListOfferLapsed';
+  data: { registrationId: string; sessionId: string | null; reason: string };
+}
+
 export interface RegistrationDeleted {
   type: 'RegistrationDeleted';
   data: { registrationId: string };
@@ -158,6 +188,9 @@ export type RegistrationEvent =
   | DreamShared
   | PaidFlagSet
   | DreamCapturedSet
+  | RegistrationCancelled
+  | WaitingListOfferMade
+  | WaitingListOfferLapsed
   | RegistrationDeleted;
 
 export type RegistrationEventType = RegistrationEvent['type'];
@@ -177,6 +210,9 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'DreamShared',
   'PaidFlagSet',
   'DreamCapturedSet',
+  'RegistrationCancelled',
+  'WaitingListOfferMade',
+  'WaitingListOfferLapsed',
   'RegistrationDeleted',
 ];
 

@@ -13,16 +13,21 @@ import { emailKey } from './registration-rules';
  * - held: a seat is kept while the visitor pays;
  * - paid: the seat is paid for;
  * - waiting: on the waiting list, no seat, nothing paid;
+ * - offered: a seat that freed is held for this waiting-list entry while they pay (an offer);
  * - confirmed: moved from the waiting list onto a seat by an operator;
+ * - cancelled: cancelled by an operator or by the visitor; the seat or the waiting place went
+ *   back (the money too, when a refund was asked: PaymentRefunded leaves it cancelled);
  * - released: the hold lapsed or the payment page failed; the seat went back;
  * - refunded: the payment was refunded and the seat went back;
  * - deleted: erased by an operator.
  */
 export const REGISTRATION_STATUSES = [
   'held',
+  'offered',
   'paid',
   'waiting',
   'confirmed',
+  'cancelled',
   'released',
   'refunded',
   'deleted',
@@ -41,7 +46,12 @@ export const EXISTING_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
  * operator's confirmation, the capacity read model) asks these; the database only guards the
  * result (slot_capacity's CHECK (seats_taken <= seat_limit)).
  */
-export const SEAT_STATUSES: readonly RegistrationStatus[] = ['held', 'paid', 'confirmed'];
+export const SEAT_STATUSES: readonly RegistrationStatus[] = [
+  'held',
+  'offered',
+  'paid',
+  'confirmed',
+];
 
 /** A slot's seats as read under its lock: how many it has, how many are taken. */
 export interface SlotSeats {
@@ -125,13 +135,22 @@ export function evolve(
       return {
         ...state,
         checkoutSessionId: event.data.sessionId,
-        holdExpiresAt: event.data.expiresAt,
+        // An offer is held until its own time, whatever the payment page's life.
+        holdExpiresAt: state.status === 'offered' ? state.holdExpiresAt : event.data.expiresAt,
       };
     case 'CheckoutFailed':
     case 'CheckoutExpired':
       return state.status === 'held'
         ? { ...state, status: 'released', holdExpiresAt: null }
         : state;
+    case 'WaitingListOfferMade':
+      return { ...state, status: 'offered', holdExpiresAt: event.data.expiresAt };
+    case 'WaitingListOfferLapsed':
+      return state.status === 'offered'
+        ? { ...state, status: 'released', holdExpiresAt: null }
+        : state;
+    case 'RegistrationCancelled':
+      return { ...state, status: 'cancelled', holdExpiresAt: null };
     case 'PaymentConfirmed':
       return {
         ...state,
@@ -148,11 +167,18 @@ export function evolve(
       // Only the refund of the payment that pays the seat gives the seat back (a refund made at
       // the provider, or one that arrives before its payment); a refund of a payment that was
       // never accepted (a wrong amount, a second payment) leaves the registration as it is.
+      if (state.status === 'cancelled') {
+        // The money of a cancelled registration went back; it stays cancelled.
+        return state.paymentIntentId !== null &&
+          event.data.paymentIntentId === state.paymentIntentId
+          ? { ...state, paid: false }
+          : state;
+      }
       return refundsTheSeat(state, event.data.paymentIntentId)
         ? { ...state, status: 'refunded', paid: false, holdExpiresAt: null }
         : state;
     case 'WaitlistConfirmed':
-      return { ...state, status: 'confirmed' };
+      return { ...state, status: 'confirmed', holdExpiresAt: null };
     case 'DreamEdited':
       return { ...state, dream: event.data.dream ?? null };
     case 'DreamShared':
@@ -326,10 +352,15 @@ export function openCheckoutSession(
   state: RegistrationState,
   session: { provider: string; sessionId: string; url: string; expiresAt: string },
 ): RegistrationEvent[] {
-  if (state.status !== 'held') {
+  if (!awaitsPayment(state.status)) {
     throw new InvalidTransitionError('This registration holds no seat awaiting payment.');
   }
   return [{ type: 'CheckoutSessionOpened', data: { registrationId: state.id, ...session } }];
+}
+
+/** A seat held for this registration until it pays: a hold, or a waiting-list offer. */
+export function awaitsPayment(status: RegistrationStatus): boolean {
+  return status === 'held' || status === 'offered';
 }
 
 export function failCheckout(state: RegistrationState, reason: string): RegistrationEvent[] {
@@ -359,7 +390,7 @@ export function resumableCheckout(
   history: readonly RegistrationEvent[],
   now: Date,
 ): { url: string; expiresAt: string } | null {
-  if (!state || state.status !== 'held' || !state.checkoutSessionId || !state.holdExpiresAt) {
+  if (!state || !awaitsPayment(state.status) || !state.checkoutSessionId || !state.holdExpiresAt) {
     return null;
   }
   if (new Date(state.holdExpiresAt).getTime() <= now.getTime()) return null;
@@ -399,7 +430,7 @@ export function giveBackSeat(
   state: RegistrationState | undefined,
 ): { outcome: 'release'; sessionId: string | null } | { outcome: 'nothing-held' } {
   const registration = assertExists(state);
-  if (registration.status === 'held') {
+  if (awaitsPayment(registration.status)) {
     return { outcome: 'release', sessionId: registration.checkoutSessionId };
   }
   if (registration.status === 'paid' || registration.status === 'confirmed') {

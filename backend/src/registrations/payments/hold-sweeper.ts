@@ -35,7 +35,8 @@ export interface SweepResult {
 }
 
 /**
- * Releases seat holds whose checkout lapsed even when no webhook says so (a webhook lost, a
+ * Releases seat holds whose checkout lapsed, and waiting-list offers not paid in time (the
+ * offer lapses, and its seat goes to the next person waiting), even when no webhook says so (a webhook lost, a
  * crash between the hold and the payment page). Before releasing, it asks the provider about
  * the session, so a session that was paid becomes a paid seat instead. Any number of processes
  * may sweep at once: each release takes the slot lock and re-reads the registration, so a hold
@@ -71,7 +72,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     const cutoff = new Date(now.getTime() - this.config.holdGraceMinutes * 60_000);
     const rows: { id: string; checkout_session_id: string | null }[] = await this.dataSource.query(
       `SELECT id, checkout_session_id FROM registration_view
-        WHERE status = 'held' AND hold_expires_at < $1
+        WHERE status IN ('held', 'offered') AND hold_expires_at < $1
         ORDER BY hold_expires_at LIMIT ${BATCH}`,
       [cutoff],
     );

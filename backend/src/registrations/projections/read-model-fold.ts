@@ -20,6 +20,8 @@ import type { DecodedRegistrationEvent } from '../registration-event-codec';
 /** The slot_capacity column a registration in each status counts in (none: it has no place). */
 export const STATUS_COUNT_COLUMN: Partial<Record<RegistrationStatus, StatusCountColumn>> = {
   held: 'held',
+  // A seat offered from the waiting list is held for its payment, as a hold is.
+  offered: 'held',
   paid: 'paid',
   confirmed: 'confirmed',
   waiting: 'waiting_list',

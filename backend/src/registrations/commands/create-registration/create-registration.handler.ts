@@ -2,18 +2,22 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../catalogue/catalogue';
+import { Catalogue, type TourEvent } from '../../../catalogue/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
+import {
+  PaymentGateway,
+  PaymentProviderError,
+  type CheckoutRequest,
+} from '../../../payments/payment-gateway';
 import { failCheckout, openCheckoutSession, resumableCheckout } from '../../domain/registration';
 import {
   DuplicateRegistrationError,
   EventNotOpenError,
   SlotNotOpenError,
 } from '../../domain/registration-errors';
-import type { RegistrationCreated } from '../../domain/registration-events';
+import type { Locale, RegistrationCreated } from '../../domain/registration-events';
 import { emailKey } from '../../domain/registration-rules';
 import { RegistrationStore } from '../../registration-store';
 import {
@@ -76,17 +80,15 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     // The payment provider is called outside the slot's transaction, so a slow provider never
     // holds the lock; if it fails, the hold is given back by an event of its own.
     try {
-      const session = await this.gateway.createCheckoutSession({
-        registrationId,
-        description: `${this.catalogue.placeNames(event, input.locale).city} — ${input.time}`,
-        customerEmail: input.email,
-        locale: input.locale,
-        amountMinor: event.priceMinor,
-        currency: this.catalogue.currency,
-        expiresAt: new Date(created.data.holdExpiresAt ?? Date.now()),
-        successUrl: `${this.config.publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: paymentCancelledUrl(this.config.publicUrl, registrationId),
-      });
+      const session = await this.gateway.createCheckoutSession(
+        seatCheckoutRequest(this.catalogue, this.config.publicUrl, event, {
+          registrationId,
+          time: input.time,
+          locale: input.locale,
+          email: input.email,
+          expiresAt: new Date(created.data.holdExpiresAt ?? Date.now()),
+        }),
+      );
       await this.store.transaction(async (tx) => {
         const loaded = await this.store.load(tx, registrationId);
         await this.store.append(
@@ -139,6 +141,29 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     }
     return null;
   }
+}
+
+/**
+ * The payment page for a seat held for a registration (a hold, or a waiting-list offer): the
+ * slot's price, in the visitor's language, lapsing with the seat.
+ */
+export function seatCheckoutRequest(
+  catalogue: Catalogue,
+  publicUrl: string,
+  event: TourEvent,
+  seat: { registrationId: string; time: string; locale: Locale; email: string; expiresAt: Date },
+): CheckoutRequest {
+  return {
+    registrationId: seat.registrationId,
+    description: `${catalogue.placeNames(event, seat.locale).city} — ${seat.time}`,
+    customerEmail: seat.email,
+    locale: seat.locale,
+    amountMinor: event.priceMinor,
+    currency: catalogue.currency,
+    expiresAt: seat.expiresAt,
+    successUrl: `${publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: paymentCancelledUrl(publicUrl, seat.registrationId),
+  };
 }
 
 /** Where the payment page's Cancel leads: the screen offering to resume or give the seat back. */

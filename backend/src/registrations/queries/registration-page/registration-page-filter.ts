@@ -46,7 +46,9 @@ export function filterCondition(
   };
   if (filter.event !== undefined) clauses.push(`event = ${parameter(filter.event)}`);
   if (filter.time !== undefined) clauses.push(`time = ${parameter(filter.time)}`);
-  if (filter.status !== undefined) {
+  if (filter.status === 'offered' || filter.status === 'cancelled') {
+    clauses.push(`status = ${parameter(filter.status)}`);
+  } else if (filter.status !== undefined) {
     clauses.push(`waiting_list = ${parameter(filter.status === 'waiting')}`);
   }
   const q = filter.q?.trim();

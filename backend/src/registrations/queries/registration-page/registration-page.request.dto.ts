@@ -16,7 +16,11 @@ import { decodeCursor } from './registration-cursor';
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX_LENGTH = 200;
-export const STATUS_FILTERS = ['waiting', 'confirmed'] as const;
+/**
+ * SPEC's two (on the waiting list or not), and the registrations holding a waiting-list offer
+ * or cancelled.
+ */
+export const STATUS_FILTERS = ['waiting', 'confirmed', 'offered', 'cancelled'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 function IsRegistrationCursor() {

@@ -22,7 +22,7 @@ export type AdminRegistration = Pick<
   | 'stripeSessionId'
   | 'createdAt'
 > &
-  Partial<Pick<AdminRegistrationDto, 'shortId' | 'status' | 'locale'>> & {
+  Partial<Pick<AdminRegistrationDto, 'shortId' | 'status' | 'locale' | 'holdExpiresAt'>> & {
     name?: AdminRegistrationDto['name'];
     firstName?: string | null;
     lastName?: string | null;

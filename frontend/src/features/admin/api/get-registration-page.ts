@@ -12,7 +12,7 @@ export const PAGE_SIZE = 100;
 
 export interface RegistrationFilter {
   q?: string;
-  status?: 'waiting' | 'confirmed';
+  status?: 'waiting' | 'confirmed' | 'offered' | 'cancelled';
   event?: string;
   time?: string;
 }

@@ -185,6 +185,17 @@ function fakeAdminApi({
       state.registered += 1;
       return answer(200, target);
     }
+    if (action === 'cancel') {
+      if (target.status === 'cancelled') {
+        return answer(409, {
+          statusCode: 409,
+          message: 'This registration is already cancelled.',
+          errors: [],
+        });
+      }
+      target.status = 'cancelled';
+      return answer(200, target);
+    }
     if (action === 'paid') Object.assign(target, body);
     if (action === 'dreamed-captured') Object.assign(target, body);
     if (action === 'dream') Object.assign(target, body);
@@ -579,6 +590,71 @@ describe('the dashboard', () => {
       );
     },
   );
+
+  it('cancels with the refund, or without, each through a dialog, and shows who holds an offer', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi({
+      live: true,
+      registrations: [
+        registration({
+          id: '00000000-0000-4000-8000-00000000dddd',
+          name: 'Dana Paid',
+          paid: true,
+          status: 'paid',
+          stripeSessionId: 'cs_test_paid',
+        }),
+        registration({
+          id: '00000000-0000-4000-8000-00000000eeee',
+          name: 'Olga Offered',
+          status: 'offered',
+          holdExpiresAt: '2030-05-01T09:00:00.000Z',
+        }),
+      ],
+    });
+    renderConsole();
+    await screen.findByText('2 registrations');
+    expect(within(card('Olga Offered')).getByText(/held until .*2030/)).toBeInTheDocument();
+    expect(within(card('Olga Offered')).getAllByText('OFFERED').length).toBeGreaterThan(0);
+    // Nothing was paid through the provider: there is nothing to refund.
+    expect(
+      within(card('Olga Offered')).queryByRole('button', { name: 'Cancel and refund' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(within(card('Dana Paid')).getByRole('button', { name: 'Cancel and refund' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Cancel and refund this registration?',
+    });
+    expect(dialog).toHaveTextContent('Dana Paid (#00DDDD)');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+
+    await user.click(within(card('Dana Paid')).getByRole('button', { name: 'Cancel and refund' }));
+    const confirmed = await screen.findByRole('alertdialog', {
+      name: 'Cancel and refund this registration?',
+    });
+    await user.click(within(confirmed).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Registration Cancelled')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/admin/registrations/00000000-0000-4000-8000-00000000dddd/cancel',
+        body: { refund: true },
+      }),
+    );
+
+    await user.click(within(card('Olga Offered')).getByRole('button', { name: 'Cancel' }));
+    const plain = await screen.findByRole('alertdialog', { name: 'Cancel this registration?' });
+    await user.click(within(plain).getByRole('button', { name: 'Cancel the registration' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          url: '/api/admin/registrations/00000000-0000-4000-8000-00000000eeee/cancel',
+          body: { refund: false },
+        }),
+      ),
+    );
+  });
 
   it('opens the history drawer with the events in order', async () => {
     const user = userEvent.setup();

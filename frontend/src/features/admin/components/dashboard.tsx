@@ -16,7 +16,7 @@ import { LogoutButton } from './logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 
-type StatusFilter = 'all' | 'waiting' | 'confirmed';
+type StatusFilter = 'all' | 'waiting' | 'confirmed' | 'offered' | 'cancelled';
 
 /**
  * The Command Center: the registrations a page at a time from the server, searched and filtered
@@ -149,6 +149,8 @@ export function Dashboard() {
               <option value="all">{t('admin.filter.all')}</option>
               <option value="waiting">{t('admin.filter.waiting')}</option>
               <option value="confirmed">{t('admin.filter.confirmed')}</option>
+              <option value="offered">{t('admin.filter.offered')}</option>
+              <option value="cancelled">{t('admin.filter.cancelled')}</option>
             </select>
           </div>
           <div className="field">

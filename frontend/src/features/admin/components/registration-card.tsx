@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
 import type { AdminRegistration } from '../api/admin-registration';
+import { useCancelRegistration } from '../api/cancel-registration';
 import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useDeleteRegistration } from '../api/delete-registration';
 import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
@@ -13,6 +14,7 @@ import { useAdminText } from '../hooks/use-admin-text';
 import {
   checkoutStage,
   displayName,
+  isCancellable,
   isShownPaid,
   registrationStatus,
   shortId,
@@ -22,10 +24,19 @@ import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
 
+const STATUS_LABEL = {
+  waiting: 'admin.status.waiting',
+  confirmed: 'admin.status.confirmed',
+  offered: 'admin.status.offered',
+  cancelled: 'admin.status.cancelled',
+} as const;
+
 const STAGE_LABEL = {
   held: 'admin.stage.held',
+  offered: 'admin.stage.offered',
   released: 'admin.stage.released',
   refunded: 'admin.stage.refunded',
+  cancelled: 'admin.stage.cancelled',
 } as const;
 
 /** One registration with the operator's controls. */
@@ -50,6 +61,9 @@ export function RegistrationCard({
   const setPaid = useSetPaid();
   const setDreamedCaptured = useSetDreamedCaptured();
   const confirmWaitlist = useConfirmWaitlist();
+  const cancelRegistration = useCancelRegistration();
+  /** The cancellation the operator is asked to confirm: with the refund or without. */
+  const [cancelling, setCancelling] = useState<'refund' | 'keep' | null>(null);
 
   const name = displayName(registration) ?? t('admin.row.unknownName');
   const id = shortId(registration.id);
@@ -128,6 +142,43 @@ export function RegistrationCard({
     });
   }
 
+  function cancel(refund: boolean) {
+    cancelRegistration.mutate(
+      { id: registration.id, refund },
+      {
+        onSuccess: () => {
+          setCancelling(null);
+          toast({
+            title: t('admin.toast.cancelled.title'),
+            description: t(
+              refund
+                ? 'admin.toast.cancelled.refundDescription'
+                : 'admin.toast.cancelled.description',
+              { name },
+            ),
+          });
+        },
+        onError: (error) => {
+          setCancelling(null);
+          fail(
+            error,
+            'admin.toast.cancelFailed.title',
+            (error instanceof HttpError && error.serverMessage) ||
+              t('admin.toast.cancelFailed.description'),
+          );
+        },
+      },
+    );
+  }
+
+  const offerUntil =
+    registration.status === 'offered' && registration.holdExpiresAt
+      ? intl.formatDate(new Date(registration.holdExpiresAt), {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        })
+      : null;
+
   // Money taken through the payment provider can go back with the deletion.
   const paidThroughProvider = registration.status === 'paid' && !!registration.stripeSessionId;
 
@@ -152,11 +203,15 @@ export function RegistrationCard({
           {name}
         </h3>
         <span className="registration-card__id">{id}</span>
-        <span className={`admin-badge admin-badge--${status}`}>
-          {status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}
-        </span>
+        <span className={`admin-badge admin-badge--${status}`}>{t(STATUS_LABEL[status])}</span>
       </header>
-      {stage && <p className="registration-card__stage">{t(STAGE_LABEL[stage])}</p>}
+      {stage && (
+        <p className="registration-card__stage">
+          {stage === 'offered' && offerUntil
+            ? t('admin.stage.offeredUntil', { until: offerUntil })
+            : t(STAGE_LABEL[stage])}
+        </p>
+      )}
       <dl className="registration-card__facts">
         <div>
           <dt>{t('admin.row.email')}</dt>
@@ -196,7 +251,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.status')}</dt>
-          <dd>{status === 'waiting' ? t('admin.status.waiting') : t('admin.status.confirmed')}</dd>
+          <dd>{t(STATUS_LABEL[status])}</dd>
         </div>
       </dl>
       <div className="registration-card__flags">
@@ -237,7 +292,7 @@ export function RegistrationCard({
       </div>
       <DreamEditor registration={registration} name={name} />
       <div className="registration-card__actions">
-        {registration.waitingList && (
+        {(registration.waitingList || registration.status === 'offered') && (
           <button
             type="button"
             className="button button--small button--primary"
@@ -254,6 +309,24 @@ export function RegistrationCard({
         >
           {t('admin.row.history')}
         </button>
+        {isCancellable(registration) && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => setCancelling('keep')}
+          >
+            {t('admin.row.cancel')}
+          </button>
+        )}
+        {isCancellable(registration) && paidThroughProvider && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => setCancelling('refund')}
+          >
+            {t('admin.row.cancelAndRefund')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--small button--danger-outline"
@@ -262,6 +335,24 @@ export function RegistrationCard({
           {t('admin.row.delete')}
         </button>
       </div>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (!open && !cancelRegistration.isPending) setCancelling(null);
+        }}
+        title={t(cancelling === 'refund' ? 'admin.cancel.refundTitle' : 'admin.cancel.title')}
+        description={t(
+          cancelling === 'refund' ? 'admin.cancel.refundDescription' : 'admin.cancel.description',
+          { name, id },
+        )}
+        confirmLabel={t(
+          cancelling === 'refund' ? 'admin.cancel.confirmRefund' : 'admin.cancel.confirm',
+        )}
+        cancelLabel={t('admin.cancel.back')}
+        onConfirm={() => cancel(cancelling === 'refund')}
+        destructive
+        pending={cancelRegistration.isPending}
+      />
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => {

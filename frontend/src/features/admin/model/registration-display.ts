@@ -26,20 +26,32 @@ export function isShownPaid(registration: Pick<AdminRegistration, 'paid' | 'stri
   return Boolean(registration.stripeSessionId) || registration.paid;
 }
 
-export type RegistrationStatus = 'waiting' | 'confirmed';
+export type RegistrationStatus = 'waiting' | 'confirmed' | 'offered' | 'cancelled';
 
+/** SPEC's two (waiting or confirmed), and a seat offered from the waiting list, or cancelled. */
 export function registrationStatus(
-  registration: Pick<AdminRegistration, 'waitingList'>,
+  registration: Pick<AdminRegistration, 'waitingList' | 'status'>,
 ): RegistrationStatus {
+  if (registration.status === 'offered' || registration.status === 'cancelled') {
+    return registration.status;
+  }
   return registration.waitingList ? 'waiting' : 'confirmed';
 }
 
-export type CheckoutStage = 'held' | 'released' | 'refunded';
+export type CheckoutStage = 'held' | 'offered' | 'released' | 'refunded' | 'cancelled';
+
+const STAGES: readonly string[] = ['held', 'offered', 'released', 'refunded', 'cancelled'];
 
 /** Where a seat stands when it is not simply paid or confirmed, from the server's status. */
 export function checkoutStage(
   registration: Pick<AdminRegistration, 'status'>,
 ): CheckoutStage | null {
   const status = registration.status;
-  return status === 'held' || status === 'released' || status === 'refunded' ? status : null;
+  return status && STAGES.includes(status) ? (status as CheckoutStage) : null;
+}
+
+/** Whether the registration still keeps a seat or a waiting place, which a cancellation gives back. */
+export function isCancellable(registration: Pick<AdminRegistration, 'status'>): boolean {
+  const status = registration.status;
+  return !!status && ['held', 'offered', 'paid', 'confirmed', 'waiting'].includes(status);
 }

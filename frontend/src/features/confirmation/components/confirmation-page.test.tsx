@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
+import { rememberJustRegistered } from '../../../lib/just-registered';
 import ConfirmationPage from './confirmation-page';
 
 const ID = '6f1c2a7e-0000-4000-8000-00000000abcd';
@@ -14,6 +15,12 @@ const REGISTRATION = {
   waitingList: false,
 };
 
+const PHONE = '+40 712 345 678';
+const SESSION = 'cs_test_a1b2c3d4e5f6g7h8';
+
+/** What the checkout session's payer reads (GET /api/checkout-sessions/{id}/registration). */
+const PAYER = { ...REGISTRATION, registrationId: ID, whatsapp: PHONE, paid: true };
+
 const SITE_INFO = {
   chatJoinCode: 'DREAM-2025',
   contactEmail: 'hello@example.org',
@@ -23,9 +30,11 @@ const SITE_INFO = {
 function serve(
   registration: () => FakeAnswer | Promise<FakeAnswer>,
   dream?: () => Promise<FakeAnswer>,
+  payer: () => FakeAnswer = () => ({ body: PAYER }),
 ) {
   return fakeFetch((method, url) => {
     if (url === '/api/events') return { body: [BUCHAREST] };
+    if (url.startsWith('/api/checkout-sessions/')) return payer();
     if (url === '/api/site-info') return { body: SITE_INFO };
     if (method === 'GET' && url.startsWith('/api/registrations/')) return registration();
     if (method === 'POST' && url.endsWith('/dreams') && dream) return dream();
@@ -39,17 +48,94 @@ beforeEach(() => {
 });
 
 describe('ConfirmationPage', () => {
-  it('after payment shows success and fetches nothing', () => {
-    const calls = serve(() => ({ body: REGISTRATION }));
+  it.each([
+    [
+      'en',
+      'Phone Number',
+      'Bucharest',
+      'Location',
+      'National Museum of Contemporary Art (MNAC)',
+      'CONFIRMED',
+    ],
+    [
+      'it',
+      'Numero di telefono',
+      'Bucarest',
+      'Luogo',
+      "Museo Nazionale d'Arte Contemporanea (MNAC)",
+      'CONFERMATA',
+    ],
+    [
+      'ro',
+      'Număr de telefon',
+      'București',
+      'Locația',
+      'Muzeul Național de Artă Contemporană (MNAC)',
+      'CONFIRMATĂ',
+    ],
+  ])(
+    'after payment shows the payer everything SPEC lists, the phone included (%s)',
+    async (language, phoneLabel, city, locationLabel, venue, confirmed) => {
+      window.localStorage.setItem('language', language);
+      const calls = serve(() => ({ body: REGISTRATION }));
+      renderWithProviders(<ConfirmationPage />, {
+        route: `/confirmation?session_id=${SESSION}`,
+        path: '/confirmation',
+      });
+      expect(await screen.findByText(PHONE)).toBeInTheDocument();
+      expect(screen.getByText(phoneLabel)).toBeInTheDocument();
+      expect(screen.getByText('Ana Popescu')).toBeInTheDocument();
+      expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+      expect(await screen.findByText(locationLabel)).toBeInTheDocument();
+      expect(screen.getByText(venue)).toBeInTheDocument();
+      expect(screen.getByText(city)).toBeInTheDocument();
+      expect(screen.getByText(confirmed)).toBeInTheDocument();
+      expect(calls.map((call) => call.url)).toContain(
+        `/api/checkout-sessions/${SESSION}/registration`,
+      );
+      expect(calls.some((call) => call.url.startsWith('/api/registrations/'))).toBe(false);
+    },
+  );
+
+  it('after payment says it is being processed until the payment is recorded', async () => {
+    let paid = false;
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({ body: { ...PAYER, paid } }),
+    );
     renderWithProviders(<ConfirmationPage />, {
-      route: '/confirmation?session_id=cs_test_1',
+      route: `/confirmation?session_id=${SESSION}`,
+      path: '/confirmation',
+    });
+    expect(await screen.findByText('PROCESSING')).toBeInTheDocument();
+    expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument();
+    paid = true;
+    expect(await screen.findByText('CONFIRMED', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByText('Your registration is being processed...')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your registration' })).toHaveAttribute(
+      'href',
+      `/confirmation/${ID}`,
+    );
+  });
+
+  it('after payment with an unknown session still says so, and shows no details', async () => {
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({ status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } }),
+    );
+    renderWithProviders(<ConfirmationPage />, {
+      route: '/confirmation?session_id=cs_test_unknown',
       path: '/confirmation',
     });
     expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument();
     expect(screen.getByText(/confirmation email/i)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(calls).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByText('Your registration is being processed...')).toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Phone Number')).not.toBeInTheDocument();
   });
 
   it('by id shows skeletons, then the details, the chat code and the cancellation address', async () => {
@@ -69,6 +155,9 @@ describe('ConfirmationPage', () => {
     expect(await screen.findByText('Thursday, October 30, 2025')).toBeInTheDocument();
     expect(screen.getByText('7:30 PM')).toBeInTheDocument();
     expect(screen.getByText('CONFIRMED')).toBeInTheDocument();
+    // Whoever holds only the id (it travels in links) is never shown the phone.
+    expect(screen.queryByText('Phone Number')).not.toBeInTheDocument();
+    expect(screen.queryByText(PHONE)).not.toBeInTheDocument();
     expect(screen.queryByText(/waiting list for this slot/)).not.toBeInTheDocument();
     expect(await screen.findByText('DREAM-2025')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'hello@example.org' })).toHaveAttribute(
@@ -140,6 +229,36 @@ describe('ConfirmationPage', () => {
     expect(container).toHaveTextContent('No payment required at this time.');
     await waitFor(() => expect(screen.queryByLabelText('Your dream')).not.toBeInTheDocument());
   });
+
+  it.each(['en', 'it', 'ro'])(
+    'after joining the waiting list shows what the form sent, phone included, in %s, until a reload',
+    async (language) => {
+      window.localStorage.setItem('language', language);
+      serve(() => ({ body: REGISTRATION }));
+      const waitingId = `6f1c2a7e-0000-4000-8000-00000000${language}00`;
+      rememberJustRegistered({ ...REGISTRATION, registrationId: waitingId, whatsapp: PHONE });
+      const { unmount } = renderWithProviders(<ConfirmationPage />, {
+        route: {
+          pathname: '/confirmation',
+          search: '?waitingList=true',
+          state: { registrationId: waitingId },
+        },
+        path: '/confirmation',
+      });
+      expect(await screen.findByText(PHONE)).toBeInTheDocument();
+      expect(screen.getByText('Ana Popescu')).toBeInTheDocument();
+      expect(
+        await screen.findByText({ en: 'WAITING', it: 'IN ATTESA', ro: 'ÎN AȘTEPTARE' }[language]!),
+      ).toBeInTheDocument();
+      unmount();
+      // Another registration's id (or none, as after a reload): the notices alone.
+      renderWithProviders(<ConfirmationPage />, {
+        route: '/confirmation?waitingList=true',
+        path: '/confirmation',
+      });
+      expect(screen.queryByText(PHONE)).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['it', 'Luogo', "Museo Nazionale d'Arte Contemporanea (MNAC)"],

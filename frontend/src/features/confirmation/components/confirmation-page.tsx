@@ -1,14 +1,15 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
-import { findSlot, useEvents } from '../../../lib/catalogue';
-import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { useEvents } from '../../../lib/catalogue';
+import { justRegistered } from '../../../lib/just-registered';
 import { useSiteInfo } from '../../../lib/site-info';
+import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
+import { RegistrationDetails } from './registration-details';
 import { ShareDreamForm } from './share-dream-form';
-import { placeName } from '../../../lib/event-place';
 
 /** Written by the registration form before it leaves for the payment page. */
 const LAST_REGISTRATION_KEY = 'lastRegistrationId';
@@ -25,7 +26,8 @@ export default function ConfirmationPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();
-  if (params.has('session_id')) return <PaymentSuccess />;
+  const sessionId = params.get('session_id');
+  if (sessionId) return <PaymentSuccess sessionId={sessionId} />;
   if (id) return <RegistrationConfirmation id={id} />;
   if (params.get('waitingList') === 'true') {
     const state = location.state as { registrationId?: unknown } | null;
@@ -36,9 +38,19 @@ export default function ConfirmationPage() {
   return <RegistrationNotFound />;
 }
 
-/** After the payment page: fetches nothing, the webhook does the rest. */
-function PaymentSuccess() {
-  const lastId = readLastRegistrationId();
+/**
+ * Where the payment page returns the payer: the registration with its phone, asked by the
+ * checkout session id in the address (see get-payer-registration.ts), and asked again until the
+ * provider's word on the payment has arrived. Without an answer (an unknown session, no network)
+ * the page still says the payment went through and the email follows.
+ */
+function PaymentSuccess({ sessionId }: { sessionId: string }) {
+  const payer = usePayerRegistration(sessionId);
+  // Asked alongside the registration, not after it: the details name the venue and the date.
+  useEvents();
+  const data = payer.data;
+  const registrationId = data?.registrationId ?? readLastRegistrationId();
+  const confirmed = data?.paid === true;
   return (
     <section className="page page--narrow confirmation">
       <PageTitle id="confirmation.paid.title" />
@@ -48,9 +60,21 @@ function PaymentSuccess() {
       <h1>
         <FormattedMessage id="confirmation.paid.title" />
       </h1>
-      <p className="section__lead">
-        <FormattedMessage id="confirmation.paid.processing" />
-      </p>
+      {!confirmed && (
+        <p className="section__lead" role="status">
+          <FormattedMessage id="confirmation.paid.processing" />
+        </p>
+      )}
+      {data && (
+        <RegistrationDetails
+          name={data.name}
+          email={data.email}
+          whatsapp={data.whatsapp}
+          event={data.event}
+          time={data.time}
+          status={confirmed ? 'confirmed' : 'processing'}
+        />
+      )}
       <p>
         <FormattedMessage id="confirmation.paid.email" />
       </p>
@@ -58,8 +82,11 @@ function PaymentSuccess() {
         <Link to="/" className="button button--primary">
           <FormattedMessage id="common.returnHome" />
         </Link>
-        {lastId && (
-          <Link to={`/confirmation/${encodeURIComponent(lastId)}`} className="button button--ghost">
+        {registrationId && (
+          <Link
+            to={`/confirmation/${encodeURIComponent(registrationId)}`}
+            className="button button--ghost"
+          >
             <FormattedMessage id="confirmation.viewRegistration" />
           </Link>
         )}
@@ -68,13 +95,28 @@ function PaymentSuccess() {
   );
 }
 
+/**
+ * Just after joining the waiting list: the details the form sent, phone included, while this
+ * page still holds them in memory (see just-registered.ts); after a reload, the notices alone.
+ */
 function WaitingListConfirmation({ registrationId }: { registrationId: string | undefined }) {
+  const sent = justRegistered(registrationId);
   return (
     <section className="page page--narrow confirmation">
       <PageTitle id="confirmation.waitingList.title" />
       <h1>
         <FormattedMessage id="confirmation.waitingList.title" />
       </h1>
+      {sent && (
+        <RegistrationDetails
+          name={sent.name}
+          email={sent.email}
+          whatsapp={sent.whatsapp}
+          event={sent.event}
+          time={sent.time}
+          status="waiting"
+        />
+      )}
       <div className="notice notice--warning">
         <p>
           <FormattedMessage id="confirmation.waitingList.body" />
@@ -114,9 +156,9 @@ function RegistrationNotFound() {
 }
 
 function RegistrationConfirmation({ id }: { id: string }) {
-  const intl = useIntl();
   const registration = useRegistration(id);
-  const events = useEvents();
+  // Asked alongside the registration, not after it: the details name the venue and the date.
+  useEvents();
   const siteInfo = useSiteInfo();
 
   if (registration.isPending) {
@@ -138,13 +180,6 @@ function RegistrationConfirmation({ id }: { id: string }) {
   if (registration.isError || !registration.data) return <RegistrationNotFound />;
 
   const data = registration.data;
-  const match = findSlot(events.data, data.event, data.time);
-  // A registration for an event the tour no longer lists is named by the site's catalogue or its slug.
-  const eventName = placeName(
-    intl,
-    match?.event ?? { slug: data.event, city: data.event, venue: data.event },
-    'city',
-  );
 
   return (
     <section className="page page--narrow confirmation">
@@ -154,70 +189,14 @@ function RegistrationConfirmation({ id }: { id: string }) {
           id={data.waitingList ? 'confirmation.waitingList.title' : 'confirmation.details.title'}
         />
       </h1>
-      <dl className="card details">
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.name" />
-          </dt>
-          <dd>{data.name}</dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.email" />
-          </dt>
-          <dd>{data.email}</dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.event" />
-          </dt>
-          <dd>{eventName}</dd>
-        </div>
-        {match && (
-          <div>
-            <dt>
-              <FormattedMessage id="confirmation.field.location" />
-            </dt>
-            <dd>{placeName(intl, match.event, 'venue')}</dd>
-          </div>
-        )}
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.date" />
-          </dt>
-          <dd>
-            {match?.slot
-              ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
-              : match
-                ? formatEventDate(match.event.date, intl.locale)
-                : '—'}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.time" />
-          </dt>
-          <dd>
-            {match?.slot
-              ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
-              : data.time}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.status" />
-          </dt>
-          <dd>
-            <span className={`badge ${data.waitingList ? 'badge--full' : 'badge--open'}`}>
-              <FormattedMessage
-                id={
-                  data.waitingList ? 'confirmation.status.waiting' : 'confirmation.status.confirmed'
-                }
-              />
-            </span>
-          </dd>
-        </div>
-      </dl>
+      {/* The id travels in links: its answer has no phone (SPEC section 7), so none is shown. */}
+      <RegistrationDetails
+        name={data.name}
+        email={data.email}
+        event={data.event}
+        time={data.time}
+        status={data.waitingList ? 'waiting' : 'confirmed'}
+      />
       {data.waitingList ? (
         <div className="notice notice--warning">
           <p className="notice__title">

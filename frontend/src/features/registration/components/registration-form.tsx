@@ -24,6 +24,7 @@ import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
 import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
+import { rememberJustRegistered } from '../../../lib/just-registered';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -143,6 +144,16 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
             draft.forget();
           }
           if (result.waitingList) {
+            if (result.registrationId) {
+              rememberJustRegistered({
+                registrationId: result.registrationId,
+                name: values.name.trim(),
+                email: values.email.trim(),
+                whatsapp: values.whatsapp.trim(),
+                event: values.event,
+                time: values.time,
+              });
+            }
             toast({
               title: intl.formatMessage({ id: 'toast.waitingList.title' }),
               description: intl.formatMessage({ id: 'toast.waitingList.description' }),

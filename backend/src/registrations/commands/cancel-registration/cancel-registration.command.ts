@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { AdminActor } from '../../../admin/admin-only.decorator';
+import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+
+export class CancelRegistrationCommand extends Command<AdminRegistrationDto> {
+  constructor(
+    readonly registrationId: string,
+    readonly actor: AdminActor,
+    /** Refund the payment that paid the seat, when it was paid through the provider. */
+    readonly refund: boolean,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,35 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { CancellationRecorder } from '../../cancellations/cancellation-recorder';
+import { cancelRegistration } from '../../domain/cancellations';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { assertRegistrationId } from '../../domain/registration-id';
+import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
+import { RegistrationStore } from '../../registration-store';
+import { CancelRegistrationCommand } from './cancel-registration.command';
+
+/** An operator cancels a registration, with or without a refund; the person is kept. */
+@CommandHandler(CancelRegistrationCommand)
+export class CancelRegistrationHandler implements ICommandHandler<CancelRegistrationCommand> {
+  constructor(
+    private readonly store: RegistrationStore,
+    private readonly cancellations: CancellationRecorder,
+  ) {}
+
+  execute(command: CancelRegistrationCommand): Promise<AdminRegistrationDto> {
+    const id = command.registrationId;
+    assertRegistrationId(id);
+    return this.store.transaction(async (tx) => {
+      await this.cancellations.record(
+        tx,
+        id,
+        (state, history) => cancelRegistration(state, history, 'operator', command.refund),
+        adminMetadata(command.actor),
+      );
+      const registration = await selectAdminRegistration(tx.manager, id);
+      if (!registration) throw new RegistrationNotFoundError();
+      return registration;
+    });
+  }
+}

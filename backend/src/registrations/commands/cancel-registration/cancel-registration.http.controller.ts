@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { CancelRegistrationCommand } from './cancel-registration.command';
+import { CancelRegistrationRequestDto } from './cancel-registration.request.dto';
+
+@ApiTags('admin')
+@Controller()
+export class CancelRegistrationHttpController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('api/admin/registrations/:id/cancel')
+  @HttpCode(200)
+  @AdminOnly({ mutation: true })
+  @ApiOperation({
+    summary: 'Cancel a registration, with or without a refund',
+    description:
+      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept.",
+  })
+  @ApiOkResponse({ type: AdminRegistrationDto, description: 'The registration, cancelled.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'refund is not true or false.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or deleted.' })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'Already cancelled, or it holds no seat and no waiting place to cancel.',
+  })
+  cancel(
+    @Param('id') id: string,
+    @Body() body: CancelRegistrationRequestDto,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<AdminRegistrationDto> {
+    return this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund));
+  }
+}

@@ -1,0 +1,13 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsString, MaxLength } from 'class-validator';
+
+export class PayForOfferRequestDto {
+  @ApiProperty({
+    description: "The token of the offer email's link, as it was sent.",
+    maxLength: 1000,
+  })
+  @IsDefined({ message: 'token is required' })
+  @IsString({ message: 'token must be a string' })
+  @MaxLength(1000, { message: 'token is too long' })
+  token: string;
+}

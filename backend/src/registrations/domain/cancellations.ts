@@ -1,0 +1,76 @@
+import { refundSeatPayment } from './payment-decisions';
+import { assertExists, keepsPlace, type RegistrationState } from './registration';
+import { CancellationClosedError, InvalidTransitionError } from './registration-errors';
+import type { CancelledBy, RegistrationEvent } from './registration-events';
+
+/**
+ * Cancels a registration that keeps a place (a seat held, offered, paid or confirmed, or a
+ * place on the waiting list): RegistrationCancelled, and, when `refund` is asked and the seat
+ * was paid through the provider, the refund of that payment (RefundRequested; the refund
+ * worker sends it). A registration already cancelled, or that gave its place up, refuses.
+ */
+export function cancelRegistration(
+  state: RegistrationState | undefined,
+  history: readonly RegistrationEvent[],
+  by: CancelledBy,
+  refund: boolean,
+): RegistrationEvent[] {
+  const registration = assertExists(state);
+  if (registration.status === 'cancelled') {
+    throw new InvalidTransitionError('This registration is already cancelled.');
+  }
+  if (!keepsPlace(registration.status)) {
+    throw new InvalidTransitionError(
+      'This registration holds no seat and no place on the waiting list: there is nothing to cancel.',
+    );
+  }
+  const refunds = refund
+    ? refundSeatPayment(
+        registration,
+        history,
+        by === 'operator' ? 'cancelled-by-operator' : 'cancelled-by-visitor',
+      )
+    : [];
+  return [
+    {
+      type: 'RegistrationCancelled',
+      data: { registrationId: registration.id, by, refund: refunds.length > 0 },
+    },
+    ...refunds,
+  ];
+}
+
+/**
+ * When a visitor may still cancel from their email: until `closesHoursBefore` hours before the
+ * slot starts.
+ */
+export function visitorCancellationClosesAt(startsAt: Date, closesHoursBefore: number): Date {
+  return new Date(startsAt.getTime() - closesHoursBefore * 3_600_000);
+}
+
+/** Whether the visitor's own cancellation is still open at `now`. */
+export function visitorCancellationOpen(now: Date, closesAt: Date): boolean {
+  return now.getTime() < closesAt.getTime();
+}
+
+/**
+ * The visitor's own cancellation, from the link in their confirmation email: only a seat that
+ * is paid or confirmed (what that email confirmed), only until the cancellation closes, and
+ * always with the refund of what was paid.
+ */
+export function cancelByVisitor(
+  state: RegistrationState | undefined,
+  history: readonly RegistrationEvent[],
+  now: Date,
+  closesAt: Date,
+): RegistrationEvent[] {
+  const registration = assertExists(state);
+  if (registration.status === 'cancelled') {
+    throw new InvalidTransitionError('This booking is already cancelled.');
+  }
+  if (registration.status !== 'paid' && registration.status !== 'confirmed') {
+    throw new InvalidTransitionError('This booking has no confirmed seat to cancel.');
+  }
+  if (!visitorCancellationOpen(now, closesAt)) throw new CancellationClosedError(closesAt);
+  return cancelRegistration(registration, history, 'visitor', true);
+}

@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
+
+/** What a visitor's page shows of the booking its link names. */
+export class BookingResponseDto {
+  @ApiProperty({ description: "The event's slug." })
+  event!: string;
+
+  @ApiProperty({ description: "The slot's label, e.g. '7:30pm'." })
+  time!: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  startsAt!: string | null;
+
+  @ApiProperty({ description: 'The name the booking was made in.' })
+  name!: string;
+
+  @ApiProperty({ enum: REGISTRATION_STATUSES })
+  status!: RegistrationStatus;
+
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Until when the visitor may cancel from the link (null: the slot is unknown).',
+  })
+  cancellableUntil!: string | null;
+
+  @ApiProperty({
+    description: 'Whether the visitor may still cancel it from the link (until cancellableUntil).',
+  })
+  cancellationOpen!: boolean;
+
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Until when an offered seat is held for payment (null: no offer open).',
+  })
+  offerExpiresAt!: string | null;
+}

@@ -1,0 +1,53 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { BookingResponseDto } from './booking.response.dto';
+import { GetBookingQuery } from './get-booking.query';
+
+@ApiTags('registrations')
+@Controller()
+export class GetBookingHttpController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('api/registrations/cancel/booking')
+  @ApiOperation({
+    summary: "The booking a confirmation email's cancellation link names",
+    description:
+      'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
+  })
+  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiOkResponse({ type: BookingResponseDto })
+  @ApiBadRequestResponse({
+    type: ApiErrorDto,
+    description: 'The token is missing, altered or expired.',
+  })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' })
+  cancellation(@Query('token') token: unknown): Promise<BookingResponseDto> {
+    return this.queryBus.execute(new GetBookingQuery('cancel', token));
+  }
+
+  @Get('api/registrations/offer/booking')
+  @ApiOperation({
+    summary: "The booking a waiting-list offer's link names",
+    description:
+      'For the offer page: the event, the slot, the name, and until when the seat is held.',
+  })
+  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiOkResponse({ type: BookingResponseDto })
+  @ApiBadRequestResponse({
+    type: ApiErrorDto,
+    description: 'The token is missing, altered or expired.',
+  })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' })
+  offer(@Query('token') token: unknown): Promise<BookingResponseDto> {
+    return this.queryBus.execute(new GetBookingQuery('offer', token));
+  }
+}

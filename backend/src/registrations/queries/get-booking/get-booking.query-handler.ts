@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Catalogue } from '../../../catalogue/catalogue';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { VisitorLinks } from '../../../notifications/visitor-links';
+import { visitorCancellationClosesAt, visitorCancellationOpen } from '../../domain/cancellations';
+import type { RegistrationStatus } from '../../domain/registration';
+import { InvalidLinkError, RegistrationNotFoundError } from '../../domain/registration-errors';
+import { isRegistrationId } from '../../domain/registration-id';
+import type { BookingResponseDto } from './booking.response.dto';
+import { GetBookingQuery } from './get-booking.query';
+
+@QueryHandler(GetBookingQuery)
+export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalogue: Catalogue,
+    private readonly links: VisitorLinks,
+  ) {}
+
+  async execute({ purpose, token }: GetBookingQuery): Promise<BookingResponseDto> {
+    const now = new Date();
+    const id = await this.links.registrationOf(purpose, token, now);
+    if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
+    const [row]: {
+      name: string | null;
+      event: string;
+      time: string;
+      status: RegistrationStatus;
+      hold_expires_at: Date | null;
+    }[] = await this.dataSource.query(
+      'SELECT name, event, time, status, hold_expires_at FROM registration_view WHERE id = $1',
+      [id],
+    );
+    if (!row) throw new RegistrationNotFoundError();
+    const startsAt = this.catalogue.startOf(row.event, row.time);
+    const closesAt = startsAt
+      ? visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore)
+      : null;
+    return {
+      event: row.event,
+      time: row.time,
+      startsAt: startsAt?.toISOString() ?? null,
+      name: row.name ?? '',
+      status: row.status,
+      cancellableUntil: closesAt?.toISOString() ?? null,
+      cancellationOpen: closesAt !== null && visitorCancellationOpen(now, closesAt),
+      offerExpiresAt:
+        row.status === 'offered' && row.hold_expires_at
+          ? new Date(row.hold_expires_at).toISOString()
+          : null,
+    };
+  }
+}

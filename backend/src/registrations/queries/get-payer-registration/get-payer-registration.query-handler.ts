@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { GetPayerRegistrationQuery } from './get-payer-registration.query';
+import type { PayerRegistrationDto } from './payer-registration.response.dto';
+
+/** Stripe's session ids (cs_test_…, cs_live_…) and the sandbox's (cs_sandbox_…, base64url). */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_-]{10,250}$/;
+
+@QueryHandler(GetPayerRegistrationQuery)
+export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerRegistrationQuery> {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async execute({ checkoutSessionId }: GetPayerRegistrationQuery): Promise<PayerRegistrationDto> {
+    if (!CHECKOUT_SESSION_ID.test(checkoutSessionId)) throw new RegistrationNotFoundError();
+    const rows: {
+      id: string;
+      name: string | null;
+      email: string | null;
+      whatsapp: string | null;
+      event: string;
+      time: string;
+      waiting_list: boolean;
+      paid: boolean;
+    }[] = await this.dataSource.query(
+      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid
+         FROM registration_view WHERE checkout_session_id = $1`,
+      [checkoutSessionId],
+    );
+    const row = rows[0];
+    // The read model's personal columns are nullable: a row without them confirms nothing.
+    if (!row || row.name === null || row.email === null || row.whatsapp === null) {
+      throw new RegistrationNotFoundError();
+    }
+    return {
+      registrationId: row.id,
+      name: row.name,
+      email: row.email,
+      whatsapp: row.whatsapp,
+      event: row.event,
+      time: row.time,
+      waitingList: row.waiting_list,
+      paid: row.paid,
+    };
+  }
+}

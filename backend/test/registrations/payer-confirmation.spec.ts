@@ -1,0 +1,105 @@
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startTestApp, type TestApp } from '../test-app';
+import { registrationBody, request } from '../http';
+
+const PHONE = '+40 723 456 789';
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/** Every way the phone could be written in an answer: as given, or its digits alone. */
+function mentionsPhone(body: unknown): boolean {
+  const text = JSON.stringify(body);
+  return text.includes(PHONE) || text.replace(/\D/g, '').includes(PHONE.replace(/\D/g, ''));
+}
+
+describe("the payer's confirmation (phone included) and the public registration (no phone)", () => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** Registers, pays in the sandbox, and answers where the payment page sent the browser. */
+  async function registerAndPay(): Promise<{ registrationId: string; successUrl: URL }> {
+    const registered = await request<{ url: string; registrationId: string }>(
+      app.url,
+      'POST',
+      '/api/create-checkout-session',
+      registrationBody({ whatsapp: PHONE, name: 'Petra Payer' }),
+    );
+    expect(registered.status).toBe(200);
+    const paid = await fetch(`${app.url}${new URL(registered.body.url).pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(GOOD_CARD).toString(),
+    });
+    expect(paid.status).toBe(303);
+    return {
+      registrationId: registered.body.registrationId,
+      successUrl: new URL(paid.headers.get('location')!),
+    };
+  }
+
+  it('answers the phone to the holder of the checkout session id the payment page returned', async () => {
+    const { registrationId, successUrl } = await registerAndPay();
+    expect(successUrl.pathname).toBe('/confirmation');
+    const sessionId = successUrl.searchParams.get('session_id')!;
+    expect(sessionId).toMatch(/^cs_sandbox_/);
+
+    const payer = await request(
+      app.url,
+      'GET',
+      `/api/checkout-sessions/${encodeURIComponent(sessionId)}/registration`,
+    );
+    expect(payer.status).toBe(200);
+    expect(payer.headers.get('cache-control')).toBe('no-store');
+    expect(payer.body).toEqual({
+      registrationId,
+      name: 'Petra Payer',
+      email: expect.stringMatching(/@example\.com$/),
+      whatsapp: PHONE,
+      event: 'bucharest',
+      time: expect.any(String),
+      waitingList: false,
+      paid: true,
+    });
+  });
+
+  it('keeps the public GET /api/registrations/{id} to SPEC section 7, without the phone', async () => {
+    const { registrationId } = await registerAndPay();
+    const shown = await request(app.url, 'GET', `/api/registrations/${registrationId}`);
+    expect(shown.status).toBe(200);
+    expect(Object.keys(shown.body).sort()).toEqual(
+      ['email', 'event', 'name', 'time', 'waitingList'].sort(),
+    );
+    expect(mentionsPhone(shown.body)).toBe(false);
+  });
+
+  it('answers a stranger who holds only the registration id, or a guessed session id, 404', async () => {
+    const { registrationId, successUrl } = await registerAndPay();
+    const sessionId = successUrl.searchParams.get('session_id')!;
+    const guesses = [
+      registrationId,
+      `cs_sandbox_${registrationId.replaceAll('-', '')}`,
+      `${sessionId.slice(0, -1)}${sessionId.endsWith('A') ? 'B' : 'A'}`,
+      'cs_sandbox_%25',
+      "cs_sandbox_' OR '1'='1",
+    ];
+    for (const guess of guesses) {
+      const answer = await request(
+        app.url,
+        'GET',
+        `/api/checkout-sessions/${encodeURIComponent(guess)}/registration`,
+      );
+      expect({ guess, status: answer.status }).toEqual({ guess, status: 404 });
+      expect(mentionsPhone(answer.body)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { Catalogue } from '../../src/catalogue/catalogue';
+import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
+import { renderMessage } from '../../src/notifications/messages/render-message';
+import { OPEN_SLOT } from '../http';
+
+const catalogue = Catalogue.load();
+const settings = {
+  chatJoinCode: 'DREAMS-BUC',
+  contactEmail: 'hello@dream-darkroom.example',
+  publicUrl: 'https://tickets.example.org',
+};
+const LOCALES = ['en', 'it', 'ro'] as const;
+
+function subject(locale: (typeof LOCALES)[number]) {
+  return {
+    registrationId: '0e5b3c1a-7d42-4f4e-9d1a-3c2b1a0f9e8d',
+    name: 'Ana Popescu',
+    event: 'bucharest',
+    time: OPEN_SLOT,
+    locale,
+  };
+}
+
+const CANCEL_URL = 'https://tickets.example.org/cancel?token=abc.def';
+const OFFER_URL = 'https://tickets.example.org/offer?token=ghi.jkl';
+const UNTIL = new Date('2030-05-01T09:00:00Z');
+
+describe('the cancellation and offer emails', () => {
+  it.each(LOCALES)('tells of a cancellation in %s, with or without the refund', (locale) => {
+    const refunded = renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
+      by: 'operator',
+      refund: true,
+      amountMinor: 3500,
+      currency: 'ron',
+    });
+    const kept = renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
+      by: 'operator',
+      paid: true,
+      refund: false,
+    });
+    const unpaid = renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
+      by: 'operator',
+      paid: false,
+      refund: false,
+    });
+    expect(unpaid.text).not.toContain(MESSAGE_TEXTS[locale].cancelledNoRefund);
+    expect(kept.text).toContain(MESSAGE_TEXTS[locale].cancelledNoRefund);
+    expect(refunded.subject).toBe(kept.subject);
+    expect(refunded.text).toContain('35');
+    expect(refunded.text).not.toBe(kept.text);
+    expect(refunded.html).toContain('Ana Popescu');
+    expect(refunded.attachments).toEqual([]);
+  });
+
+  it('speaks each language', () => {
+    const texts = LOCALES.map(
+      (locale) =>
+        renderMessage('registration-cancelled', subject(locale), catalogue, settings, {
+          by: 'visitor',
+          refund: true,
+        }).subject,
+    );
+    expect(texts).toEqual([
+      'Your registration is cancelled: Dream Darkroom, Bucharest',
+      'La tua registrazione è annullata: Dream Darkroom, Bucarest',
+      'Înscrierea ta este anulată: Dream Darkroom, București',
+    ]);
+  });
+
+  it.each(LOCALES)("carries the offer's payment link and its deadline in %s", (locale) => {
+    const message = renderMessage(
+      'waiting-list-offer',
+      subject(locale),
+      catalogue,
+      settings,
+      {},
+      new Date(),
+      { offer: { url: OFFER_URL, until: UNTIL } },
+    );
+    expect(message.text).toContain(OFFER_URL);
+    expect(message.html).toContain(OFFER_URL);
+    expect(message.text).toContain('2030');
+    expect(message.text).toContain('35');
+  });
+
+  it.each(LOCALES)('puts the cancellation link in the confirmation in %s', (locale) => {
+    const withLink = renderMessage(
+      'payment-confirmed',
+      subject(locale),
+      catalogue,
+      settings,
+      {},
+      new Date(),
+      { cancel: { url: CANCEL_URL, until: UNTIL } },
+    );
+    expect(withLink.text).toContain(CANCEL_URL);
+    expect(withLink.text).toContain(settings.contactEmail);
+    const without = renderMessage('payment-confirmed', subject(locale), catalogue, settings);
+    expect(without.text).not.toContain('/cancel?token=');
+  });
+});

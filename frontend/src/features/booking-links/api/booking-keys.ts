@@ -1,0 +1,6 @@
+export type LinkPurpose = 'cancel' | 'offer';
+
+export const bookingKeys = {
+  booking: (purpose: LinkPurpose, token: string) =>
+    ['/api', 'registrations', purpose, 'booking', token] as const,
+};

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
+import type { FakeAnswer } from '../../../test/render';
+import CancelBookingPage from './cancel-booking-page';
+
+const SITE_INFO = {
+  chatJoinCode: 'DREAM-2025',
+  contactEmail: 'hello@example.org',
+  pressEmail: 'press@example.org',
+};
+const STARTS_AT = BUCHAREST.slots.find((slot) => slot.time === 'Oct 30 - 7:30pm')?.startsAt;
+
+function booking(overrides: Record<string, unknown> = {}) {
+  return {
+    event: 'bucharest',
+    time: 'Oct 30 - 7:30pm',
+    startsAt: STARTS_AT,
+    name: 'Ana Popescu',
+    status: 'paid',
+    cancellableUntil: '2099-10-29T17:30:00.000Z',
+    cancellationOpen: true,
+    offerExpiresAt: null,
+    ...overrides,
+  };
+}
+
+function serve(answer: () => FakeAnswer, cancelled: () => FakeAnswer = () => ({ status: 204 })) {
+  return fakeFetch((method, url) => {
+    if (url === '/api/events') return { body: [BUCHAREST] };
+    if (url === '/api/site-info') return { body: SITE_INFO };
+    if (method === 'GET' && url.startsWith('/api/registrations/cancel/booking?')) return answer();
+    if (method === 'POST' && url === '/api/registrations/cancel') return cancelled();
+    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+  });
+}
+
+function render(token = 'signed.token') {
+  renderWithProviders(<CancelBookingPage />, {
+    route: `/cancel?token=${encodeURIComponent(token)}`,
+    path: '/cancel',
+  });
+}
+
+// jsdom has <dialog> but not its modal methods; browsers do.
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  proto.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+describe('CancelBookingPage', () => {
+  it('shows the booking and cancels it only after the confirmation', async () => {
+    let current = booking();
+    const calls = serve(
+      () => ({ body: current }),
+      () => {
+        current = booking({ status: 'cancelled' });
+        return { status: 204 };
+      },
+    );
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
+    expect(screen.getByText('Bucharest')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel my booking' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my booking' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel my booking' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Yes, cancel it',
+      }),
+    );
+    expect(await screen.findByText('Your booking is cancelled')).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/registrations/cancel',
+        body: { token: 'signed.token' },
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
+  });
+
+  it('refuses clearly once cancelling has closed, with the contact address', async () => {
+    serve(() => ({
+      body: booking({ cancellableUntil: '2000-01-01T00:00:00.000Z', cancellationOpen: false }),
+    }));
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/closed on .*2000.*write to/);
+    expect(await screen.findByRole('link', { name: 'hello@example.org' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
+  });
+
+  it('says an altered or expired link does not work', async () => {
+    serve(() => ({
+      status: 400,
+      body: { statusCode: 400, message: 'This link has expired.', errors: [] },
+    }));
+    render('tampered');
+    expect(
+      await screen.findByRole('heading', { name: 'This link does not work' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { Skeleton } from '../../../components/skeleton';
+import { useBooking } from '../api/get-booking';
+import { usePayForOffer } from '../api/pay-for-offer';
+import { BookingDetails, useMoment } from './booking-details';
+import { LinkNotValid } from './cancel-booking-page';
+
+/** /offer?token=…: the link of a waiting-list offer, to pay for the seat held for the visitor. */
+export default function OfferPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  if (!token) return <LinkNotValid />;
+  return <Offer token={token} />;
+}
+
+function Offer({ token }: { token: string }) {
+  const booking = useBooking('offer', token);
+  const pay = usePayForOffer(token);
+  const moment = useMoment();
+
+  if (booking.isPending) {
+    return (
+      <section className="page page--narrow confirmation" aria-busy="true">
+        <PageTitle id="common.loading" />
+        <div className="card details-skeleton">
+          <Skeleton width="60%" />
+          <Skeleton width="80%" />
+        </div>
+      </section>
+    );
+  }
+  if (booking.isError || !booking.data) return <LinkNotValid />;
+  const data = booking.data;
+  const open = data.status === 'offered' && data.offerExpiresAt !== null;
+
+  return (
+    <section className="page page--narrow confirmation">
+      <PageTitle id="offerPage.title" />
+      <h1>
+        <FormattedMessage id="offerPage.title" />
+      </h1>
+      <BookingDetails booking={data} />
+      {open ? (
+        <>
+          <p>
+            <FormattedMessage id="offerPage.intro" />{' '}
+            <FormattedMessage
+              id="offerPage.until"
+              values={{ until: moment(data.offerExpiresAt) }}
+            />
+          </p>
+          {pay.isError && (
+            <p className="notice notice--warning" role="alert">
+              <FormattedMessage id="offerPage.failed" />
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={pay.isPending}
+            onClick={() =>
+              pay.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })
+            }
+          >
+            <FormattedMessage id="offerPage.button" />
+          </button>
+        </>
+      ) : (
+        <p className="notice" role="status">
+          <FormattedMessage
+            id={
+              data.status === 'paid' || data.status === 'confirmed'
+                ? 'offerPage.taken'
+                : 'offerPage.lapsed'
+            }
+          />
+        </p>
+      )}
+      <Link to="/" className="button button--ghost">
+        <FormattedMessage id="common.returnHome" />
+      </Link>
+    </section>
+  );
+}

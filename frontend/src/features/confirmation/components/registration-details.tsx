@@ -1,0 +1,111 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { findSlot, useEvents } from '../../../lib/catalogue';
+import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { cityOf, placeName } from '../../../lib/event-place';
+
+export type RegistrationStatus = 'confirmed' | 'waiting' | 'processing';
+
+interface RegistrationDetailsProps {
+  name: string;
+  email: string;
+  /** Only the payer's own confirmation has it (see get-payer-registration.ts). */
+  whatsapp?: string;
+  event: string;
+  time: string;
+  status: RegistrationStatus;
+}
+
+const BADGE: Record<RegistrationStatus, string> = {
+  confirmed: 'badge--open',
+  waiting: 'badge--full',
+  processing: 'badge--full',
+};
+
+/**
+ * What SPEC section 3 lists for the confirmation, in the visitor's language: name, email, phone
+ * (when the page may show it), event, location, date and time, and where the registration stands.
+ */
+export function RegistrationDetails({
+  name,
+  email,
+  whatsapp,
+  event,
+  time,
+  status,
+}: RegistrationDetailsProps) {
+  const intl = useIntl();
+  const events = useEvents();
+  const match = findSlot(events.data, event, time);
+  const eventName = cityOf(intl, event, events.data);
+
+  return (
+    <dl className="card details">
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.name" />
+        </dt>
+        <dd>{name}</dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.email" />
+        </dt>
+        <dd>{email}</dd>
+      </div>
+      {whatsapp !== undefined && (
+        <div>
+          <dt>
+            <FormattedMessage id="confirmation.field.phone" />
+          </dt>
+          <dd>{whatsapp}</dd>
+        </div>
+      )}
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.event" />
+        </dt>
+        <dd>{eventName}</dd>
+      </div>
+      {match && (
+        <div>
+          <dt>
+            <FormattedMessage id="confirmation.field.location" />
+          </dt>
+          <dd>{placeName(intl, match.event, 'venue')}</dd>
+        </div>
+      )}
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.date" />
+        </dt>
+        <dd>
+          {match?.slot
+            ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
+            : match
+              ? formatEventDate(match.event.date, intl.locale)
+              : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.time" />
+        </dt>
+        <dd>
+          {match?.slot
+            ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
+            : time}
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="confirmation.field.status" />
+        </dt>
+        <dd>
+          <span className={`badge ${BADGE[status]}`}>
+            <FormattedMessage id={`confirmation.status.${status}`} />
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
