@@ -83,7 +83,12 @@ export async function createApp(
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  serveSite(app.getHttpAdapter().getInstance(), config.frontendDist, catalogue);
+  serveSite(
+    app.getHttpAdapter().getInstance(),
+    config.frontendDist,
+    catalogue,
+    config.registrationClosesMinutesBefore,
+  );
   (app.getHttpServer() as Server).on('clientError', answerClientError);
   return app;
 }

@@ -514,6 +514,7 @@ export const commandCenterScenarios = [
       const id = Date.now().toString(36);
       const slug = `cluj-${id}`;
       const city = `Cluj ${id}`;
+      const italianCity = `Clausemburgo ${id}`;
       const day = dayAhead(24);
       const early = day.slotName('7:30pm');
       const late = day.slotName('9:00pm');
@@ -533,6 +534,7 @@ export const commandCenterScenarios = [
       await announce.getByLabel('Slug (the event’s name in addresses)').fill(slug);
       await announce.getByLabel('City', { exact: true }).fill(city);
       await announce.getByLabel('Venue', { exact: true }).fill('Fabrica de Pensule');
+      await announce.getByLabel('City in Italian (optional)').fill(italianCity);
       await announce.getByLabel('Date').fill(day.date);
       await announce.getByLabel('Time zone').selectOption('Europe/Bucharest');
       await announce.getByLabel('Price (RON)').fill('35');
@@ -562,6 +564,23 @@ export const commandCenterScenarios = [
       const slot = event.getByRole('listitem', { name: early, exact: true });
       await visible(slot.getByText('0 / 2'));
       await visible(event.getByRole('listitem', { name: late, exact: true }));
+
+      // The public home page follows the tour without a rebuild: in Italian, the new event is
+      // among the next stops by its Italian name, in the server's page and in the browser.
+      const servedNextStops = async () => {
+        const answer = await fetch(`${baseURL}/`, { headers: { Cookie: 'language=it' } });
+        // The page's markup, not the events it carries for the browser to hydrate from.
+        return (await answer.text()).split('id="prerendered-data"')[0];
+      };
+      await eventually(async () =>
+        assert.ok((await servedNextStops()).includes(`aria-label="${italianCity}"`)),
+      );
+      const italian = await pageInLanguage(browser, 'it', { baseURL });
+      await italian.page.goto('/');
+      const stop = italian.page.getByRole('article', { name: italianCity, exact: true });
+      await visible(stop.getByRole('heading', { name: italianCity }));
+      await visible(stop.getByText('Iscrizioni aperte'));
+      await visible(stop.getByText('Fabrica de Pensule'));
 
       // The site offers the new event's slot at once, without a restart; register and pay.
       const visitor = await browser.newContext({ baseURL });
@@ -705,6 +724,17 @@ export const commandCenterScenarios = [
       await eventually(async () =>
         assert.equal((await publicSlot(baseURL, slug, early))?.status, 'closed'),
       );
+
+      // Completed, it is gone from the home page's next stops; Bucharest stays.
+      await eventually(async () =>
+        assert.equal((await servedNextStops()).includes(italianCity), false),
+      );
+      await italian.page.goto('/');
+      await visible(italian.page.getByRole('article', { name: 'Bucarest', exact: true }));
+      await eventually(async () =>
+        assert.equal(await italian.page.getByText(italianCity).count(), 0),
+      );
+      await italian.context.close();
     },
   },
   {

@@ -32,7 +32,10 @@ export const PRERENDERED_PAGES = {
 };
 const LANGUAGES = ['en', 'it', 'ro'];
 
-/** The tour as GET /api/events answers it (see catalogue.http.controller.ts). */
+/**
+ * The tour as GET /api/events answers it (backend/src/catalogue/public-events.ts), its slots as
+ * recorded: the server renders a page again once a slot has closed since.
+ */
 function tourEvents() {
   const tour = JSON.parse(
     readFileSync(join(frontendDir, '../backend/src/catalogue/tour.json'), 'utf8'),
@@ -41,6 +44,7 @@ function tourEvents() {
     slug: event.slug,
     city: event.city,
     venue: event.venue,
+    localised: event.localised ?? {},
     date: event.date,
     timeZone: event.timeZone,
     status: event.status,

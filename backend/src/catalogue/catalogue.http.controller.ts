@@ -2,7 +2,9 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
+import { LocalisedPlacesDto } from './queries/tour-admin/tour-admin.response.dto';
 import { Catalogue } from './catalogue';
+import { publicEvents } from './public-events';
 
 export class SlotDto {
   @ApiProperty({ example: 'Oct 30 - 7:30pm' })
@@ -31,6 +33,13 @@ export class TourEventDto {
 
   @ApiProperty()
   venue: string;
+
+  @ApiProperty({
+    type: LocalisedPlacesDto,
+    description:
+      'The city and venue as Italian and Romanian visitors know them, where the tour names them; city and venue otherwise.',
+  })
+  localised: LocalisedPlacesDto;
 
   @ApiProperty({ format: 'date', example: '2025-10-30' })
   date: string;
@@ -74,28 +83,7 @@ export class CatalogueHttpController {
   @ApiOperation({ summary: 'The tour: events, their slots, prices and statuses' })
   @ApiOkResponse({ type: [TourEventDto] })
   events(): TourEventDto[] {
-    const now = new Date();
-    return this.catalogue.events().map((event) => ({
-      slug: event.slug,
-      city: event.city,
-      venue: event.venue,
-      date: event.date,
-      timeZone: event.timeZone,
-      status: event.status,
-      priceMinor: event.priceMinor,
-      currency: this.catalogue.currency,
-      slots: event.slots.map((slot) => ({
-        ...slot,
-        status: this.catalogue.isOpenForRegistration(
-          event.slug,
-          slot.time,
-          now,
-          this.config.registrationClosesMinutesBefore,
-        )
-          ? 'open'
-          : 'closed',
-      })),
-    }));
+    return publicEvents(this.catalogue, new Date(), this.config.registrationClosesMinutesBefore);
   }
 
   @Get('api/site-info')

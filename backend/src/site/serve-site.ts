@@ -13,7 +13,12 @@ import { isSpaRoute } from './spa-routes';
  * served as built while the tour is the one it was rendered with, and rendered again with the
  * live tour once it is not (LivePages).
  */
-export function serveSite(app: Express, distDir: string, catalogue: Catalogue): void {
+export function serveSite(
+  app: Express,
+  distDir: string,
+  catalogue: Catalogue,
+  closeMinutesBefore: number,
+): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -34,10 +39,14 @@ export function serveSite(app: Express, distDir: string, catalogue: Catalogue): 
   // allowed by the hash in style-hashes.json), like the prerendered ones.
   const pageTemplateFile = path.join(distDir, 'prerendered', 'template.html');
   let pageTemplate: string | undefined;
-  const livePages = new LivePages(distDir, catalogue, () =>
-    existsSync(pageTemplateFile)
-      ? (pageTemplate ??= readFileSync(pageTemplateFile, 'utf8'))
-      : template(),
+  const livePages = new LivePages(
+    distDir,
+    catalogue,
+    () =>
+      existsSync(pageTemplateFile)
+        ? (pageTemplate ??= readFileSync(pageTemplateFile, 'utf8'))
+        : template(),
+    closeMinutesBefore,
   );
   const logger = new Logger('Site');
   app.use(async (request: Request, response: Response, next: NextFunction) => {

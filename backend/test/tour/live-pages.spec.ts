@@ -1,11 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Catalogue } from '../../src/catalogue/catalogue';
-import { siteEvents } from '../../src/site/live-pages';
+import { publicEvents } from '../../src/catalogue/public-events';
 import { adminRequest, login } from '../admin/admin-client';
 import { writeSiteFixture } from '../production/site-fixture';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { OPEN_SLOT } from '../http';
 import { testTour } from '../test-tour';
 
 /**
@@ -48,7 +49,7 @@ describe('the prerendered pages when the tour changes', () => {
     // The build rendered the pages with the tour the app is about to import.
     writeFileSync(
       path.join(built, 'tour.json'),
-      JSON.stringify(siteEvents(new Catalogue(testTour()))),
+      JSON.stringify(publicEvents(new Catalogue(testTour()), new Date(), 0)),
     );
     mkdirSync(path.join(built, 'server'));
     writeFileSync(path.join(built, 'server', 'package.json'), '{ "type": "module" }');
@@ -110,5 +111,59 @@ describe('the prerendered pages when the tour changes', () => {
     const plain = await page();
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).not.toContain('As built');
+  });
+});
+
+describe('the prerendered pages when a slot has closed since the build', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let siteDir: string;
+
+  beforeAll(async () => {
+    // The open slot started a minute ago; the build rendered the pages while it was open.
+    const tour = testTour();
+    const bucharest = tour.events.find((event) => event.slug === 'bucharest')!;
+    const slot = bucharest.slots.find((candidate) => candidate.time === OPEN_SLOT)!;
+    slot.startsAt = new Date(Date.now() - 60_000).toISOString();
+    const catalogue = new Catalogue(tour);
+    siteDir = writeSiteFixture();
+    const built = path.join(siteDir, 'prerendered');
+    mkdirSync(path.join(built, 'en'), { recursive: true });
+    writeFileSync(
+      path.join(built, 'en', 'index.html'),
+      '<!doctype html><html lang="en"><body><div id="root"><h1>As built</h1></div></body></html>',
+    );
+    const whenBuilt = new Date(Date.now() - 3_600_000);
+    writeFileSync(
+      path.join(built, 'tour.json'),
+      JSON.stringify(publicEvents(catalogue, whenBuilt, 0)),
+    );
+    mkdirSync(path.join(built, 'server'));
+    writeFileSync(path.join(built, 'server', 'package.json'), '{ "type": "module" }');
+    writeFileSync(path.join(built, 'server', 'prerender.js'), RENDERER);
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir }, catalogue);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('renders the page again with the slot closed, as GET /api/events says', async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    expect(html).not.toContain('As built');
+    const served = JSON.parse(
+      /<script type="application\/json" id="prerendered-data">(.*)<\/script>/.exec(html)![1]!,
+    ) as { events: { slug: string; slots: { time: string; status: string }[] }[] };
+    const api = (await (await fetch(`${app.url}/api/events`)).json()) as typeof served.events;
+    const status = (events: typeof served.events) =>
+      events
+        .find((event) => event.slug === 'bucharest')
+        ?.slots.find((candidate) => candidate.time === OPEN_SLOT)?.status;
+    expect(status(served.events)).toBe('closed');
+    expect(status(api)).toBe('closed');
+    expect(served.events).toEqual(api);
   });
 });

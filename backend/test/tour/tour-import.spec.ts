@@ -13,6 +13,7 @@ function eventsOfFile(catalogue: Catalogue) {
     slug: event.slug,
     city: event.city,
     venue: event.venue,
+    localised: event.localised ?? {},
     date: event.date,
     timeZone: event.timeZone,
     status: event.status,

@@ -66,4 +66,25 @@ describe('HomePage', () => {
       document.querySelectorAll('.share__list a[target="_blank"][rel="noopener noreferrer"]'),
     ).toHaveLength(4);
   });
+
+  it('shares the next stop by its city, and the experiment alone while the tour rests', async () => {
+    const shared = () =>
+      decodeURIComponent(
+        document.querySelector<HTMLAnchorElement>('.share__list a[href*="wa.me"]')!.href,
+      );
+    const { unmount } = renderWithProviders(<HomePage />);
+    await screen.findByRole('heading', { name: 'Bucharest' });
+    expect(shared()).toContain('join the dream experiment in Bucharest.');
+    unmount();
+
+    fakeFetch((_method, url) =>
+      url === '/api/events'
+        ? { body: [MATERA, { ...BUCHAREST, status: 'completed' }] }
+        : { body: capacity(5) },
+    );
+    renderWithProviders(<HomePage />);
+    await screen.findByText('The tour is resting');
+    expect(shared()).toContain('Twenty strangers, one darkness: the dream experiment.');
+    expect(shared()).not.toContain('Bucharest');
+  });
 });

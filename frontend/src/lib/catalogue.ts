@@ -24,3 +24,20 @@ export function findSlot(
   if (!event) return undefined;
   return { event, slot: event.slots.find((slot) => slot.time === time) };
 }
+
+/**
+ * The tour's next stops: its open events with a slot still taking registrations, soonest first
+ * (by that slot's start). The home page shows them all and the form starts on the first.
+ */
+export function nextStops(events: readonly CatalogueEvent[]): CatalogueEvent[] {
+  return events
+    .flatMap((event) => {
+      if (event.status !== 'open') return [];
+      const starts = event.slots
+        .filter((slot) => slot.status === 'open')
+        .map((slot) => Date.parse(slot.startsAt));
+      return starts.length > 0 ? [{ event, first: Math.min(...starts) }] : [];
+    })
+    .sort((a, b) => a.first - b.first || a.event.slug.localeCompare(b.event.slug))
+    .map(({ event }) => event);
+}

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { cityOf } from '../../../lib/event-place';
 import type { Booking } from '../api/get-booking';
 
 /** The booking a link names: who, which event, which slot. */
@@ -22,9 +22,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         <dt>
           <FormattedMessage id="confirmation.field.event" />
         </dt>
-        <dd>
-          {catalogueTextOr(intl, `city.${booking.event}`, match?.event.city ?? booking.event)}
-        </dd>
+        <dd>{cityOf(intl, booking.event, events.data)}</dd>
       </div>
       <div>
         <dt>

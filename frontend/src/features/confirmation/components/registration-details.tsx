@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findSlot, useEvents } from '../../../lib/catalogue';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
 import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { cityOf, placeName } from '../../../lib/event-place';
 
 export type RegistrationStatus = 'confirmed' | 'waiting' | 'processing';
 
@@ -36,7 +36,7 @@ export function RegistrationDetails({
   const intl = useIntl();
   const events = useEvents();
   const match = findSlot(events.data, event, time);
-  const eventName = catalogueTextOr(intl, `city.${event}`, match?.event.city ?? event);
+  const eventName = cityOf(intl, event, events.data);
 
   return (
     <dl className="card details">
@@ -71,7 +71,7 @@ export function RegistrationDetails({
           <dt>
             <FormattedMessage id="confirmation.field.location" />
           </dt>
-          <dd>{catalogueTextOr(intl, `venue.${event}`, match.event.venue)}</dd>
+          <dd>{placeName(intl, match.event, 'venue')}</dd>
         </div>
       )}
       <div>

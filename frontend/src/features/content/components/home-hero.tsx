@@ -1,12 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useEvents } from '../../../lib/catalogue';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
+import { nextStops, useEvents } from '../../../lib/catalogue';
 import { formatEventDate, formatPrice } from '../../../lib/dates';
+import { placeName } from '../../../lib/event-place';
 
 export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; formOpen: boolean }) {
   const intl = useIntl();
   const events = useEvents();
-  const open = events.data?.find((event) => event.status === 'open');
+  const [open] = nextStops(events.data ?? []);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__glow" aria-hidden="true" />
@@ -25,7 +25,7 @@ export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; for
           <FormattedMessage
             id="hero.meta"
             values={{
-              city: catalogueTextOr(intl, `city.${open.slug}`, open.city),
+              city: placeName(intl, open, 'city'),
               date: formatEventDate(open.date, intl.locale),
               price: formatPrice(open.priceMinor, open.currency, intl.locale),
             }}

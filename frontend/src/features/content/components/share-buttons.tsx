@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
+import { nextStops, useEvents } from '../../../lib/catalogue';
+import { placeName } from '../../../lib/event-place';
 
 const NETWORKS = [
   { key: 'facebook', href: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${url}` },
@@ -31,7 +33,12 @@ export function ShareButtons() {
   const origin = useSyncExternalStore(noChanges, browserOrigin, () => '');
   const pageUrl = `${origin}/`;
   const url = encodeURIComponent(pageUrl);
-  const text = encodeURIComponent(intl.formatMessage({ id: 'share.text' }));
+  const [next] = nextStops(useEvents().data ?? []);
+  const text = encodeURIComponent(
+    next
+      ? intl.formatMessage({ id: 'share.text' }, { city: placeName(intl, next, 'city') })
+      : intl.formatMessage({ id: 'share.textResting' }),
+  );
 
   const copy = async () => {
     try {

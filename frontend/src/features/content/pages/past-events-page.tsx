@@ -1,14 +1,22 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageTitle } from '../../../components/page-title';
 import { useEvents } from '../../../lib/catalogue';
+import type { CatalogueEvent } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
+import { placeName } from '../../../lib/event-place';
 import { RegisterCta } from '../components/register-cta';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
+
+/** The events the tour has played, the latest first. */
+function pastEvents(events: readonly CatalogueEvent[]): CatalogueEvent[] {
+  return events
+    .filter((event) => event.status === 'completed')
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+}
 
 export default function PastEventsPage() {
   const intl = useIntl();
   const events = useEvents();
-  const completed = (events.data ?? []).filter((event) => event.status === 'completed');
+  const completed = pastEvents(events.data ?? []);
   return (
     <article className="page">
       <PageTitle id="pastEvents.title" />
@@ -34,9 +42,9 @@ export default function PastEventsPage() {
             <span className="badge badge--closed">
               <FormattedMessage id="pastEvents.completed" />
             </span>
-            <h2>{catalogueTextOr(intl, `city.${event.slug}`, event.city)}</h2>
+            <h2>{placeName(intl, event, 'city')}</h2>
             {event.venue !== event.city && (
-              <p className="muted">{catalogueTextOr(intl, `venue.${event.slug}`, event.venue)}</p>
+              <p className="muted">{placeName(intl, event, 'venue')}</p>
             )}
             <p>{formatEventDate(event.date, intl.locale)}</p>
             <ul className="times" aria-label={intl.formatMessage({ id: 'pastEvents.times' })}>

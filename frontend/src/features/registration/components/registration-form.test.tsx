@@ -255,6 +255,74 @@ describe('RegistrationForm', () => {
     );
   });
 
+  describe('starts on the tour’s next stop', () => {
+    const sooner = {
+      ...BUCHAREST,
+      slug: 'cluj',
+      city: 'Cluj-Napoca',
+      venue: 'Fabrica de Pensule',
+      localised: { it: { city: 'Clausemburgo' } },
+      date: '2025-10-23',
+      slots: [
+        {
+          time: 'Oct 23 - 8:00pm',
+          startsAt: '2025-10-23T17:00:00.000Z',
+          status: 'open',
+          capacity: 2,
+        },
+      ],
+    };
+
+    it('a newly announced event whose slot comes first, named in Italian as the tour names it', async () => {
+      window.localStorage.setItem('language', 'it');
+      fakeFetch((_method, url) => {
+        if (url === '/api/events') return { body: [MATERA, BUCHAREST, sooner] };
+        return { body: capacity(5) };
+      });
+      renderWithProviders(<RegistrationForm />);
+      expect(await screen.findByRole('radio', { name: /giovedì 23 ottobre/i })).toBeEnabled();
+      const location = screen.getByLabelText(/^città/i);
+      expect(location).toHaveValue('cluj');
+      expect(within(location).getByRole('option', { name: 'Clausemburgo' })).toBeInTheDocument();
+      expect(within(location).getByRole('option', { name: 'Bucarest' })).toBeInTheDocument();
+    });
+
+    it('Bucharest until the tour answers, then the next stop', async () => {
+      let answer: (events: unknown[]) => void = () => {};
+      fakeFetch((_method, url) => {
+        if (url === '/api/events') {
+          return new Promise<FakeAnswer>((resolve) => {
+            answer = (events) => resolve({ body: events });
+          });
+        }
+        return { body: capacity(5) };
+      });
+      renderWithProviders(<RegistrationForm />);
+      expect(screen.getByLabelText(/^location/i)).toHaveValue('bucharest');
+      expect(screen.getByRole('option', { name: 'Bucharest' })).toBeInTheDocument();
+      await act(async () => answer([BUCHAREST, sooner]));
+      expect(await screen.findByRole('radio', { name: /thursday, october 23/i })).toBeEnabled();
+      expect(screen.getByLabelText(/^location/i)).toHaveValue('cluj');
+    });
+
+    it('the first event announced when none is open', async () => {
+      fakeFetch((_method, url) => {
+        if (url === '/api/events') {
+          return {
+            body: [
+              { ...BUCHAREST, status: 'completed' },
+              { ...sooner, status: 'coming-soon' },
+            ],
+          };
+        }
+        return { body: capacity(5) };
+      });
+      renderWithProviders(<RegistrationForm />);
+      expect(await screen.findByText('Registration Available Soon')).toBeInTheDocument();
+      expect(screen.getByLabelText(/^location/i)).toHaveValue('cluj');
+    });
+  });
+
   it('shows Coming Soon for an event not yet open, and no slots', async () => {
     const user = userEvent.setup();
     fakeFetch((_method, url) => {

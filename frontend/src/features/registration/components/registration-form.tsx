@@ -14,6 +14,7 @@ import {
   OPEN_EVENT,
   REGISTRATION_FIELDS,
   canSubmit,
+  defaultEvent,
   dreamLength,
   validateRegistration,
 } from '../rules/registration-rules';
@@ -21,17 +22,18 @@ import type { RegistrationField, RegistrationValues } from '../rules/registratio
 import { localiseServerMessage, localiseTooManyRequests } from '../rules/server-messages';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
-import { catalogueTextOr } from '../../../lib/catalogue-text';
+import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
+/** `event` stays empty until the visitor chooses one: the form is then on the tour's next stop. */
 const EMPTY: RegistrationValues = {
   name: '',
   email: '',
   whatsapp: '',
-  event: OPEN_EVENT,
+  event: '',
   time: '',
   dream: '',
 };
@@ -50,7 +52,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const formRef = useRef<HTMLFormElement>(null);
 
   const draft = useRegistrationDraft(EMPTY);
-  const { values, setValues } = draft;
+  const { values: typed, setValues } = draft;
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [redirecting, setRedirecting] = useState(false);
@@ -59,6 +61,10 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const openEvents = events.data
     ? events.data.filter((event) => event.status === 'open').map((event) => event.slug)
     : [OPEN_EVENT];
+  const values: RegistrationValues = {
+    ...typed,
+    event: typed.event || defaultEvent(events.data),
+  };
   const errors = validateRegistration(values, openEvents);
   const formValid = Object.keys(errors).length === 0;
   const selectedEvent = events.data?.find((event) => event.slug === values.event);
@@ -80,6 +86,8 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
       ...current,
       [field]: value,
       ...(field === 'event' ? { time: '' } : {}),
+      // A slot chosen holds the form on its event, whatever the tour announces meanwhile.
+      ...(field === 'time' && !current.event ? { event: values.event } : {}),
     }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -253,7 +261,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           >
             {(events.data ?? []).map((event) => (
               <option key={event.slug} value={event.slug}>
-                {catalogueTextOr(intl, `city.${event.slug}`, event.city)}
+                {placeName(intl, event, 'city')}
                 {event.status === 'completed'
                   ? ` (${intl.formatMessage({ id: 'event.completed' })})`
                   : event.status === 'coming-soon'

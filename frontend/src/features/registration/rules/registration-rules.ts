@@ -1,9 +1,24 @@
+import { nextStops } from '../../../lib/catalogue';
+import type { CatalogueEvent } from '../../../lib/catalogue';
 import { EMAIL_PATTERN, visibleLength } from '../../../lib/text-length';
 
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
 export const DREAM_MIN_LENGTH = 100;
-/** The event the form starts on (SPEC's open event); any event the tour has open may be chosen. */
+/** SPEC's open event: the form's event until the tour has answered. */
 export const OPEN_EVENT = 'bucharest';
+
+/**
+ * The event the form starts on: the tour's next stop; with none open, the first one announced
+ * (the form then says it comes soon); SPEC's open event before the tour answers.
+ */
+export function defaultEvent(events: readonly CatalogueEvent[] | undefined): string {
+  if (!events) return OPEN_EVENT;
+  return (
+    nextStops(events)[0]?.slug ??
+    events.find((event) => event.status === 'coming-soon')?.slug ??
+    OPEN_EVENT
+  );
+}
 
 export interface RegistrationValues {
   name: string;

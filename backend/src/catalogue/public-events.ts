@@ -1,0 +1,48 @@
+import type { Catalogue } from './catalogue';
+import type { LocalisedPlaces } from './domain/tour-rules';
+
+/** An event of the tour as the public site reads it (GET /api/events, the rendered pages). */
+export interface PublicEvent {
+  slug: string;
+  city: string;
+  venue: string;
+  localised: LocalisedPlaces;
+  date: string;
+  timeZone: string;
+  status: string;
+  priceMinor: number;
+  currency: string;
+  slots: { time: string; startsAt: string; status: string; capacity: number }[];
+}
+
+/**
+ * The tour as a visitor sees it at `now`: a slot is open while it takes registrations (the
+ * domain's rule), so the pages the server renders and GET /api/events say the same. The keys
+ * keep the order of the build's record of the tour (frontend/scripts/prerender.mjs), which the
+ * server compares with the live tour as JSON.
+ */
+export function publicEvents(
+  catalogue: Catalogue,
+  now: Date,
+  closeMinutesBefore: number,
+): PublicEvent[] {
+  return catalogue.events().map((event) => ({
+    slug: event.slug,
+    city: event.city,
+    venue: event.venue,
+    localised: event.localised ?? {},
+    date: event.date,
+    timeZone: event.timeZone,
+    status: event.status,
+    priceMinor: event.priceMinor,
+    currency: catalogue.currency,
+    slots: event.slots.map((slot) => ({
+      time: slot.time,
+      startsAt: slot.startsAt,
+      status: catalogue.isOpenForRegistration(event.slug, slot.time, now, closeMinutesBefore)
+        ? 'open'
+        : 'closed',
+      capacity: slot.capacity,
+    })),
+  }));
+}
