@@ -94,5 +94,8 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the build targets (ES2022) preloads modules itself: no polyfill in the
+    // home route's code.
+    modulePreload: { polyfill: false },
   },
 }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
@@ -12,8 +12,22 @@ import {
 } from '../features/content/components/home-sections';
 import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
-import { PaymentCancelled } from '../features/registration/components/payment-cancelled';
-import { RegistrationForm } from '../features/registration/components/registration-form';
+import { lazyPage } from '../lib/lazy-page';
+
+/*
+ * The form and the payment-cancelled screen are shown only once asked for (Register, or the way
+ * back from the payment page), so their code is not part of the home route's first render. The
+ * form's code is fetched as soon as the page is idle, so that Register opens it at once; a
+ * fetch that fails then is asked for again when it is opened (lazyPage's retries, then the
+ * error boundary's Retry).
+ */
+const loadRegistrationForm = () => import('../features/registration/components/registration-form');
+const RegistrationForm = lazyPage(async () => ({
+  default: (await loadRegistrationForm()).RegistrationForm,
+}));
+const PaymentCancelled = lazyPage(async () => ({
+  default: (await import('../features/registration/components/payment-cancelled')).PaymentCancelled,
+}));
 
 export function HomePage() {
   const [params] = useSearchParams();
@@ -25,7 +39,10 @@ export function HomePage() {
   const [formOpen, setFormOpen] = useState(false);
   const [scrollRequest, setScrollRequest] = useState(0);
   const [handledVisit, setHandledVisit] = useState<string | null>(null);
-  const formHeading = useRef<HTMLHeadingElement>(null);
+  // The heading the form's section opens on (the form's, or the payment-cancelled screen's):
+  // a node in state, since its code may arrive after the request to bring it into view.
+  const [formHeading, setFormHeading] = useState<HTMLHeadingElement | null>(null);
+  const scrolledFor = useRef(0);
 
   // Each visit to /?register=true (a link from another page, or the header's Register link
   // clicked again) opens the form and brings it into view.
@@ -36,10 +53,21 @@ export function HomePage() {
   }
 
   useEffect(() => {
-    if (!scrollRequest || !formHeading.current) return;
-    formHeading.current.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    formHeading.current.focus({ preventScroll: true });
-  }, [scrollRequest]);
+    if (!scrollRequest || scrolledFor.current === scrollRequest || !formHeading) return;
+    scrolledFor.current = scrollRequest;
+    formHeading.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    formHeading.focus({ preventScroll: true });
+  }, [scrollRequest, formHeading]);
+
+  useEffect(() => {
+    const prefetch = () => void loadRegistrationForm().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 1);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
 
   const openForm = () => {
     setFormOpen(true);
@@ -57,12 +85,14 @@ export function HomePage() {
         <EventOverview />
       </section>
       <section id="register" className="section register" hidden={!formOpen}>
-        {formOpen && cancelledRegistration && (
-          <PaymentCancelled registrationId={cancelledRegistration} headingRef={formHeading} />
-        )}
-        {formOpen && (
-          <RegistrationForm headingRef={cancelledRegistration ? undefined : formHeading} />
-        )}
+        <Suspense fallback={null}>
+          {formOpen && cancelledRegistration && (
+            <PaymentCancelled registrationId={cancelledRegistration} headingRef={setFormHeading} />
+          )}
+          {formOpen && (
+            <RegistrationForm headingRef={cancelledRegistration ? undefined : setFormHeading} />
+          )}
+        </Suspense>
       </section>
       <ExperienceSection />
       <HowItWorksSection />
