@@ -688,10 +688,11 @@ interface LighthouseFigures {
 
 /**
  * Lighthouse's performance audit, mobile profile, on every public route (frontend/scripts/
- * measure-lighthouse.mjs). The pages are served as `make start` serves them: the built-in tour,
- * the one the build prerendered them with. /confirmation/:id needs a registration, and that
- * tour's slots have passed, so a second process on the same database serves the demo tour
- * (an upcoming slot), takes a registration and serves that route; it is never prerendered.
+ * measure-lighthouse.mjs). The pages are served as `make start` serves them to a newcomer: the
+ * demo tour (an upcoming slot) is the live one, so the prerendered pages are rendered again with
+ * it on their first request (live-pages.ts) and kept; each route is asked for once before it is
+ * audited, as any visitor before would have. /confirmation/:id needs a registration, taken in
+ * that slot; it is never prerendered.
  */
 async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise<void> {
   buildSite();
@@ -701,15 +702,13 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
   writeFileSync(tourFile, JSON.stringify(catalogue.tour));
   const apps: Process[] = [];
   try {
-    const site = await startAppProcess(database.url);
+    const site = await startAppProcess(database.url, { TOUR_FILE: tourFile });
     apps.push(site);
-    const demo = await startAppProcess(database.url, { TOUR_FILE: tourFile });
-    apps.push(demo);
     const slot = catalogue
       .allSlots()
       .find(({ event, slot: candidate }) => event.status === 'open' && candidate.status === 'open');
     if (!slot) throw new Error('The demo tour has no open slot to register for');
-    const registered = await fetch(`${demo.url}/api/create-checkout-session`, {
+    const registered = await fetch(`${site.url}/api/create-checkout-session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -728,11 +727,10 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
       throw new Error(`The registration answered ${registered.status}: ${await registered.text()}`);
     }
     const { registrationId } = (await registered.json()) as { registrationId: string };
-    const urls = publicRoutes().map((route) =>
-      route.includes(':id')
-        ? `${demo.url}${route.replace(':id', registrationId)}`
-        : `${site.url}${route}`,
+    const urls = publicRoutes().map(
+      (route) => `${site.url}${route.replace(':id', registrationId)}`,
     );
+    for (const url of urls) await (await fetch(url)).text();
     log(
       `lighthouse: ${urls.length} routes, mobile profile (${process.env.LIGHTHOUSE_RUNS ?? '3'} audits each, the median kept)`,
     );
