@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useId } from 'react';
 import type { SlotTotals } from '../api/get-registration-page';
 import type { DayCount } from '../api/get-registrations-per-day';
@@ -54,6 +55,7 @@ export function AdminCharts({
 
 function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
   const events = useEvents();
+  const intl = useIntl();
   const height = slots.length * (BAR_HEIGHT + ROW_GAP);
   const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
   return (
@@ -67,7 +69,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
         const y = index * (BAR_HEIGHT + ROW_GAP);
         const limit = Math.max(slot.limit, 1);
         const filled = Math.min(slot.registered / limit, 1) * barArea;
-        const label = `${eventName(t, slot.event, events.data)} · ${slotTimeLabel(slot.time)}`;
+        const label = `${eventName(t, slot.event, events.data, intl.locale)} · ${slotTimeLabel(slot.time)}`;
         const description = t('admin.chart.seatsBar', {
           slot: label,
           registered: slot.registered,

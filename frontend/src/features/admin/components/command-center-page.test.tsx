@@ -155,6 +155,7 @@ function fakeAdminApi({
         {
           slug: 'cluj',
           city: 'Cluj-Napoca',
+          localised: { it: { city: 'Cluj (Transilvania)' } },
           status: 'open',
           slots: [{ time: 'Dec 3 - 7:30pm', status: 'open', capacity: 20 }],
         },
@@ -410,6 +411,33 @@ describe('the dashboard', () => {
     // The list's event filter and the export's event choice.
     const options = screen.getAllByRole('option', { name: 'Cluj-Napoca' });
     expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['cluj', 'cluj']);
+  });
+
+  it('names an announced event by the city the operator gave it in their language', async () => {
+    window.localStorage.setItem('language', 'it');
+    fakeAdminApi({
+      live: true,
+      registrations: [
+        registration({
+          id: '00000000-0000-4000-8000-00000000dddd',
+          name: 'Dan Cluj',
+          event: 'cluj',
+          time: 'Dec 3 - 7:30pm',
+        }),
+      ],
+    });
+    try {
+      renderConsole();
+      const dan = await screen.findByRole('article', { name: 'Dan Cluj' });
+      expect(await within(dan).findByText('Cluj (Transilvania)')).toBeInTheDocument();
+      const options = screen.getAllByRole('option', { name: 'Cluj (Transilvania)' });
+      expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual([
+        'cluj',
+        'cluj',
+      ]);
+    } finally {
+      window.localStorage.removeItem('language');
+    }
   });
 
   it('asks the server to search and filter, and announces the counts politely', async () => {

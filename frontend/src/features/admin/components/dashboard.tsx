@@ -166,7 +166,7 @@ export function Dashboard() {
               <option value="">{t('admin.filter.allEvents')}</option>
               {events.map((slug) => (
                 <option key={slug} value={slug}>
-                  {eventName(t, slug, tour.data)}
+                  {eventName(t, slug, tour.data, intl.locale)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import type { CatalogueEvent } from '../../../lib/catalogue';
 import type { AdminText } from '../hooks/use-admin-text';
-import type { AdminMessageId } from '../i18n/admin-catalogue';
+import { toAdminLanguage, type AdminMessageId } from '../i18n/admin-catalogue';
 
 const KNOWN_EVENTS: Record<string, AdminMessageId> = {
   bucharest: 'admin.event.bucharest',
@@ -10,15 +10,20 @@ const KNOWN_EVENTS: Record<string, AdminMessageId> = {
 };
 
 /**
- * The event's city in the operator's language; an event announced from the Tour page by the
- * city the tour gives it (`events`, the site's list); one the tour does not know keeps its slug.
+ * The event's city in the operator's language (`locale`); an event announced from the Tour page
+ * by the city the tour gives it (`events`, the site's list), in the operator's language when the
+ * operator gave one; one the tour does not know keeps its slug.
  */
 export function eventName(
   t: AdminText,
   slug: string,
   events: readonly CatalogueEvent[] | undefined,
+  locale: string,
 ): string {
   const key = KNOWN_EVENTS[slug.toLowerCase()];
   if (key) return t(key);
-  return events?.find((event) => event.slug === slug)?.city ?? slug;
+  const event = events?.find((candidate) => candidate.slug === slug);
+  if (!event) return slug;
+  const language = toAdminLanguage(locale);
+  return (language !== 'en' && event.localised?.[language]?.city) || event.city;
 }

@@ -106,7 +106,8 @@ export function ExportPanel({
     }
     const { confirmed, waiting } = countInScope(slots, scope);
     if (confirmed + waiting === 0) {
-      const eventLabel = scope.kind === 'all' ? '' : eventName(t, scope.event, tour.data);
+      const eventLabel =
+        scope.kind === 'all' ? '' : eventName(t, scope.event, tour.data, intl.locale);
       toast({
         title: t('admin.toast.noRegistrations.title'),
         description:
@@ -161,7 +162,7 @@ export function ExportPanel({
           >
             {events.map((slug) => (
               <option key={slug} value={slug}>
-                {eventName(t, slug, tour.data)}
+                {eventName(t, slug, tour.data, intl.locale)}
               </option>
             ))}
           </select>

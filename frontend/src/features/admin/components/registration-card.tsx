@@ -231,7 +231,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.event')}</dt>
-          <dd>{eventName(t, registration.event, events.data)}</dd>
+          <dd>{eventName(t, registration.event, events.data, intl.locale)}</dd>
         </div>
         <div>
           <dt>{t('admin.row.time')}</dt>

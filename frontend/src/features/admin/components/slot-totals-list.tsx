@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../hooks/use-admin-text';
 import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
@@ -13,6 +14,7 @@ const BADGE_LABEL = {
 /** Each slot with registrations: its seat badge, seats taken of the limit, and who waits. */
 export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
   const t = useAdminText();
+  const intl = useIntl();
   const events = useEvents();
   const shown = slots.filter((slot) => slot.seats + slot.waiting > 0);
   if (shown.length === 0) return null;
@@ -24,7 +26,7 @@ export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
           <li key={`${slot.event}\u0000${slot.time}`} className="slot-totals__slot">
             <span className="slot-totals__name">
               {t('admin.slot.heading', {
-                event: eventName(t, slot.event, events.data),
+                event: eventName(t, slot.event, events.data, intl.locale),
                 time: slotTimeLabel(slot.time),
               })}
             </span>
