@@ -4,16 +4,7 @@ import * as path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registerVisitor } from '../payments/payment-fixtures';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('Timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../wait-for';
 
 describe('the in-process workers (WORKERS=true)', () => {
   let database: TestDatabase;

@@ -4,16 +4,7 @@ import * as path from 'node:path';
 import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('Timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../wait-for';
 
 describe('waiting-list offers with the workers on (WORKERS=true)', () => {
   let database: TestDatabase;
