@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Catalogue } from '../../catalogue';
 import { eventNotFound } from '../../domain/tour-errors';
 import { TOUR_STREAM, tourEventStreamId } from '../../domain/tour';
 import type {
@@ -10,38 +11,28 @@ import type {
 } from './tour-admin.response.dto';
 import type { TourHistoryRequestDto } from './tour-history.request.dto';
 
-interface EventRow {
-  slug: string;
-  city: string;
-  venue: string;
-  localised: TourEventAdminDto['localised'];
-  date: string;
-  time_zone: string;
-  status: TourEventAdminDto['status'];
-  price_minor: number;
-  automatic_offers: boolean;
-}
-
-interface SlotRow {
+/** A slot's seats and waiting list, from slot_capacity (the registrations' count). */
+interface SlotCountRow {
   event: string;
   time: string;
-  starts_at: string;
-  status: 'open' | 'closed';
-  capacity: number;
   seats_taken: number;
   waiting: number;
 }
 
-/** The Command Center's view of the tour, read from the tour's read model and slot_capacity. */
+/**
+ * The Command Center's view of the tour: the tour as this process's catalogue holds it (read
+ * from the tour's read model, and read again before a change here answers and on every other
+ * process's NOTIFY), with each slot's seats and waiting list from slot_capacity.
+ */
 @Injectable()
 export class TourAdminQueryHandler {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   async tour(): Promise<TourAdminDto> {
-    const [head]: { currency: string }[] = await this.dataSource.query(
-      'SELECT currency FROM tour_view',
-    );
-    return { currency: head?.currency ?? '', events: await this.events() };
+    return { currency: this.catalogue.tour.currency, events: await this.events() };
   }
 
   async event(slug: string): Promise<TourEventAdminDto> {
@@ -51,41 +42,36 @@ export class TourAdminQueryHandler {
   }
 
   private async events(slug?: string): Promise<TourEventAdminDto[]> {
-    const events: EventRow[] = await this.dataSource.query(
-      `SELECT slug, city, venue, localised, date, time_zone, status, price_minor, automatic_offers
-         FROM tour_event_view WHERE $1::text IS NULL OR slug = $1
-        ORDER BY date, announced_position`,
+    const events = this.catalogue.tour.events.filter(
+      (event) => slug === undefined || event.slug === slug,
+    );
+    const counts: SlotCountRow[] = await this.dataSource.query(
+      `SELECT event, time, seats_taken, waiting_list AS waiting FROM slot_capacity
+        WHERE $1::text IS NULL OR event = $1`,
       [slug ?? null],
     );
-    const slots: SlotRow[] = await this.dataSource.query(
-      `SELECT s.event, s.time, s.starts_at, s.status, s.capacity,
-              coalesce(c.seats_taken, 0) AS seats_taken, coalesce(c.waiting_list, 0) AS waiting
-         FROM tour_slot_view s
-         LEFT JOIN slot_capacity c ON c.event = s.event AND c.time = s.time
-        WHERE $1::text IS NULL OR s.event = $1
-        ORDER BY s.starts_at::timestamptz, s.added_position`,
-      [slug ?? null],
-    );
-    return events.map((row) => ({
-      slug: row.slug,
-      city: row.city,
-      venue: row.venue,
-      localised: row.localised ?? {},
-      date: row.date,
-      timeZone: row.time_zone,
-      status: row.status,
-      priceMinor: row.price_minor,
-      automaticOffers: row.automatic_offers,
-      slots: slots
-        .filter((slot) => slot.event === row.slug)
-        .map((slot) => ({
+    const count = new Map(counts.map((row) => [`${row.event}\n${row.time}`, row]));
+    return events.map((event) => ({
+      slug: event.slug,
+      city: event.city,
+      venue: event.venue,
+      localised: event.localised ?? {},
+      date: event.date,
+      timeZone: event.timeZone,
+      status: event.status,
+      priceMinor: event.priceMinor,
+      automaticOffers: event.automaticOffers,
+      slots: event.slots.map((slot) => {
+        const seats = count.get(`${event.slug}\n${slot.time}`);
+        return {
           time: slot.time,
-          startsAt: slot.starts_at,
+          startsAt: slot.startsAt,
           status: slot.status,
           capacity: slot.capacity,
-          seatsTaken: slot.seats_taken,
-          waiting: slot.waiting,
-        })),
+          seatsTaken: seats?.seats_taken ?? 0,
+          waiting: seats?.waiting ?? 0,
+        };
+      }),
     }));
   }
 
