@@ -1,6 +1,51 @@
 import type { Logger } from '@nestjs/common';
 
 /**
+ * A task run one at a time: asked for while it runs, it runs once more right after, however
+ * many times it was asked meanwhile. A failure goes to `failed`; after stop() it is not run
+ * again.
+ */
+export class OneAtATime {
+  private running: Promise<unknown> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly task: () => Promise<unknown>,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  run(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.task()
+      .catch(this.failed)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.run();
+        }
+      });
+  }
+
+  /** No further runs; waits for the one under way, if any. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
+    await this.running;
+  }
+
+  /** Runs may be asked for again (after stop()). */
+  resume(): void {
+    this.stopped = false;
+  }
+}
+
+/**
  * A worker's passes: one every `intervalMs` once started, one at once when nudged (after a
  * commit that queued work), one at a moment asked for (wakeAt: when known work falls due),
  * never two at the same time. A nudge during a pass runs another right after it, so nothing
@@ -9,16 +54,22 @@ import type { Logger } from '@nestjs/common';
  */
 export class PollingPass {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly passes: OneAtATime;
   private alarm: { at: number; timer: NodeJS.Timeout } | undefined;
 
   constructor(
-    private readonly pass: () => Promise<unknown>,
+    pass: () => Promise<unknown>,
     private readonly options: { intervalMs: number; logger: Logger; what: string },
-  ) {}
+  ) {
+    this.passes = new OneAtATime(pass, (error: unknown) =>
+      options.logger.error(
+        `${options.what} failed: ${error instanceof Error ? error.message : error}`,
+      ),
+    );
+  }
 
   start(): void {
+    this.passes.resume();
     this.timer = setInterval(() => this.wake(), this.options.intervalMs);
     this.timer.unref();
     this.wake();
@@ -30,7 +81,7 @@ export class PollingPass {
     this.timer = undefined;
     clearTimeout(this.alarm?.timer);
     this.alarm = undefined;
-    await this.running?.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /** A pass now rather than at the next interval; nothing when not started. */
@@ -58,22 +109,6 @@ export class PollingPass {
   }
 
   private wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) =>
-        this.options.logger.error(
-          `${this.options.what} failed: ${error instanceof Error ? error.message : error}`,
-        ),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.passes.run();
   }
 }

@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { PaymentGateway } from '../../payments/payment-gateway';
-import { PollingPass } from '../../common/polling-pass';
+import { OneAtATime, PollingPass } from '../../common/polling-pass';
 import {
   CAPACITY_CHANNEL,
   CapacityChangeListener,
@@ -65,8 +65,14 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
     },
     { intervalMs: SWEEP_INTERVAL_MS, logger: this.logger, what: 'Hold sweep' },
   );
-  private planning: Promise<void> | undefined;
-  private planAgain = false;
+  /** Reads the next deadline again (one reading at a time; a change meanwhile reads again). */
+  private readonly planning = new OneAtATime(
+    () => this.wakeAtNextDeadline(),
+    (error: unknown) =>
+      this.logger.warn(
+        `Next hold deadline not read: ${error instanceof Error ? error.message : error}`,
+      ),
+  );
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -79,7 +85,7 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
   /** Subscribed before the listener connects, on the process's one listening connection. */
   onModuleInit(): void {
     if (!this.config.workers) return;
-    this.capacityChanges.subscribe(CAPACITY_CHANNEL, () => this.planNextWake());
+    this.capacityChanges.subscribe(CAPACITY_CHANNEL, () => this.planning.run());
   }
 
   onApplicationBootstrap(): void {
@@ -89,7 +95,7 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
 
   async onApplicationShutdown(): Promise<void> {
     await this.passes.stop();
-    await this.planning;
+    await this.planning.stop();
   }
 
   /**
@@ -109,27 +115,6 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
   private async wakeAtNextDeadline(): Promise<void> {
     const next = await this.nextDeadline();
     if (next) this.passes.wakeAt(new Date(next.getTime() + WAKE_MARGIN_MS));
-  }
-
-  /** Reads the next deadline again (one reading at a time; a change meanwhile reads again). */
-  private planNextWake(): void {
-    if (this.planning) {
-      this.planAgain = true;
-      return;
-    }
-    this.planning = this.wakeAtNextDeadline()
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `Next hold deadline not read: ${error instanceof Error ? error.message : error}`,
-        ),
-      )
-      .finally(() => {
-        this.planning = undefined;
-        if (this.planAgain) {
-          this.planAgain = false;
-          this.planNextWake();
-        }
-      });
   }
 
   /** One pass over the lapsed holds, as of `now` (tests pass a time 30 minutes ahead). */
