@@ -1,10 +1,28 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useSiteInfo } from '../../../lib/site-info';
+import { PageTitle } from '../../../components/page-title';
+import { Skeleton } from '../../../components/skeleton';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf } from '../../../lib/event-place';
 import type { Booking } from '../api/get-booking';
 
 /** The booking a link names: who, which event, which slot. */
+/** The page of an email's link while its booking is asked for. */
+export function BookingLoading() {
+  return (
+    <section className="page page--narrow confirmation" aria-busy="true">
+      <PageTitle id="common.loading" />
+      <div className="card details-skeleton">
+        <Skeleton width="60%" />
+        <Skeleton width="80%" />
+      </div>
+    </section>
+  );
+}
+
 export function BookingDetails({ booking }: { booking: Booking }) {
   const intl = useIntl();
   const events = useEvents();
@@ -53,4 +71,35 @@ export function useMoment(): (iso: string | null | undefined) => string {
   const intl = useIntl();
   return (iso) =>
     iso ? intl.formatDate(new Date(iso), { dateStyle: 'full', timeStyle: 'short' }) : '—';
+}
+
+/** The contact address, as a link, for what the page cannot do itself. */
+export function useContact(): ReactNode {
+  const siteInfo = useSiteInfo();
+  return siteInfo.data ? (
+    <a className="text-link" href={`mailto:${siteInfo.data.contactEmail}`}>
+      {siteInfo.data.contactEmail}
+    </a>
+  ) : (
+    '…'
+  );
+}
+
+/** Where the link goes when the visitor cannot use it: said in the page's own words. */
+export function LinkNotValid() {
+  const email = useContact();
+  return (
+    <section className="page page--narrow confirmation">
+      <PageTitle id="bookingLink.invalid.title" />
+      <h1>
+        <FormattedMessage id="bookingLink.invalid.title" />
+      </h1>
+      <p role="alert">
+        <FormattedMessage id="bookingLink.invalid.body" values={{ email }} />
+      </p>
+      <Link to="/" className="button button--ghost">
+        <FormattedMessage id="common.returnHome" />
+      </Link>
+    </section>
+  );
 }

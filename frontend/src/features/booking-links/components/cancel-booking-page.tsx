@@ -3,42 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
-import { Skeleton } from '../../../components/skeleton';
-import { useSiteInfo } from '../../../lib/site-info';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBooking } from '../api/get-booking';
-import { BookingDetails, useMoment } from './booking-details';
-
-/** The contact address, as a link, for what the page cannot do itself. */
-function useContact(): ReactNode {
-  const siteInfo = useSiteInfo();
-  return siteInfo.data ? (
-    <a className="text-link" href={`mailto:${siteInfo.data.contactEmail}`}>
-      {siteInfo.data.contactEmail}
-    </a>
-  ) : (
-    '…'
-  );
-}
-
-/** Where the link goes when the visitor cannot use it: said in the page's own words. */
-export function LinkNotValid() {
-  const email = useContact();
-  return (
-    <section className="page page--narrow confirmation">
-      <PageTitle id="bookingLink.invalid.title" />
-      <h1>
-        <FormattedMessage id="bookingLink.invalid.title" />
-      </h1>
-      <p role="alert">
-        <FormattedMessage id="bookingLink.invalid.body" values={{ email }} />
-      </p>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
-    </section>
-  );
-}
+import {
+  BookingDetails,
+  BookingLoading,
+  LinkNotValid,
+  useContact,
+  useMoment,
+} from './booking-details';
 
 /** /cancel?token=…: the link of a confirmation email, to cancel the booking it names. */
 export default function CancelBookingPage() {
@@ -57,15 +30,7 @@ function CancelBooking({ token }: { token: string }) {
   const email = useContact();
 
   if (booking.isPending) {
-    return (
-      <section className="page page--narrow confirmation" aria-busy="true">
-        <PageTitle id="common.loading" />
-        <div className="card details-skeleton">
-          <Skeleton width="60%" />
-          <Skeleton width="80%" />
-        </div>
-      </section>
-    );
+    return <BookingLoading />;
   }
   if (booking.isError || !booking.data) return <LinkNotValid />;
 

@@ -1,11 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { Skeleton } from '../../../components/skeleton';
 import { useBooking } from '../api/get-booking';
 import { usePayForOffer } from '../api/pay-for-offer';
-import { BookingDetails, useMoment } from './booking-details';
-import { LinkNotValid } from './cancel-booking-page';
+import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booking-details';
 
 /** /offer?token=…: the link of a waiting-list offer, to pay for the seat held for the visitor. */
 export default function OfferPage() {
@@ -21,15 +19,7 @@ function Offer({ token }: { token: string }) {
   const moment = useMoment();
 
   if (booking.isPending) {
-    return (
-      <section className="page page--narrow confirmation" aria-busy="true">
-        <PageTitle id="common.loading" />
-        <div className="card details-skeleton">
-          <Skeleton width="60%" />
-          <Skeleton width="80%" />
-        </div>
-      </section>
-    );
+    return <BookingLoading />;
   }
   if (booking.isError || !booking.data) return <LinkNotValid />;
   const data = booking.data;
