@@ -19,7 +19,7 @@ import {
 } from '../model/tour-forms';
 import type { EventField } from '../model/tour-forms';
 import { timeZones } from '../model/tour-time';
-import { TourField } from './tour-field';
+import { TourField, TourFormActions } from './tour-field';
 
 const SERVER_FIELDS: Record<string, EventField> = {
   priceMinor: 'price',
@@ -254,28 +254,12 @@ export function EventFormDialog({
             </TourField>
           )}
         </div>
-        {form.formError && (
-          <p role="alert" className="field-error">
-            {form.formError}
-          </p>
-        )}
-        <div className="confirm-dialog__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={pending}
-          >
-            {t('admin.tour.form.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending
-              ? t('admin.tour.form.saving')
-              : event
-                ? t('admin.tour.edit.submit')
-                : t('admin.tour.announce.submit')}
-          </button>
-        </div>
+        <TourFormActions
+          formError={form.formError}
+          pending={pending}
+          onClose={onClose}
+          submit={t(event ? 'admin.tour.edit.submit' : 'admin.tour.announce.submit')}
+        />
       </form>
     </ModalDialog>
   );

@@ -13,7 +13,7 @@ import { useTourForm } from '../hooks/use-tour-form';
 import { EMPTY_SLOT, SLOT_FIELDS, addSlotRequest, validateSlot } from '../model/tour-forms';
 import type { SlotField } from '../model/tour-forms';
 import { isoToZonedWallTime, zonedWallTimeToIso } from '../model/tour-time';
-import { TourField } from './tour-field';
+import { TourField, TourFormActions } from './tour-field';
 
 /**
  * Adds a slot to an event (no `slot`), or moves one to a new start. The start is typed as the
@@ -188,28 +188,12 @@ export function SlotFormDialog({
             </TourField>
           </div>
         )}
-        {form.formError && (
-          <p role="alert" className="field-error">
-            {form.formError}
-          </p>
-        )}
-        <div className="confirm-dialog__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={pending}
-          >
-            {t('admin.tour.form.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending
-              ? t('admin.tour.form.saving')
-              : slot
-                ? t('admin.tour.move.submit')
-                : t('admin.tour.addSlot.submit')}
-          </button>
-        </div>
+        <TourFormActions
+          formError={form.formError}
+          pending={pending}
+          onClose={onClose}
+          submit={t(slot ? 'admin.tour.move.submit' : 'admin.tour.addSlot.submit')}
+        />
       </form>
     </ModalDialog>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useAdminText } from '../hooks/use-admin-text';
 
 /** A labelled field of a Tour page form, with its message under it when it has one. */
 export function TourField({
@@ -31,5 +32,40 @@ export function TourField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The foot of a Tour page form: the refusal the server gave the whole form, Cancel, and the
+ * submit button (`submit`, or "Saving…" while the form is sent).
+ */
+export function TourFormActions({
+  formError,
+  pending,
+  onClose,
+  submit,
+}: {
+  formError: ReactNode;
+  pending: boolean;
+  onClose: () => void;
+  submit: string;
+}) {
+  const t = useAdminText();
+  return (
+    <>
+      {formError && (
+        <p role="alert" className="field-error">
+          {formError}
+        </p>
+      )}
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
+          {t('admin.tour.form.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t('admin.tour.form.saving') : submit}
+        </button>
+      </div>
+    </>
   );
 }
