@@ -58,10 +58,14 @@ export async function createApp(
   // Behind the reverse proxy, request.ip is the client's address only for trusted hops.
   app.set('trust proxy', config.trustProxy);
   const logging = appLogging(config);
-  const registrationRateLimit = new RegistrationRateLimit(dataSource, {
-    limit: config.registrationRateLimit,
-    windowSeconds: config.registrationRateWindowSeconds,
-  });
+  const registrationRateLimit = new RegistrationRateLimit(
+    dataSource,
+    {
+      limit: config.registrationRateLimit,
+      windowSeconds: config.registrationRateWindowSeconds,
+    },
+    config.clientIpv6PrefixLength,
+  );
   // Order matters: every answer, even a 413 or a 429, carries the request id, the
   // security headers and its log line.
   app.use(requestIdMiddleware);

@@ -25,6 +25,7 @@ import type { Request, Response } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
+import { clientIdentityOf } from '../security/client-identity';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './admin-cookies';
 import { tooManyAttempts, wrongPassword } from './admin-errors';
 import { passwordMatches } from './admin-password';
@@ -66,8 +67,8 @@ export class AdminAuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminSessionDto> {
-    const clientAddress = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-    const result = await this.throttle.attempt(clientAddress, () =>
+    const client = clientIdentityOf(request, this.config.clientIpv6PrefixLength);
+    const result = await this.throttle.attempt(client, () =>
       passwordMatches(body.password, this.config.adminPassword),
     );
     if (result.outcome === 'throttled') {

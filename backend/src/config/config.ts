@@ -42,6 +42,8 @@ export interface AppConfig {
   logFormat: Environment['LOG_FORMAT'];
   /** Express's `trust proxy`: which hops may name the client in X-Forwarded-For. */
   trustProxy: boolean | number | string;
+  /** An IPv6 client is its network of this many bits for every per-address limit. */
+  clientIpv6PrefixLength: number;
   /** Registrations one client address may start per window, fleet-wide; 0 turns the limit off. */
   registrationRateLimit: number;
   registrationRateWindowSeconds: number;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: variables.LOG_LEVEL,
     logFormat: variables.LOG_FORMAT,
     trustProxy: variables.TRUST_PROXY,
+    clientIpv6PrefixLength: variables.CLIENT_IPV6_PREFIX_LENGTH,
     registrationRateLimit: variables.REGISTRATION_RATE_LIMIT,
     registrationRateWindowSeconds: variables.REGISTRATION_RATE_WINDOW_SECONDS,
     sharedDreamsPerRegistration: variables.SHARED_DREAMS_PER_REGISTRATION,

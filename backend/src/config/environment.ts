@@ -124,6 +124,10 @@ export class Environment {
   })
   TRUST_PROXY: boolean | number | string;
 
+  /** Per-address limits count an IPv6 client by its network of this many bits (one subscriber). */
+  @WholeNumber({ min: 32, max: 128, default: 64 })
+  CLIENT_IPV6_PREFIX_LENGTH: number;
+
   /** Per client address and window, fleet-wide; 0 turns the limit off. Tests fire many
    * registrations from one address and ask for a limit when they test it. */
   @WholeNumber({ min: 0, max: 1_000_000, default: (env) => (underTest(env) ? 0 : 20) })

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { sendApiError } from './api-error-response';
+import { clientIdentityOf } from './client-identity';
 
 export interface RateLimit {
   /** Requests allowed per window and client; 0 means no limit. */
@@ -18,16 +19,11 @@ export interface RateLimitDecision {
 }
 
 /**
- * How a client address is kept: a hash, never the address itself (rate-limit counters, the
- * cap on unpaid holds).
+ * How a client (clientIdentityOf) is kept: a hash, never the address itself (rate-limit
+ * counters, the cap on unpaid holds).
  */
-export function clientKeyOf(address: string): string {
-  return createHash('sha256').update(address).digest('hex').slice(0, 32);
-}
-
-/** The client address of a request, as far as TRUST_PROXY trusts X-Forwarded-For. */
-export function clientAddressOf(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+export function clientKeyOf(client: string): string {
+  return createHash('sha256').update(client).digest('hex').slice(0, 32);
 }
 
 /**
@@ -71,8 +67,7 @@ export async function pruneRateLimitCounters(dataSource: DataSource, windowSecon
 }
 
 /**
- * Limits registrations (POST /api/create-checkout-session) per client address. The address is
- * Express's request.ip, which follows X-Forwarded-For only as far as TRUST_PROXY trusts it. A
+ * Limits registrations (POST /api/create-checkout-session) per client (clientIdentityOf). A
  * database hiccup does not block registration: the counter is skipped and the handler's own
  * database error decides the answer.
  */
@@ -86,6 +81,7 @@ export class RegistrationRateLimit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rule: RateLimit,
+    private readonly ipv6PrefixLength: number,
   ) {}
 
   get enabled(): boolean {
@@ -120,7 +116,7 @@ export class RegistrationRateLimit {
     next: NextFunction,
   ) => {
     if (!this.enabled || request.method !== 'POST') return next();
-    void this.count(clientAddressOf(request), response).then((decision) => {
+    void this.count(clientIdentityOf(request, this.ipv6PrefixLength), response).then((decision) => {
       if (!decision || decision.allowed) return next();
       const minutes = Math.ceil(decision.retryAfterSeconds / 60);
       sendApiError(
@@ -134,20 +130,20 @@ export class RegistrationRateLimit {
 }
 
 /**
- * Dream shares (POST /api/registrations/{id}/dreams) per window, counted per client address and
+ * Dream shares (POST /api/registrations/{id}/dreams) per window, counted per client and
  * per registration, fleet-wide. Says how many seconds to wait when either is over the limit,
  * undefined when the share may go on (or the count failed: the database decides then).
  */
 export async function dreamShareWait(
   dataSource: DataSource,
   rule: RateLimit,
-  clientAddress: string,
+  client: string,
   registrationId: string,
 ): Promise<number | undefined> {
   if (rule.limit <= 0) return undefined;
   try {
     const decisions = [
-      await countRequest(dataSource, 'dream-share-address', clientAddress, rule),
+      await countRequest(dataSource, 'dream-share-address', client, rule),
       await countRequest(dataSource, 'dream-share-registration', registrationId, rule),
     ];
     const refused = decisions.filter((decision) => !decision.allowed);

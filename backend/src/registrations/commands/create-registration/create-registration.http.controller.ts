@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadGatewayResponse,
@@ -15,7 +15,10 @@ import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
-import { clientAddressOf, clientKeyOf } from '../../../security/registration-rate-limit';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { clientIdentityOf } from '../../../security/client-identity';
+import { clientKeyOf } from '../../../security/registration-rate-limit';
 import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
@@ -23,7 +26,10 @@ import { CreateRegistrationResponseDto } from './create-registration.response.dt
 @ApiTags('registrations')
 @Controller()
 export class CreateRegistrationHttpController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('api/create-checkout-session')
   @HttpCode(200)
@@ -64,7 +70,7 @@ export class CreateRegistrationHttpController {
       new CreateRegistrationCommand(
         registrationBodyOf(body),
         requestId(request),
-        clientKeyOf(clientAddressOf(request)),
+        clientKeyOf(clientIdentityOf(request, this.config.clientIpv6PrefixLength)),
       ),
     );
     if (result.placement === 'waiting-list') {

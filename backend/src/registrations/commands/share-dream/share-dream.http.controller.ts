@@ -26,6 +26,7 @@ import { ApiErrorDto } from '../../../common/api-error.dto';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
+import { clientIdentityOf } from '../../../security/client-identity';
 import { dreamShareWait } from '../../../security/registration-rate-limit';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { ShareDreamCommand } from './share-dream.command';
@@ -68,7 +69,7 @@ export class ShareDreamHttpController {
         limit: this.config.dreamShareRateLimit,
         windowSeconds: this.config.dreamShareRateWindowSeconds,
       },
-      request.ip ?? request.socket.remoteAddress ?? 'unknown',
+      clientIdentityOf(request, this.config.clientIpv6PrefixLength),
       id,
     );
     if (wait !== undefined) {
