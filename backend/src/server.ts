@@ -123,6 +123,16 @@ async function serveTourOfLog(
   catalogue.replace(read.tour, read.version);
 }
 
+async function migrate(databaseUrl: string): Promise<string[]> {
+  const migrator = createDataSource(databaseUrl, { poolSize: 2 });
+  await migrator.initialize();
+  try {
+    return await runMigrations(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+}
+
 export interface RunningServer {
   app: INestApplication;
   url: string;
@@ -157,11 +167,15 @@ export async function startServer(
     databaseUrl = embedded.url;
     logger.log(`Embedded PostgreSQL started with its files in ${config.dataDir}`);
   }
-  const dataSource = createDataSource(databaseUrl, { poolSize: config.databasePoolSize });
+  const dataSource = createDataSource(databaseUrl, {
+    poolSize: config.databasePoolSize,
+    ...config.databaseDeadlines,
+  });
   try {
-    await dataSource.initialize();
-    const applied = await runMigrations(dataSource);
+    // Migrations (and the wait for another process's) may outlast a request's deadline.
+    const applied = await migrate(databaseUrl);
     if (applied.length > 0) logger.log(`Migrations applied: ${applied.join(', ')}`);
+    await dataSource.initialize();
     await serveTourOfLog(
       dataSource,
       catalogue,

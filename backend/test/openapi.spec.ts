@@ -21,6 +21,25 @@ describe('openapi/openapi.json', () => {
       '422',
       '429',
       '502',
+      '503',
     ]);
+  });
+
+  it('declares 503 with Retry-After on every route but liveness', async () => {
+    const document = JSON.parse(await renderOpenApiFile());
+    const missing: string[] = [];
+    for (const [route, item] of Object.entries<
+      Record<string, { responses: Record<string, { headers?: object; content?: object }> }>
+    >(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (`${method} ${route}` === 'get /api/health') continue;
+        const unavailable = operation.responses['503'];
+        if (!unavailable?.headers?.['Retry-After'] || !unavailable.content) {
+          missing.push(`${method} ${route}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(document.paths['/api/health'].get.responses['503']).toBeUndefined();
   });
 });

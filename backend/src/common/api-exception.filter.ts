@@ -15,6 +15,10 @@ import {
   RegistrationError,
   UnpaidHoldsCapError,
 } from '../registrations/domain/registration-errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailability,
+} from '../database/database-unavailable';
 import { scrubUrl } from '../logging/personal-data-redaction';
 import type { FieldError } from './validation';
 
@@ -31,46 +35,6 @@ const STATUS_BY_KIND: Record<RegistrationError['kind'], number> = {
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   'too-many': HttpStatus.TOO_MANY_REQUESTS,
 };
-
-/** Error codes of node-postgres and the pool that mean "the database is not there right now". */
-const DATABASE_UNAVAILABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '08000',
-  '08003',
-  '08006',
-]);
-
-/**
- * TypeORM releases a query runner whose connection died; the transaction's next statement (or
- * its ROLLBACK) then throws one of these instead of the connection error itself.
- */
-const CONNECTION_LOST = new Set([
-  'QueryRunnerAlreadyReleasedError',
-  'QueryRunnerProviderAlreadyReleasedError',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const candidate = error as {
-    code?: string;
-    message?: string;
-    name?: string;
-    driverError?: unknown;
-  };
-  if (candidate?.code && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
-  if (candidate?.name && CONNECTION_LOST.has(candidate.name)) return true;
-  if (candidate?.driverError) return isDatabaseUnavailable(candidate.driverError);
-  const message = candidate?.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    message,
-  );
-}
 
 /** Maps every error, ours or the framework's, to one JSON shape; a 500 never leaks details. */
 export function toApiError(exception: unknown): ApiErrorBody {
@@ -130,7 +94,7 @@ export function toApiError(exception: unknown): ApiErrorBody {
           : (exception as Error).message;
     return { statusCode: status, message, errors: [] };
   }
-  if (isDatabaseUnavailable(exception)) {
+  if (databaseUnavailability(exception)) {
     return {
       statusCode: HttpStatus.SERVICE_UNAVAILABLE,
       message: 'The service is briefly unavailable; please try again in a moment.',
@@ -163,7 +127,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
-    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', '5');
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     if (exception instanceof UnpaidHoldsCapError) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }

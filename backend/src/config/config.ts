@@ -17,6 +17,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Connections in this process's pool (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** The app's own deadlines on every database call (DATABASE_CONNECT/QUERY_TIMEOUT_MS). */
+  databaseDeadlines: { connectTimeoutMs: number; queryTimeoutMs: number };
   dataDir: string;
   /** A tour file to use instead of the built-in catalogue/tour.json. */
   tourFile: string | undefined;
@@ -142,6 +144,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrlFromPort: variables.PUBLIC_URL === undefined,
     databaseUrl: variables.DATABASE_URL,
     databasePoolSize: variables.DATABASE_POOL_SIZE,
+    databaseDeadlines: {
+      connectTimeoutMs: variables.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: variables.DATABASE_QUERY_TIMEOUT_MS,
+    },
     dataDir: path.resolve(variables.DATA_DIR),
     tourFile: variables.TOUR_FILE === undefined ? undefined : path.resolve(variables.TOUR_FILE),
     frontendDist: path.resolve(variables.FRONTEND_DIST),

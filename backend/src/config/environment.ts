@@ -35,6 +35,13 @@ export class Environment {
   @WholeNumber({ min: 1, max: 100, default: 10 })
   DATABASE_POOL_SIZE: number;
 
+  /** Together with the query timeout, well under a proxy's deadline (nginx here: 30 s). */
+  @WholeNumber({ min: 100, max: 10_000, default: 3000, of: 'milliseconds' })
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+
+  @WholeNumber({ min: 100, max: 15_000, default: 5000, of: 'milliseconds' })
+  DATABASE_QUERY_TIMEOUT_MS: number;
+
   @Text({ default: '.data' })
   DATA_DIR: string;
 

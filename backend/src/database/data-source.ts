@@ -1,7 +1,53 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from './migrations';
 
-export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+export interface DatabaseDeadlines {
+  /** Longest wait for a connection: for a free one in the pool, or for a new one to be ready. */
+  connectTimeoutMs: number;
+  /** Longest wait for one statement's answer; 0 for none (migrations, maintenance commands). */
+  queryTimeoutMs: number;
+}
+
+/** For maintenance commands and tests: the server passes the configured ones. */
+const MAINTENANCE_DEADLINES: DatabaseDeadlines = { connectTimeoutMs: 5000, queryTimeoutMs: 0 };
+
+/**
+ * node-postgres's client, which forgets a statement whose answer did not come in time
+ * (query_timeout) but keeps its connection: the statement may still be running there, or the
+ * link be dead, and the next borrower would queue behind it. This one closes the connection
+ * instead, so the pool opens a fresh one and whatever transaction it held is rolled back.
+ */
+class DeadlineClient extends Client {}
+const sendQuery = Client.prototype.query as (...args: unknown[]) => unknown;
+(DeadlineClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query =
+  function query(this: Client, ...args: unknown[]) {
+    const dropOnTimeout = (error: unknown) => {
+      if ((error as Error | undefined)?.message === 'Query read timeout') {
+        (
+          this as unknown as { connection: { stream: { destroy(): void } } }
+        ).connection.stream.destroy();
+      }
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (error: unknown, ...rest: unknown[]) => void;
+      args[last] = (error: unknown, ...rest: unknown[]) => {
+        dropOnTimeout(error);
+        callback(error, ...rest);
+      };
+      return sendQuery.apply(this, args);
+    }
+    const result = sendQuery.apply(this, args);
+    if (result instanceof Promise) result.catch(dropOnTimeout);
+    return result;
+  };
+
+export function createDataSource(
+  url: string,
+  options: { poolSize?: number } & Partial<DatabaseDeadlines> = {},
+): DataSource {
+  const { connectTimeoutMs, queryTimeoutMs } = { ...MAINTENANCE_DEADLINES, ...options };
   return new DataSource({
     type: 'postgres',
     url,
@@ -12,11 +58,17 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     logging: false,
     installExtensions: false,
     extra: {
+      Client: DeadlineClient,
       max: options.poolSize ?? 10,
-      // A request must not wait forever for a connection or a query when the database is away.
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 15000,
+      // A request must not wait forever for a connection or a query when the database is
+      // away: the pool gives up on a connection after connectTimeoutMs (a free one or a new
+      // one), the client on an answer after queryTimeoutMs. PostgreSQL's own statement_timeout
+      // cancels a merely slow statement at the same mark, and cannot help when it is unreachable.
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: queryTimeoutMs || undefined,
+      statement_timeout: queryTimeoutMs || undefined,
       idle_in_transaction_session_timeout: 30000,
+      keepAlive: true,
       application_name: 'ticketing',
     },
   });

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiErrorDto } from '../common/api-error.dto';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -16,7 +17,45 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'admin-session',
     )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return declareUnavailable(
+    SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorDto] }),
+  );
+}
+
+type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
+type DeclaredResponse = Extract<Operation['responses'][string], { description: string }>;
+
+/** The one route that never asks the database: liveness. */
+const NEVER_UNAVAILABLE = new Set(['get /api/health']);
+
+/**
+ * Every route that reaches PostgreSQL answers 503 with Retry-After when it is away (refusing,
+ * dropped, or past the app's deadline; see database/database-unavailable.ts), so the document
+ * says so once for all of them rather than on each controller.
+ */
+function declareUnavailable(document: OpenAPIObject): OpenAPIObject {
+  const errorSchema = { $ref: getSchemaPath(ApiErrorDto) };
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation || NEVER_UNAVAILABLE.has(`${method} ${path}`)) continue;
+      const declared = operation.responses['503'] as DeclaredResponse | undefined;
+      operation.responses['503'] = {
+        description:
+          declared?.description ??
+          'The database is unavailable or did not answer within the deadline; try again after Retry-After seconds.',
+        content: declared?.content ?? { 'application/json': { schema: errorSchema } },
+        headers: {
+          ...declared?.headers,
+          'Retry-After': {
+            description: 'Seconds to wait before trying again.',
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
+      };
+    }
+  }
+  return document;
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

@@ -1,0 +1,231 @@
+import { testServerUrl, withServerClient } from '../database-server';
+import { registrationBody, request, type JsonResponse } from '../http';
+import { ADMIN_PASSWORD, login } from '../admin/admin-client';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { TcpProxy } from './tcp-proxy';
+
+/**
+ * The database failing as a network and an operator can make it fail: silent (connections open,
+ * nothing answered), cut, and refusing connections (ALLOW_CONNECTIONS false). Every route family
+ * answers 503 in the API's JSON shape with Retry-After within the app's own deadline, readiness
+ * agrees, and service comes back by itself without a restart.
+ */
+const CONNECT_TIMEOUT_MS = 1000;
+const QUERY_TIMEOUT_MS = 1500;
+const DEADLINES = {
+  DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+  DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+};
+/** A route waits at most for a connection and then one statement; the rest is scheduling. */
+const ANSWER_WITHIN_MS = CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 1500;
+
+interface Family {
+  name: string;
+  call(app: TestApp): Promise<JsonResponse>;
+}
+
+function families(registrationId: string, cookie: string): Family[] {
+  return [
+    { name: 'capacity', call: (app) => request(app.url, 'GET', '/api/capacity') },
+    {
+      name: 'registration read',
+      call: (app) => request(app.url, 'GET', `/api/registrations/${registrationId}`),
+    },
+    {
+      name: 'registration create',
+      call: (app) => request(app.url, 'POST', '/api/create-checkout-session', registrationBody()),
+    },
+    {
+      name: 'admin list',
+      call: (app) => request(app.url, 'GET', '/api/admin/registrations', undefined, { cookie }),
+    },
+    {
+      name: 'login',
+      call: (app) => request(app.url, 'POST', '/api/admin/login', { password: ADMIN_PASSWORD }),
+    },
+    { name: 'readiness', call: (app) => request(app.url, 'GET', '/api/health/ready') },
+  ];
+}
+
+interface Seen {
+  family: string;
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  body: unknown;
+}
+
+async function callAll(app: TestApp, all: Family[]): Promise<Seen[]> {
+  return Promise.all(
+    all.map(async (family) => {
+      const started = Date.now();
+      const answer = await family.call(app);
+      return {
+        family: family.name,
+        status: answer.status,
+        ms: Date.now() - started,
+        retryAfter: answer.headers.get('retry-after'),
+        body: answer.body,
+      };
+    }),
+  );
+}
+
+function expectUnavailable(seen: Seen[]): void {
+  for (const answer of seen) {
+    expect({ family: answer.family, status: answer.status }).toEqual({
+      family: answer.family,
+      status: 503,
+    });
+    expect(answer.ms).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(answer.body).toEqual({
+      statusCode: 503,
+      message: expect.any(String),
+      errors: expect.any(Array),
+    });
+  }
+}
+
+/** Asks every family until each answers as it does when all is well; the time it took. */
+async function recovery(app: TestApp, all: Family[], since: number): Promise<number> {
+  for (;;) {
+    const seen = await callAll(app, all);
+    if (seen.every((answer) => answer.status === 200 || answer.status === 201)) {
+      return Date.now() - since;
+    }
+    if (Date.now() - since > 30_000) {
+      throw new Error(`not recovered after 30 s: ${JSON.stringify(seen.map((s) => s.status))}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const report: string[] = [];
+afterAll(() => {
+  if (report.length > 0) console.log(report.join('\n'));
+});
+
+function note(phase: string, seen: Seen[]): void {
+  report.push(
+    `${phase}: ${seen.map((answer) => `${answer.family} ${answer.status} in ${answer.ms} ms`).join(', ')}`,
+  );
+}
+
+describe('PostgreSQL behind a network that stalls and then cuts', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let app: TestApp;
+  let all: Family[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const direct = new URL(database.url);
+    proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port) });
+    app = await startTestApp(proxy.urlFor(database.url), DEADLINES);
+    const created = await request<{ registrationId: string }>(
+      app.url,
+      'POST',
+      '/api/create-checkout-session',
+      registrationBody(),
+    );
+    expect(created.status).toBe(200);
+    all = families(created.body.registrationId, await login(app.url));
+  }, 60_000);
+
+  afterAll(async () => {
+    proxy?.heal();
+    await app?.close();
+    await proxy?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  it('answers every route as usual before the fault', async () => {
+    const seen = await callAll(app, all);
+    note('healthy', seen);
+    expect(seen.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('answers 503 within the deadline on every route while nothing comes back', async () => {
+    proxy.stall();
+    // The capacity answer may come from memory for its last second: past that, it asks.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const seen = await callAll(app, all);
+    note('stalled', seen);
+    expectUnavailable(seen);
+    // Asked again while still stalled: the pool's connections are all in doubt by now.
+    const again = await callAll(app, all);
+    note('stalled, again', again);
+    expectUnavailable(again);
+  }, 30_000);
+
+  it('serves again without a restart once the network is back', async () => {
+    const healedAt = Date.now();
+    proxy.heal();
+    const ms = await recovery(app, all, healedAt);
+    report.push(`recovered ${ms} ms after the stall ended`);
+    expect(ms).toBeLessThan(10_000);
+  }, 40_000);
+
+  it('answers 503 fast when every connection is cut and new ones are refused', async () => {
+    proxy.close();
+    const seen = await callAll(app, all);
+    note('cut', seen);
+    expectUnavailable(seen);
+    const healedAt = Date.now();
+    proxy.heal();
+    const ms = await recovery(app, all, healedAt);
+    report.push(`recovered ${ms} ms after the cut ended`);
+    expect(ms).toBeLessThan(10_000);
+  }, 40_000);
+});
+
+describe('PostgreSQL refusing connections (ALLOW_CONNECTIONS false)', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let all: Family[];
+
+  const allowConnections = (allow: boolean) =>
+    withServerClient(testServerUrl(), async (client) => {
+      await client.query(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS ${allow}`);
+      if (!allow) {
+        await client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = $1 AND pid <> pg_backend_pid()`,
+          [database.name],
+        );
+      }
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, DEADLINES);
+    const created = await request<{ registrationId: string }>(
+      app.url,
+      'POST',
+      '/api/create-checkout-session',
+      registrationBody(),
+    );
+    expect(created.status).toBe(200);
+    all = families(created.body.registrationId, await login(app.url));
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  }, 60_000);
+
+  it('answers 503 on every route, as readiness does, and serves again once it accepts', async () => {
+    await allowConnections(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const seen = await callAll(app, all);
+    note('ALLOW_CONNECTIONS false', seen);
+    expectUnavailable(seen);
+    await allowConnections(true);
+    const allowedAt = Date.now();
+    const ms = await recovery(app, all, allowedAt);
+    report.push(`recovered ${ms} ms after ALLOW_CONNECTIONS true`);
+    expect(ms).toBeLessThan(10_000);
+  }, 40_000);
+});
