@@ -29,7 +29,10 @@ describe('openapi/openapi.json', () => {
     const document = JSON.parse(await renderOpenApiFile());
     const missing: string[] = [];
     for (const [route, item] of Object.entries<
-      Record<string, { responses: Record<string, { headers?: object; content?: object }> }>
+      Record<
+        string,
+        { responses: Record<string, { headers?: Record<string, unknown>; content?: object }> }
+      >
     >(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         if (`${method} ${route}` === 'get /api/health') continue;

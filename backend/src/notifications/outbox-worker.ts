@@ -17,6 +17,8 @@ import type { RegistrationState } from '../registrations/domain/registration';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
   claimOutboxRows,
+  CLAIM_LEASE_MS,
+  keepOutboxLeases,
   NOTIFICATION_KINDS,
   postponeOutboxRow,
   type ClaimedOutboxRow,
@@ -49,6 +51,8 @@ type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number]
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxWorker.name);
+  /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
+  leaseMs = CLAIM_LEASE_MS;
   private readonly passes = new PollingPass(() => this.runOnce(), {
     intervalMs: POLL_INTERVAL_MS,
     logger: this.logger,
@@ -79,19 +83,35 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.passes.nudge();
   }
 
+  private noteRecoveries(recovered: number): void {
+    if (recovered > 0) {
+      this.logger.warn(`Took back ${recovered} message(s) left by a worker whose lease lapsed`);
+    }
+  }
+
   /** One pass over the due rows, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
     // Emails only: the payment provider's calls have a worker of their own (RefundWorker).
-    const claimed = (await claimOutboxRows(
+    const claim = await claimOutboxRows(
       this.dataSource,
       NOTIFICATION_KINDS,
       now,
       BATCH,
-    )) as ClaimedRow[];
-    for (const row of claimed) {
-      const outcome = await this.deliver(row, now);
-      result[outcome] += 1;
+      this.leaseMs,
+    );
+    this.noteRecoveries(claim.recovered);
+    const claimed = claim.rows as ClaimedRow[];
+    const leases = keepOutboxLeases(this.dataSource, claimed, this.leaseMs, (error) =>
+      this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
+    );
+    try {
+      for (const row of claimed) {
+        const outcome = await this.deliver(row, now);
+        result[outcome] += 1;
+      }
+    } finally {
+      leases.stop();
     }
     return result;
   }

@@ -82,14 +82,24 @@ export interface ClaimedOutboxRow {
   attempts: number;
 }
 
-/** A claimed row comes back to the queue after this long if its worker died mid-send. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+/**
+ * A claimed row comes back to the queue this long after its worker last renewed the lease
+ * (every third of it while the work runs): a dead process's work is taken again within about
+ * half a minute, and never while a live worker still holds it.
+ */
+export const CLAIM_LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 30_000;
 const LAST_RETRY_MS = 60 * 60_000;
 
 /** Waits 30 s after the first failure, doubling each time, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
+}
+
+/** The outcome of a claim: the rows, and how many were left by a worker whose lease lapsed. */
+export interface OutboxClaim {
+  rows: ClaimedOutboxRow[];
+  recovered: number;
 }
 
 /**
@@ -102,25 +112,61 @@ export async function claimOutboxRows(
   kinds: readonly OutboxKind[],
   now: Date,
   limit: number,
-): Promise<ClaimedOutboxRow[]> {
+  leaseMs = CLAIM_LEASE_MS,
+): Promise<OutboxClaim> {
   const claimed = (await sql.query(
     // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
-    `WITH claimed AS (
-       UPDATE outbox SET attempts = attempts + 1, available_at = $2
-        WHERE id IN (
-          SELECT id FROM outbox
-           WHERE sent_at IS NULL AND cancelled_at IS NULL AND kind = ANY($3::text[])
-             -- now() too: a row queued in this very millisecond is due, though the
-             -- database keeps microseconds and a JavaScript Date only milliseconds.
-             AND available_at <= greatest($1::timestamptz, now())
-           ORDER BY available_at, id
-           LIMIT ${Math.max(1, Math.floor(limit))}
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, registration_id, payload, attempts)
+    `WITH due AS (
+       SELECT id, leased_until IS NOT NULL AS recovered FROM outbox
+        WHERE sent_at IS NULL AND cancelled_at IS NULL AND kind = ANY($3::text[])
+          -- now() too: a row queued in this very millisecond is due, though the
+          -- database keeps microseconds and a JavaScript Date only milliseconds.
+          AND available_at <= greatest($1::timestamptz, now())
+        ORDER BY available_at, id
+        LIMIT ${Math.max(1, Math.floor(limit))}
+        FOR UPDATE SKIP LOCKED),
+     claimed AS (
+       UPDATE outbox SET attempts = attempts + 1, available_at = $2, leased_until = $2
+         FROM due WHERE outbox.id = due.id
+        RETURNING outbox.id, kind, registration_id, payload, attempts, due.recovered)
      SELECT * FROM claimed`,
-    [now, new Date(now.getTime() + CLAIM_LEASE_MS), [...kinds]],
-  )) as ClaimedOutboxRow[];
-  return claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    [now, new Date(now.getTime() + leaseMs), [...kinds]],
+  )) as (ClaimedOutboxRow & { recovered: boolean })[];
+  const rows = claimed
+    .map(({ recovered: _recovered, ...row }) => row)
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  return { rows, recovered: claimed.filter((row) => row.recovered).length };
+}
+
+/**
+ * Keeps the leases of `rows` while their worker runs: every third of the lease, each row not
+ * yet finished, and still held under this claim (its attempt count unchanged), is leased again
+ * from the worker's clock. `stop` when the batch is done.
+ */
+export function keepOutboxLeases(
+  sql: SqlExecutor,
+  rows: readonly ClaimedOutboxRow[],
+  leaseMs = CLAIM_LEASE_MS,
+  onError: (error: unknown) => void = () => undefined,
+): { stop(): void } {
+  if (rows.length === 0) return { stop: () => undefined };
+  const timer = setInterval(
+    () => {
+      const until = new Date(Date.now() + leaseMs);
+      sql
+        .query(
+          `UPDATE outbox SET available_at = greatest(available_at, $3), leased_until = $3
+           FROM unnest($1::bigint[], $2::int[]) AS held(id, attempts)
+          WHERE outbox.id = held.id AND outbox.attempts = held.attempts
+            AND sent_at IS NULL AND cancelled_at IS NULL AND leased_until IS NOT NULL`,
+          [rows.map((row) => row.id), rows.map((row) => row.attempts), until],
+        )
+        .catch(onError);
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** A claimed row could not be sent: it comes back after the back-off, with the error kept. */
@@ -130,9 +176,8 @@ export async function postponeOutboxRow(
   reason: string,
   now: Date,
 ): Promise<void> {
-  await sql.query('UPDATE outbox SET last_error = $2, available_at = $3 WHERE id = $1', [
-    row.id,
-    reason.slice(0, 1000),
-    new Date(now.getTime() + retryDelayMs(row.attempts)),
-  ]);
+  await sql.query(
+    'UPDATE outbox SET last_error = $2, available_at = $3, leased_until = NULL WHERE id = $1',
+    [row.id, reason.slice(0, 1000), new Date(now.getTime() + retryDelayMs(row.attempts))],
+  );
 }

@@ -193,7 +193,11 @@ describe('the outbox worker', () => {
     const survivor = new RecordingTransport();
     const next = worker(survivor);
     // While the lease lasts, the claimed rows are not taken by anyone else.
-    expect(await next.runOnce(new Date(t0 + 60_000))).toEqual({ sent: 0, failed: 0, cancelled: 0 });
+    expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS / 2))).toEqual({
+      sent: 0,
+      failed: 0,
+      cancelled: 0,
+    });
     expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS + 1))).toEqual({
       sent: 2,
       failed: 0,
@@ -208,6 +212,32 @@ describe('the outbox worker', () => {
     expect(everyone).toEqual(people.map((person) => person.email).sort());
     // The message that was in flight when the worker died goes again with the same Message-ID.
     expect(survivor.delivered.map((mail) => mail.messageId)).toContain(dying.calls[1].messageId);
+  });
+
+  it('keeps the lease while a send outlasts it, so nobody sends the message twice', async () => {
+    const [person] = await waitingRegistrations(1);
+    const slow = new RecordingTransport(() => 'ok', 4_000);
+    const holder = worker(slow);
+    holder.leaseMs = 1_500;
+    const sending = holder.runOnce();
+    for (let i = 0; i < 200 && slow.calls.length < 1; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(slow.calls).toHaveLength(1);
+
+    // Another worker asks again and again, on the real clock, for longer than the lease.
+    const other = new RecordingTransport();
+    const rival = worker(other);
+    rival.leaseMs = 1_500;
+    const askUntil = Date.now() + 3_500;
+    while (Date.now() < askUntil) {
+      expect((await rival.runOnce()).sent).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await sending).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+    expect(other.calls).toHaveLength(0);
+    const [row] = await rows([person.id]);
+    expect(row).toMatchObject({ attempts: 1 });
+    expect(row.sent_at).not.toBeNull();
   });
 
   it('cancels, never sends, a message whose registration was erased before sending', async () => {

@@ -44,7 +44,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     await smtp.stop();
   });
 
-  it('loses no message: the rest are sent by another worker once the lease ends', async () => {
+  it('loses no message: the rest are sent by another worker once the lease ends, within a minute', async () => {
     const people: { id: string; email: string }[] = [];
     for (let i = 0; i < 3; i += 1) {
       const email = `crash.${i}.${Date.now()}@example.com`;
@@ -82,9 +82,19 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       transport,
       app.app.get(VisitorLinks),
     );
+    const killedAt = Date.now();
+    // The dead process's lease still holds the two rows; the survivor polls on the real clock
+    // as a live worker does, and takes them once the lease lapses: well within a minute.
     expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0, cancelled: 0 });
-    const afterLease = new Date(Date.now() + CLAIM_LEASE_MS + 1000);
-    expect(await survivor.runOnce(afterLease)).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    let sent = 0;
+    while (sent < 2 && Date.now() - killedAt < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sent += (await survivor.runOnce()).sent;
+    }
+    const tookBackAfterMs = Date.now() - killedAt;
+    expect(sent).toBe(2);
+    expect(tookBackAfterMs).toBeLessThanOrEqual(CLAIM_LEASE_MS + 5_000);
+    console.log(`outbox: a killed worker's messages were taken back after ${tookBackAfterMs} ms`);
 
     const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to.address)];
     expect(delivered.sort()).toEqual(people.map((person) => person.email).sort());
@@ -95,5 +105,5 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       'SELECT sent_at FROM outbox',
     );
     expect(final.every((row) => row.sent_at !== null)).toBe(true);
-  });
+  }, 120_000);
 });

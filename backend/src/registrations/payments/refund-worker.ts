@@ -12,6 +12,8 @@ import type { SqlExecutor } from '../../event-store/sql-executor';
 import { redactAddresses } from '../../notifications/redact-addresses';
 import {
   claimOutboxRows,
+  CLAIM_LEASE_MS,
+  keepOutboxLeases,
   enqueueNotification,
   PAYMENT_REFUND,
   postponeOutboxRow,
@@ -122,6 +124,8 @@ export interface RefundRunResult {
 @Injectable()
 export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RefundWorker.name);
+  /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
+  leaseMs = CLAIM_LEASE_MS;
   private readonly passes = new PollingPass(() => this.runOnce(), {
     intervalMs: POLL_INTERVAL_MS,
     logger: this.logger,
@@ -166,10 +170,28 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** One pass over the due refunds, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<RefundRunResult> {
     const result: RefundRunResult = { refunded: 0, failed: 0 };
-    const claimed = await claimOutboxRows(this.dataSource, [PAYMENT_REFUND], now, BATCH);
-    for (const row of claimed) {
-      if (await this.send(row, now)) result.refunded += 1;
-      else result.failed += 1;
+    const claim = await claimOutboxRows(
+      this.dataSource,
+      [PAYMENT_REFUND],
+      now,
+      BATCH,
+      this.leaseMs,
+    );
+    if (claim.recovered > 0) {
+      this.logger.warn(
+        `Took back ${claim.recovered} refund(s) left by a worker whose lease lapsed`,
+      );
+    }
+    const leases = keepOutboxLeases(this.dataSource, claim.rows, this.leaseMs, (error) =>
+      this.logger.warn(`Refund leases not renewed: ${(error as Error).message}`),
+    );
+    try {
+      for (const row of claim.rows) {
+        if (await this.send(row, now)) result.refunded += 1;
+        else result.failed += 1;
+      }
+    } finally {
+      leases.stop();
     }
     return result;
   }
