@@ -6,6 +6,7 @@ import { Catalogue } from './catalogue/catalogue';
 import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
 import { TourModule } from './catalogue/tour.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { APP_CONFIG } from './config/app-config.token';
 import type { AppConfig } from './config/config';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -44,6 +45,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(),
         CoreModule.forRoot(options),
+        MetricsModule.forRoot(options.config),
         HealthModule,
         PaymentsModule,
         NotificationsModule,

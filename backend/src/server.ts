@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { Catalogue } from './catalogue/catalogue';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { Metrics } from './metrics/metrics';
 import { requestIdMiddleware } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/config';
@@ -70,6 +71,7 @@ export async function createApp(
   // security headers and its log line.
   app.use(requestIdMiddleware);
   app.use(requestContextMiddleware);
+  app.use(app.get(Metrics).httpMiddleware);
   app.use(app.get(InFlightRequests).middleware);
   if (options.logger !== false) app.use(logging.httpMiddleware);
   app.use(securityHeadersMiddleware(config));
@@ -81,7 +83,7 @@ export async function createApp(
   useCappedBodyParsers(app);
   app.use(jsonBodyBoundsMiddleware);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(app.get(Metrics)));
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs
   // every shutdown hook), so Nest does not race it to process.kill().
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {

@@ -20,6 +20,7 @@ import {
   databaseUnavailability,
 } from '../database/database-unavailable';
 import { scrubUrl } from '../logging/personal-data-redaction';
+import type { Metrics } from '../metrics/metrics';
 import type { FieldError } from './validation';
 
 export interface ApiErrorBody {
@@ -112,6 +113,8 @@ export function toApiError(exception: unknown): ApiErrorBody {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
+  constructor(private readonly metrics?: Metrics) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
     const response = context.getResponse<Response>();
@@ -125,6 +128,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
         }`,
       );
+    }
+    const unavailable = databaseUnavailability(exception);
+    if (unavailable && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
+      this.metrics?.databaseUnavailableAnswer(unavailable);
     }
     if (response.headersSent) return;
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {

@@ -42,6 +42,8 @@ export interface AppConfig {
   /** Operations: logs, proxy, rate limits and shutdown. */
   logLevel: Environment['LOG_LEVEL'];
   logFormat: Environment['LOG_FORMAT'];
+  /** The bearer token of GET /metrics; unset, the route does not exist. */
+  metricsToken: string | undefined;
   /** Express's `trust proxy`: which hops may name the client in X-Forwarded-For. */
   trustProxy: boolean | number | string;
   /** An IPv6 client is its network of this many bits for every per-address limit. */
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     checkoutHoldMinutes: variables.CHECKOUT_HOLD_MINUTES,
     logLevel: variables.LOG_LEVEL,
     logFormat: variables.LOG_FORMAT,
+    metricsToken: variables.METRICS_TOKEN,
     trustProxy: variables.TRUST_PROXY,
     clientIpv6PrefixLength: variables.CLIENT_IPV6_PREFIX_LENGTH,
     registrationRateLimit: variables.REGISTRATION_RATE_LIMIT,

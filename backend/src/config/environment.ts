@@ -103,6 +103,14 @@ export class Environment {
   @Flag({ default: (env) => !underTest(env) })
   WORKERS: boolean;
 
+  /** Unset: no GET /metrics at all. */
+  @Text({
+    matches: /^[\x21-\x7e]{16,}$/,
+    expects: 'must be at least 16 visible ASCII characters',
+    secret: true,
+  })
+  METRICS_TOKEN: string | undefined;
+
   @OneOf(LOG_LEVELS, { default: 'info' })
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
 

@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -11,6 +12,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
+import { Metrics } from '../metrics/metrics';
 import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
 import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
@@ -65,6 +67,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly catalogue: Catalogue,
     private readonly transport: MailTransport,
     private readonly links: VisitorLinks,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -84,6 +87,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private noteRecoveries(recovered: number): void {
+    this.metrics?.leasesRecovered('email', recovered);
     if (recovered > 0) {
       this.logger.warn(`Took back ${recovered} message(s) left by a worker whose lease lapsed`);
     }

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto';
+import { METRICS_BEARER } from '../metrics/metrics.http.controller';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -16,6 +17,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
       'admin-session',
     )
+    .addBearerAuth({ type: 'http', scheme: 'bearer' }, METRICS_BEARER)
     .build();
   return declareUnavailable(
     SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorDto] }),

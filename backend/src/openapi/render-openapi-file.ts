@@ -13,6 +13,8 @@ export async function renderOpenApiFile(): Promise<string> {
     NODE_ENV: 'test',
     ADMIN_PASSWORD: 'unused-by-the-document',
     DATABASE_URL: 'postgresql://unused@127.0.0.1:1/unused',
+    // The document describes GET /metrics, which exists only with a token.
+    METRICS_TOKEN: 'unused-by-the-document',
   });
   const dataSource = createDataSource(config.databaseUrl!);
   const app = await createApp(config, dataSource, Catalogue.load(), { logger: false });

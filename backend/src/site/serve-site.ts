@@ -53,6 +53,8 @@ export function serveSite(
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (request.path.startsWith('/api/') || request.path === '/api') return next();
     if (request.path.startsWith('/sandbox/')) return next();
+    // Prometheus's customary path (MetricsHttpController), an API route outside /api.
+    if (request.path === '/metrics') return next();
     if (!hasBuild) {
       response
         .status(isSpaRoute(request.path) ? 200 : 404)

@@ -3,6 +3,7 @@ import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-t
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { Catalogue } from '../../src/catalogue/catalogue';
+import { Metrics } from '../../src/metrics/metrics';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { startServerProcess, type ServerProcess } from '../server-process';
@@ -81,6 +82,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       app.app.get(Catalogue),
       transport,
       app.app.get(VisitorLinks),
+      app.app.get(Metrics),
     );
     const killedAt = Date.now();
     // The dead process's lease still holds the two rows; the survivor polls on the real clock
@@ -95,6 +97,10 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     expect(sent).toBe(2);
     expect(tookBackAfterMs).toBeLessThanOrEqual(CLAIM_LEASE_MS + 5_000);
     console.log(`outbox: a killed worker's messages were taken back after ${tookBackAfterMs} ms`);
+    // Both rows the dead process held are counted as taken back from a lapsed lease.
+    expect(await app.app.get(Metrics).render()).toContain(
+      'outbox_lease_recoveries_total{work="email"} 2',
+    );
 
     const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to.address)];
     expect(delivered.sort()).toEqual(people.map((person) => person.email).sort());

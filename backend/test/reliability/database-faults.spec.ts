@@ -13,6 +13,7 @@ import { TcpProxy } from './tcp-proxy';
  */
 const CONNECT_TIMEOUT_MS = 1000;
 const QUERY_TIMEOUT_MS = 1500;
+const METRICS_TOKEN = 'metrics-token-of-the-fault-test';
 const DEADLINES = {
   DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
   DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
@@ -123,7 +124,10 @@ describe('PostgreSQL behind a network that stalls and then cuts', () => {
     database = await createTestDatabase();
     const direct = new URL(database.url);
     proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port) });
-    app = await startTestApp(proxy.urlFor(database.url), DEADLINES);
+    app = await startTestApp(proxy.urlFor(database.url), {
+      ...DEADLINES,
+      METRICS_TOKEN: METRICS_TOKEN,
+    });
     const created = await request<{ registrationId: string }>(
       app.url,
       'POST',
@@ -178,6 +182,20 @@ describe('PostgreSQL behind a network that stalls and then cuts', () => {
     const ms = await recovery(app, all, healedAt);
     report.push(`recovered ${ms} ms after the cut ended`);
     expect(ms).toBeLessThan(10_000);
+
+    // The operator sees both kinds of 503 counted.
+    const scraped = await fetch(`${app.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await scraped.text();
+    const count = (reason: string) => {
+      const series = `database_unavailable_answers_total{reason="${reason}"} `;
+      const line = text.split('\n').find((candidate) => candidate.startsWith(series));
+      return Number(line?.slice(series.length) ?? 0);
+    };
+    report.push(`503s counted: deadline ${count('deadline')}, connection ${count('connection')}`);
+    expect(count('deadline')).toBeGreaterThanOrEqual(10);
+    expect(count('connection')).toBeGreaterThanOrEqual(5);
   }, 40_000);
 });
 

@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -21,6 +22,7 @@ import {
   type Notification,
 } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
+import { Metrics } from '../../metrics/metrics';
 import { PaymentGateway } from '../../payments/payment-gateway';
 import { PollingPass } from '../../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../domain/payment-decisions';
@@ -138,6 +140,7 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly gateway: PaymentGateway,
     private readonly store: RegistrationStore,
     private readonly outbox: OutboxWorker,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -177,6 +180,7 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
       BATCH,
       this.leaseMs,
     );
+    this.metrics?.leasesRecovered('refund', claim.recovered);
     if (claim.recovered > 0) {
       this.logger.warn(
         `Took back ${claim.recovered} refund(s) left by a worker whose lease lapsed`,
