@@ -42,11 +42,22 @@ export function checkEventStatus(value: unknown, allowed = EVENT_STATUSES): Chec
     : `the status must be one of ${allowed.join(', ')}`;
 }
 
+/**
+ * Whether `YYYY-MM-DD` at the start of the text names a day of the calendar. Read by hand, not by
+ * Date: `new Date('2027-13-45')` is an invalid Date that throws on toISOString(), and
+ * Date.parse('2027-02-31T…') quietly answers 3 March.
+ */
+function startsWithCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
 export function checkDate(value: unknown): Check {
   const valid =
-    typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && startsWithCalendarDate(value);
   return valid ? undefined : 'the date must be a calendar date, YYYY-MM-DD';
 }
 
@@ -130,6 +141,7 @@ export function checkSlotName(value: unknown): Check {
 export function checkStartsAt(value: unknown): Check {
   return typeof value === 'string' &&
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    startsWithCalendarDate(value) &&
     !Number.isNaN(Date.parse(value))
     ? undefined
     : 'the start must be an instant with its offset (2025-10-30T19:30:00+02:00)';
