@@ -48,11 +48,21 @@ export class AdminAuthHttpController {
   @UseGuards(SameOriginJsonGuard)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'logIn',
     summary: 'Log in as the operator',
     description:
       'Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.',
   })
-  @ApiOkResponse({ type: AdminSessionDto })
+  @ApiOkResponse({
+    type: AdminSessionDto,
+    headers: {
+      'Set-Cookie': {
+        description:
+          '`admin_session=<token>; Path=/; HttpOnly; SameSite=Strict` (and `Secure` behind https): the session that the admin-session scheme names.',
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
@@ -83,8 +93,19 @@ export class AdminAuthHttpController {
   @Post('logout')
   @HttpCode(204)
   @UseGuards(SameOriginJsonGuard)
-  @ApiOperation({ summary: 'End the operator session on the server and clear its cookie' })
-  @ApiNoContentResponse({ description: 'Logged out (also when there was no session).' })
+  @ApiOperation({
+    operationId: 'logOut',
+    summary: 'End the operator session on the server and clear its cookie',
+  })
+  @ApiNoContentResponse({
+    description: 'Logged out (also when there was no session).',
+    headers: {
+      'Set-Cookie': {
+        description: '`admin_session=; Expires=Thu, 01 Jan 1970 00:00:00 GMT`: the cookie cleared.',
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
   async logout(
     @Req() request: Request,
@@ -97,6 +118,7 @@ export class AdminAuthHttpController {
   @Get('session')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getAdminSession',
     summary: 'Whether the cookie is a live operator session',
     description: 'Lets the console survive a page reload. Always 200.',
   })

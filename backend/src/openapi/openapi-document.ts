@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { declareCommonAnswers } from './common-answers';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -10,13 +11,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Registration, seat holds, waiting list and payments for a touring participatory performance, and the Command Center operations. Every error answers {statusCode, message, errors[]}.',
     )
     .setVersion('1.0.0')
+    .addServer('/', 'The site that serves this document: the API is under /api on its origin.')
     .addCookieAuth(
       ADMIN_SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
       'admin-session',
     )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return declareCommonAnswers(SwaggerModule.createDocument(app, config));
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

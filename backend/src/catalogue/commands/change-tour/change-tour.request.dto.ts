@@ -33,7 +33,11 @@ export class AnnounceEventRequestDto {
   @IsString({ message: 'timeZone must be text' })
   timeZone: string;
 
-  @ApiProperty({ example: 3500, description: 'In the smallest unit of the currency' })
+  @ApiProperty({
+    type: 'integer',
+    example: 3500,
+    description: 'In the smallest unit of the currency',
+  })
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor: number;
 
@@ -72,7 +76,7 @@ export class EditEventRequestDto {
   @IsString({ message: 'timeZone must be text' })
   timeZone?: string;
 
-  @ApiPropertyOptional({ example: 3500 })
+  @ApiPropertyOptional({ type: 'integer', example: 3500 })
   @IsOptional()
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor?: number;
@@ -93,7 +97,7 @@ export class AddSlotRequestDto {
   @IsString({ message: 'startsAt must be an instant with its offset' })
   startsAt: string;
 
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20 })
   @IsInt({ message: 'capacity must be a whole number of seats' })
   capacity: number;
 
@@ -109,6 +113,7 @@ export class AddSlotRequestDto {
 
 export class EditSlotRequestDto {
   @ApiPropertyOptional({
+    type: 'integer',
     example: 24,
     description: 'Not below the seats taken (409). Raising it may free seats for the waiting list.',
   })

@@ -19,6 +19,7 @@ export class GetBookingHttpController {
 
   @Get('api/registrations/cancel/booking')
   @ApiOperation({
+    operationId: 'getCancellationBooking',
     summary: "The booking a confirmation email's cancellation link names",
     description:
       'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
@@ -36,6 +37,7 @@ export class GetBookingHttpController {
 
   @Get('api/registrations/offer/booking')
   @ApiOperation({
+    operationId: 'getOfferBooking',
     summary: "The booking a waiting-list offer's link names",
     description:
       'For the offer page: the event, the slot, the name, and until when the seat is held.',

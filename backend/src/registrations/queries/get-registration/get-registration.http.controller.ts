@@ -12,7 +12,7 @@ export class GetRegistrationHttpController {
 
   @Get('api/registrations/:id')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'One registration, by its id' })
+  @ApiOperation({ operationId: 'getRegistration', summary: 'One registration, by its id' })
   @ApiOkResponse({ type: RegistrationDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or malformed id.' })
   registration(@Param('id') id: string): Promise<RegistrationDto> {

@@ -1,0 +1,99 @@
+import type {
+  HeaderObject,
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
+
+export const API_ERROR_SCHEMA: ReferenceObject = { $ref: '#/components/schemas/ApiErrorDto' };
+
+export const RETRY_AFTER: Record<string, HeaderObject> = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** What an error answer means when its operation says no more. */
+const ERROR_MEANINGS: Record<string, string> = {
+  '400': 'The request breaks a rule; errors[] names each field and its rule.',
+  '401': 'No live operator session.',
+  '403': 'Sent from another site.',
+  '404': 'Nothing of that name or id.',
+  '409': 'The request conflicts with the state of what it names.',
+  '413': 'A body over the size limit.',
+  '415': 'A body that is not JSON, or not in UTF-8.',
+  '422': 'The request cannot be processed as sent.',
+  '429': 'Too many requests; Retry-After says when to try again.',
+  '502': 'The payment provider failed.',
+  '503': 'The database cannot be reached right now, or the server is shutting down.',
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * The answers the application's shared layers give on any route, declared on every operation
+ * they apply to, so that a new route is described as truly as the old ones without repeating
+ * them in its decorators:
+ * - every error answer is the one JSON shape (ApiErrorDto), whatever the success answer's type
+ *   (the CSV export's and the live stream's errors are JSON too);
+ * - a path parameter that is not valid percent-encoded UTF-8 is a 400;
+ * - a request body that is not JSON is a 400 when it does not parse, a 413 past the size limit
+ *   and a 415 in another content type or charset (the body parser's answers);
+ * - any operation may answer 503 with Retry-After while the database cannot be reached or the
+ *   server is shutting down (api-exception.filter.ts);
+ * - a 429 always says when to try again (Retry-After), and an object a request sends may hold
+ *   no field its schema does not name (the validation pipe's forbidNonWhitelisted).
+ */
+export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
+  const requestSchemas = new Set<string>();
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = pathItem[method] as OperationObject | undefined;
+      if (!operation) continue;
+      const parameters = (operation.parameters ?? []) as ParameterObject[];
+      const responses = operation.responses as Record<string, ResponseObject>;
+      const declare = (status: string, description: string) => {
+        responses[status] ??= { description };
+      };
+      if (parameters.some((parameter) => parameter.in === 'path')) {
+        declare('400', 'A path parameter that is not valid percent-encoded UTF-8.');
+      }
+      const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> };
+      if (body?.content) {
+        declare('400', 'A body that is not valid JSON, or breaks the rules of its fields.');
+        declare('413', 'A body over the size limit.');
+        declare('415', 'A body that is not JSON, or not in UTF-8.');
+        for (const media of Object.values(body.content)) {
+          const ref = (media.schema as ReferenceObject | undefined)?.$ref;
+          if (ref) requestSchemas.add(ref.split('/').pop()!);
+        }
+      }
+      declare('503', 'The database cannot be reached right now, or the server is shutting down.');
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        response.content = { 'application/json': { schema: API_ERROR_SCHEMA } };
+        if (!response.description) response.description = ERROR_MEANINGS[status] ?? 'Refused.';
+        if (status === '429' || status === '503') {
+          response.headers = { ...RETRY_AFTER, ...response.headers };
+        }
+      }
+    }
+  }
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const closeObject = (name: string) => {
+    const schema = schemas[name];
+    if (!schema || schema.additionalProperties !== undefined) return;
+    schema.additionalProperties = false;
+    for (const property of Object.values(schema.properties ?? {})) {
+      const ref = (property as ReferenceObject).$ref ?? (property as SchemaObject).items;
+      const nested = typeof ref === 'string' ? ref : (ref as ReferenceObject | undefined)?.$ref;
+      if (nested) closeObject(nested.split('/').pop()!);
+    }
+  };
+  for (const name of requestSchemas) closeObject(name);
+  return document;
+}
