@@ -85,8 +85,7 @@ export function findOperation(
   pathname: string,
 ): { template: string; operation: OperationObject } | undefined {
   const route = theContract().routes.find(
-    (candidate) =>
-      candidate.method === method.toUpperCase() && candidate.pattern.test(pathname),
+    (candidate) => candidate.method === method.toUpperCase() && candidate.pattern.test(pathname),
   );
   return route && { template: route.template, operation: route.operation };
 }

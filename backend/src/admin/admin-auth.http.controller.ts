@@ -1,25 +1,12 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Inject,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
-  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto';
@@ -32,7 +19,7 @@ import { AdminSessionDto } from './admin-session.response.dto';
 import { AdminSessions } from './admin-sessions';
 import { LoginRequestDto } from './login.request.dto';
 import { LoginThrottle } from './login-throttle';
-import { SameOriginJsonGuard } from './same-origin-json.guard';
+import { SameOriginJson } from './admin-only.decorator';
 
 @ApiTags('admin')
 @Controller('api/admin')
@@ -45,7 +32,7 @@ export class AdminAuthHttpController {
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(SameOriginJsonGuard)
+  @SameOriginJson()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'logIn',
@@ -65,8 +52,6 @@ export class AdminAuthHttpController {
   })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
-  @ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'A body that is not JSON.' })
   @ApiTooManyRequestsResponse({
     type: ApiErrorDto,
     description: 'Too many failures from this address; see Retry-After.',
@@ -92,7 +77,7 @@ export class AdminAuthHttpController {
 
   @Post('logout')
   @HttpCode(204)
-  @UseGuards(SameOriginJsonGuard)
+  @SameOriginJson()
   @ApiOperation({
     operationId: 'logOut',
     summary: 'End the operator session on the server and clear its cookie',
@@ -106,7 +91,6 @@ export class AdminAuthHttpController {
       },
     },
   })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
   async logout(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,

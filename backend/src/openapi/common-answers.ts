@@ -32,6 +32,14 @@ const ERROR_MEANINGS: Record<string, string> = {
   '503': 'The database cannot be reached right now, or the server is shutting down.',
 };
 
+const ETAG: Record<string, HeaderObject> = {
+  ETag: {
+    description:
+      'The version of this answer: send it back in If-None-Match to get a 304 while it holds.',
+    schema: { type: 'string' },
+  },
+};
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /**
@@ -41,10 +49,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * - every error answer is the one JSON shape (ApiErrorDto), whatever the success answer's type
  *   (the CSV export's and the live stream's errors are JSON too);
  * - a path parameter that is not valid percent-encoded UTF-8 is a 400;
- * - a request body that is not JSON is a 400 when it does not parse, a 413 past the size limit
- *   and a 415 in another content type or charset (the body parser's answers);
+ * - a request body, on any method that may carry one, is a 400 when it does not parse, a 413 past
+ *   the size limit and a 415 in another content type or charset (the body parser's answers);
  * - any operation may answer 503 with Retry-After while the database cannot be reached or the
  *   server is shutting down (api-exception.filter.ts);
+ * - a JSON answer to a GET carries Express's ETag, and a request whose If-None-Match holds it
+ *   (or `*`) is answered 304 without a body;
  * - a 429 always says when to try again (Retry-After), and an object a request sends may hold
  *   no field its schema does not name (the validation pipe's forbidNonWhitelisted).
  */
@@ -62,14 +72,37 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
       if (parameters.some((parameter) => parameter.in === 'path')) {
         declare('400', 'A path parameter that is not valid percent-encoded UTF-8.');
       }
-      const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> };
-      if (body?.content) {
+      // The body parser reads a body sent with any of these, declared or not.
+      if (method === 'post' || method === 'put' || method === 'patch' || method === 'delete') {
         declare('400', 'A body that is not valid JSON, or breaks the rules of its fields.');
         declare('413', 'A body over the size limit.');
         declare('415', 'A body that is not JSON, or not in UTF-8.');
+      }
+      const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> };
+      if (body?.content) {
         for (const media of Object.values(body.content)) {
           const ref = (media.schema as ReferenceObject | undefined)?.$ref;
           if (ref) requestSchemas.add(ref.split('/').pop()!);
+        }
+      }
+      const success = responses['200'];
+      if (method === 'get' && success?.content?.['application/json']) {
+        success.headers = { ...ETAG, ...success.headers };
+        responses['304'] ??= {
+          description: 'Unchanged since the ETag sent in If-None-Match.',
+          headers: ETAG,
+        };
+        if (!parameters.some((parameter) => parameter.name === 'If-None-Match')) {
+          operation.parameters = [
+            ...parameters,
+            {
+              name: 'If-None-Match',
+              in: 'header',
+              required: false,
+              description: 'The ETag of an answer held: 304 while it is still the answer.',
+              schema: { type: 'string' },
+            },
+          ];
         }
       }
       declare('503', 'The database cannot be reached right now, or the server is shutting down.');

@@ -2,10 +2,8 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiExtraModels,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
-  ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -26,20 +24,8 @@ export class GetCapacityHttpController {
     operationId: 'getCapacity',
     summary: 'Seats and waiting list of every slot of the open events',
   })
-  @ApiHeader({
-    name: 'If-None-Match',
-    required: false,
-    description: 'The ETag of an answer held: 304 while it is still the answer.',
-  })
   @ApiOkResponse({
     description: 'Keyed by event, then by time slot.',
-    headers: {
-      ETag: {
-        description:
-          'The version of this answer: send it back in If-None-Match to get a 304 while it holds.',
-        schema: { type: 'string' },
-      },
-    },
     schema: {
       type: 'object',
       additionalProperties: {
@@ -56,17 +42,6 @@ export class GetCapacityHttpController {
             status: 'open',
           },
         },
-      },
-    },
-  })
-  @ApiResponse({
-    status: 304,
-    description: 'Unchanged since the ETag given in If-None-Match.',
-    headers: {
-      ETag: {
-        description:
-          'The version of this answer: send it back in If-None-Match to get a 304 while it holds.',
-        schema: { type: 'string' },
       },
     },
   })
