@@ -81,6 +81,7 @@ export class AdminAuthHttpController {
   @ApiOperation({
     operationId: 'logOut',
     summary: 'End the operator session on the server and clear its cookie',
+    description: 'The session cannot be used again from anywhere, even with a copy of its cookie.',
   })
   @ApiNoContentResponse({
     description: 'Logged out (also when there was no session).',

@@ -87,6 +87,8 @@ export class CatalogueHttpController {
   @ApiOperation({
     operationId: 'listEvents',
     summary: 'The tour: events, their slots, prices and statuses',
+    description:
+      'The live tour as the event log says, with each place named in every language the tour has (localised); what the site lays out as its next stops and past events.',
   })
   @ApiOkResponse({ type: [TourEventDto] })
   events(): TourEventDto[] {
@@ -97,6 +99,7 @@ export class CatalogueHttpController {
   @ApiOperation({
     operationId: 'getSiteInfo',
     summary: 'Public contact addresses and the chat join code',
+    description: 'CONTACT_EMAIL, PRESS_EMAIL and CHAT_JOIN_CODE, as configured.',
   })
   @ApiOkResponse({ type: SiteInfoDto })
   siteInfo(): SiteInfoDto {

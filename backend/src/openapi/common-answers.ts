@@ -105,6 +105,8 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
           ];
         }
       }
+      // An operation that needs no session says so, rather than leaving it to a default.
+      operation.security ??= [];
       declare('503', 'The database cannot be reached right now, or the server is shutting down.');
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
@@ -128,5 +130,21 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
     }
   };
   for (const name of requestSchemas) closeObject(name);
+  giveIntegersTheirFormat(document);
   return document;
+}
+
+/**
+ * Every whole number of the API fits a 64-bit integer (log positions are PostgreSQL bigints), and
+ * the document says so, for generators that pick a type by format.
+ */
+function giveIntegersTheirFormat(value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach(giveIntegersTheirFormat);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const schema = value as SchemaObject;
+  if (schema.type === 'integer' && schema.format === undefined) schema.format = 'int64';
+  Object.values(value).forEach(giveIntegersTheirFormat);
 }

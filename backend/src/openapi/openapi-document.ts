@@ -1,5 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+  type ServerObject,
+} from '@nestjs/swagger';
 import { declareCommonAnswers } from './common-answers';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
@@ -11,14 +16,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Registration, seat holds, waiting list and payments for a touring participatory performance, and the Command Center operations. Every error answers {statusCode, message, errors[]}.',
     )
     .setVersion('1.0.0')
-    .addServer('/', 'The site that serves this document: the API is under /api on its origin.')
+    .addTag('registrations', "A visitor's registration, seat, waiting list, dreams and links")
+    .addTag('payments', "The payment provider's webhook")
+    .addTag('catalogue', 'The tour and the public facts of the site')
+    .addTag('admin', "The Command Center: every operation needs the operator's session")
+    .addTag('health', 'Liveness and readiness, for the orchestrator')
     .addCookieAuth(
       ADMIN_SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
       'admin-session',
     )
     .build();
-  return declareCommonAnswers(SwaggerModule.createDocument(app, config));
+  const document = SwaggerModule.createDocument(app, config);
+  // One server: the origin that serves the document, in whichever environment (local,
+  // staging, production); the API is meant for the site's own pages and for integrators.
+  document.servers = [
+    {
+      url: '/',
+      description:
+        'The origin that serves this document, in any environment (local, staging or production): the API is under /api.',
+      'x-internal': false,
+    } as ServerObject,
+  ];
+  return declareCommonAnswers(document);
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

@@ -516,7 +516,10 @@ function bodyOf(request: FuzzRequest): { raw?: string | Buffer; contentType?: st
         raw:
           encoding.contentType === 'application/x-www-form-urlencoded'
             ? new URLSearchParams(
-                Object.entries(fields).map(([key, value]) => [key, String(value)]),
+                Object.entries(fields).map(([key, value]) => [
+                  key,
+                  typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
+                ]),
               ).toString()
             : json,
         contentType: encoding.contentType || undefined,

@@ -12,6 +12,10 @@ import { ApiErrorDto } from '../../../common/api-error.dto';
 import { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 
+/** What the token of an email's link is, for whoever integrates with it. */
+const LINK_TOKEN =
+  "The capability of the email's link: a token signed by the site (HMAC) naming one registration and what the link allows, until it expires. It is the only credential, so the link is to be kept private; logs write it as :token.";
+
 @ApiTags('registrations')
 @Controller()
 export class GetBookingHttpController {
@@ -24,7 +28,12 @@ export class GetBookingHttpController {
     description:
       'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
   })
-  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiQuery({
+    name: 'token',
+    required: true,
+    description: LINK_TOKEN,
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ type: BookingResponseDto })
   @ApiBadRequestResponse({
     type: ApiErrorDto,
@@ -42,7 +51,12 @@ export class GetBookingHttpController {
     description:
       'For the offer page: the event, the slot, the name, and until when the seat is held.',
   })
-  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiQuery({
+    name: 'token',
+    required: true,
+    description: LINK_TOKEN,
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ type: BookingResponseDto })
   @ApiBadRequestResponse({
     type: ApiErrorDto,

@@ -23,6 +23,8 @@ export class GetCapacityHttpController {
   @ApiOperation({
     operationId: 'getCapacity',
     summary: 'Seats and waiting list of every slot of the open events',
+    description:
+      'Polled by every open page: answered from a per-process cache dropped on every change of a slot, with an ETag and Cache-Control: no-cache, so a poll holding the current answer gets a 304.',
   })
   @ApiOkResponse({
     description: 'Keyed by event, then by time slot.',
