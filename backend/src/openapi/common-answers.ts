@@ -1,5 +1,6 @@
 import type {
   HeaderObject,
+  MediaTypeObject,
   OpenAPIObject,
   OperationObject,
   ParameterObject,
@@ -80,9 +81,12 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
       }
       const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> };
       if (body?.content) {
-        for (const media of Object.values(body.content)) {
+        for (const media of Object.values(body.content) as MediaTypeObject[]) {
           const ref = (media.schema as ReferenceObject | undefined)?.$ref;
           if (ref) requestSchemas.add(ref.split('/').pop()!);
+          if (media.schema && media.example === undefined && media.examples === undefined) {
+            media.example = exampleOf(media.schema, document);
+          }
         }
       }
       const success = responses['200'];
@@ -147,4 +151,24 @@ function giveIntegersTheirFormat(value: unknown): void {
   const schema = value as SchemaObject;
   if (schema.type === 'integer' && schema.format === undefined) schema.format = 'int64';
   Object.values(value).forEach(giveIntegersTheirFormat);
+}
+
+/** A request body's example, composed from its fields' examples (enums' first value, defaults). */
+function exampleOf(schema: SchemaObject | ReferenceObject, document: OpenAPIObject): unknown {
+  const ref = (schema as ReferenceObject).$ref;
+  const resolved: SchemaObject = ref
+    ? ((document.components?.schemas ?? {})[ref.split('/').pop()!] as SchemaObject)
+    : (schema as SchemaObject);
+  if (resolved.example !== undefined) return resolved.example;
+  if (resolved.properties) {
+    return Object.fromEntries(
+      Object.entries(resolved.properties)
+        .map(([name, property]) => [name, exampleOf(property, document)] as const)
+        .filter(([, value]) => value !== undefined),
+    );
+  }
+  if (resolved.enum) return resolved.enum[0];
+  if (resolved.default !== undefined) return resolved.default;
+  if (resolved.type === 'boolean') return true;
+  return undefined;
 }

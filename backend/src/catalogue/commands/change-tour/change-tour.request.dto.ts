@@ -53,7 +53,7 @@ export class EditEventRequestDto {
   @IsString({ message: 'city must be text' })
   city?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Fabrica de Pensule' })
   @IsOptional()
   @IsString({ message: 'venue must be text' })
   venue?: string;
@@ -66,7 +66,7 @@ export class EditEventRequestDto {
   @IsObject({ message: 'localised must be an object by language' })
   localised?: LocalisedPlacesDto;
 
-  @ApiPropertyOptional({ format: 'date' })
+  @ApiPropertyOptional({ example: '2026-03-19', format: 'date' })
   @IsOptional()
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date?: string;
@@ -122,6 +122,7 @@ export class EditSlotRequestDto {
   capacity?: number;
 
   @ApiPropertyOptional({
+    example: '2026-03-12T20:00:00+02:00',
     format: 'date-time',
     description: 'A new start; the slot keeps its name, which registrations reference.',
   })

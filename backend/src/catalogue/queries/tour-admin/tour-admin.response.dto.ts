@@ -4,7 +4,7 @@ export class LocalisedPlaceDto {
   @ApiPropertyOptional({ example: 'Bucarest' })
   city?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Fabbrica di Pennelli' })
   venue?: string;
 }
 

@@ -15,6 +15,7 @@ import {
   PHONE_RULE,
 } from '../../domain/registration-rules';
 import type { Locale } from '../../domain/registration-events';
+import { DREAM_EXAMPLE } from '../../../openapi/examples';
 
 export const DREAM_MESSAGE =
   'Please share your dream with at least 100 characters - it will be part of the performance';
@@ -101,6 +102,7 @@ export class CreateRegistrationRequestDto {
   time: string;
 
   @ApiProperty({
+    example: DREAM_EXAMPLE,
     description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} ${TEXT_DESCRIPTION} but line breaks and tabs`,
     minLength: DREAM_MIN_CHARACTERS,
     maxLength: DREAM_MAX_CHARACTERS,

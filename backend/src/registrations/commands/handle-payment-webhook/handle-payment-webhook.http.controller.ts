@@ -73,6 +73,19 @@ export class HandlePaymentWebhookHttpController {
         },
       },
       additionalProperties: true,
+      example: {
+        id: 'evt_1Q2w3E4r5T6y7U8i',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: 'cs_test_a1B2c3D4',
+            object: 'checkout.session',
+            payment_status: 'paid',
+            amount_total: 3500,
+            currency: 'ron',
+          },
+        },
+      },
     },
   })
   @ApiOkResponse({ type: PaymentWebhookResponseDto })
