@@ -22,6 +22,12 @@ export const HIGHEST_PRICE_MINOR = 10_000_000;
 
 export type Check = string | undefined;
 
+/** The shapes of a slug, a calendar date and an instant; the API document carries them too. */
+export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const INSTANT_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function checkCurrency(value: unknown): Check {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
     ? undefined
@@ -29,9 +35,7 @@ export function checkCurrency(value: unknown): Check {
 }
 
 export function checkSlug(value: unknown): Check {
-  return typeof value === 'string' &&
-    value.length <= LONGEST_SLUG &&
-    /^[a-z][a-z0-9-]*$/.test(value)
+  return typeof value === 'string' && value.length <= LONGEST_SLUG && SLUG_PATTERN.test(value)
     ? undefined
     : `the event's slug must be lowercase letters, digits and hyphens, starting with a letter (at most ${LONGEST_SLUG})`;
 }
@@ -57,7 +61,7 @@ function startsWithCalendarDate(text: string): boolean {
 
 export function checkDate(value: unknown): Check {
   const valid =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && startsWithCalendarDate(value);
+    typeof value === 'string' && DATE_PATTERN.test(value) && startsWithCalendarDate(value);
   return valid ? undefined : 'the date must be a calendar date, YYYY-MM-DD';
 }
 
@@ -140,7 +144,7 @@ export function checkSlotName(value: unknown): Check {
 
 export function checkStartsAt(value: unknown): Check {
   return typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    INSTANT_PATTERN.test(value) &&
     startsWithCalendarDate(value) &&
     !Number.isNaN(Date.parse(value))
     ? undefined

@@ -54,6 +54,7 @@ export class CreateRegistrationRequestDto {
     example: 'ana@example.com',
     maxLength: EMAIL_MAX_CHARACTERS,
     description: 'A valid email address as the HTML standard defines it, with a dot in the domain',
+    pattern: EMAIL_PATTERN.source,
   })
   @NormalizeText()
   @IsString({ message: 'Please enter a valid email address' })
