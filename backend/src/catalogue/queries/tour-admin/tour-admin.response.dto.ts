@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LONGEST_NAME } from '../../domain/tour-rules';
 
 export class LocalisedPlaceDto {
-  @ApiPropertyOptional({ example: 'Bucarest' })
+  @ApiPropertyOptional({ example: 'Bucarest', maxLength: LONGEST_NAME })
   city?: string;
 
-  @ApiPropertyOptional({ example: 'Fabbrica di Pennelli' })
+  @ApiPropertyOptional({ example: 'Fabbrica di Pennelli', maxLength: LONGEST_NAME })
   venue?: string;
 }
 

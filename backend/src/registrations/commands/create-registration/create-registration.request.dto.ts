@@ -78,7 +78,7 @@ export class CreateRegistrationRequestDto {
   })
   whatsapp: string;
 
-  @ApiProperty({ example: 'bucharest' })
+  @ApiProperty({ example: 'bucharest', maxLength: CATALOGUE_NAME_RULE.maxCharacters })
   @NormalizeText()
   @IsString({ message: 'Only Bucharest event is available' })
   @TextField(CATALOGUE_NAME_RULE, {
@@ -90,7 +90,7 @@ export class CreateRegistrationRequestDto {
   })
   event: string;
 
-  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
+  @ApiProperty({ example: 'Oct 30 - 7:30pm', maxLength: CATALOGUE_NAME_RULE.maxCharacters })
   @NormalizeText()
   @IsString({ message: 'Please select a time slot' })
   @TextField(CATALOGUE_NAME_RULE, {
