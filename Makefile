@@ -33,6 +33,7 @@ dev: install
 lint: install
 	$(NPM) run lint
 	$(NPM) run format:check
+	$(NPM) run lint:openapi
 
 typecheck: install
 	$(NPM) run typecheck -w backend

@@ -31,6 +31,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/openapi-contract.setup.ts'],
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/postgres-log-reporter.js'],
   testTimeout: 60000,

@@ -18,6 +18,8 @@ describe('openapi/openapi.json', () => {
       '200',
       '400',
       '409',
+      '413',
+      '415',
       '422',
       '429',
       '502',
@@ -25,24 +27,92 @@ describe('openapi/openapi.json', () => {
     ]);
   });
 
-  it('declares 503 with Retry-After on every route but liveness', async () => {
-    const document = JSON.parse(await renderOpenApiFile());
-    const missing: string[] = [];
-    for (const [route, item] of Object.entries<
-      Record<
-        string,
-        { responses: Record<string, { headers?: Record<string, unknown>; content?: object }> }
-      >
-    >(document.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
-        if (`${method} ${route}` === 'get /api/health') continue;
-        const unavailable = operation.responses['503'];
-        if (!unavailable?.headers?.['Retry-After'] || !unavailable.content) {
-          missing.push(`${method} ${route}`);
-        }
+  describe('says what an integrator needs of every operation', () => {
+    type Operation = {
+      operationId?: string;
+      summary?: string;
+      security?: Record<string, string[]>[];
+      requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+      responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+    };
+    const document = JSON.parse(
+      readFileSync(path.join(__dirname, '..', '..', 'openapi', 'openapi.json'), 'utf8'),
+    ) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, { additionalProperties?: unknown }> };
+      servers?: unknown[];
+    };
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${route}`,
+        route,
+        method,
+        operation,
+      })),
+    );
+
+    it('a method name as operationId, unique, and a summary', () => {
+      const ids = operations.map(({ operation }) => operation.operationId);
+      for (const { name, operation } of operations) {
+        expect({ name, id: /^[a-z][A-Za-z]+$/.test(operation.operationId ?? '') }).toEqual({
+          name,
+          id: true,
+        });
+        expect({ name, summary: Boolean(operation.summary) }).toEqual({ name, summary: true });
       }
-    }
-    expect(missing).toEqual([]);
-    expect(document.paths['/api/health'].get.responses['503']).toBeUndefined();
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it("the operator's session on every admin operation, SPEC's two outside /api/admin included", () => {
+      const admin = operations.filter(
+        ({ route, method }) =>
+          (route.startsWith('/api/admin/') &&
+            !['/api/admin/login', '/api/admin/logout', '/api/admin/session'].includes(route)) ||
+          (route === '/api/registrations' && method === 'get') ||
+          (route === '/api/registrations/{id}' && method === 'delete'),
+      );
+      for (const { name, operation } of admin) {
+        expect({ name, security: operation.security }).toEqual({
+          name,
+          security: [{ 'admin-session': [] }],
+        });
+        expect(Object.keys(operation.responses)).toContain('401');
+      }
+    });
+
+    it('the one error shape as JSON on every error answer, and a 503 on every operation', () => {
+      for (const { name, operation } of operations) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          expect({ name, status, content: response.content }).toEqual({
+            name,
+            status,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ApiErrorDto' } },
+            },
+          });
+        }
+        expect(Object.keys(operation.responses)).toContain('503');
+      }
+    });
+
+    it('every JSON request body refuses fields it does not name, and answers 413 and 415', () => {
+      const withBody = operations.filter(({ operation }) => operation.requestBody);
+      expect(withBody.length).toBeGreaterThan(10);
+      for (const { name, operation } of withBody) {
+        const ref = operation.requestBody!.content['application/json'].schema.$ref;
+        if (ref) {
+          const schema = document.components.schemas[ref.split('/').pop()!];
+          expect({ name, additionalProperties: schema.additionalProperties }).toEqual({
+            name,
+            additionalProperties: false,
+          });
+        }
+        expect(Object.keys(operation.responses)).toEqual(
+          expect.arrayContaining(['400', '413', '415']),
+        );
+      }
+      expect(document.servers).toHaveLength(1);
+    });
   });
 });

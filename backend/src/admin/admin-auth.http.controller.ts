@@ -1,25 +1,12 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Inject,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
-  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto';
@@ -33,7 +20,7 @@ import { AdminSessionDto } from './admin-session.response.dto';
 import { AdminSessions } from './admin-sessions';
 import { LoginRequestDto } from './login.request.dto';
 import { LoginThrottle } from './login-throttle';
-import { SameOriginJsonGuard } from './same-origin-json.guard';
+import { SameOriginJson } from './admin-only.decorator';
 
 @ApiTags('admin')
 @Controller('api/admin')
@@ -46,18 +33,26 @@ export class AdminAuthHttpController {
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(SameOriginJsonGuard)
+  @SameOriginJson()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'logIn',
     summary: 'Log in as the operator',
     description:
       'Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.',
   })
-  @ApiOkResponse({ type: AdminSessionDto })
+  @ApiOkResponse({
+    type: AdminSessionDto,
+    headers: {
+      'Set-Cookie': {
+        description:
+          '`admin_session=<token>; Path=/; HttpOnly; SameSite=Strict` (and `Secure` behind https): the session that the admin-session scheme names.',
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
-  @ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'A body that is not JSON.' })
   @ApiTooManyRequestsResponse({
     type: ApiErrorDto,
     description: 'Too many failures from this address; see Retry-After.',
@@ -83,10 +78,21 @@ export class AdminAuthHttpController {
 
   @Post('logout')
   @HttpCode(204)
-  @UseGuards(SameOriginJsonGuard)
-  @ApiOperation({ summary: 'End the operator session on the server and clear its cookie' })
-  @ApiNoContentResponse({ description: 'Logged out (also when there was no session).' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' })
+  @SameOriginJson()
+  @ApiOperation({
+    operationId: 'logOut',
+    summary: 'End the operator session on the server and clear its cookie',
+    description: 'The session cannot be used again from anywhere, even with a copy of its cookie.',
+  })
+  @ApiNoContentResponse({
+    description: 'Logged out (also when there was no session).',
+    headers: {
+      'Set-Cookie': {
+        description: '`admin_session=; Expires=Thu, 01 Jan 1970 00:00:00 GMT`: the cookie cleared.',
+        schema: { type: 'string' },
+      },
+    },
+  })
   async logout(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -98,6 +104,7 @@ export class AdminAuthHttpController {
   @Get('session')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getAdminSession',
     summary: 'Whether the cookie is a live operator session',
     description: 'Lets the console survive a page reload. Always 200.',
   })

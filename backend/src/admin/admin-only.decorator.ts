@@ -16,6 +16,7 @@ import type { EventMetadata } from '../event-store/event-store.types';
 import { notLoggedIn } from './admin-errors';
 import type { AdminRequest } from './admin-session.guard';
 import { AdminSessionGuard } from './admin-session.guard';
+import { SameOriginJsonGuard } from './same-origin-json.guard';
 
 export const ADMIN_SECURITY_SCHEME = 'admin-session';
 
@@ -26,16 +27,21 @@ export function AdminOnly(options: { mutation?: boolean } = {}) {
     ApiCookieAuth(ADMIN_SECURITY_SCHEME),
     ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No live operator session.' }),
   ];
-  if (options.mutation) {
-    decorators.push(
-      ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' }),
-      ApiUnsupportedMediaTypeResponse({
-        type: ApiErrorDto,
-        description: 'A body that is not JSON.',
-      }),
-    );
-  }
+  if (options.mutation) decorators.push(SameOriginJsonAnswers());
   return applyDecorators(...decorators);
+}
+
+/** The answers of SameOriginJsonGuard, which every state-changing operator request passes. */
+export function SameOriginJsonAnswers() {
+  return applyDecorators(
+    ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' }),
+    ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'A body that is not JSON.' }),
+  );
+}
+
+/** A state-changing request refused from another site or with a body that is not JSON. */
+export function SameOriginJson() {
+  return applyDecorators(UseGuards(SameOriginJsonGuard), SameOriginJsonAnswers());
 }
 
 /** Who did it, for the metadata of the events an operator's request records. */

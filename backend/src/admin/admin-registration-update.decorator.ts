@@ -13,10 +13,15 @@ import { AdminOnly } from './admin-only.decorator';
  * An operator's change to one registration: guarded as an admin mutation, answered with the
  * updated registration, and documented with the errors every such change can answer.
  */
-export function AdminRegistrationUpdate(summary: string, recordedEvent: string) {
+export function AdminRegistrationUpdate(
+  operationId: string,
+  summary: string,
+  recordedEvent: string,
+) {
   return applyDecorators(
     AdminOnly({ mutation: true }),
     ApiOperation({
+      operationId,
       summary,
       description: `Records ${recordedEvent}, unless the value is already so.`,
     }),

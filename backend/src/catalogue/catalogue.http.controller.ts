@@ -20,7 +20,7 @@ export class SlotDto {
   })
   status: string;
 
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20 })
   capacity: number;
 }
 
@@ -50,7 +50,11 @@ export class TourEventDto {
   @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
   status: string;
 
-  @ApiProperty({ description: 'Price in the smallest unit of the currency', example: 3500 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Price in the smallest unit of the currency',
+    example: 3500,
+  })
   priceMinor: number;
 
   @ApiProperty({ example: 'RON' })
@@ -80,14 +84,23 @@ export class CatalogueHttpController {
   ) {}
 
   @Get('api/events')
-  @ApiOperation({ summary: 'The tour: events, their slots, prices and statuses' })
+  @ApiOperation({
+    operationId: 'listEvents',
+    summary: 'The tour: events, their slots, prices and statuses',
+    description:
+      'The live tour as the event log says, with each place named in every language the tour has (localised); what the site lays out as its next stops and past events.',
+  })
   @ApiOkResponse({ type: [TourEventDto] })
   events(): TourEventDto[] {
     return publicEvents(this.catalogue, new Date(), this.config.registrationClosesMinutesBefore);
   }
 
   @Get('api/site-info')
-  @ApiOperation({ summary: 'Public contact addresses and the chat join code' })
+  @ApiOperation({
+    operationId: 'getSiteInfo',
+    summary: 'Public contact addresses and the chat join code',
+    description: 'CONTACT_EMAIL, PRESS_EMAIL and CHAT_JOIN_CODE, as configured.',
+  })
   @ApiOkResponse({ type: SiteInfoDto })
   siteInfo(): SiteInfoDto {
     return {

@@ -10,7 +10,7 @@ export class FieldErrorDto {
 
 /** The one shape of every error answer. */
 export class ApiErrorDto {
-  @ApiProperty({ example: 400 })
+  @ApiProperty({ type: 'integer', example: 400 })
   statusCode: number;
 
   @ApiProperty({ example: 'Please enter a valid email address' })

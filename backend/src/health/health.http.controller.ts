@@ -42,6 +42,7 @@ export class HealthHttpController {
   @Get()
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOperation({
+    operationId: 'checkLiveness',
     summary: 'Liveness',
     description:
       'The process answers. It does not look at the database: restart only a hung process.',
@@ -54,6 +55,7 @@ export class HealthHttpController {
   @Get('ready')
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOperation({
+    operationId: 'checkReadiness',
     summary: 'Readiness',
     description:
       'PostgreSQL answers and every migration is applied, and the process is not shutting down. Send traffic only while this answers 200.',

@@ -4,7 +4,11 @@ export class LivenessResponseDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status!: 'ok';
 
-  @ApiProperty({ description: 'Seconds since this process started.', example: 3600 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Seconds since this process started.',
+    example: 3600,
+  })
   uptimeSeconds!: number;
 }
 

@@ -13,6 +13,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiNotFoundResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -44,6 +45,7 @@ export class MetricsHttpController {
   @ApiBearerAuth(METRICS_BEARER)
   @ApiProduces('text/plain')
   @ApiOperation({
+    operationId: 'scrapeMetrics',
     summary: 'Figures for Prometheus',
     description:
       'Prometheus text format: request durations by route and status, the database pool, 503s by cause, the outbox backlog and its oldest age, lease recoveries, seats per open slot. Needs `Authorization: Bearer $METRICS_TOKEN`; absent (404) when METRICS_TOKEN is unset.',
@@ -53,6 +55,10 @@ export class MetricsHttpController {
     content: { 'text/plain': { schema: { type: 'string' } } },
   })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No token, or not the right one.' })
+  @ApiNotFoundResponse({
+    type: ApiErrorDto,
+    description: 'METRICS_TOKEN is unset on this server: there are no metrics to scrape.',
+  })
   async scrape(
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) response: Response,

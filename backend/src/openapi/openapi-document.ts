@@ -1,7 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { ApiErrorDto } from '../common/api-error.dto';
+import {
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+  type ServerObject,
+} from '@nestjs/swagger';
 import { METRICS_BEARER } from '../metrics/metrics.http.controller';
+import { declareCommonAnswers } from './common-answers';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -12,52 +17,39 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Registration, seat holds, waiting list and payments for a touring participatory performance, and the Command Center operations. Every error answers {statusCode, message, errors[]}.',
     )
     .setVersion('1.0.0')
+    .addTag('registrations', "A visitor's registration, seat, waiting list, dreams and links")
+    .addTag('payments', "The payment provider's webhook")
+    .addTag('catalogue', 'The tour and the public facts of the site')
+    .addTag('admin', "The Command Center: every operation needs the operator's session")
+    .addTag('health', 'Liveness and readiness, for the orchestrator')
+    .addTag('operations', 'Figures for monitoring (Prometheus), behind their own token')
     .addCookieAuth(
       ADMIN_SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
       'admin-session',
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer' }, METRICS_BEARER)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'The token set in METRICS_TOKEN: an opaque shared secret, not a JWT.',
+      },
+      METRICS_BEARER,
+    )
     .build();
-  return declareUnavailable(
-    SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorDto] }),
-  );
-}
-
-type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
-type DeclaredResponse = Extract<Operation['responses'][string], { description: string }>;
-
-/** The one route that never asks the database: liveness. */
-const NEVER_UNAVAILABLE = new Set(['get /api/health']);
-
-/**
- * Every route that reaches PostgreSQL answers 503 with Retry-After when it is away (refusing,
- * dropped, or past the app's deadline; see database/database-unavailable.ts), so the document
- * says so once for all of them rather than on each controller.
- */
-function declareUnavailable(document: OpenAPIObject): OpenAPIObject {
-  const errorSchema = { $ref: getSchemaPath(ApiErrorDto) };
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
-      const operation = item[method];
-      if (!operation || NEVER_UNAVAILABLE.has(`${method} ${path}`)) continue;
-      const declared = operation.responses['503'] as DeclaredResponse | undefined;
-      operation.responses['503'] = {
-        description:
-          declared?.description ??
-          'The database is unavailable or did not answer within the deadline; try again after Retry-After seconds.',
-        content: declared?.content ?? { 'application/json': { schema: errorSchema } },
-        headers: {
-          ...declared?.headers,
-          'Retry-After': {
-            description: 'Seconds to wait before trying again.',
-            schema: { type: 'integer', minimum: 1 },
-          },
-        },
-      };
-    }
-  }
-  return document;
+  const document = SwaggerModule.createDocument(app, config);
+  // One server: the origin that serves the document, in whichever environment (local,
+  // staging, production); the API is meant for the site's own pages and for integrators.
+  document.servers = [
+    {
+      url: '/',
+      description:
+        'The origin that serves this document, in any environment (local, staging or production): the API is under /api.',
+      'x-internal': false,
+    } as ServerObject,
+  ];
+  return declareCommonAnswers(document);
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

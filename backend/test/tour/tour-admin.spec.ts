@@ -158,6 +158,8 @@ describe('the tour in the Command Center', () => {
       [{ ...cluj, slug: 'sibiu', timeZone: 'Mars/Olympus' }, 'timeZone'],
       [{ ...cluj, slug: 'sibiu', priceMinor: 0 }, 'priceMinor'],
       [{ ...cluj, slug: 'sibiu', date: '2026-02-30' }, 'date'],
+      // Once a 500: no month 13, no day 45.
+      [{ ...cluj, slug: 'sibiu', date: '2027-13-45' }, 'date'],
       [{ ...cluj, slug: 'sibiu', city: '  ' }, 'city'],
       [{ ...cluj, slug: 'sibiu', localised: { fr: { city: 'Cluj' } } }, 'localised'],
       [{ ...cluj, slug: 'sibiu', status: 'completed' }, 'status'],
@@ -186,6 +188,13 @@ describe('the tour in the Command Center', () => {
     });
     expect(badSlot.status).toBe(400);
     expect(badSlot.body.errors[0].field).toBe('startsAt');
+    // Once taken as 3 March.
+    const noSuchDay = await tour('POST', '/events/cluj/slots', {
+      startsAt: '2031-02-31T19:30:00+02:00',
+      capacity: 5,
+    });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.errors[0].field).toBe('startsAt');
     const noSeats = await tour('POST', '/events/cluj/slots', { startsAt: ahead(42), capacity: 0 });
     expect(noSeats.status).toBe(400);
     const [{ count: after }] = await app.dataSource.query(

@@ -7,6 +7,7 @@ import {
   type TourEventFact,
 } from '../../src/catalogue/domain/tour';
 import { TourError } from '../../src/catalogue/domain/tour-errors';
+import { checkDate, checkStartsAt } from '../../src/catalogue/domain/tour-rules';
 import { testTour } from '../test-tour';
 
 const announce = {
@@ -36,6 +37,20 @@ function refusal(run: () => unknown): { kind: string; field?: string; message: s
 }
 
 describe("the tour's domain", () => {
+  it('refuses days the calendar does not have, without throwing', () => {
+    for (const date of ['2027-13-45', '2027-00-10', '2027-02-29', '2027-04-31', '2027-01-00']) {
+      expect({ date, fault: checkDate(date) }).toEqual({
+        date,
+        fault: 'the date must be a calendar date, YYYY-MM-DD',
+      });
+      expect(checkStartsAt(`${date}T19:30:00+02:00`)).toBeDefined();
+    }
+    for (const date of ['2028-02-29', '2027-12-31', '2027-01-01']) {
+      expect(checkDate(date)).toBeUndefined();
+      expect(checkStartsAt(`${date}T19:30:00+02:00`)).toBeUndefined();
+    }
+  });
+
   it('announces an event with automatic offers on, open unless said otherwise', () => {
     expect(eventWith()).toEqual({
       slug: 'cluj',

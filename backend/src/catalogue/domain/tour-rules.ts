@@ -22,6 +22,12 @@ export const HIGHEST_PRICE_MINOR = 10_000_000;
 
 export type Check = string | undefined;
 
+/** The shapes of a slug, a calendar date and an instant; the API document carries them too. */
+export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const INSTANT_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function checkCurrency(value: unknown): Check {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
     ? undefined
@@ -29,9 +35,7 @@ export function checkCurrency(value: unknown): Check {
 }
 
 export function checkSlug(value: unknown): Check {
-  return typeof value === 'string' &&
-    value.length <= LONGEST_SLUG &&
-    /^[a-z][a-z0-9-]*$/.test(value)
+  return typeof value === 'string' && value.length <= LONGEST_SLUG && SLUG_PATTERN.test(value)
     ? undefined
     : `the event's slug must be lowercase letters, digits and hyphens, starting with a letter (at most ${LONGEST_SLUG})`;
 }
@@ -42,11 +46,22 @@ export function checkEventStatus(value: unknown, allowed = EVENT_STATUSES): Chec
     : `the status must be one of ${allowed.join(', ')}`;
 }
 
+/**
+ * Whether `YYYY-MM-DD` at the start of the text names a day of the calendar. Read by hand, not by
+ * Date: `new Date('2027-13-45')` is an invalid Date that throws on toISOString(), and
+ * Date.parse('2027-02-31T…') quietly answers 3 March.
+ */
+function startsWithCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
 export function checkDate(value: unknown): Check {
   const valid =
-    typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+    typeof value === 'string' && DATE_PATTERN.test(value) && startsWithCalendarDate(value);
   return valid ? undefined : 'the date must be a calendar date, YYYY-MM-DD';
 }
 
@@ -129,7 +144,8 @@ export function checkSlotName(value: unknown): Check {
 
 export function checkStartsAt(value: unknown): Check {
   return typeof value === 'string' &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    INSTANT_PATTERN.test(value) &&
+    startsWithCalendarDate(value) &&
     !Number.isNaN(Date.parse(value))
     ? undefined
     : 'the start must be an instant with its offset (2025-10-30T19:30:00+02:00)';

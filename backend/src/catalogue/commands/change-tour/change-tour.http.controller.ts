@@ -71,6 +71,7 @@ export class ChangeTourHttpController {
   @Post()
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'announceEvent',
     summary: 'Announce an event of the tour',
     description: 'Records EventAnnounced.',
   })
@@ -87,6 +88,7 @@ export class ChangeTourHttpController {
   @Patch(':slug')
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'editEvent',
     summary: "Edit an event's details, status or automatic offers",
     description:
       'Records EventDetailsEdited for the details that change, AutomaticOffersSwitched when automaticOffers does; nothing for values already so.',
@@ -106,6 +108,7 @@ export class ChangeTourHttpController {
   @HttpCode(200)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'completeEvent',
     summary: 'Complete an event',
     description: 'Records EventCompleted: the event becomes past, and its slots close.',
   })
@@ -120,7 +123,11 @@ export class ChangeTourHttpController {
 
   @Post(':slug/slots')
   @AdminOnly({ mutation: true })
-  @ApiOperation({ summary: 'Add a slot to an event', description: 'Records SlotAdded.' })
+  @ApiOperation({
+    operationId: 'addSlot',
+    summary: 'Add a slot to an event',
+    description: 'Records SlotAdded.',
+  })
   @ApiCreatedResponse({ type: TourEventAdminDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -139,6 +146,7 @@ export class ChangeTourHttpController {
   @Patch(':slug/slots/:time')
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
     description:
       'Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference.',
@@ -168,6 +176,7 @@ export class ChangeTourHttpController {
   @HttpCode(200)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'closeSlot',
     summary: 'Close a slot to registration',
     description: 'Records SlotClosed, unless it is closed already.',
   })
@@ -185,6 +194,7 @@ export class ChangeTourHttpController {
   @HttpCode(200)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',
     description: 'Records SlotReopened, unless it is open already.',
   })

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
+import {
+  DATE_PATTERN,
+  HIGHEST_PRICE_MINOR,
+  INSTANT_PATTERN,
+  LONGEST_NAME,
+  LONGEST_SLUG,
+  MOST_SEATS,
+  SLUG_PATTERN,
+} from '../../domain/tour-rules';
 import { LocalisedPlacesDto } from '../../queries/tour-admin/tour-admin.response.dto';
 
 // The fields' shapes are checked here; what their values must be (a real time zone, a price
@@ -8,15 +17,20 @@ import { LocalisedPlacesDto } from '../../queries/tour-admin/tour-admin.response
 const STATUSES = ['open', 'coming-soon'];
 
 export class AnnounceEventRequestDto {
-  @ApiProperty({ example: 'cluj', description: 'Lowercase letters, digits and hyphens' })
+  @ApiProperty({
+    example: 'cluj',
+    description: 'Lowercase letters, digits and hyphens, starting with a letter',
+    pattern: SLUG_PATTERN.source,
+    maxLength: LONGEST_SLUG,
+  })
   @IsString({ message: 'slug must be text' })
   slug: string;
 
-  @ApiProperty({ example: 'Cluj-Napoca' })
+  @ApiProperty({ example: 'Cluj-Napoca', maxLength: LONGEST_NAME })
   @IsString({ message: 'city must be text' })
   city: string;
 
-  @ApiProperty({ example: 'Fabrica de Pensule' })
+  @ApiProperty({ example: 'Fabrica de Pensule', maxLength: LONGEST_NAME })
   @IsString({ message: 'venue must be text' })
   venue: string;
 
@@ -25,7 +39,7 @@ export class AnnounceEventRequestDto {
   @IsObject({ message: 'localised must be an object by language' })
   localised?: LocalisedPlacesDto;
 
-  @ApiProperty({ format: 'date', example: '2026-03-12' })
+  @ApiProperty({ format: 'date', example: '2026-03-12', pattern: DATE_PATTERN.source })
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date: string;
 
@@ -33,7 +47,13 @@ export class AnnounceEventRequestDto {
   @IsString({ message: 'timeZone must be text' })
   timeZone: string;
 
-  @ApiProperty({ example: 3500, description: 'In the smallest unit of the currency' })
+  @ApiProperty({
+    type: 'integer',
+    example: 3500,
+    minimum: 1,
+    maximum: HIGHEST_PRICE_MINOR,
+    description: 'In the smallest unit of the currency',
+  })
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor: number;
 
@@ -44,12 +64,12 @@ export class AnnounceEventRequestDto {
 }
 
 export class EditEventRequestDto {
-  @ApiPropertyOptional({ example: 'Cluj-Napoca' })
+  @ApiPropertyOptional({ example: 'Cluj-Napoca', maxLength: LONGEST_NAME })
   @IsOptional()
   @IsString({ message: 'city must be text' })
   city?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Fabrica de Pensule', maxLength: LONGEST_NAME })
   @IsOptional()
   @IsString({ message: 'venue must be text' })
   venue?: string;
@@ -62,7 +82,7 @@ export class EditEventRequestDto {
   @IsObject({ message: 'localised must be an object by language' })
   localised?: LocalisedPlacesDto;
 
-  @ApiPropertyOptional({ format: 'date' })
+  @ApiPropertyOptional({ example: '2026-03-19', format: 'date', pattern: DATE_PATTERN.source })
   @IsOptional()
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date?: string;
@@ -72,7 +92,7 @@ export class EditEventRequestDto {
   @IsString({ message: 'timeZone must be text' })
   timeZone?: string;
 
-  @ApiPropertyOptional({ example: 3500 })
+  @ApiPropertyOptional({ type: 'integer', example: 3500, minimum: 1, maximum: HIGHEST_PRICE_MINOR })
   @IsOptional()
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor?: number;
@@ -89,16 +109,21 @@ export class EditEventRequestDto {
 }
 
 export class AddSlotRequestDto {
-  @ApiProperty({ format: 'date-time', example: '2026-03-12T19:30:00+02:00' })
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-03-12T19:30:00+02:00',
+    pattern: INSTANT_PATTERN.source,
+  })
   @IsString({ message: 'startsAt must be an instant with its offset' })
   startsAt: string;
 
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20, minimum: 1, maximum: MOST_SEATS })
   @IsInt({ message: 'capacity must be a whole number of seats' })
   capacity: number;
 
   @ApiPropertyOptional({
     example: 'Mar 12 - 7:30pm',
+    maxLength: LONGEST_SLUG,
     description:
       "The slot's name, which registrations reference; by default its start in the event's time zone, named like 'Mar 12 - 7:30pm'.",
   })
@@ -109,7 +134,10 @@ export class AddSlotRequestDto {
 
 export class EditSlotRequestDto {
   @ApiPropertyOptional({
+    type: 'integer',
     example: 24,
+    minimum: 1,
+    maximum: MOST_SEATS,
     description: 'Not below the seats taken (409). Raising it may free seats for the waiting list.',
   })
   @IsOptional()
@@ -117,7 +145,9 @@ export class EditSlotRequestDto {
   capacity?: number;
 
   @ApiPropertyOptional({
+    example: '2026-03-12T20:00:00+02:00',
     format: 'date-time',
+    pattern: INSTANT_PATTERN.source,
     description: 'A new start; the slot keeps its name, which registrations reference.',
   })
   @IsOptional()

@@ -15,6 +15,7 @@ export class TourAdminHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getTourForAdmin',
     summary: 'The tour as the Command Center runs it',
     description:
       'Events by date, each with its slots by start, their capacity, seats taken and waiting list, and whether freed seats are offered automatically.',
@@ -28,6 +29,7 @@ export class TourAdminHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getTourHistory',
     summary: "The tour's own history, newest first",
     description:
       "Every fact of the tour (its import, announcements, slots, capacities, closings), with who recorded it; one event's with `event`.",

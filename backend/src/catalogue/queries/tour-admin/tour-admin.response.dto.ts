@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LONGEST_NAME } from '../../domain/tour-rules';
 
 export class LocalisedPlaceDto {
-  @ApiPropertyOptional({ example: 'Bucarest' })
+  @ApiPropertyOptional({ example: 'Bucarest', maxLength: LONGEST_NAME })
   city?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Fabbrica di Pennelli', maxLength: LONGEST_NAME })
   venue?: string;
 }
 
@@ -29,13 +30,13 @@ export class TourSlotAdminDto {
   @ApiProperty({ enum: ['open', 'closed'], description: 'As the operator set it.' })
   status: 'open' | 'closed';
 
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20 })
   capacity: number;
 
-  @ApiProperty({ example: 12, description: 'Seats held or paid.' })
+  @ApiProperty({ type: 'integer', example: 12, description: 'Seats held or paid.' })
   seatsTaken: number;
 
-  @ApiProperty({ example: 3, description: 'People on the waiting list.' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'People on the waiting list.' })
   waiting: number;
 }
 
@@ -61,7 +62,11 @@ export class TourEventAdminDto {
   @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
   status: 'open' | 'completed' | 'coming-soon';
 
-  @ApiProperty({ example: 3500, description: 'Price in the smallest unit of the currency' })
+  @ApiProperty({
+    type: 'integer',
+    example: 3500,
+    description: 'Price in the smallest unit of the currency',
+  })
   priceMinor: number;
 
   @ApiProperty({ description: 'Whether a freed seat is offered to the next person waiting.' })

@@ -11,7 +11,12 @@ export class TourHistoryRequestDto {
   @Matches(/^[a-z][a-z0-9-]{0,59}$/, { message: 'event must be an event slug' })
   event?: string;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: TOUR_HISTORY_MAX_LIMIT })
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 50,
+    minimum: 1,
+    maximum: TOUR_HISTORY_MAX_LIMIT,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })

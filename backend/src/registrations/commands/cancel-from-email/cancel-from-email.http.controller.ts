@@ -22,6 +22,7 @@ export class CancelFromEmailHttpController {
   @Post('api/registrations/cancel')
   @HttpCode(204)
   @ApiOperation({
+    operationId: 'cancelFromEmail',
     summary: "Cancel a booking from the confirmation email's link",
     description:
       "The token is the signed, expiring one of the email's link (not the registration id). Records RegistrationCancelled (by the visitor), and RefundRequested when the seat was paid through the payment provider; the seat goes back and is offered to the next person waiting. Allowed until CANCELLATION_CLOSES_HOURS_BEFORE hours before the slot.",

@@ -24,6 +24,7 @@ export class CancelRegistrationHttpController {
   @HttpCode(200)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'cancelRegistration',
     summary: 'Cancel a registration, with or without a refund',
     description:
       "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept.",

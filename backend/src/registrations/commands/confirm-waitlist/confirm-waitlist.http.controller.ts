@@ -21,6 +21,7 @@ export class ConfirmWaitlistHttpController {
   @HttpCode(200)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'confirmWaitlist',
     summary: 'Move a waiting-list entry onto a free seat',
     description: 'Records WaitlistConfirmed and queues the confirmation email.',
   })

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
+import { RETRY_AFTER } from '../../../openapi/common-answers';
 import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
@@ -45,16 +46,27 @@ export class CreateRegistrationHttpController {
     description: 'The Idempotency-Key was used for another request.',
   })
   @ApiOperation({
+    operationId: 'createRegistration',
     summary: 'Register for a slot',
     description:
       'Holds a seat and answers the payment page, or, when the slot is full, puts the visitor on the waiting list.',
   })
-  @ApiOkResponse({ type: CreateRegistrationResponseDto })
+  @ApiOkResponse({
+    type: CreateRegistrationResponseDto,
+    headers: {
+      'Idempotent-Replayed': {
+        description:
+          '`true` when this is the first answer to the same Idempotency-Key, given again.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+  })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A field breaks a rule.' })
   @ApiConflictResponse({
     type: ApiErrorDto,
     description:
       'Already registered with this email; or a request with the same Idempotency-Key is still being answered (Retry-After).',
+    headers: RETRY_AFTER,
   })
   @ApiBadGatewayResponse({ type: ApiErrorDto, description: 'The payment provider failed.' })
   @ApiTooManyRequestsResponse({

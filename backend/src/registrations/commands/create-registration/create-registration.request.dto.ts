@@ -15,6 +15,7 @@ import {
   PHONE_RULE,
 } from '../../domain/registration-rules';
 import type { Locale } from '../../domain/registration-events';
+import { DREAM_EXAMPLE } from '../../../openapi/examples';
 
 export const DREAM_MESSAGE =
   'Please share your dream with at least 100 characters - it will be part of the performance';
@@ -53,6 +54,7 @@ export class CreateRegistrationRequestDto {
     example: 'ana@example.com',
     maxLength: EMAIL_MAX_CHARACTERS,
     description: 'A valid email address as the HTML standard defines it, with a dot in the domain',
+    pattern: EMAIL_PATTERN.source,
   })
   @NormalizeText()
   @IsString({ message: 'Please enter a valid email address' })
@@ -76,7 +78,7 @@ export class CreateRegistrationRequestDto {
   })
   whatsapp: string;
 
-  @ApiProperty({ example: 'bucharest' })
+  @ApiProperty({ example: 'bucharest', maxLength: CATALOGUE_NAME_RULE.maxCharacters })
   @NormalizeText()
   @IsString({ message: 'Only Bucharest event is available' })
   @TextField(CATALOGUE_NAME_RULE, {
@@ -88,7 +90,7 @@ export class CreateRegistrationRequestDto {
   })
   event: string;
 
-  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
+  @ApiProperty({ example: 'Oct 30 - 7:30pm', maxLength: CATALOGUE_NAME_RULE.maxCharacters })
   @NormalizeText()
   @IsString({ message: 'Please select a time slot' })
   @TextField(CATALOGUE_NAME_RULE, {
@@ -101,6 +103,7 @@ export class CreateRegistrationRequestDto {
   time: string;
 
   @ApiProperty({
+    example: DREAM_EXAMPLE,
     description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} ${TEXT_DESCRIPTION} but line breaks and tabs`,
     minLength: DREAM_MIN_CHARACTERS,
     maxLength: DREAM_MAX_CHARACTERS,

@@ -21,6 +21,7 @@ export class DeleteRegistrationHttpController {
   @HttpCode(204)
   @AdminOnly({ mutation: true })
   @ApiOperation({
+    operationId: 'deleteRegistration',
     summary: 'Delete a registration and erase its personal data for good',
     description:
       "Records RegistrationDeleted, frees the seat and shreds the registration's key: its name, email, phone and dream can no longer be read anywhere. Irreversible. A registration paid through the payment provider is refunded unless refund=false (RefundRequested, then PaymentRefunded once the provider confirms).",

@@ -13,7 +13,7 @@ export class EditDreamHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('api/admin/registrations/:id/dream')
-  @AdminRegistrationUpdate('Replace the dream text', 'DreamEdited')
+  @AdminRegistrationUpdate('editDream', 'Replace the dream text', 'DreamEdited')
   update(
     @Param('id') id: string,
     @Body() body: EditDreamRequestDto,

@@ -11,9 +11,11 @@ import {
   DREAM_MESSAGE,
   DREAM_MESSAGES,
 } from '../create-registration/create-registration.request.dto';
+import { DREAM_EXAMPLE } from '../../../openapi/examples';
 
 export class EditDreamRequestDto {
   @ApiProperty({
+    example: DREAM_EXAMPLE,
     description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} characters as a person counts them (what shows nothing counts as none), after NFC and trimming; no control characters but line breaks and tabs`,
     minLength: DREAM_MIN_CHARACTERS,
     maxLength: DREAM_MAX_CHARACTERS,

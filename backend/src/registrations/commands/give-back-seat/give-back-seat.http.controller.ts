@@ -22,6 +22,7 @@ export class GiveBackSeatHttpController {
   @Post('api/registrations/:id/give-back')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'giveBackSeat',
     summary: 'Give a held, unpaid seat back at once',
     description:
       'Closes the payment page with the provider and releases the hold (CheckoutExpired).',

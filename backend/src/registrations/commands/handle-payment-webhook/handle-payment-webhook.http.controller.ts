@@ -2,6 +2,7 @@ import { BadRequestException, Controller, Headers, HttpCode, Post, Req } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -46,11 +47,47 @@ export class HandlePaymentWebhookHttpController {
   @Post('api/payments/webhook')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'receivePaymentWebhook',
     summary: 'Payment provider webhook',
     description:
       "Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once.",
   })
-  @ApiHeader({ name: 'stripe-signature', required: true })
+  @ApiHeader({
+    name: 'stripe-signature',
+    required: true,
+    description: "Stripe's signature over the raw body: `t=<unix time>,v1=<hex HMAC-SHA256>`.",
+  })
+  @ApiBody({
+    description:
+      'A Stripe event, as Stripe sends it: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.expired and charge.refunded are acted on, any other type is acknowledged and ignored. It is read only once its signature holds.',
+    schema: {
+      type: 'object',
+      required: ['id', 'type', 'data'],
+      properties: {
+        id: { type: 'string', example: 'evt_1Q2w3E4r5T6y7U8i' },
+        type: { type: 'string', example: 'checkout.session.completed' },
+        data: {
+          type: 'object',
+          required: ['object'],
+          properties: { object: { type: 'object', additionalProperties: true } },
+        },
+      },
+      additionalProperties: true,
+      example: {
+        id: 'evt_1Q2w3E4r5T6y7U8i',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: 'cs_test_a1B2c3D4',
+            object: 'checkout.session',
+            payment_status: 'paid',
+            amount_total: 3500,
+            currency: 'ron',
+          },
+        },
+      },
+    },
+  })
   @ApiOkResponse({ type: PaymentWebhookResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Missing or wrong signature.' })
   async receive(

@@ -24,6 +24,7 @@ export class PayForOfferHttpController {
   @Post('api/registrations/offer/checkout')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'payForOffer',
     summary: 'Open (or resume) the payment page of a seat offered from the waiting list',
     description:
       "The token is the signed one of the offer email's link. Answers the payment page, held until the offer lapses; paying it records PaymentConfirmed (seat 'offered') and the seat is the visitor's.",

@@ -3,6 +3,7 @@ import { IsDefined, IsString, MaxLength } from 'class-validator';
 
 export class PayForOfferRequestDto {
   @ApiProperty({
+    example: "<the token of the email's link>",
     description: "The token of the offer email's link, as it was sent.",
     maxLength: 1000,
   })

@@ -19,6 +19,7 @@ export class ResumeCheckoutHttpController {
   @Post('api/registrations/:id/resume-checkout')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'resumeCheckout',
     summary: 'Go back to the open payment of a held seat',
     description: 'Answers the payment page while the seat is still held and the page open.',
   })

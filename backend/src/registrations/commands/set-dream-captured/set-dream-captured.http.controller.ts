@@ -13,7 +13,7 @@ export class SetDreamCapturedHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('api/admin/registrations/:id/dreamed-captured')
-  @AdminRegistrationUpdate('Set the dream-captured flag', 'DreamCapturedSet')
+  @AdminRegistrationUpdate('setDreamCaptured', 'Set the dream-captured flag', 'DreamCapturedSet')
   update(
     @Param('id') id: string,
     @Body() body: SetDreamCapturedRequestDto,

@@ -13,7 +13,7 @@ export class SetPaidFlagHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('api/admin/registrations/:id/paid')
-  @AdminRegistrationUpdate('Set the paid flag', 'PaidFlagSet')
+  @AdminRegistrationUpdate('setPaidFlag', 'Set the paid flag', 'PaidFlagSet')
   update(
     @Param('id') id: string,
     @Body() body: SetPaidFlagRequestDto,

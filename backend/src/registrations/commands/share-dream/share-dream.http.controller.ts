@@ -44,6 +44,7 @@ export class ShareDreamHttpController {
   @Post('api/registrations/:id/dreams')
   @HttpCode(201)
   @ApiOperation({
+    operationId: 'shareDream',
     summary: 'Share a further dream after registering',
     description:
       'At most SHARED_DREAMS_PER_REGISTRATION (10) per registration (409 after that), and at most DREAM_SHARE_RATE_LIMIT per window per registration and per client address (429 with Retry-After).',

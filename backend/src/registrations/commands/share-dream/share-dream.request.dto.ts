@@ -7,11 +7,13 @@ import {
   SHARED_DREAM_MIN_CHARACTERS,
   SHARED_DREAM_RULE,
 } from '../../domain/registration-rules';
+import { DREAM_EXAMPLE } from '../../../openapi/examples';
 
 const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${SHARED_DREAM_MAX_CHARACTERS} characters`;
 
 export class ShareDreamRequestDto {
   @ApiProperty({
+    example: DREAM_EXAMPLE,
     minLength: SHARED_DREAM_MIN_CHARACTERS,
     maxLength: SHARED_DREAM_MAX_CHARACTERS,
     description:

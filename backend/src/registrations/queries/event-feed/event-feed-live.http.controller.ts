@@ -23,12 +23,16 @@ export class EventFeedLiveHttpController {
   @Sse('api/admin/events/live')
   @AdminOnly()
   @ApiOperation({
+    operationId: 'streamLogPosition',
     summary: 'Server-Sent Events: the event log position, now and each time it moves',
     description:
       'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 30 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does.',
   })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'A text/event-stream that stays open.' })
+  @ApiOkResponse({
+    description: 'A text/event-stream that stays open.',
+    schema: { type: 'string', example: 'event: position\ndata: {"position":42}\n\n' },
+  })
   live(@Req() request: Request): Observable<MessageEvent> {
     const token = readSessionCookie(request);
     return new Observable<MessageEvent>((subscriber) => {

@@ -16,6 +16,7 @@ export class EventFeedHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listLogEvents',
     summary: 'The global event feed, paged by position (for audit consumers)',
     description: 'Pass the answered lastPosition as `after` to read on.',
   })

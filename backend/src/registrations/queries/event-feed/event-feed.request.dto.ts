@@ -6,6 +6,7 @@ export const EVENT_FEED_MAX_LIMIT = 1000;
 
 export class EventFeedRequestDto {
   @ApiPropertyOptional({
+    type: 'integer',
     description: 'Answer the events after this global position (0: from the start).',
     default: 0,
     minimum: 0,
@@ -17,7 +18,7 @@ export class EventFeedRequestDto {
   @Max(Number.MAX_SAFE_INTEGER, { message: 'after must be a position of the log' })
   after?: number;
 
-  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: EVENT_FEED_MAX_LIMIT })
+  @ApiPropertyOptional({ type: 'integer', default: 100, minimum: 1, maximum: EVENT_FEED_MAX_LIMIT })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })

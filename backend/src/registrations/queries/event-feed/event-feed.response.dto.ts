@@ -6,6 +6,7 @@ export class EventFeedDto {
   events: AuditEntryDto[];
 
   @ApiProperty({
+    type: 'integer',
     description:
       'The position to pass as `after` for the next page (the last event answered, or `after` itself when there was none).',
   })

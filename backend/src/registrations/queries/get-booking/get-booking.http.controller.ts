@@ -12,6 +12,10 @@ import { ApiErrorDto } from '../../../common/api-error.dto';
 import { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 
+/** What the token of an email's link is, for whoever integrates with it. */
+const LINK_TOKEN =
+  "The capability of the email's link: a token signed by the site (HMAC) naming one registration and what the link allows, until it expires. It is the only credential, so the link is to be kept private; logs write it as :token.";
+
 @ApiTags('registrations')
 @Controller()
 export class GetBookingHttpController {
@@ -19,11 +23,17 @@ export class GetBookingHttpController {
 
   @Get('api/registrations/cancel/booking')
   @ApiOperation({
+    operationId: 'getCancellationBooking',
     summary: "The booking a confirmation email's cancellation link names",
     description:
       'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
   })
-  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiQuery({
+    name: 'token',
+    required: true,
+    description: LINK_TOKEN,
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ type: BookingResponseDto })
   @ApiBadRequestResponse({
     type: ApiErrorDto,
@@ -36,11 +46,17 @@ export class GetBookingHttpController {
 
   @Get('api/registrations/offer/booking')
   @ApiOperation({
+    operationId: 'getOfferBooking',
     summary: "The booking a waiting-list offer's link names",
     description:
       'For the offer page: the event, the slot, the name, and until when the seat is held.',
   })
-  @ApiQuery({ name: 'token', required: true, description: "The link's signed token." })
+  @ApiQuery({
+    name: 'token',
+    required: true,
+    description: LINK_TOKEN,
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ type: BookingResponseDto })
   @ApiBadRequestResponse({
     type: ApiErrorDto,

@@ -4,7 +4,6 @@ import {
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
-  ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -21,7 +20,12 @@ export class GetCapacityHttpController {
   // Every page polls it: a browser may keep the answer but asks again each time, with the ETag
   // Express gives every answer, and one that did not change costs a 304 without a body.
   @Header('Cache-Control', 'no-cache')
-  @ApiOperation({ summary: 'Seats and waiting list of every slot of the open events' })
+  @ApiOperation({
+    operationId: 'getCapacity',
+    summary: 'Seats and waiting list of every slot of the open events',
+    description:
+      'Polled by every open page: answered from a per-process cache dropped on every change of a slot, with an ETag and Cache-Control: no-cache, so a poll holding the current answer gets a 304.',
+  })
   @ApiOkResponse({
     description: 'Keyed by event, then by time slot.',
     schema: {
@@ -43,7 +47,6 @@ export class GetCapacityHttpController {
       },
     },
   })
-  @ApiResponse({ status: 304, description: 'Unchanged since the ETag given in If-None-Match.' })
   capacity(): Promise<CapacityByEvent> {
     return this.queryBus.execute(new GetCapacityQuery());
   }

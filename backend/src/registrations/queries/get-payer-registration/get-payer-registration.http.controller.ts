@@ -22,6 +22,7 @@ export class GetPayerRegistrationHttpController {
   @Get('api/checkout-sessions/:sessionId/registration')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getPayerRegistration',
     summary: 'The registration a checkout session paid for, as its payer sees it',
     description:
       'For the confirmation page the payment provider returns to: the name, email, phone and slot, and whether the payment has arrived yet.',

@@ -1,6 +1,12 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { GetRegistrationQuery } from './get-registration.query';
 import { RegistrationDto } from './registration.response.dto';
@@ -12,7 +18,17 @@ export class GetRegistrationHttpController {
 
   @Get('api/registrations/:id')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'One registration, by its id' })
+  @ApiOperation({
+    operationId: 'getRegistration',
+    summary: 'One registration, by its id',
+    description:
+      "SPEC's public fields only (name, email, event, time, waitingList), never the phone. The registration id is a capability: it travels in the confirmation's link, and whoever holds it reads these fields, so it is a random UUID that nothing lists publicly.",
+  })
+  @ApiParam({
+    name: 'id',
+    description: 'The registration id: a capability, like the link that carries it.',
+    format: 'uuid',
+  })
   @ApiOkResponse({ type: RegistrationDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or malformed id.' })
   registration(@Param('id') id: string): Promise<RegistrationDto> {

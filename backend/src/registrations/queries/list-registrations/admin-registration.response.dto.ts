@@ -57,7 +57,7 @@ export class AdminRegistrationDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   holdExpiresAt: string | null;
 
-  @ApiProperty({ description: 'Further dreams shared after registering.' })
+  @ApiProperty({ type: 'integer', description: 'Further dreams shared after registering.' })
   sharedDreams: number;
 
   @ApiProperty({ type: String, format: 'date-time' })
@@ -66,6 +66,6 @@ export class AdminRegistrationDto {
   @ApiProperty({ type: String, format: 'date-time' })
   updatedAt: string;
 
-  @ApiProperty({ description: 'The number of events in the registration stream.' })
+  @ApiProperty({ type: 'integer', description: 'The number of events in the registration stream.' })
   version: number;
 }

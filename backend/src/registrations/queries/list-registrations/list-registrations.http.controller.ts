@@ -15,6 +15,7 @@ export class ListRegistrationsHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listRegistrations',
     summary: `The newest registrations, at most ${UNPAGED_LIST_LIMIT} (operator only)`,
     description:
       'Bounded: the Command Center pages, searches and filters with GET /api/admin/registrations.',

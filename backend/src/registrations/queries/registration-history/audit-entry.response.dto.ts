@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** One fact of the log as an auditor reads it. */
 export class AuditEntryDto {
-  @ApiProperty({ description: 'Position in the global log; strictly increasing.' })
+  @ApiProperty({ type: 'integer', description: 'Position in the global log; strictly increasing.' })
   position: number;
 
   @ApiProperty({ example: 'registration-3f1c…' })
   streamId: string;
 
-  @ApiProperty({ description: 'Position within its stream, from 1.' })
+  @ApiProperty({ type: 'integer', description: 'Position within its stream, from 1.' })
   streamVersion: number;
 
   @ApiProperty({ example: 'WaitlistConfirmed' })

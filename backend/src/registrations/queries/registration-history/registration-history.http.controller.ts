@@ -15,6 +15,7 @@ export class RegistrationHistoryHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'getRegistrationHistory',
     summary: "A registration's events in order (the audit trail)",
     description:
       'Each with its type, time, actor and payload; after a deletion the facts remain and the personal fields are marked erased.',

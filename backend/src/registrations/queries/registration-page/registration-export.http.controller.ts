@@ -26,12 +26,22 @@ export class RegistrationExportHttpController {
   @Get('api/admin/registrations/export')
   @AdminOnly()
   @ApiOperation({
+    operationId: 'exportRegistrations',
     summary: 'The registrations a search and filters match, as a CSV file (operator only)',
     description:
       'Streamed a batch at a time, newest first: a UTF-8 BOM, the nine columns of the Command Center export, quotes doubled, and cells that start with = + - @ neutralised by a leading quote.',
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'A CSV file.', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'A CSV file.',
+    schema: { type: 'string' },
+    headers: {
+      'Content-Disposition': {
+        description: '`attachment`: a file to save.',
+        schema: { type: 'string', example: 'attachment' },
+      },
+    },
+  })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   async export(
     @Query() query: RegistrationExportRequestDto,

@@ -19,6 +19,7 @@ export class RegistrationPageHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'listRegistrationPage',
     summary: 'A page of registrations, newest first, searched and filtered (operator only)',
     description:
       'Pass the answered nextCursor as `cursor` for the next page, with the same search and filters. The first page also answers how many match and how many there are.',
@@ -36,6 +37,7 @@ export class RegistrationPageHttpController {
   @AdminOnly()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
+    operationId: 'countRegistrationsPerDay',
     summary: 'How many registered on each of the last 14 days (operator only)',
     description:
       'Calendar days of `timeZone`, oldest first; days without registrations are left out.',

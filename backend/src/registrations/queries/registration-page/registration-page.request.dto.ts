@@ -38,6 +38,7 @@ function IsRegistrationCursor() {
 
 export class RegistrationPageRequestDto {
   @ApiPropertyOptional({
+    type: 'integer',
     description: 'How many registrations to answer.',
     default: PAGE_SIZE_DEFAULT,
     minimum: 1,

@@ -9,19 +9,27 @@ export class SlotTotalsDto {
   @ApiProperty({ example: 'Oct 30 - 7:30pm' })
   time: string;
 
-  @ApiProperty({ description: 'Seats in the slot.', example: 20 })
+  @ApiProperty({ type: 'integer', description: 'Seats in the slot.', example: 20 })
   limit: number;
 
-  @ApiProperty({ description: 'Seats taken: held at checkout, paid or confirmed.', example: 20 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Seats taken: held at checkout, paid or confirmed.',
+    example: 20,
+  })
   seats: number;
 
-  @ApiProperty({ description: 'Seats held while their checkout is open.', example: 2 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Seats held while their checkout is open.',
+    example: 2,
+  })
   held: number;
 
-  @ApiProperty({ description: 'Seats paid.', example: 17 })
+  @ApiProperty({ type: 'integer', description: 'Seats paid.', example: 17 })
   paid: number;
 
-  @ApiProperty({ description: 'People on the waiting list.', example: 4980 })
+  @ApiProperty({ type: 'integer', description: 'People on the waiting list.', example: 4980 })
   waiting: number;
 }
 
@@ -37,7 +45,7 @@ export class RegistrationPageDto {
   nextCursor: string | null;
 
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description:
       'Registrations matching the search and filters, counted up to 10,000 (first page only, else null).',
@@ -52,6 +60,7 @@ export class RegistrationPageDto {
   matchedCapped: boolean | null;
 
   @ApiProperty({
+    type: 'integer',
     description:
       'Registrations holding a seat (held, paid or confirmed) or on a waiting list, from the seat counts; released and refunded ones are not counted.',
   })
