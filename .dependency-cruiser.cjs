@@ -1,0 +1,92 @@
+/**
+ * Which folder may import which: `npm run lint:arrows` (part of `npm run lint`, so of `make lint`).
+ *
+ * The backend is a house of floors. A folder imports only the floors below its own (and itself);
+ * an import that runs up or sideways fails with the rule's name, `<folder>-imports-only-floors-below`.
+ * The floors are written once, here, bottom up; the rules are made from them.
+ *
+ * Imports that broke a rule on the day the rules were written are listed one by one in
+ * .dependency-cruiser-known-violations.json (each names its rule): they are the moves still to make,
+ * and any import not on that list fails. Regenerate the list only when a move removes entries:
+ *   npx depcruise backend/src frontend/src --config .dependency-cruiser.cjs \
+ *     --output-type baseline --output-to .dependency-cruiser-known-violations.json
+ */
+const BACKEND_FLOORS = [
+  ['config'],
+  ['logging'],
+  ['event-store'],
+  ['database'],
+  // Knows no feature: the locale, text normalisation, the domain error base, HTTP plumbing.
+  ['common'],
+  // Services every feature may use: the client's identity, per-registration keys, the actor and the guards.
+  ['security', 'personal-data', 'auth'],
+  // The tour: its events, slots, prices and statuses.
+  ['catalogue'],
+  ['payments'],
+  ['notifications'],
+  ['registrations'],
+  ['admin'],
+];
+
+/**
+ * The top floor imports anything and nothing imports it: the app's wiring (main.ts, server.ts,
+ * app.module.ts and the exception filter, the files at src/), health, metrics, the OpenAPI
+ * document, backup, the site and the command-line tools.
+ */
+const TOP_FLOOR = ['health', 'metrics', 'openapi', 'backup', 'site', 'cli'];
+
+const escape = (name) => name.replace(/[-/]/g, (c) => `\\${c}`);
+
+function floorRules() {
+  return BACKEND_FLOORS.flatMap((floor, level) => {
+    const upstairs = [...BACKEND_FLOORS.slice(level).flat(), ...TOP_FLOOR];
+    return floor.map((folder) => {
+      const below = BACKEND_FLOORS.slice(0, level).flat();
+      const forbidden = upstairs.filter((other) => other !== folder);
+      return {
+        name: `${folder}-imports-only-floors-below`,
+        severity: 'error',
+        comment:
+          `backend/src/${folder}/ may import only ${folder}/ and the floors below it` +
+          (below.length ? ` (${below.join(', ')})` : ' (none: it is the ground floor)') +
+          '. Move what both need down, or call the owner through its API.',
+        from: { path: `^backend/src/${escape(folder)}/` },
+        to: {
+          path: `^backend/src/(${[...forbidden.map(escape), '[^/]+\\.ts$'].join('|')})`,
+        },
+      };
+    });
+  });
+}
+
+module.exports = {
+  forbidden: [
+    ...floorRules(),
+    {
+      name: 'features-do-not-import-each-other',
+      severity: 'error',
+      comment:
+        'A frontend feature imports no other feature: they meet in app/; what two share lives in components/ or lib/.',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
+    },
+    {
+      name: 'shared-pieces-know-no-feature',
+      severity: 'error',
+      comment:
+        "The frontend's components/ and lib/ are shared: they import no feature and not app/.",
+      from: { path: '^frontend/src/(components|lib)/' },
+      to: { path: '^frontend/src/(features|app)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Type-only imports are arrows too.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
