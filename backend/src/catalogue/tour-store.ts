@@ -77,6 +77,9 @@ export class TourStore {
         break;
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < 5) continue;
+        if (error instanceof ConcurrencyError) {
+          throw new TourError('conflict', 'The tour changed at the same moment; please try again.');
+        }
         // A slot named like one that left the tour with seats still taken: the words of the
         // guard beneath the domain, as a conflict.
         if (error instanceof SlotLimitBelowSeatsTakenError) {

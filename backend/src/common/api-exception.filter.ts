@@ -7,20 +7,14 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isTourStream } from '../catalogue/domain/tour';
-import { TourError } from '../catalogue/domain/tour-errors';
 import { ConcurrencyError } from '../event-store/concurrency-error';
-import { PaymentProviderError } from '../payments/payment-gateway';
-import {
-  RegistrationError,
-  UnpaidHoldsCapError,
-} from '../registrations/domain/registration-errors';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
+  type DatabaseUnavailability,
   databaseUnavailability,
 } from '../database/database-unavailable';
 import { scrubUrl } from '../logging/personal-data-redaction';
-import type { Metrics } from '../metrics/metrics';
+import { DomainError } from './domain-error';
 import type { FieldError } from './validation';
 
 export interface ApiErrorBody {
@@ -29,17 +23,23 @@ export interface ApiErrorBody {
   errors: FieldError[];
 }
 
-const STATUS_BY_KIND: Record<RegistrationError['kind'], number> = {
+const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   'too-many': HttpStatus.TOO_MANY_REQUESTS,
+  'provider-failed': HttpStatus.BAD_GATEWAY,
 };
+
+/** Counts the 503s answered for an unavailable database (the metrics implement it). */
+export interface DatabaseUnavailableAnswers {
+  databaseUnavailableAnswer(reason: DatabaseUnavailability): void;
+}
 
 /** Maps every error, ours or the framework's, to one JSON shape; a 500 never leaks details. */
 export function toApiError(exception: unknown): ApiErrorBody {
-  if (exception instanceof RegistrationError || exception instanceof TourError) {
+  if (exception instanceof DomainError) {
     const statusCode = STATUS_BY_KIND[exception.kind];
     return {
       statusCode,
@@ -47,15 +47,11 @@ export function toApiError(exception: unknown): ApiErrorBody {
       errors: exception.field ? [{ field: exception.field, message: exception.message }] : [],
     };
   }
-  if (exception instanceof PaymentProviderError) {
-    return { statusCode: HttpStatus.BAD_GATEWAY, message: exception.message, errors: [] };
-  }
   if (exception instanceof ConcurrencyError) {
     return {
       statusCode: HttpStatus.CONFLICT,
-      message: isTourStream(exception.streamId)
-        ? 'The tour changed at the same moment; please try again.'
-        : 'The registration changed at the same moment; please try again.',
+      // The tour's store answers its own conflicts (a TourError); the registrations' reach here.
+      message: 'The registration changed at the same moment; please try again.',
       errors: [],
     };
   }
@@ -113,7 +109,7 @@ export function toApiError(exception: unknown): ApiErrorBody {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly metrics?: Metrics) {}
+  constructor(private readonly metrics?: DatabaseUnavailableAnswers) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -137,7 +133,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
-    if (exception instanceof UnpaidHoldsCapError) {
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     response.status(body.statusCode).json(body);

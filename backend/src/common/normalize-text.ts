@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { normalizeText } from '../registrations/domain/registration-rules';
+import { normalizeText } from './text';
 
 /**
  * Composes (NFC) and trims a string field before it is validated; other values pass through to

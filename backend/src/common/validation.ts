@@ -5,11 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { registerDecorator, type ValidationArguments } from 'class-validator';
-import {
-  textFault,
-  type TextFault,
-  type TextRule,
-} from '../registrations/domain/registration-rules';
+import { textFault, type TextFault, type TextRule } from './text';
 
 export interface FieldError {
   field: string;

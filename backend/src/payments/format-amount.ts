@@ -1,4 +1,4 @@
-import type { Locale } from '../registrations/domain/registration-events';
+import type { Locale } from '../common/locale';
 
 /** '35 RON', '35,50 RON': the amount in the reader's digits, then the currency code. */
 export function formatAmount(amountMinor: number, currency: string, locale: Locale): string {

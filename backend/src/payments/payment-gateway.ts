@@ -1,4 +1,5 @@
-import type { Locale } from '../registrations/domain/registration-events';
+import { DomainError } from '../common/domain-error';
+import type { Locale } from '../common/locale';
 
 export interface CheckoutRequest {
   registrationId: string;
@@ -39,7 +40,9 @@ export interface RefundRequest {
 }
 
 /** The payment provider could not do what was asked; the visitor may try again later. */
-export class PaymentProviderError extends Error {
+export class PaymentProviderError extends DomainError {
+  readonly kind = 'provider-failed';
+
   constructor(
     message: string,
     override readonly cause?: unknown,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { visibleLength } from '../../src/registrations/domain/registration-rules';
+import { visibleLength } from '../../src/common/text';
 
 /**
  * The definition: grapheme clusters as Intl.Segmenter finds them that show something, i.e. hold a

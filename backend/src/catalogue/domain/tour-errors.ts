@@ -1,11 +1,13 @@
+import { DomainError } from '../../common/domain-error';
+
 /** The tour's domain errors; the API's exception filter maps each kind to its HTTP answer. */
-export class TourError extends Error {
+export class TourError extends DomainError {
   constructor(
     readonly kind: 'invalid' | 'not-found' | 'conflict',
     message: string,
-    readonly field?: string,
+    field?: string,
   ) {
-    super(message);
+    super(message, field);
     this.name = 'TourError';
   }
 }

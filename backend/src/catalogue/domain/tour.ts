@@ -108,10 +108,6 @@ export function tourEventStreamId(slug: string): string {
   return `${EVENT_STREAM_PREFIX}${slug}`;
 }
 
-export function isTourStream(streamId: string): boolean {
-  return streamId === TOUR_STREAM || streamId.startsWith(EVENT_STREAM_PREFIX);
-}
-
 /** An event as its facts so far leave it; undefined before it was announced. */
 export function evolve(state: TourEvent | undefined, fact: TourEventFact): TourEvent {
   if (fact.type === 'EventAnnounced') {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../registrations/domain/registration-events';
+import type { Locale } from '../../common/locale';
 
 /**
  * The words of every email, per language. The three catalogues have the same keys (the type

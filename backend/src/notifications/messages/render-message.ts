@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../catalogue/catalogue';
-import type { Locale } from '../../registrations/domain/registration-events';
+import type { Locale } from '../../common/locale';
 import { formatAmount } from '../../payments/format-amount';
 import type { NotificationKind } from '../outbox';
 import { renderCalendarInvitation } from './calendar-invitation';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../catalogue/catalogue';
-import type { Locale } from '../../registrations/domain/registration-events';
+import type { Locale } from '../../common/locale';
 import { formatAmount } from '../format-amount';
 import { PaymentGateway } from '../payment-gateway';
 import { signWebhookPayload } from '../webhook/verify-webhook';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../registrations/domain/registration-events';
+import type { Locale } from '../../common/locale';
 
 /** The sandbox checkout page's words, per language (same keys in each). */
 export interface SandboxPageTexts {

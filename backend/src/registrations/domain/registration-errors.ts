@@ -1,13 +1,9 @@
-/** Domain errors; one exception filter maps each to its HTTP answer. */
-export abstract class RegistrationError extends Error {
-  abstract readonly kind: 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many';
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
+import { DomainError } from '../../common/domain-error';
+
+/** The registration's domain errors; one exception filter maps each to its HTTP answer. */
+export abstract class RegistrationError extends DomainError {
+  abstract override readonly kind:
+    'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many';
 }
 
 export class RegistrationNotFoundError extends RegistrationError {
@@ -67,7 +63,7 @@ export class SharedDreamLimitError extends RegistrationError {
  */
 export class UnpaidHoldsCapError extends RegistrationError {
   readonly kind = 'too-many';
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
 
   constructor(limit: number, firstExpiresAt: Date | null, now: Date) {
     const seconds = firstExpiresAt

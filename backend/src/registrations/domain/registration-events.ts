@@ -1,9 +1,10 @@
+import type { Locale } from '../../common/locale';
+
 /**
  * The facts of a registration's life, past tense, each with the data it needs. Personal fields
  * (name, email, whatsapp, dream) are listed in PERSONAL_FIELDS: they are sealed with the
  * registration's own key when stored, and read back as absent once that key is shredded.
  */
-export type Locale = 'en' | 'it' | 'ro';
 export type Placement = 'seat' | 'waiting-list';
 
 export interface RegistrationCreated {

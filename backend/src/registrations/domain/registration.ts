@@ -5,7 +5,8 @@ import {
   SharedDreamLimitError,
   UnpaidHoldsCapError,
 } from './registration-errors';
-import type { Locale, Placement, RegistrationEvent } from './registration-events';
+import type { Placement, RegistrationEvent } from './registration-events';
+import type { Locale } from '../../common/locale';
 import { emailKey } from './registration-rules';
 
 /**

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Locale } from '../../domain/registration-events';
+import type { Locale } from '../../../common/locale';
 
 /** A registration as the command takes it: validated, with the optional fields filled in. */
 export interface RegistrationBody {

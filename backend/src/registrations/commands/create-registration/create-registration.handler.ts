@@ -17,7 +17,8 @@ import {
   EventNotOpenError,
   SlotNotOpenError,
 } from '../../domain/registration-errors';
-import type { Locale, RegistrationCreated } from '../../domain/registration-events';
+import type { RegistrationCreated } from '../../domain/registration-events';
+import type { Locale } from '../../../common/locale';
 import { emailKey } from '../../domain/registration-rules';
 import { RegistrationStore } from '../../registration-store';
 import {

@@ -14,7 +14,7 @@ import {
   PHONE_MAX_CHARACTERS,
   PHONE_RULE,
 } from '../../domain/registration-rules';
-import type { Locale } from '../../domain/registration-events';
+import type { Locale } from '../../../common/locale';
 import { DREAM_EXAMPLE } from '../../../openapi/examples';
 
 export const DREAM_MESSAGE =

@@ -1,0 +1,18 @@
+/**
+ * What a module's domain refuses, as a type: the API's exception filter maps each kind to its HTTP
+ * answer, with the field it concerns when there is one.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly kind:
+    'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many' | 'provider-failed';
+  /** When asking again may succeed (the Retry-After header), where the domain knows it. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
