@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
 import { Catalogue } from './catalogue/catalogue';
 import { CatalogueHttpController } from './catalogue/catalogue.http.controller';
 import { TourModule } from './catalogue/tour.module';
@@ -51,6 +52,7 @@ export class AppModule {
         NotificationsModule,
         RegistrationsModule,
         TourModule,
+        AuthModule,
         AdminModule,
       ],
     };

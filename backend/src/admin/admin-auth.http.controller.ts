@@ -13,14 +13,14 @@ import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clientIdentityOf } from '../security/client-identity';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from './admin-cookies';
-import { tooManyAttempts, wrongPassword } from './admin-errors';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/admin-cookies';
+import { tooManyAttempts, wrongPassword } from '../auth/admin-errors';
 import { passwordMatches } from './admin-password';
 import { AdminSessionDto } from './admin-session.response.dto';
-import { AdminSessions } from './admin-sessions';
+import { AdminSessions } from '../auth/admin-sessions';
 import { LoginRequestDto } from './login.request.dto';
 import { LoginThrottle } from './login-throttle';
-import { SameOriginJson } from './admin-only.decorator';
+import { SameOriginJson } from '../auth/admin-only.decorator';
 
 @ApiTags('admin')
 @Controller('api/admin')

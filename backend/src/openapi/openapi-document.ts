@@ -6,9 +6,8 @@ import {
   type ServerObject,
 } from '@nestjs/swagger';
 import { METRICS_BEARER } from '../metrics/metrics.http.controller';
+import { ADMIN_SESSION_COOKIE } from '../auth/admin-cookies';
 import { declareCommonAnswers } from './common-answers';
-
-export const ADMIN_SESSION_COOKIE = 'admin_session';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()

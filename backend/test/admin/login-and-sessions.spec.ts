@@ -1,4 +1,4 @@
-import { AdminClock } from '../../src/admin/admin-clock';
+import { AdminClock } from '../../src/auth/admin-clock';
 import { request } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';

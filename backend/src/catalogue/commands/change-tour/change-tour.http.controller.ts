@@ -8,12 +8,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  AdminOnly,
-  adminMetadata,
-  CurrentAdmin,
-  type AdminActor,
-} from '../../../admin/admin-only.decorator';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { adminMetadata, type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { decide, type TourCommand } from '../../domain/tour';
 import { eventNotFound, slotNotFound, TourError } from '../../domain/tour-errors';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { TourAdminQueryHandler } from './tour-admin.query-handler';
 import { TourAdminDto, TourHistoryDto } from './tour-admin.response.dto';

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { AdminActor } from '../../../admin/admin-only.decorator';
+import type { AdminActor } from '../../../auth/admin-actor';
 import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 
 export class CancelRegistrationCommand extends Command<AdminRegistrationDto> {

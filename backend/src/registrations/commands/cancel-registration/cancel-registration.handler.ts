@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { adminMetadata } from '../../../auth/admin-actor';
 import { CancellationRecorder } from '../../cancellations/cancellation-recorder';
 import { cancelRegistration } from '../../domain/cancellations';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';

@@ -7,7 +7,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 import { ConfirmWaitlistCommand } from './confirm-waitlist.command';

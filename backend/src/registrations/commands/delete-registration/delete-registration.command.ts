@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { AdminActor } from '../../../admin/admin-only.decorator';
+import type { AdminActor } from '../../../auth/admin-actor';
 
 export class DeleteRegistrationCommand extends Command<void> {
   constructor(

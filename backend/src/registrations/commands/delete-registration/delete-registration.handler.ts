@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MailTransport } from '../../../notifications/mail-transport';
-import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { adminMetadata } from '../../../auth/admin-actor';
 import { PAYMENT_REFUND } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';

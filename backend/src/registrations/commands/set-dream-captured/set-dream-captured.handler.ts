@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { adminMetadata } from '../../../admin/admin-only.decorator';
+import { adminMetadata } from '../../../auth/admin-actor';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { setDreamCaptured } from '../../domain/operator-decisions';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';

@@ -1,8 +1,9 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
-import { AdminRegistrationUpdate } from '../../../admin/admin-registration-update.decorator';
+import { CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
+import { AdminRegistrationUpdate } from '../../admin-registration-update.decorator';
 import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 import { SetDreamCapturedCommand } from './set-dream-captured.command';
 import { SetDreamCapturedRequestDto } from './set-dream-captured.request.dto';

@@ -2,9 +2,9 @@ import { Controller, type MessageEvent, Req, Sse } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Observable } from 'rxjs';
 import type { Request } from 'express';
-import { readSessionCookie } from '../../../admin/admin-cookies';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
-import { AdminSessions } from '../../../admin/admin-sessions';
+import { readSessionCookie } from '../../../auth/admin-cookies';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
+import { AdminSessions } from '../../../auth/admin-sessions';
 import { LogPositionWatch } from './log-position-watch';
 
 /** A comment this often keeps proxies (nginx waits 60 s by default) from closing an idle stream. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { AdminRegistrationDto } from './admin-registration.response.dto';
 import { UNPAGED_LIST_LIMIT } from './admin-registration-rows';
 import { ListRegistrationsQuery } from './list-registrations.query';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { RegistrationHistoryQuery } from './registration-history.query';
 import { RegistrationHistoryDto } from './registration-history.response.dto';

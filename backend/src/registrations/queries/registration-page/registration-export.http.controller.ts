@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { Catalogue } from '../../../catalogue/catalogue';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../admin/admin-only.decorator';
+import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { RegistrationPageQuery } from './registration-page.query';
 import { PAGE_SIZE_DEFAULT, RegistrationPageRequestDto } from './registration-page.request.dto';

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto';
 import { requestId } from '../common/request-id';
-import type { EventMetadata } from '../event-store/event-store.types';
+import type { AdminActor } from './admin-actor';
 import { notLoggedIn } from './admin-errors';
 import type { AdminRequest } from './admin-session.guard';
 import { AdminSessionGuard } from './admin-session.guard';
@@ -44,12 +44,6 @@ export function SameOriginJson() {
   return applyDecorators(UseGuards(SameOriginJsonGuard), SameOriginJsonAnswers());
 }
 
-/** Who did it, for the metadata of the events an operator's request records. */
-export interface AdminActor {
-  sessionId: string;
-  correlationId: string;
-}
-
 export const CurrentAdmin = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AdminActor => {
     const request = context.switchToHttp().getRequest<AdminRequest>();
@@ -57,8 +51,3 @@ export const CurrentAdmin = createParamDecorator(
     return { sessionId: request.adminSession.id, correlationId: requestId(request) };
   },
 );
-
-/** The metadata of an event an operator caused: never the password or the session token. */
-export function adminMetadata(actor: AdminActor): EventMetadata {
-  return { actor: 'admin', correlationId: actor.correlationId, adminSessionId: actor.sessionId };
-}

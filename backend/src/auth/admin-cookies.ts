@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/config';
-import { ADMIN_SESSION_COOKIE } from '../openapi/openapi-document';
+
+/** The name of the operator's session cookie. */
+export const ADMIN_SESSION_COOKIE = 'admin_session';
 
 /** The value of the admin session cookie on a request, if any. */
 export function readSessionCookie(request: Request): string | undefined {

@@ -6,8 +6,8 @@ import {
   ApiOperation,
 } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto';
-import { AdminRegistrationDto } from '../registrations/queries/list-registrations/admin-registration.response.dto';
-import { AdminOnly } from './admin-only.decorator';
+import { AdminRegistrationDto } from './queries/list-registrations/admin-registration.response.dto';
+import { AdminOnly } from '../auth/admin-only.decorator';
 
 /**
  * An operator's change to one registration: guarded as an admin mutation, answered with the

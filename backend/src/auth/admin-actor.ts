@@ -1,0 +1,12 @@
+import type { EventMetadata } from '../event-store/event-store.types';
+
+/** Who did it, for the metadata of the events an operator's request records. */
+export interface AdminActor {
+  sessionId: string;
+  correlationId: string;
+}
+
+/** The metadata of an event an operator caused: never the password or the session token. */
+export function adminMetadata(actor: AdminActor): EventMetadata {
+  return { actor: 'admin', correlationId: actor.correlationId, adminSessionId: actor.sessionId };
+}
