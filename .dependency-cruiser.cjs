@@ -63,6 +63,14 @@ module.exports = {
   forbidden: [
     ...floorRules(),
     {
+      name: 'migrations-are-frozen',
+      severity: 'error',
+      comment:
+        'A migration carries the SQL and the values it needs: it imports no live code, so it stays what it was when the code moves on.',
+      from: { path: '^backend/src/database/migrations/' },
+      to: { path: '^backend/src/', pathNot: '^backend/src/database/migrations/' },
+    },
+    {
       name: 'features-do-not-import-each-other',
       severity: 'error',
       comment:

@@ -1,9 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import {
-  keepsPlace,
-  occupiesSeat,
-  type RegistrationStatus,
-} from '../../registrations/domain/registration';
+
+/**
+ * The seat rule as it stood when this migration was written (the domain's occupiesSeat() and
+ * keepsPlace()), copied so that the migration stays what it was when the domain moves on.
+ */
+const SEAT_STATUSES: readonly string[] = ['held', 'offered', 'paid', 'confirmed'];
+const occupiesSeat = (status: string): boolean => SEAT_STATUSES.includes(status);
+const keepsPlace = (status: string): boolean => status === 'waiting' || occupiesSeat(status);
 
 /**
  * One write path for seats. The seat rule lives in the domain only; the database guards its
@@ -14,7 +17,8 @@ import {
  *   occupiesSeat(), and CHECK (seats_taken <= seat_limit) refuses any oversell, from any path;
  * - registration_view.email_key is kept only while a registration keeps its place (the domain's
  *   keepsPlace()), so "one place per email and slot" is a plain unique index.
- * The existing rows are brought in line with the same domain functions, not a copy of them.
+ * The existing rows are brought in line with the domain's rule as it stood then (copied above:
+ * a migration is frozen, it imports no live code).
  */
 export class SeatGuard1732000001000 implements MigrationInterface {
   name = 'SeatGuard1732000001000';
@@ -30,7 +34,7 @@ export class SeatGuard1732000001000 implements MigrationInterface {
       `ALTER TABLE slot_capacity ADD COLUMN seats_taken integer NOT NULL DEFAULT 0
          CHECK (seats_taken >= 0)`,
     );
-    const counts: { event: string; time: string; status: RegistrationStatus; count: number }[] =
+    const counts: { event: string; time: string; status: string; count: number }[] =
       await queryRunner.query(
         `SELECT event, time, status, count(*)::int AS count FROM registration_view
           GROUP BY event, time, status`,
