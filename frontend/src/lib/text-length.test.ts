@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import {
-  EMAIL_PATTERN as SERVER_EMAIL_PATTERN,
   normalizeText,
   visibleLength as serverVisibleLength,
-} from '../../../backend/src/registrations/domain/registration-rules';
+} from '../../../backend/src/common/text';
+import { EMAIL_PATTERN as SERVER_EMAIL_PATTERN } from '../../../backend/src/registrations/domain/registration-rules';
 import { EMAIL_PATTERN, visibleLength } from './text-length';
 
 /** Characters where counts can differ: controls, invisible ones, marks, emoji, Hangul. */
