@@ -20,8 +20,8 @@ const BACKEND_FLOORS = [
   ['common'],
   // Services every feature may use: the client's identity, per-registration keys, the actor and the guards.
   ['security', 'personal-data', 'auth'],
-  // The tour: its events, slots, prices and statuses.
-  ['catalogue'],
+  // The tour (tour/): its events, slots, prices and statuses, and the Catalogue every part reads.
+  ['tour'],
   ['payments'],
   ['notifications'],
   ['registrations'],

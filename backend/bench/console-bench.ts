@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import { Catalogue, type Tour } from '../src/catalogue/catalogue';
+import { Catalogue, type Tour } from '../src/tour/catalogue';
 import { createDataSource } from '../src/database/data-source';
 import type { RegistrationEvent } from '../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../src/registrations/domain/registration-events';

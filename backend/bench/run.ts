@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import { Catalogue, demoTour } from '../src/catalogue/catalogue';
+import { Catalogue, demoTour } from '../src/tour/catalogue';
 import { createDataSource } from '../src/database/data-source';
 import { appendToStream } from '../src/event-store/append-to-stream';
 import { readAllInBatches } from '../src/event-store/read-all';

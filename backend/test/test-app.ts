@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Catalogue } from '../src/catalogue/catalogue';
+import { Catalogue } from '../src/tour/catalogue';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue, type Tour } from '../src/catalogue/catalogue';
+import { Catalogue, type Tour } from '../src/tour/catalogue';
 import { OPEN_SLOT } from './http';
 
 /** How far ahead the tests' open slot starts: far enough that no test run reaches it. */

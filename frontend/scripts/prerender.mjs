@@ -1,7 +1,7 @@
 // Prerenders the public pages of the built site, in each language, so a visitor on a slow link
 // reads the hero, the date and the price before any script runs (the browser then hydrates
 // them). Runs after `vite build`: builds the server-side entry (src/prerender.tsx), renders
-// each page with the tour of backend/src/catalogue/tour.json, and writes
+// each page with the tour of backend/src/tour/tour.json, and writes
 // dist/prerendered/<language>/<page>.html; the server picks the file by the language cookie.
 // The tour the pages were rendered with goes to dist/prerendered/tour.json, and the entry
 // (self-contained) stays in dist/prerendered/server/: when the live tour differs, the server
@@ -33,13 +33,11 @@ export const PRERENDERED_PAGES = {
 const LANGUAGES = ['en', 'it', 'ro'];
 
 /**
- * The tour as GET /api/events answers it (backend/src/catalogue/public-events.ts), its slots as
+ * The tour as GET /api/events answers it (backend/src/tour/public-events.ts), its slots as
  * recorded: the server renders a page again once a slot has closed since.
  */
 function tourEvents() {
-  const tour = JSON.parse(
-    readFileSync(join(frontendDir, '../backend/src/catalogue/tour.json'), 'utf8'),
-  );
+  const tour = JSON.parse(readFileSync(join(frontendDir, '../backend/src/tour/tour.json'), 'utf8'));
   return tour.events.map((event) => ({
     slug: event.slug,
     city: event.city,

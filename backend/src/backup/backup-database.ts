@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { Client } from 'pg';
-import type { Catalogue } from '../catalogue/catalogue';
+import type { Catalogue } from '../tour/catalogue';
 import type { AppConfig } from '../config/config';
 import { createDataSource, runMigrations } from '../database/data-source';
 import { rebuildProjections } from '../registrations/projections/rebuild-projections';

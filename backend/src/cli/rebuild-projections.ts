@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Catalogue } from '../catalogue/catalogue';
+import { Catalogue } from '../tour/catalogue';
 import { ConfigError, loadConfig } from '../config/config';
 import { withDatabase } from './with-database';
 import { rebuildProjections } from '../registrations/projections/rebuild-projections';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { restoreDatabase } from '../backup/backup-database';
 import { RestoreError } from '../backup/logical-backup';
-import { Catalogue } from '../catalogue/catalogue';
+import { Catalogue } from '../tour/catalogue';
 import { ConfigError, loadConfig } from '../config/config';
 import { withDatabaseUrl } from './with-database';
 

@@ -20,7 +20,7 @@ export interface AppConfig {
   /** The app's own deadlines on every database call (DATABASE_CONNECT/QUERY_TIMEOUT_MS). */
   databaseDeadlines: { connectTimeoutMs: number; queryTimeoutMs: number };
   dataDir: string;
-  /** A tour file to use instead of the built-in catalogue/tour.json. */
+  /** A tour file to use instead of the built-in tour/tour.json. */
   tourFile: string | undefined;
   /** Where the built site lives; absent in API-only runs. */
   frontendDist: string;

@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../catalogue/catalogue';
+import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';

@@ -1,4 +1,4 @@
-import { Catalogue } from '../catalogue/catalogue';
+import { Catalogue } from '../tour/catalogue';
 import { loadConfig } from '../config/config';
 import { createDataSource } from '../database/data-source';
 import { createApp } from '../server';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Catalogue } from '../catalogue/catalogue';
-import { publicEvents, type PublicEvent } from '../catalogue/public-events';
+import type { Catalogue } from '../tour/catalogue';
+import { publicEvents, type PublicEvent } from '../tour/public-events';
 
 /** The build's server-side entry (frontend/src/prerender.tsx), as the server uses it. */
 interface SiteRenderer {

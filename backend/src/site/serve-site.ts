@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { Catalogue } from '../catalogue/catalogue';
+import type { Catalogue } from '../tour/catalogue';
 import { LivePages } from './live-pages';
 import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';

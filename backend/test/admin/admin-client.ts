@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { request, registrationBody, type JsonResponse } from '../http';
 import { testTour } from '../test-tour';
 

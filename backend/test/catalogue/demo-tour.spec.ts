@@ -1,4 +1,4 @@
-import { Catalogue, CatalogueError, demoTour, parseTour } from '../../src/catalogue/catalogue';
+import { Catalogue, CatalogueError, demoTour, parseTour } from '../../src/tour/catalogue';
 import { isOpenForRegistration } from '../../src/registrations/domain/registration';
 
 function bucharest(today: string) {

@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';

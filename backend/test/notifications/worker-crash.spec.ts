@@ -2,7 +2,7 @@ import { enqueueNotification } from '../../src/notifications/outbox';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { Metrics } from '../../src/metrics/metrics';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';

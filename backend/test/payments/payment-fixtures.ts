@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { Catalogue, type Tour } from '../../src/catalogue/catalogue';
+import { Catalogue, type Tour } from '../../src/tour/catalogue';
 import { testTour } from '../test-tour';
 import { request, registrationBody } from '../http';
 

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { loadConfig } from '../../src/config/config';
 import { FileMailTransport } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';

@@ -5,7 +5,7 @@ import { RegistrationEventsRecorded } from '../../src/registrations/registration
 import { CapacityCache } from '../../src/registrations/queries/get-capacity/capacity-cache';
 import { CapacityChangeListener } from '../../src/registrations/queries/get-capacity/capacity-change-listener';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';

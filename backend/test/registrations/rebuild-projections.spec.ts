@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../../src/registrations/domain/registration-events';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';

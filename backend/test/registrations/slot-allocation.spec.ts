@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { setDreamCaptured, setPaidFlag } from '../../src/registrations/domain/operator-decisions';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { sessionEvent } from '../payments/payment-fixtures';
 import { OPEN_SLOT, registrationBody, request } from '../http';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { createDataSource } from '../../src/database/data-source';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServerProcess, type ServerProcess } from '../server-process';

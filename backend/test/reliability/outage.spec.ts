@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { createDataSource } from '../../src/database/data-source';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { registrationBody } from '../http';

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Catalogue } from '../../src/catalogue/catalogue';
-import { publicEvents } from '../../src/catalogue/public-events';
+import { Catalogue } from '../../src/tour/catalogue';
+import { publicEvents } from '../../src/tour/public-events';
 import { adminRequest, login } from '../admin/admin-client';
 import { writeSiteFixture } from '../production/site-fixture';
 import { startTestApp, type TestApp } from '../test-app';

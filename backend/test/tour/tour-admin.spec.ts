@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, registrationBody, request, type JsonResponse } from '../http';

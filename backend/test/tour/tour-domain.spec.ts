@@ -1,13 +1,13 @@
-import { CatalogueError, parseTour } from '../../src/catalogue/catalogue';
+import { CatalogueError, parseTour } from '../../src/tour/catalogue';
 import {
   decide,
   importedFacts,
   replay,
   type TourEvent,
   type TourEventFact,
-} from '../../src/catalogue/domain/tour';
-import { TourError } from '../../src/catalogue/domain/tour-errors';
-import { checkDate, checkStartsAt } from '../../src/catalogue/domain/tour-rules';
+} from '../../src/tour/domain/tour';
+import { TourError } from '../../src/tour/domain/tour-errors';
+import { checkDate, checkStartsAt } from '../../src/tour/domain/tour-rules';
 import { testTour } from '../test-tour';
 
 const announce = {

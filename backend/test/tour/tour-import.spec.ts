@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, request } from '../http';
 import { startServerProcess, type ServerProcess } from '../server-process';

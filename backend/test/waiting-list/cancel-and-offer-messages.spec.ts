@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/catalogue/catalogue';
+import { Catalogue } from '../../src/tour/catalogue';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { renderMessage } from '../../src/notifications/messages/render-message';
 import { OPEN_SLOT } from '../http';

@@ -101,7 +101,7 @@ describe('message catalogues', () => {
 
   it("names each city as the tour's data does in each language (the emails and payment page use it)", () => {
     const tour = JSON.parse(
-      readFileSync(join(__dirname, '../../../backend/src/catalogue/tour.json'), 'utf8'),
+      readFileSync(join(__dirname, '../../../backend/src/tour/tour.json'), 'utf8'),
     ) as {
       events: { slug: string; city: string; localised?: Record<string, { city?: string }> }[];
     };

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../catalogue/catalogue';
+import type { Catalogue } from '../../tour/catalogue';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../../payments/format-amount';
 import type { NotificationKind } from '../outbox';

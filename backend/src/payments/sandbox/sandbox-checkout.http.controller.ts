@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../catalogue/catalogue';
+import { Catalogue } from '../../tour/catalogue';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../format-amount';
 import { PaymentGateway } from '../payment-gateway';

@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../catalogue/catalogue';
+import { Catalogue } from '../../tour/catalogue';
 import { PollingPass } from '../../common/polling-pass';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Catalogue } from '../../catalogue/catalogue';
+import { Catalogue } from '../../tour/catalogue';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import type { EventMetadata } from '../../event-store/event-store.types';

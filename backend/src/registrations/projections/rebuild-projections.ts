@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Catalogue } from '../../catalogue/catalogue';
-import { rebuildTourReadModel } from '../../catalogue/projections/rebuild-tour-read-model';
+import type { Catalogue } from '../../tour/catalogue';
+import { rebuildTourReadModel } from '../../tour/projections/rebuild-tour-read-model';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';

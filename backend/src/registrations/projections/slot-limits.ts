@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../catalogue/catalogue';
+import type { Catalogue } from '../../tour/catalogue';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 
 export class SlotLimitBelowSeatsTakenError extends Error {}

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
-import { Catalogue } from '../../../catalogue/catalogue';
+import { Catalogue } from '../../../tour/catalogue';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
 import { RegistrationExportQuery } from './registration-export.query';

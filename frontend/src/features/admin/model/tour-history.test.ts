@@ -5,7 +5,7 @@ import { tourDetails, tourEntryType } from './tour-history';
 /** The backend's list of tour facts (domain/tour.ts), read as text: the two stay one list. */
 function backendFactTypes(): string[] {
   const source = readFileSync(
-    join(__dirname, '../../../../../backend/src/catalogue/domain/tour.ts'),
+    join(__dirname, '../../../../../backend/src/tour/domain/tour.ts'),
     'utf8',
   );
   const list = /export const TOUR_FACT_TYPES[^=]*=\s*\[([^\]]*)\]/.exec(source);
