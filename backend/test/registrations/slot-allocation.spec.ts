@@ -178,7 +178,7 @@ describe('the database under the domain', () => {
     const id = (await register(app, 'versions@example.com')).body.registrationId!;
     const stale = await loadRegistration(app.dataSource.manager, id);
     await store.transaction(async (tx) =>
-      store.append(tx, await store.load(tx, id), setPaidFlag(stale.state, true), {
+      store.append(tx, await store.load(tx, id), setPaidFlag(stale.state, true, new Date(), 30), {
         actor: 'admin',
       }),
     );

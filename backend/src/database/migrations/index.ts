@@ -13,6 +13,7 @@ import { SeatGuard1732000001000 } from './1732000001000-seat-guard';
 import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds-per-address';
 import { TourReadModel1732000001200 } from './1732000001200-tour-read-model';
 import { WaitingListOffers1732000001300 } from './1732000001300-waiting-list-offers';
+import { StatusPages1732000001450 } from './1732000001450-status-pages';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   UnpaidHoldsPerAddress1732000001100,
   TourReadModel1732000001200,
   WaitingListOffers1732000001300,
+  StatusPages1732000001450,
 ];

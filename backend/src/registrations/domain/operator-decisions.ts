@@ -1,6 +1,7 @@
 import {
   assertExists,
   hasFreeSeat,
+  isPaidByOperator,
   occupiesSeat,
   type RegistrationState,
   type SlotSeats,
@@ -39,13 +40,45 @@ export function confirmWaitlist(
   return [{ type: 'WaitlistConfirmed', data: { registrationId: registration.id } }];
 }
 
+/**
+ * The operator's "Mark paid": money taken by hand (cash). On a held or offered seat it keeps the
+ * seat as a card payment does (no hold lapses, no sweeper releases it); on a confirmed seat it
+ * records the money. Un-marking a seat the operator marked paid returns it to a hold that lapses
+ * `holdMinutes` from `now`. A card payment is not un-marked (its money is with the provider: a
+ * refund sends it back), and a registration without a seat has nothing to pay for.
+ */
 export function setPaidFlag(
   state: RegistrationState | undefined,
   paid: boolean,
+  now: Date,
+  holdMinutes: number,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.paid === paid) return [];
-  return [{ type: 'PaidFlagSet', data: { registrationId: registration.id, paid } }];
+  const registrationId = registration.id;
+  if (paid) {
+    if (registration.status === 'waiting') {
+      throw new InvalidTransitionError(
+        'This registration is on the waiting list and has no seat to pay for: confirm it first.',
+      );
+    }
+    if (!occupiesSeat(registration.status)) {
+      throw new InvalidTransitionError(
+        `This registration is ${registration.status} and holds no seat to pay for.`,
+      );
+    }
+    return [{ type: 'PaidFlagSet', data: { registrationId, paid } }];
+  }
+  if (registration.status === 'paid' && !isPaidByOperator(registration)) {
+    throw new InvalidTransitionError(
+      'This seat was paid by card: refund the payment (cancel with a refund) to give the money back.',
+    );
+  }
+  if (registration.status === 'paid') {
+    const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString();
+    return [{ type: 'PaidFlagSet', data: { registrationId, paid, holdExpiresAt } }];
+  }
+  return [{ type: 'PaidFlagSet', data: { registrationId, paid } }];
 }
 
 export function setDreamCaptured(

@@ -89,6 +89,60 @@ export interface RegistrationState {
   sharedDreams: number;
 }
 
+/**
+ * Who holds the money for a registration now: the card provider (a payment confirmed and not
+ * refunded), the operator (marked paid by hand), or nobody.
+ */
+export type PaidBy = 'card' | 'operator';
+
+export const PAID_BY: readonly PaidBy[] = ['card', 'operator'];
+
+export function paidBy(state: Pick<RegistrationState, 'paid' | 'stripeSessionId'>): PaidBy | null {
+  if (!state.paid) return null;
+  return state.stripeSessionId === null ? 'operator' : 'card';
+}
+
+/** A seat paid by an operator's mark (cash), not by a card payment the provider confirmed. */
+export function isPaidByOperator(state: RegistrationState): boolean {
+  return (
+    state.status === 'paid' && state.stripeSessionId === null && state.paymentIntentId === null
+  );
+}
+
+/**
+ * The Command Center's status filters, each the statuses it shows: SPEC's CONFIRMED (a paid
+ * seat, or one confirmed from the waiting list) and WAITING, and every other state by its name.
+ * Each status belongs to exactly one filter, so the filters' counts add up to the whole list.
+ */
+export const STATUS_FILTER_MEMBERS = {
+  confirmed: ['paid', 'confirmed'],
+  waiting: ['waiting'],
+  held: ['held'],
+  offered: ['offered'],
+  cancelled: ['cancelled'],
+  released: ['released'],
+  refunded: ['refunded'],
+} as const satisfies Record<string, readonly RegistrationStatus[]>;
+
+export type StatusFilter = keyof typeof STATUS_FILTER_MEMBERS;
+
+export const STATUS_FILTERS = Object.keys(STATUS_FILTER_MEMBERS) as StatusFilter[];
+
+/** The filter a registration in `status` shows under. */
+export function statusFilterOf(status: RegistrationStatus): StatusFilter | undefined {
+  return STATUS_FILTERS.find((filter) =>
+    (STATUS_FILTER_MEMBERS[filter] as readonly RegistrationStatus[]).includes(status),
+  );
+}
+
+/**
+ * Whether a registration may still share dreams: it keeps a seat or a waiting place. A
+ * cancelled, released or refunded one has left the show.
+ */
+export function mayShareDreams(status: RegistrationStatus): boolean {
+  return keepsPlace(status);
+}
+
 export function occupiesSeat(status: RegistrationStatus): boolean {
   return SEAT_STATUSES.includes(status);
 }
@@ -184,6 +238,18 @@ export function evolve(
     case 'DreamShared':
       return { ...state, sharedDreams: state.sharedDreams + 1 };
     case 'PaidFlagSet':
+      if (event.data.paid && awaitsPayment(state.status)) {
+        // Money taken by an operator keeps the seat, as a card payment does.
+        return { ...state, status: 'paid', paid: true, holdExpiresAt: null };
+      }
+      if (!event.data.paid && state.status === 'paid' && isPaidByOperator(state)) {
+        return {
+          ...state,
+          status: 'held',
+          paid: false,
+          holdExpiresAt: event.data.holdExpiresAt ?? null,
+        };
+      }
       return { ...state, paid: event.data.paid };
     case 'DreamCapturedSet':
       return { ...state, dreamedCaptured: event.data.dreamedCaptured };
@@ -376,6 +442,11 @@ export function shareDream(
   limit: number,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
+  if (!mayShareDreams(registration.status)) {
+    throw new InvalidTransitionError(
+      `This registration is ${registration.status}: it can no longer share dreams.`,
+    );
+  }
   if (registration.sharedDreams >= limit) throw new SharedDreamLimitError(limit);
   return [{ type: 'DreamShared', data: { registrationId: registration.id, dreamId, dream } }];
 }

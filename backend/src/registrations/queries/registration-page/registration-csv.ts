@@ -1,9 +1,14 @@
+import type { RegistrationStatus } from '../../domain/registration';
+
 /** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
 export const UTF8_BOM = '\uFEFF';
 
 /** The column headings and cell words, in the operator's language (from the site's catalogue). */
 export interface CsvLabels {
-  /** name, user id, email, phone, event, time, registered, dreamed, dream */
+  /**
+   * name, user id, email, phone, event, time, registered, dreamed, dream (SPEC's nine), then
+   * status, paid, language, shared dreams
+   */
   headers: readonly string[];
   yes: string;
   no: string;
@@ -23,6 +28,12 @@ export interface CsvRegistration {
   createdAt: Date;
   dreamedCaptured: boolean;
   dream: string | null;
+  /** The domain's word: held, offered, paid, waiting, confirmed, cancelled, released, refunded. */
+  status: RegistrationStatus;
+  /** Money is held for the seat now (a refund turns it off). */
+  paid: boolean;
+  locale: string;
+  sharedDreams: number;
 }
 
 /**
@@ -61,5 +72,9 @@ export function csvRow(registration: CsvRegistration, labels: CsvLabels): string
     registration.createdAt.toISOString(),
     registration.dreamedCaptured ? labels.yes : labels.no,
     registration.dream ?? '',
+    registration.status,
+    registration.paid ? labels.yes : labels.no,
+    registration.locale,
+    String(registration.sharedDreams),
   ])}`;
 }

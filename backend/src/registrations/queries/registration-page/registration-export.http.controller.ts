@@ -28,7 +28,7 @@ export class RegistrationExportHttpController {
   @ApiOperation({
     summary: 'The registrations a search and filters match, as a CSV file (operator only)',
     description:
-      'Streamed a batch at a time, newest first: a UTF-8 BOM, the nine columns of the Command Center export, quotes doubled, and cells that start with = + - @ neutralised by a leading quote.',
+      "Streamed a batch at a time, newest first: a UTF-8 BOM, SPEC's nine columns of the Command Center export and then the registration's status (the domain's word), whether money is held for it, its language and how many further dreams it shared; quotes doubled, and cells that start with = + - @ neutralised by a leading quote. The rows are those the same search and filters list in GET /api/admin/registrations (its `matched`).",
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'A CSV file.', schema: { type: 'string' } })
