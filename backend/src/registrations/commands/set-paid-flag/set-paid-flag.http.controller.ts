@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { CurrentAdmin, type AdminActor } from '../../../admin/admin-only.decorator';
 import { AdminRegistrationUpdate } from '../../../admin/admin-registration-update.decorator';
@@ -15,15 +15,10 @@ export class SetPaidFlagHttpController {
 
   @Patch('api/admin/registrations/:id/paid')
   @AdminRegistrationUpdate('Set the paid flag', 'PaidFlagSet')
-  @ApiOperation({
-    summary: 'Mark a registration paid by hand (cash), or take that mark back',
-    description:
-      'Records PaidFlagSet, unless the value is already so. Marking a held or offered seat paid keeps it as a paid seat (no hold lapses); un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
-  })
   @ApiConflictResponse({
     type: ApiErrorDto,
     description:
-      'Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead).',
+      'Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead). Marking a held or offered seat paid keeps it as a paid seat; un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
   })
   update(
     @Param('id') id: string,
