@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { mayTogglePaidMark } from '../../src/registrations/domain/operator-decisions';
 import {
   occupiesSeat,
   paidBy,
@@ -17,6 +18,7 @@ interface AdminRow {
   paid: boolean;
   paidBy: string | null;
   holdsSeat: boolean;
+  paidToggle: boolean;
   waitingList: boolean;
 }
 
@@ -137,6 +139,7 @@ export async function checkViewsAgree(
       paid: state.paid,
       paidBy: paidBy(state),
       holdsSeat: occupiesSeat(state.status),
+      paidToggle: mayTogglePaidMark(state),
       waitingList: state.status === 'waiting',
     };
     const shown = {
@@ -144,6 +147,7 @@ export async function checkViewsAgree(
       paid: row.paid,
       paidBy: row.paidBy,
       holdsSeat: row.holdsSeat,
+      paidToggle: row.paidToggle,
       waitingList: row.waitingList,
     };
     if (JSON.stringify(shown) !== JSON.stringify(expected)) {

@@ -103,36 +103,45 @@ export function paidBy(state: Pick<RegistrationState, 'paid' | 'stripeSessionId'
 }
 
 /** A seat paid by an operator's mark (cash), not by a card payment the provider confirmed. */
-export function isPaidByOperator(state: RegistrationState): boolean {
-  return (
-    state.status === 'paid' && state.stripeSessionId === null && state.paymentIntentId === null
+export function isPaidByOperator(
+  state: Pick<RegistrationState, 'status' | 'paid' | 'stripeSessionId'>,
+): boolean {
+  return state.status === 'paid' && paidBy(state) === 'operator';
+}
+
+export type ExistingRegistrationStatus = Exclude<RegistrationStatus, 'deleted'>;
+
+/**
+ * The Command Center's status filter (and badge) of each status: SPEC's CONFIRMED for a paid
+ * seat or one confirmed from the waiting list, WAITING for the waiting list, and every other
+ * state by its own name. Each status is listed under exactly one filter, so the filters' counts
+ * add up to the whole list.
+ */
+export const LISTED_AS = {
+  paid: 'confirmed',
+  confirmed: 'confirmed',
+  waiting: 'waiting',
+  held: 'held',
+  offered: 'offered',
+  cancelled: 'cancelled',
+  released: 'released',
+  refunded: 'refunded',
+} as const satisfies Record<ExistingRegistrationStatus, string>;
+
+export type StatusFilter = (typeof LISTED_AS)[ExistingRegistrationStatus];
+
+export const STATUS_FILTERS: readonly StatusFilter[] = [...new Set(Object.values(LISTED_AS))];
+
+/** The statuses each filter lists. */
+export function statusesListedAs(filter: StatusFilter): ExistingRegistrationStatus[] {
+  return (Object.keys(LISTED_AS) as ExistingRegistrationStatus[]).filter(
+    (status) => LISTED_AS[status] === filter,
   );
 }
 
-/**
- * The Command Center's status filters, each the statuses it shows: SPEC's CONFIRMED (a paid
- * seat, or one confirmed from the waiting list) and WAITING, and every other state by its name.
- * Each status belongs to exactly one filter, so the filters' counts add up to the whole list.
- */
-export const STATUS_FILTER_MEMBERS = {
-  confirmed: ['paid', 'confirmed'],
-  waiting: ['waiting'],
-  held: ['held'],
-  offered: ['offered'],
-  cancelled: ['cancelled'],
-  released: ['released'],
-  refunded: ['refunded'],
-} as const satisfies Record<string, readonly RegistrationStatus[]>;
-
-export type StatusFilter = keyof typeof STATUS_FILTER_MEMBERS;
-
-export const STATUS_FILTERS = Object.keys(STATUS_FILTER_MEMBERS) as StatusFilter[];
-
-/** The filter a registration in `status` shows under. */
+/** The filter a registration in `status` is listed under (none once deleted). */
 export function statusFilterOf(status: RegistrationStatus): StatusFilter | undefined {
-  return STATUS_FILTERS.find((filter) =>
-    (STATUS_FILTER_MEMBERS[filter] as readonly RegistrationStatus[]).includes(status),
-  );
+  return status === 'deleted' ? undefined : LISTED_AS[status];
 }
 
 /**

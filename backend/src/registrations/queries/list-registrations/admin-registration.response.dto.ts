@@ -2,7 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   EXISTING_REGISTRATION_STATUSES,
   PAID_BY,
+  STATUS_FILTERS,
   type PaidBy,
+  type StatusFilter,
   type RegistrationStatus,
 } from '../../domain/registration';
 
@@ -54,6 +56,12 @@ export class AdminRegistrationDto {
   })
   paidBy: PaidBy | null;
 
+  @ApiProperty({
+    description:
+      'The operator may turn the paid mark over now (PATCH …/paid with the opposite of `paid`): not on the waiting list, on a registration without a seat, nor to take back a card payment.',
+  })
+  paidToggle: boolean;
+
   @ApiProperty({ type: String, nullable: true, description: 'The paid checkout session, if any.' })
   stripeSessionId: string | null;
 
@@ -66,6 +74,13 @@ export class AdminRegistrationDto {
       "Where the registration stands, the domain's word: held, offered, paid, waiting, confirmed (from the waiting list), cancelled, released, refunded.",
   })
   status: RegistrationStatus;
+
+  @ApiProperty({
+    enum: STATUS_FILTERS,
+    description:
+      "The status filter that lists it, and the console's badge: confirmed (SPEC's CONFIRMED: paid, or confirmed from the waiting list), waiting (SPEC's WAITING), or the status itself.",
+  })
+  listedAs: StatusFilter;
 
   @ApiProperty({ description: 'The registration takes a seat in its slot now.' })
   holdsSeat: boolean;

@@ -1,5 +1,5 @@
 import type { RegistrationCursor } from './registration-cursor';
-import { STATUS_FILTER_MEMBERS, type StatusFilter } from '../../domain/registration';
+import { statusesListedAs, type StatusFilter } from '../../domain/registration';
 
 /** What the Command Center asks of its list: everything but the page size is optional. */
 export interface RegistrationFilter {
@@ -60,7 +60,7 @@ function conditionOf(
   if (filter.event !== undefined) clauses.push(`event = ${parameter(filter.event)}`);
   if (filter.time !== undefined) clauses.push(`time = ${parameter(filter.time)}`);
   if (withStatus && filter.status !== undefined) {
-    clauses.push(`status = ANY(${parameter([...STATUS_FILTER_MEMBERS[filter.status]])}::text[])`);
+    clauses.push(`status = ANY(${parameter(statusesListedAs(filter.status))}::text[])`);
   }
   const q = filter.q?.trim();
   if (q) {
