@@ -55,3 +55,23 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
   // A no-break space: the amount and its currency never wrap apart ("35 / RON" on phones).
   return `${amount}\u00a0${currency}`;
 }
+
+/**
+ * A deadline (a hold, an offer, a cancellation's cut-off) as everyone reads it: in the event's
+ * time zone, whatever the reader's, with the zone named, so the page, the console and the email
+ * say the same instant the same way.
+ */
+export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/Bucharest'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+}
