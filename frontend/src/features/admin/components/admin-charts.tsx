@@ -7,7 +7,7 @@ import type { AdminText } from '../hooks/use-admin-text';
 import { seatsPerSlot } from '../model/chart-data';
 import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
 import { eventName } from './event-name';
-import { useEvents } from '../../../lib/catalogue';
+import { findSlot, useEvents } from '../../../lib/catalogue';
 
 const BAR_HEIGHT = 22;
 const ROW_GAP = 14;
@@ -95,7 +95,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
               width={filled}
               height={BAR_HEIGHT}
               rx={4}
-              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered)}`}
+              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`}
             />
             <text
               x={LABEL_WIDTH + barArea + 8}
