@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import type { RegistrationStatus } from '../../domain/registration';
+import { mayShareDreams, type RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { GetRegistrationQuery } from './get-registration.query';
@@ -33,6 +33,7 @@ export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistratio
       time: row.time,
       waitingList: row.waiting_list,
       status: row.status,
+      sharesDreams: mayShareDreams(row.status),
     };
   }
 }

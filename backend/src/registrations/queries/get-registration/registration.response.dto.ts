@@ -28,4 +28,10 @@ export class RegistrationDto {
       "Where the registration stands, the domain's word (held, offered, paid, waiting, confirmed, cancelled, released, refunded).",
   })
   status: RegistrationStatus;
+
+  @ApiProperty({
+    description:
+      'Whether it may still share dreams: false once cancelled, released or refunded (sharing then answers 409).',
+  })
+  sharesDreams: boolean;
 }
