@@ -339,6 +339,10 @@ export const commandCenterScenarios = [
         'Registered',
         'Dreamed',
         'Dream',
+        'Status',
+        'Paid',
+        'Language',
+        'Shared dreams',
       ]);
       assert.equal(rows.length - 1, total);
       const mine = rows.find((row) => row[0] === name);
