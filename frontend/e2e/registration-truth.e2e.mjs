@@ -1,6 +1,7 @@
 // One truth about every registration: the console, the visitor's pages and the export say what
 // the event log says. Each scenario is one of the cases an operator or a visitor met, in the
 // language it was met in.
+/* global window -- the callback of page.evaluate runs in the browser */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
