@@ -58,16 +58,17 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
 
 /**
  * A deadline (a hold, an offer, a cancellation's cut-off) as everyone reads it: in the event's
- * time zone, whatever the reader's, with the zone named, so the page, the console and the email
- * say the same instant the same way.
+ * time zone, whatever the reader's, with the zone named. The emails write it with the same
+ * options (backend notifications/messages/render-message.ts): the page's test and the email's
+ * test read the same instant as the same words, so the two stay equal.
  */
 export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/Bucharest'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
+    weekday: 'long',
     day: 'numeric',
-    month: 'short',
+    month: 'long',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
