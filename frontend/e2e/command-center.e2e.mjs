@@ -371,9 +371,14 @@ export const commandCenterScenarios = [
       );
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      assert.ok(
-        slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === openSlot.time),
-      );
+      // The slot is written as people read it: its start where the show is.
+      const startsAt = (await publicSlot(baseURL, 'bucharest', openSlot.time)).startsAt;
+      const slotLabel = new Intl.DateTimeFormat('en', {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: 'Europe/Bucharest',
+      }).format(new Date(startsAt));
+      assert.ok(slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === slotLabel));
       assert.ok(slotRows.some((row) => row[0] === name));
 
       // The closed slot has nobody: no file, and the console says so.

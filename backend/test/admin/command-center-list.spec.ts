@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { Catalogue } from '../../src/catalogue/catalogue';
 import { OPEN_SLOT } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
 import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
@@ -262,6 +263,10 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       expect(formula).toMatch(/,NO,"I was walking[^"]*",waiting,NO,en,0$/);
       const heldSeat = lines.find((line) => line.startsWith('Ileana'));
       expect(heldSeat).toMatch(/,held,NO,en,0$/);
+      // The slot by its current start in the event's zone, not by its key.
+      const slot = setup.apps[0].app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'en');
+      expect(slot).not.toBe(OPEN_SLOT);
+      expect(heldSeat).toContain(`,Bucharest,"${slot}",`);
       const plus = lines.find((line) => line.startsWith('Harap Alb'));
       expect(plus).toContain(",'+40 777 000 007,");
     });

@@ -15,6 +15,8 @@ export interface CsvLabels {
   unknownName: string;
   /** The event's city in the operator's language (a registration records the event's slug). */
   eventName: (slug: string) => string;
+  /** The slot by its current start, in the event's zone and the operator's language. */
+  slotName: (slug: string, time: string) => string;
 }
 
 /** What one CSV row is written from. */
@@ -68,7 +70,7 @@ export function csvRow(registration: CsvRegistration, labels: CsvLabels): string
     registration.email ?? '',
     registration.whatsapp ?? '',
     labels.eventName(registration.event),
-    registration.time,
+    labels.slotName(registration.event, registration.time),
     registration.createdAt.toISOString(),
     registration.dreamedCaptured ? labels.yes : labels.no,
     registration.dream ?? '',
