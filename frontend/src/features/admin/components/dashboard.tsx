@@ -8,6 +8,7 @@ import type { RegistrationFilter } from '../api/get-registration-page';
 import { useLiveChanges } from '../api/live-changes';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import { AdminCharts } from './admin-charts';
 import { ConsoleNav } from './console-nav';
 import { eventName } from './event-name';
@@ -38,6 +39,7 @@ export function Dashboard() {
   const intl = useIntl();
   const { sessionExpired } = useAdminFailure();
   const tour = useEvents();
+  const nameSlot = useSlotName();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [event, setEvent] = useState('');
@@ -209,7 +211,7 @@ export function Dashboard() {
               <option value="">{t('admin.filter.allSlots')}</option>
               {times.map((slot) => (
                 <option key={slot} value={slot}>
-                  {slot}
+                  {nameSlot(event, slot)}
                 </option>
               ))}
             </select>

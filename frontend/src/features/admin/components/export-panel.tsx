@@ -7,6 +7,7 @@ import { fetchRegistrationPage } from '../api/get-registration-page';
 import type { RegistrationFilter, SlotTotals } from '../api/get-registration-page';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import type { AdminText } from '../hooks/use-admin-text';
 import { exportFileName, scopeFilter } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
@@ -86,6 +87,7 @@ export function ExportPanel({
   // Every event and slot of the tour, and any others the seat counts name, so an export of an
   // event or slot without registrations can say so.
   const tour = useEvents();
+  const nameSlot = useSlotName();
   const events = useMemo(
     () => [
       ...new Set([
@@ -141,7 +143,10 @@ export function ExportPanel({
         title: t('admin.toast.noRegistrations.title'),
         description:
           scope.kind === 'slot'
-            ? t('admin.toast.noRegistrations.slot', { event: eventLabel, time: scope.time })
+            ? t('admin.toast.noRegistrations.slot', {
+                event: eventLabel,
+                time: nameSlot(scope.event, scope.time),
+              })
             : scope.kind === 'event'
               ? t('admin.toast.noRegistrations.event', { event: eventLabel })
               : t('admin.dashboard.noMatch'),
@@ -234,7 +239,7 @@ export function ExportPanel({
           >
             {times.map((slot) => (
               <option key={slot} value={slot}>
-                {slot}
+                {nameSlot(event, slot)}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
 import { useSetPaid } from '../api/set-paid';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import {
   displayName,
   isCancellable,
@@ -61,6 +62,7 @@ export function RegistrationCard({
   const t = useAdminText();
   const events = useEvents();
   const intl = useIntl();
+  const nameSlot = useSlotName();
   const toast = useToast();
   const { fail } = useAdminFailure();
   const headingId = useId();
@@ -249,7 +251,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.time')}</dt>
-          <dd>{registration.time}</dd>
+          <dd>{nameSlot(registration.event, registration.time)}</dd>
         </div>
         <div>
           <dt>{t('admin.row.created')}</dt>

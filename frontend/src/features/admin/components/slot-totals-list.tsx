@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../hooks/use-admin-text';
-import { slotBadge, slotTimeLabel, type SlotBadge } from '../model/slot-grouping';
+import { useSlotName } from '../hooks/use-slot-name';
+import { slotBadge, type SlotBadge } from '../model/slot-grouping';
 import { eventName } from './event-name';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 
@@ -18,6 +19,7 @@ export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
   const t = useAdminText();
   const intl = useIntl();
   const events = useEvents();
+  const nameSlot = useSlotName();
   const shown = slots.filter((slot) => slot.seats + slot.waiting > 0);
   if (shown.length === 0) return null;
   return (
@@ -33,7 +35,7 @@ export function SlotTotalsList({ slots }: { slots: SlotTotals[] }) {
             <span className="slot-totals__name">
               {t('admin.slot.heading', {
                 event: eventName(t, slot.event, events.data, intl.locale),
-                time: slotTimeLabel(slot.time),
+                time: nameSlot(slot.event, slot.time),
               })}
             </span>
             <span className={`admin-badge admin-badge--${badge}`}>{t(BADGE_LABEL[badge])}</span>

@@ -41,3 +41,27 @@ export function slotBadge(
   if (seats >= Math.ceil(limit * ALMOST_FULL_SHARE)) return 'almostFull';
   return 'open';
 }
+
+/**
+ * A slot as the operator reads it: its current start, in its event's time zone ('Fri, Dec 11,
+ * 8:00 PM'), so two 7:30pm slots on different days read apart and a moved slot reads as it now
+ * is. Its key (`time`) stays what requests name it by; a slot the tour does not know reads as
+ * SPEC's grouping label of its key.
+ */
+export function slotName(
+  slot: { startsAt?: string } | undefined,
+  time: string,
+  locale: string,
+  timeZone: string | undefined,
+): string {
+  const startsAt = slot?.startsAt ? new Date(slot.startsAt) : undefined;
+  if (!startsAt || Number.isNaN(startsAt.getTime())) return slotTimeLabel(time);
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(startsAt);
+}
