@@ -190,15 +190,77 @@ export const registrationTruthScenarios = [
 
       await page.evaluate(() => window.localStorage.setItem('language', 'it'));
       await page.reload();
-      const label = slot.time.split(' - ')[1];
+      // The slot named by its start in Italian, as the console names it.
+      const named = new Intl.DateTimeFormat('it', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Europe/Bucharest',
+      }).format(startsAt);
       const item = page
         .getByRole('list', { name: 'Turni e posti' })
         .getByRole('listitem')
-        .filter({ hasText: label })
+        .filter({ hasText: named })
         .filter({ hasText: '4 / 4' });
       await visible(item);
       await visible(item.getByText('COMPLETO', { exact: true }));
       assert.equal(await item.getByText('DISPONIBILE', { exact: true }).count(), 0);
+    },
+  },
+  {
+    name: 'One truth (case 6, en): a moved slot is named by its new start in the console and the CSV, its key still working',
+    async run({ page, baseURL, adminPassword }) {
+      await logIn(page, adminPassword);
+      const first = new Date(Date.now() + 50 * 86_400_000);
+      first.setUTCHours(16, 30, 0, 0);
+      const added = await adminCall(
+        page,
+        baseURL,
+        'POST',
+        '/api/admin/tour/events/bucharest/slots',
+        {
+          startsAt: first.toISOString(),
+          capacity: 20,
+        },
+      );
+      assert.equal(added.status(), 201, await added.text());
+      const slot = (await added.json()).slots.find(
+        (candidate) => Date.parse(candidate.startsAt) === first.getTime(),
+      );
+      const name = unique('Truth Moved');
+      await register(baseURL, name, slot.time);
+      // The slot moves to the next evening at 8:00 PM; its key stays.
+      const moved = new Date(first.getTime() + 86_400_000);
+      moved.setUTCHours(18, 0, 0, 0);
+      const changed = await adminCall(
+        page,
+        baseURL,
+        'PATCH',
+        `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(slot.time)}`,
+        { startsAt: moved.toISOString() },
+      );
+      assert.equal(changed.status(), 200, await changed.text());
+      const named = new Intl.DateTimeFormat('en', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Europe/Bucharest',
+      })
+        .format(moved)
+        .replace(/[\u202f\u00a0]/g, ' ');
+      await page.reload();
+      const row = await findCard(page, name);
+      await eventually(async () => {
+        const text = (await row.textContent()).replace(/[\u202f\u00a0]/g, ' ');
+        assert.ok(text.includes(named), `${text} names ${named}`);
+        assert.ok(!text.includes(slot.time), 'the old name is gone');
+      });
+      // A second registration by the key still works after the move.
+      await register(baseURL, unique('Truth Moved Later'), slot.time);
     },
   },
   {
