@@ -1,3 +1,4 @@
+import { Catalogue } from '../../src/catalogue/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { A_DREAM, OPEN_SLOT, registrationBody, request } from '../http';
@@ -115,18 +116,23 @@ describe('POST /api/create-checkout-session', () => {
 
     const registration = await request(app.url, 'GET', `/api/registrations/${id}`);
     expect(registration.status).toBe(200);
-    // Exactly SPEC's fields: whoever holds the id (a link, a log) reads no phone number.
+    // SPEC's fields and where it stands: whoever holds the id (a link, a log) reads no phone
+    // number and no payment details.
     expect(registration.body).toEqual({
       name: body.name,
       email: body.email,
       event: 'bucharest',
       time: OPEN_SLOT,
       waitingList: false,
+      status: 'held',
+      sharesDreams: true,
     });
 
+    // The payment page names the slot by its start where the show is, not by its key.
     const page = await fetch(response.body.url!.replace(/^https?:\/\/[^/]+/, app.url));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(OPEN_SLOT);
+    const slot = app.app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'en');
+    expect(await page.text()).toContain(slot);
   });
 
   it('trims what it stores', async () => {

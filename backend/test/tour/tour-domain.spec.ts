@@ -20,6 +20,13 @@ const announce = {
   priceMinor: 3500,
 };
 
+const reopen = {
+  type: 'ReopenSlot' as const,
+  slug: 'cluj',
+  now: new Date('2031-01-01T00:00:00Z'),
+  closesMinutesBefore: 0,
+};
+
 function eventWith(...facts: TourEventFact[]): TourEvent {
   return replay([...decide(undefined, announce), ...facts])!;
 }
@@ -120,9 +127,7 @@ describe("the tour's domain", () => {
     expect(
       decide(event, { ...edit, startsAt: '2031-03-12T19:30:00+02:00', seatsTaken: 0 }),
     ).toEqual([]);
-    expect(decide(event, { type: 'ReopenSlot', slug: 'cluj', time: 'Mar 12 - 7:30pm' })).toEqual(
-      [],
-    );
+    expect(decide(event, { ...reopen, time: 'Mar 12 - 7:30pm' })).toEqual([]);
     expect(refusal(() => decide(event, { ...edit, time: 'Mar 13', seatsTaken: 0 })).kind).toBe(
       'not-found',
     );
@@ -140,10 +145,40 @@ describe("the tour's domain", () => {
     );
     expect(event.status).toBe('completed');
     expect(event.slots.map((slot) => slot.status)).toEqual(['closed']);
-    expect(
-      refusal(() => decide(event, { type: 'ReopenSlot', slug: 'cluj', time: event.slots[0].time }))
-        .kind,
-    ).toBe('conflict');
+    expect(refusal(() => decide(event, { ...reopen, time: event.slots[0].time })).kind).toBe(
+      'conflict',
+    );
+  });
+
+  it('reopens no slot whose registration has closed by the clock', () => {
+    const added = decide(eventWith(), {
+      type: 'AddSlot',
+      slug: 'cluj',
+      startsAt: '2031-03-12T17:30:00Z',
+      capacity: 20,
+    });
+    const slot = eventWith(...added).slots[0];
+    const closed = eventWith(
+      ...added,
+      ...decide(eventWith(...added), { type: 'CloseSlot', slug: 'cluj', time: slot.time }),
+    );
+    const at = (iso: string, closesMinutesBefore = 0) =>
+      decide(closed, { ...reopen, time: slot.time, now: new Date(iso), closesMinutesBefore });
+    expect(at('2031-03-12T17:29:00Z')).toEqual([
+      { type: 'SlotReopened', data: { slug: 'cluj', time: slot.time } },
+    ]);
+    for (const [iso, closesMinutesBefore] of [
+      ['2031-03-12T17:30:00Z', 0],
+      ['2031-03-13T09:00:00Z', 0],
+      ['2031-03-12T17:00:00Z', 60],
+    ] as const) {
+      expect(refusal(() => at(iso, closesMinutesBefore))).toEqual({
+        kind: 'conflict',
+        field: undefined,
+        message:
+          'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
+      });
+    }
   });
 
   it("checks a tour file with the operator's rules, and imports it as it is", () => {

@@ -1,4 +1,5 @@
 import { TourError, eventNotFound, slotNotFound } from './tour-errors';
+import { isOpenForRegistration } from '../../registrations/domain/registration';
 import {
   checkCapacity,
   checkCurrency,
@@ -201,7 +202,14 @@ export type TourCommand =
       seatsTaken: number;
     }
   | { type: 'CloseSlot'; slug: string; time: string }
-  | { type: 'ReopenSlot'; slug: string; time: string };
+  | {
+      type: 'ReopenSlot';
+      slug: string;
+      time: string;
+      /** When it is asked, and how long before its start a slot stops taking registrations. */
+      now: Date;
+      closesMinutesBefore: number;
+    };
 
 function refuse(check: Check, field: string): void {
   if (check) throw new TourError('invalid', capitalise(check), field);
@@ -363,10 +371,29 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       if (event.status === 'completed') {
         throw new TourError('conflict', `The event "${slug}" is completed: its slots stay closed.`);
       }
+      refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
       return slot.status === 'open'
         ? []
         : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
     }
+  }
+}
+
+/**
+ * A slot whose registration has closed by the clock (it has started, or starts within the
+ * closing time) cannot be reopened: it would read open while no one can register in it.
+ */
+function refuseReopeningPastSlot(slot: Slot, now: Date, closesMinutesBefore: number): void {
+  const open = isOpenForRegistration(
+    { status: 'open', startsAt: new Date(slot.startsAt) },
+    now,
+    closesMinutesBefore,
+  );
+  if (!open) {
+    throw new TourError(
+      'conflict',
+      'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -15,6 +15,8 @@ import {
   type AdminActor,
 } from '../../../admin/admin-only.decorator';
 import { ApiErrorDto } from '../../../common/api-error.dto';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
 import { decide, type TourCommand } from '../../domain/tour';
 import { eventNotFound, slotNotFound, TourError } from '../../domain/tour-errors';
 import { checkSlotName, checkSlug } from '../../domain/tour-rules';
@@ -40,6 +42,7 @@ export class ChangeTourHttpController {
   constructor(
     private readonly store: TourStore,
     private readonly query: TourAdminQueryHandler,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private async record(
@@ -196,16 +199,29 @@ export class ChangeTourHttpController {
   @ApiOperation({
     operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',
-    description: 'Records SlotReopened, unless it is open already.',
+    description:
+      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409.',
   })
   @ApiOkResponse({ type: TourEventAdminDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'The event is completed.' })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'The event is completed, or the slot has started (or is about to).',
+  })
   reopen(
     @Param('slug') slug: string,
     @Param('time') time: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    return this.record({ type: 'ReopenSlot', slug, time }, actor);
+    return this.record(
+      {
+        type: 'ReopenSlot',
+        slug,
+        time,
+        now: new Date(),
+        closesMinutesBefore: this.config.registrationClosesMinutesBefore,
+      },
+      actor,
+    );
   }
 }

@@ -155,7 +155,8 @@ export function seatCheckoutRequest(
 ): CheckoutRequest {
   return {
     registrationId: seat.registrationId,
-    description: `${catalogue.placeNames(event, seat.locale).city} — ${seat.time}`,
+    // The slot by its current start where the show is, not by its key (which a move keeps).
+    description: `${catalogue.placeNames(event, seat.locale).city} — ${catalogue.slotLabel(event.slug, seat.time, seat.locale)}`,
     customerEmail: seat.email,
     locale: seat.locale,
     amountMinor: event.priceMinor,
