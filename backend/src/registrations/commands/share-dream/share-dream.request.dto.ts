@@ -23,7 +23,6 @@ export class ShareDreamRequestDto {
     blank: MESSAGE,
     short: MESSAGE,
     long: MESSAGE,
-    bytes: MESSAGE,
     control: 'Your dream must not contain control characters',
   })
   dream: string;

@@ -24,8 +24,26 @@ describe('registration rules', () => {
     ['event', 'matera', 'form.error.event'],
     ['time', '', 'form.error.time'],
     ['dream', 'x'.repeat(99), 'form.error.dream'],
+    ['dream', 'x'.repeat(5001), 'form.error.dreamLong'],
+    // 110 letters a person sees, 5,010 characters stored.
+    ['dream', `${'x'.repeat(110)}${'\u200b'.repeat(4900)}`, 'form.error.dreamLong'],
+    ['email', `${'a'.repeat(65)}@example.com`, 'form.error.email'],
   ] as const)('%s = %j gives %s', (field, value, message) => {
     expect(validateField(field, { ...valid, [field]: value })).toBe(message);
+  });
+
+  it('checks the phone by the phone rule once it has loaded', () => {
+    const isPhone = (phone: string) => phone.startsWith('+');
+    expect(validateField('whatsapp', { ...valid, whatsapp: 'call me maybe' })).toBeNull();
+    expect(
+      validateField('whatsapp', { ...valid, whatsapp: 'call me maybe' }, undefined, isPhone),
+    ).toBe('form.error.whatsappInvalid');
+    expect(
+      validateField('whatsapp', { ...valid, whatsapp: ' +40 1 ' }, undefined, isPhone),
+    ).toBeNull();
+    expect(validateField('whatsapp', { ...valid, whatsapp: '' }, undefined, isPhone)).toBe(
+      'form.error.whatsapp',
+    );
   });
 
   it('takes any event the tour has open, and no other', () => {
