@@ -1,4 +1,4 @@
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** The limits of SPEC section 5 and of a real form, shared by every command that checks them. */
 export const DREAM_MIN_CHARACTERS = 100;
@@ -178,4 +178,38 @@ export function isPhoneNumber(phone: string): boolean {
     isPossiblePhoneNumber(phone) ||
     PHONE_COUNTRIES.some((country) => isPossiblePhoneNumber(phone, country))
   );
+}
+
+/**
+ * The numbers a phone may stand for, in E.164: its own when written with a country code, else
+ * one per PHONE_COUNTRIES reading; else (no reading) its digits alone.
+ */
+function phoneReadings(phone: string): Set<string> {
+  const international = parsePhoneNumberFromString(phone);
+  if (international) return new Set([international.number]);
+  const readings = new Set<string>();
+  for (const country of PHONE_COUNTRIES) {
+    const national = parsePhoneNumberFromString(phone, country);
+    if (national) readings.add(national.number);
+  }
+  if (readings.size === 0) readings.add(phone.replace(/\D/g, ''));
+  return readings;
+}
+
+/** A name as a person writes it again: composed, spaces collapsed, any case. */
+function nameKey(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
+/**
+ * Whether two registrations' details name the same person: the same name (any case or spacing)
+ * and a phone that can be the same number (`0712 345 678` and `+40 712 345 678`).
+ */
+export function isSamePerson(
+  a: { name: string | null; whatsapp: string | null },
+  b: { name: string; whatsapp: string },
+): boolean {
+  if (a.name === null || a.whatsapp === null || nameKey(a.name) !== nameKey(b.name)) return false;
+  const readings = phoneReadings(a.whatsapp);
+  return [...phoneReadings(b.whatsapp)].some((reading) => readings.has(reading));
 }
