@@ -158,7 +158,7 @@ export class ChangeTourHttpController {
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
     return this.record(
-      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0 },
+      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0, now: new Date() },
       actor,
       body.capacity !== undefined ? time : undefined,
     );
