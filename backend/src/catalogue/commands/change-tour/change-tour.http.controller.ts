@@ -126,7 +126,8 @@ export class ChangeTourHttpController {
   @ApiNotFoundResponse({ type: ApiErrorDto })
   @ApiConflictResponse({
     type: ApiErrorDto,
-    description: 'The event has a slot of that name, or is completed.',
+    description:
+      'The event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
   })
   addSlot(
     @Param('slug') slug: string,
@@ -141,7 +142,7 @@ export class ChangeTourHttpController {
   @ApiOperation({
     summary: "Change a slot's capacity or move it",
     description:
-      'Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference.',
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
   })
   @ApiOkResponse({ type: TourEventAdminDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
@@ -149,7 +150,7 @@ export class ChangeTourHttpController {
   @ApiConflictResponse({
     type: ApiErrorDto,
     description:
-      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'",
+      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
   })
   editSlot(
     @Param('slug') slug: string,
