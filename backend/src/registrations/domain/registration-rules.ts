@@ -101,6 +101,8 @@ export function storedLength(text: string): number {
 export interface TextRule {
   minCharacters: number;
   maxCharacters: number;
+  /** The upper bound as stored: STORED_PER_CHARACTER code points for each visible one. */
+  maxStoredCharacters: number;
   /** Dreams may hold line breaks and tabs; single-line fields hold no control character at all. */
   multiline: boolean;
 }
@@ -117,7 +119,7 @@ const MULTILINE_CONTROL = /(?![\t\n\r])\p{Cc}/u;
 /** The first rule a normalised text breaks, or undefined when it keeps them all. */
 export function textFault(text: string, rule: TextRule): TextFault | undefined {
   if ((rule.multiline ? MULTILINE_CONTROL : SINGLE_LINE_CONTROL).test(text)) return 'control';
-  if (storedLength(text) > rule.maxCharacters) return 'long';
+  if (storedLength(text) > rule.maxStoredCharacters) return 'long';
   const length = visibleLength(text);
   if (length === 0) return 'blank';
   if (length < rule.minCharacters) return 'short';
@@ -125,8 +127,20 @@ export function textFault(text: string, rule: TextRule): TextFault | undefined {
   return undefined;
 }
 
+/**
+ * Code points a visible character may take as stored: a letter with its accent, an emoji with
+ * its skin tone. A text at its visible maximum fits; one padded with what shows nothing (a
+ * 10-letter shared dream carrying 5,000 zero-width spaces) does not.
+ */
+export const STORED_PER_CHARACTER = 2;
+
 function textRule(minCharacters: number, maxCharacters: number, multiline: boolean): TextRule {
-  return { minCharacters, maxCharacters, multiline };
+  return {
+    minCharacters,
+    maxCharacters,
+    maxStoredCharacters: maxCharacters * STORED_PER_CHARACTER,
+    multiline,
+  };
 }
 
 export const NAME_RULE = textRule(1, NAME_MAX_CHARACTERS, false);

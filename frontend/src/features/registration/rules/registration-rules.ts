@@ -5,8 +5,10 @@ import { isEmailAddress, storedLength, visibleLength } from '../../../lib/text-l
 
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
 export const DREAM_MIN_LENGTH = 100;
-/** The server's DREAM_MAX_CHARACTERS, as a person sees them and as stored. */
+/** The server's DREAM_MAX_CHARACTERS, as a person sees them. */
 export const DREAM_MAX_LENGTH = 5000;
+/** The server's STORED_PER_CHARACTER: code points a visible character may take as stored. */
+export const STORED_PER_CHARACTER = 2;
 /** SPEC's open event: the form's event until the tour has answered. */
 export const OPEN_EVENT = 'bucharest';
 
@@ -79,7 +81,7 @@ export function validateField(
     case 'dream':
       if (dreamLength(values.dream) < DREAM_MIN_LENGTH) return 'form.error.dream';
       return dreamLength(values.dream) > DREAM_MAX_LENGTH ||
-        storedLength(values.dream) > DREAM_MAX_LENGTH
+        storedLength(values.dream) > DREAM_MAX_LENGTH * STORED_PER_CHARACTER
         ? 'form.error.dreamLong'
         : null;
   }
