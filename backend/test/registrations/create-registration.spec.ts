@@ -33,6 +33,9 @@ describe('POST /api/create-checkout-session', () => {
       waitingList?: boolean;
     }>(app.url, 'POST', '/api/create-checkout-session', body);
 
+  const EMAIL = 'Please enter a valid email address';
+  const PHONE = 'Please enter a valid WhatsApp number (e.g., +39 123 456 7890 or 123-456-7890)';
+
   it.each([
     ['name', { name: '' }, 'Name is required'],
     ['name', { name: '   ' }, 'Name is required'],
@@ -41,7 +44,12 @@ describe('POST /api/create-checkout-session', () => {
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
     ['email', { email: '' }, 'Please enter a valid email address'],
     ['email', { email: 42 }, 'Please enter a valid email address'],
-    ['email', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters'],
+    ['email', { email: `${'a'.repeat(64)}.${'b'.repeat(180)}@example.com` }, EMAIL],
+    // SMTP's limit before the @ is 64 characters.
+    ['email', { email: `${'a'.repeat(65)}@example.com` }, EMAIL],
+    ['whatsapp', { whatsapp: 'call me maybe' }, PHONE],
+    ['whatsapp', { whatsapp: '12' }, PHONE],
+    ['whatsapp', { whatsapp: '+40 712 345 678 999 999' }, PHONE],
     ['whatsapp', { whatsapp: '' }, 'Phone number is required'],
     ['whatsapp', { whatsapp: '1'.repeat(33) }, 'Phone number must be at most 32 characters'],
     ['event', { event: '' }, 'Only Bucharest event is available'],
@@ -67,6 +75,17 @@ describe('POST /api/create-checkout-session', () => {
       'Please share your dream with at least 100 characters - it will be part of the performance',
     ],
     ['dream', { dream: 'a'.repeat(5001) }, 'Your dream must be at most 5000 characters'],
+    // 110 letters as a person sees them, 10,010 characters as stored.
+    [
+      'dream',
+      { dream: `${'a'.repeat(110)}${'\u200b'.repeat(9900)}` },
+      'Your dream must be at most 5000 characters',
+    ],
+    [
+      'dream',
+      { dream: `${'e\u0301'.repeat(110)}${'\u0300'.repeat(9900)}` },
+      'Your dream must be at most 5000 characters',
+    ],
     ['dreamedCaptured', { dreamedCaptured: 'yes' }, 'dreamedCaptured must be true or false'],
     ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro'],
     ['surprise', { surprise: 1 }, 'Unknown field: surprise'],
@@ -100,6 +119,25 @@ describe('POST /api/create-checkout-session', () => {
       message: 'The request body is not valid JSON',
       errors: [],
     });
+  });
+
+  it.each([
+    // SPEC section 5's examples, and numbers of the tour's countries.
+    '+39 123 456 7890',
+    '(123) 456-7890',
+    '123-456-7890',
+    '+40 712 345 678',
+    '0712 345 678',
+  ])('accepts the phone %s', async (whatsapp) => {
+    const response = await register(
+      registrationBody({ whatsapp, email: `${whatsapp.replace(/\D/g, '')}@example.com` }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('accepts an email of 64 characters before the @', async () => {
+    const response = await register(registrationBody({ email: `${'a'.repeat(64)}@example.com` }));
+    expect(response.status).toBe(200);
   });
 
   it('counts 100 emoji as 100 characters', async () => {

@@ -136,7 +136,8 @@ export class ChangeTourHttpController {
   @ApiNotFoundResponse({ type: ApiErrorDto })
   @ApiConflictResponse({
     type: ApiErrorDto,
-    description: 'The event has a slot of that name, or is completed.',
+    description:
+      'The event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
   })
   addSlot(
     @Param('slug') slug: string,
@@ -152,7 +153,7 @@ export class ChangeTourHttpController {
     operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
     description:
-      'Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference.',
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
   })
   @ApiOkResponse({ type: TourEventAdminDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
@@ -160,7 +161,7 @@ export class ChangeTourHttpController {
   @ApiConflictResponse({
     type: ApiErrorDto,
     description:
-      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'",
+      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
   })
   editSlot(
     @Param('slug') slug: string,
@@ -169,7 +170,7 @@ export class ChangeTourHttpController {
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
     return this.record(
-      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0 },
+      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0, now: new Date() },
       actor,
       body.capacity !== undefined ? time : undefined,
     );
