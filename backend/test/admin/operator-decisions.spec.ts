@@ -10,6 +10,13 @@ import {
   type RegistrationState,
   type RegistrationStatus,
 } from '../../src/registrations/domain/registration';
+import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
+import type { RecordedEvent } from '../../src/event-store/event-store.types';
+import { upcast } from '../../src/event-store/upcasters';
+import {
+  decodeRegistrationEvent,
+  registrationEventSchemaVersion,
+} from '../../src/registrations/registration-event-codec';
 import {
   InvalidTransitionError,
   RegistrationNotFoundError,
@@ -125,5 +132,38 @@ describe('operator decisions', () => {
     ]);
     expect(() => deleteRegistration(state('deleted'))).toThrow(RegistrationNotFoundError);
     expect(() => setPaidFlag(state('deleted'), true, NOW, 30)).toThrow(RegistrationNotFoundError);
+  });
+});
+
+describe('a paid mark recorded before it was a payment fact (PaidFlagSet schema 1)', () => {
+  const recorded = (schemaVersion: number): RecordedEvent => ({
+    globalPosition: 7,
+    streamId: 'registration-r-1',
+    streamVersion: 3,
+    type: 'PaidFlagSet',
+    schemaVersion,
+    data: { registrationId: 'r-1', paid: true },
+    metadata: { actor: 'admin' },
+    recordedAt: NOW,
+  });
+  const read = (schemaVersion: number): RegistrationEvent =>
+    decodeRegistrationEvent(upcast(recorded(schemaVersion)), undefined).event;
+
+  it('folds as it was folded when recorded: the flag only, so the hold still lapses', () => {
+    const held = state('held', { holdExpiresAt: NOW.toISOString() });
+    const marked = evolve(held, read(1));
+    expect(marked).toMatchObject({ status: 'held', paid: true });
+    const expired = evolve(marked, {
+      type: 'CheckoutExpired',
+      data: { registrationId: 'r-1', sessionId: null, reason: 'expired' },
+    });
+    expect(expired.status).toBe('released');
+  });
+
+  it('while a mark written now keeps the seat, and is written at schema 2', () => {
+    const held = state('held', { holdExpiresAt: NOW.toISOString() });
+    expect(evolve(held, read(2))).toMatchObject({ status: 'paid', paid: true });
+    expect(registrationEventSchemaVersion('PaidFlagSet')).toBe(2);
+    expect(registrationEventSchemaVersion('DreamEdited')).toBe(1);
   });
 });

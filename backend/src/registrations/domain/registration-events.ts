@@ -142,7 +142,16 @@ export interface DreamShared {
  */
 export interface PaidFlagSet {
   type: 'PaidFlagSet';
-  data: { registrationId: string; paid: boolean; holdExpiresAt?: string | null };
+  data: {
+    registrationId: string;
+    paid: boolean;
+    holdExpiresAt?: string | null;
+    /**
+     * Recorded before a mark was a payment fact (schema 1): it set the flag and moved no seat, so
+     * a hold marked paid then still lapsed. Such an event folds as it did when it was recorded.
+     */
+    flagOnly?: true;
+  };
 }
 
 export interface DreamCapturedSet {

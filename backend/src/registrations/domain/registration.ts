@@ -247,6 +247,7 @@ export function evolve(
     case 'DreamShared':
       return { ...state, sharedDreams: state.sharedDreams + 1 };
     case 'PaidFlagSet':
+      if (event.data.flagOnly) return { ...state, paid: event.data.paid };
       if (event.data.paid && awaitsPayment(state.status)) {
         // Money taken by an operator keeps the seat, as a card payment does.
         return { ...state, status: 'paid', paid: true, holdExpiresAt: null };
