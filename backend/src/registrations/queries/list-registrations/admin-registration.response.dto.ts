@@ -50,9 +50,11 @@ export class AdminRegistrationDto {
   paid: boolean;
 
   @ApiProperty({
-    enum: PAID_BY,
+    // OpenAPI 3.0.3: `nullable` admits null only where the enum lists it too.
+    enum: [...PAID_BY, null],
     nullable: true,
-    description: 'Who holds the money: the card provider, or the operator who marked it paid.',
+    description:
+      'Who holds the money: the card provider, or the operator who marked it paid; null when nobody does.',
   })
   paidBy: PaidBy | null;
 
