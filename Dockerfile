@@ -11,8 +11,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
-# npm install with the lock file installs what it records (the Makefile says why not npm ci).
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY openapi openapi
 COPY backend backend
@@ -26,7 +25,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
-RUN npm install --omit=dev --omit=optional --workspace backend --no-audit --no-fund \
+RUN npm ci --omit=dev --omit=optional --workspace backend --no-audit --no-fund \
   && npm cache clean --force
 
 # 3. The image: node, the compiled backend, the built site, and a user that is not root.

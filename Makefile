@@ -3,11 +3,10 @@
 
 NPM ?= npm
 
-# `npm install` with the lock file present installs exactly what it records. (`npm ci` would
-# refuse it: npm records only the platform binaries the registry offers here, e.g. of @swc/core,
-# and `npm ci` wants an entry for every platform.)
+# `npm ci` installs exactly what package-lock.json records (every platform's optional binaries
+# are recorded, npm picks this machine's), and only when the lock or a package.json changed.
 node_modules/.package-lock.json: package-lock.json package.json backend/package.json frontend/package.json
-	$(NPM) install --no-audit --no-fund
+	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.package-lock.json

@@ -64,6 +64,8 @@ function twentySlotTour(catalogue: Catalogue): { file: string; tour: Tour; remov
   open.slots = Array.from({ length: SLOTS }, (_, index) => ({
     ...structuredClone(model),
     time: `Nov ${String(index + 1).padStart(2, '0')} - 7:30pm`,
+    // A day apart: no two slots of an event start at one instant.
+    startsAt: new Date(Date.parse(model.startsAt) + index * 86_400_000).toISOString(),
   }));
   const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-console-'));
   const file = path.join(dir, 'tour.json');

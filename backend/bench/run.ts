@@ -136,7 +136,12 @@ function rushTour(catalogue: Catalogue): {
   const tour = structuredClone(catalogue.tour);
   tour.events
     .find((event) => event.slug === found.event.slug)!
-    .slots.push({ ...structuredClone(found.slot), time: warmUpTime });
+    .slots.push({
+      ...structuredClone(found.slot),
+      time: warmUpTime,
+      // An hour and a half before the rushed slot: no two slots of an event start at one instant.
+      startsAt: new Date(Date.parse(found.slot.startsAt) - 90 * 60_000).toISOString(),
+    });
   const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-'));
   const file = path.join(dir, 'tour.json');
   writeFileSync(file, JSON.stringify(tour));

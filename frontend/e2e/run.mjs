@@ -17,6 +17,7 @@ import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
+import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -153,6 +154,7 @@ async function main() {
       ['scenarios', scenarios],
       ['command-center', commandCenterScenarios],
       ['cancellations-and-offers', cancellationScenarios],
+      ['registration-truth', registrationTruthScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
       throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);

@@ -1,6 +1,6 @@
 /**
  * Text as a visitor types it and sees it: composed and trimmed, counted in visible characters,
- * bounded in bytes. Every text field of every module is checked with these.
+ * bounded as stored. Every text field of every module is checked with these.
  */
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -68,36 +68,41 @@ export function normalizeText(text: string): string {
   return text.normalize('NFC').trim();
 }
 
-/** The bytes a text takes in UTF-8, without encoding it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
+/**
+ * Characters as stored: code points, as PostgreSQL's char_length counts them. What a person sees
+ * may be far fewer (ten letters under 5,000 zero-width spaces or accents), so a text's upper
+ * bound holds for both counts.
+ */
+export function storedLength(text: string): number {
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index += 1) {
     const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+    if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(index + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
+        count -= 1;
         index += 1;
-      } else bytes += 3;
-    } else bytes += 3;
+      }
+    }
   }
-  return bytes;
+  return count;
 }
 
-/** The bounds of one text field, in visible characters and in bytes. */
+/** The bounds of one text field, in visible characters; the upper one also as stored. */
 export interface TextRule {
   minCharacters: number;
   maxCharacters: number;
-  /** A grapheme may hold many code points (a letter under 500 accents): bytes bound those too. */
-  maxBytes: number;
+  /** The upper bound as stored: STORED_PER_CHARACTER code points for each visible one. */
+  maxStoredCharacters: number;
   /** Dreams may hold line breaks and tabs; single-line fields hold no control character at all. */
   multiline: boolean;
 }
 
-/** Why a text breaks its rule: blank (nothing visible), control, short, long, bytes. */
-export type TextFault = 'blank' | 'control' | 'short' | 'long' | 'bytes';
+/**
+ * Why a text breaks its rule: blank (nothing visible), control, short, long (too many characters
+ * as a person sees them, or as they are stored).
+ */
+export type TextFault = 'blank' | 'control' | 'short' | 'long';
 
 const SINGLE_LINE_CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const MULTILINE_CONTROL = /(?![\t\n\r])\p{Cc}/u;
@@ -105,7 +110,7 @@ const MULTILINE_CONTROL = /(?![\t\n\r])\p{Cc}/u;
 /** The first rule a normalised text breaks, or undefined when it keeps them all. */
 export function textFault(text: string, rule: TextRule): TextFault | undefined {
   if ((rule.multiline ? MULTILINE_CONTROL : SINGLE_LINE_CONTROL).test(text)) return 'control';
-  if (utf8Length(text) > rule.maxBytes) return 'bytes';
+  if (storedLength(text) > rule.maxStoredCharacters) return 'long';
   const length = visibleLength(text);
   if (length === 0) return 'blank';
   if (length < rule.minCharacters) return 'short';
@@ -113,8 +118,12 @@ export function textFault(text: string, rule: TextRule): TextFault | undefined {
   return undefined;
 }
 
-/** Bytes per visible character that a text may take: emoji with skin tones, Romanian letters. */
-const BYTES_PER_CHARACTER = 8;
+/**
+ * Code points a visible character may take as stored: a letter with its accent, an emoji with
+ * its skin tone. A text at its visible maximum fits; one padded with what shows nothing (a
+ * 10-letter shared dream carrying 5,000 zero-width spaces) does not.
+ */
+export const STORED_PER_CHARACTER = 2;
 
 export function textRule(
   minCharacters: number,
@@ -124,7 +133,7 @@ export function textRule(
   return {
     minCharacters,
     maxCharacters,
-    maxBytes: maxCharacters * BYTES_PER_CHARACTER,
+    maxStoredCharacters: maxCharacters * STORED_PER_CHARACTER,
     multiline,
   };
 }

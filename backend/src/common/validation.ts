@@ -21,6 +21,7 @@ const PRIORITY = [
   'isNotEmpty',
   'isEmail',
   'isIn',
+  'textField',
 ];
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -95,7 +96,7 @@ export type TextMessages = Record<TextFault, string>;
 /**
  * A text field's rule (registration-rules.ts): a visible character at least, no control
  * characters (but line breaks and tabs where the rule is multiline), its length in visible
- * characters, its size in bytes. The message names the first fault.
+ * characters (and, for the upper bound, as stored). The message names the first fault.
  */
 export function TextField(rule: TextRule, messages: TextMessages) {
   return (object: object, propertyName: string) =>

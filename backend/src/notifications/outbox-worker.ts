@@ -189,19 +189,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   ): Promise<MessageLinks> {
     if (kind === 'waiting-list-offer' && state.holdExpiresAt) {
       const until = new Date(state.holdExpiresAt);
-      // The link outlives the offer (until the slot starts), so that once it lapsed or was
-      // taken its page says so rather than calling the link invalid; paying needs the offer.
-      const startsAt = this.catalogue.startOf(state.event, state.time);
-      const linkUntil = startsAt && startsAt > until ? startsAt : until;
-      return { offer: { url: await this.links.url('offer', state.id, linkUntil), until } };
+      return { offer: { url: await this.links.url('offer', state.id), until } };
     }
     if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
       const startsAt = this.catalogue.startOf(state.event, state.time);
       if (!startsAt) return {};
-      // The link lives until the slot starts; cancelling closes earlier, as the page explains.
+      // Cancelling closes before the link ends (at the slot's start), as the page explains.
       return {
         cancel: {
-          url: await this.links.url('cancel', state.id, startsAt),
+          url: await this.links.url('cancel', state.id),
           until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
           refunds: paidThroughProvider(state),
         },

@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.token';
+import { Catalogue } from '../tour/catalogue';
 import type { AppConfig } from '../config/config';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { InvalidLinkError } from '../registrations/domain/registration-errors';
+import { isRegistrationId } from '../registrations/domain/registration-id';
 
 /**
  * What a link in an email lets its reader do: cancel their booking, or pay for a seat offered
@@ -16,39 +18,44 @@ interface TokenBody {
   /** The registration. */
   r: string;
   p: LinkPurpose;
-  /** Expiry, in seconds since the epoch. */
-  e: number;
 }
 
 function mac(secret: string, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();
 }
 
-/** `body.signature`, both base64url: the body names the registration, purpose and expiry. */
+/** base64url without padding, the only spelling a link's parts are signed and compared in. */
+const CANONICAL_PART = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `body.signature`, both base64url: the body names the registration and the purpose. It names no
+ * deadline: a link lives as long as its registration's slot says (VisitorLinks.registrationOf),
+ * so a slot moved after the email was sent moves the link's end with it.
+ */
 export function signLinkToken(
   secret: string,
   purpose: LinkPurpose,
   registrationId: string,
-  expiresAt: Date,
 ): string {
-  const body = Buffer.from(
-    JSON.stringify({ r: registrationId, p: purpose, e: Math.floor(expiresAt.getTime() / 1000) }),
-  ).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ r: registrationId, p: purpose })).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-/** The registration a token names, if its signature holds, its purpose is `purpose` and it is live. */
-export function verifyLinkToken(
-  secret: string,
-  purpose: LinkPurpose,
-  token: unknown,
-  now: Date,
-): string {
+/**
+ * The registration a token names, if its signature holds and its purpose is `purpose`. The
+ * signature is compared as the exact characters it was issued in: padding, standard base64's
+ * `+`/`/` or any stray character make the link invalid, even where a lenient decoder would read
+ * the same bytes.
+ */
+export function verifyLinkToken(secret: string, purpose: LinkPurpose, token: unknown): string {
   if (typeof token !== 'string' || token.length > 1000) throw new InvalidLinkError('invalid');
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) throw new InvalidLinkError('invalid');
-  const expected = mac(secret, body);
-  const given = Buffer.from(signature, 'base64url');
+  if (!CANONICAL_PART.test(body) || !CANONICAL_PART.test(signature)) {
+    throw new InvalidLinkError('invalid');
+  }
+  const expected = Buffer.from(mac(secret, body).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new InvalidLinkError('invalid');
   }
@@ -58,11 +65,17 @@ export function verifyLinkToken(
   } catch {
     throw new InvalidLinkError('invalid');
   }
-  if (parsed.p !== purpose || typeof parsed.r !== 'string' || typeof parsed.e !== 'number') {
-    throw new InvalidLinkError('invalid');
-  }
-  if (parsed.e * 1000 <= now.getTime()) throw new InvalidLinkError('expired');
+  if (parsed.p !== purpose || typeof parsed.r !== 'string') throw new InvalidLinkError('invalid');
   return parsed.r;
+}
+
+/**
+ * A visitor's link lives until its registration's slot starts, read from the tour as it is now
+ * (an offer's link too: an offer never outlasts its slot's registration, and after it lapsed or
+ * was taken the page says so rather than calling the link invalid).
+ */
+export function visitorLinkLive(slotStartsAt: Date, now: Date): boolean {
+  return now.getTime() < slotStartsAt.getTime();
 }
 
 const SETTING = 'cancellation_token_secret';
@@ -88,6 +101,7 @@ export class VisitorLinks {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: Catalogue,
   ) {}
 
   private key(): Promise<string> {
@@ -101,13 +115,25 @@ export class VisitorLinks {
     return this.secret;
   }
 
-  /** The site's page for `purpose` (/cancel or /offer), with a token valid until `expiresAt`. */
-  async url(purpose: LinkPurpose, registrationId: string, expiresAt: Date): Promise<string> {
-    const token = signLinkToken(await this.key(), purpose, registrationId, expiresAt);
+  /** The site's page for `purpose` (/cancel or /offer), with a token for the registration. */
+  async url(purpose: LinkPurpose, registrationId: string): Promise<string> {
+    const token = signLinkToken(await this.key(), purpose, registrationId);
     return `${this.config.publicUrl}/${purpose}?token=${encodeURIComponent(token)}`;
   }
 
+  /**
+   * The registration a link names, while the link lives (until the registration's slot starts,
+   * as the tour has it at `now`). A registration no longer there is left to the caller (404).
+   */
   async registrationOf(purpose: LinkPurpose, token: unknown, now: Date): Promise<string> {
-    return verifyLinkToken(await this.key(), purpose, token, now);
+    const id = verifyLinkToken(await this.key(), purpose, token);
+    if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
+    const [row]: { event: string; time: string }[] = await this.dataSource.query(
+      'SELECT event, time FROM registration_view WHERE id = $1',
+      [id],
+    );
+    const startsAt = row && this.catalogue.startOf(row.event, row.time);
+    if (startsAt && !visitorLinkLive(startsAt, now)) throw new InvalidLinkError('expired');
+    return id;
   }
 }

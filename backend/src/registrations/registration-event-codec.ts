@@ -1,10 +1,24 @@
 import type { RecordedEvent } from '../event-store/event-store.types';
+import { registerUpcaster } from '../event-store/upcasters';
 import {
   openPersonalFields,
   sealPersonalFields,
   type PersonalFields,
 } from '../personal-data/personal-data-vault';
 import { PERSONAL_FIELDS, type RegistrationEvent } from './domain/registration-events';
+
+/**
+ * The schema each event type is written in now; a type not named is at 1. PaidFlagSet 2: the
+ * operator's mark became a payment fact that keeps a held or offered seat; a schema-1 mark only
+ * set the flag, and is read as `flagOnly` so that a rebuild folds it as it was folded live.
+ */
+const SCHEMA_VERSIONS: Partial<Record<RegistrationEvent['type'], number>> = { PaidFlagSet: 2 };
+
+registerUpcaster('PaidFlagSet', 1, (data) => ({ ...data, flagOnly: true }));
+
+export function registrationEventSchemaVersion(type: RegistrationEvent['type']): number {
+  return SCHEMA_VERSIONS[type] ?? 1;
+}
 
 /** Stored events keep their personal fields under this key, sealed. */
 const SEALED = 'sealedPersonalData';

@@ -11,6 +11,7 @@ import { registrationStreamId, type RegistrationEvent } from './domain/registrat
 import {
   decodeRegistrationEvent,
   encodeRegistrationEvent,
+  registrationEventSchemaVersion,
   type DecodedRegistrationEvent,
 } from './registration-event-codec';
 import { foldHistory, ReadModelFold, writeReadModels } from './projections/read-model-fold';
@@ -214,6 +215,7 @@ export class RegistrationStore {
           expectedVersion: from.version,
           events: events.map((event, position) => ({
             type: event.type,
+            schemaVersion: registrationEventSchemaVersion(event.type),
             data: encodeRegistrationEvent(
               event,
               key,

@@ -136,6 +136,22 @@ export class Catalogue {
   }
 
   /**
+   * A slot as people read it: its current start, in its event's time zone and the reader's
+   * language ('Friday, December 11, 2026 at 8:00 PM'). Its key (`time`) stays what links and
+   * requests name it by, even after a move; a slot the tour does not have reads as its key.
+   */
+  slotLabel(slug: string, time: string, locale: string): string {
+    const found = this.findSlot(slug, time);
+    const startsAt = this.startOf(slug, time);
+    if (!found || !startsAt) return time;
+    return new Intl.DateTimeFormat(locale, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: found.event.timeZone,
+    }).format(startsAt);
+  }
+
+  /**
    * Whether a slot of the tour takes registrations at `now`: the domain's rule
    * (isOpenForRegistration) over the slot's status and start. A slot the tour does not have
    * takes none.

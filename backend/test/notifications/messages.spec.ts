@@ -84,6 +84,20 @@ describe('the emails', () => {
     }
   });
 
+  it("writes the cancellation's deadline in the event's time zone, named, as the cancel page does", () => {
+    const until = new Date('2099-10-29T17:30:00.000Z');
+    const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+    const rendered = (locale: 'en' | 'it' | 'ro') =>
+      plain(
+        renderMessage('payment-confirmed', subject(locale), catalogue, settings, {}, new Date(), {
+          cancel: { url: 'https://example.org/cancel?token=t', until, refunds: true },
+        }).text,
+      );
+    // The same words the cancel page's test reads for this instant.
+    expect(rendered('en')).toContain('cancel until Thursday, October 29, 2099 at 7:30 PM GMT+2');
+    expect(rendered('it')).toContain('giovedì 29 ottobre 2099 alle ore 19:30 EET');
+  });
+
   it('is real Italian and Romanian, with dates in their own words', () => {
     const italian = renderMessage('payment-confirmed', subject('it'), catalogue, settings);
     expect(italian.subject).toBe('Il tuo posto è confermato: Dream Darkroom, Bucarest');

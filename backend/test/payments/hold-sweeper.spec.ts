@@ -4,6 +4,7 @@ import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { answerSessionCreation, StripeStandIn, stripeSession } from './stripe-stand-in';
 import { catalogueWithSeats, registerVisitor, STRIPE_ENV } from './payment-fixtures';
+import { adminRequest, login } from '../admin/admin-client';
 
 const MINUTE = 60_000;
 
@@ -264,5 +265,49 @@ describe('two app instances sweeping the same database at once', () => {
     );
     expect(response.body.bucharest[OPEN_SLOT].registered).toBe(0);
     for (const id of ids) expect((await view(first, id)).status).toBe('released');
+  });
+});
+
+describe("an operator's Mark paid", () => {
+  const instances = appsOnOwnDatabase([{ catalogue: catalogueWithSeats(1) }]);
+
+  it('keeps the seat through the hold sweeper; un-marking holds it again with a fresh deadline', async () => {
+    const [app] = instances.apps;
+    const sweeper = app.app.get(HoldSweeper);
+    const cookie = await login(app.url);
+    const held = await registerVisitor(app.url);
+    const id = held.registrationId;
+
+    const marked = await adminRequest<{ status: string; paid: boolean; paidBy: string | null }>(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/paid`,
+      { paid: true },
+    );
+    expect(marked.body).toMatchObject({ status: 'paid', paid: true, paidBy: 'operator' });
+
+    // Long past the hold's deadline, the sweeper leaves a paid seat alone.
+    expect(await sweeper.runOnce(new Date(Date.now() + 36 * MINUTE))).toMatchObject({
+      released: 0,
+    });
+    expect(await view(app, id)).toMatchObject({ status: 'paid', paid: true });
+    expect(await capacity(app)).toMatchObject({ registered: 1, available: 0 });
+    const someoneElse = await registerVisitor(app.url);
+    expect(someoneElse.waitingList).toBe(true);
+
+    const unmarked = await adminRequest<{ status: string; paid: boolean; holdExpiresAt: string }>(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${id}/paid`,
+      { paid: false },
+    );
+    expect(unmarked.body).toMatchObject({ status: 'held', paid: false });
+    expect(Date.parse(unmarked.body.holdExpiresAt)).toBeGreaterThan(Date.now() + 25 * MINUTE);
+    expect(await sweeper.runOnce(new Date(Date.now() + 36 * MINUTE))).toMatchObject({
+      released: 1,
+    });
+    expect((await view(app, id)).status).toBe('released');
   });
 });

@@ -1,3 +1,4 @@
+import { Catalogue } from '../../src/tour/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
@@ -56,7 +57,8 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       'line_items[0][price_data][currency]': 'ron',
       'line_items[0][price_data][unit_amount]': '3500',
       // In the visitor's language, like the rest of the Checkout page.
-      'line_items[0][price_data][product_data][name]': `Bucarest — ${OPEN_SLOT}`,
+      // The slot by its start where the show is, in the visitor's language, not by its key.
+      'line_items[0][price_data][product_data][name]': `Bucarest — ${app.app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'it')}`,
       client_reference_id: id,
       'metadata[registrationId]': id,
       'payment_intent_data[metadata][registrationId]': id,

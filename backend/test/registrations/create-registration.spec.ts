@@ -1,3 +1,4 @@
+import { Catalogue } from '../../src/tour/catalogue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { A_DREAM, OPEN_SLOT, registrationBody, request } from '../http';
@@ -32,6 +33,9 @@ describe('POST /api/create-checkout-session', () => {
       waitingList?: boolean;
     }>(app.url, 'POST', '/api/create-checkout-session', body);
 
+  const EMAIL = 'Please enter a valid email address';
+  const PHONE = 'Please enter a valid WhatsApp number (e.g., +39 123 456 7890 or 123-456-7890)';
+
   it.each([
     ['name', { name: '' }, 'Name is required'],
     ['name', { name: '   ' }, 'Name is required'],
@@ -40,7 +44,12 @@ describe('POST /api/create-checkout-session', () => {
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
     ['email', { email: '' }, 'Please enter a valid email address'],
     ['email', { email: 42 }, 'Please enter a valid email address'],
-    ['email', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters'],
+    ['email', { email: `${'a'.repeat(64)}.${'b'.repeat(180)}@example.com` }, EMAIL],
+    // SMTP's limit before the @ is 64 characters.
+    ['email', { email: `${'a'.repeat(65)}@example.com` }, EMAIL],
+    ['whatsapp', { whatsapp: 'call me maybe' }, PHONE],
+    ['whatsapp', { whatsapp: '12' }, PHONE],
+    ['whatsapp', { whatsapp: '+40 712 345 678 999 999' }, PHONE],
     ['whatsapp', { whatsapp: '' }, 'Phone number is required'],
     ['whatsapp', { whatsapp: '1'.repeat(33) }, 'Phone number must be at most 32 characters'],
     ['event', { event: '' }, 'Only Bucharest event is available'],
@@ -66,6 +75,17 @@ describe('POST /api/create-checkout-session', () => {
       'Please share your dream with at least 100 characters - it will be part of the performance',
     ],
     ['dream', { dream: 'a'.repeat(5001) }, 'Your dream must be at most 5000 characters'],
+    // 110 letters as a person sees them, 10,010 characters as stored.
+    [
+      'dream',
+      { dream: `${'a'.repeat(110)}${'\u200b'.repeat(9900)}` },
+      'Your dream must be at most 5000 characters',
+    ],
+    [
+      'dream',
+      { dream: `${'e\u0301'.repeat(110)}${'\u0300'.repeat(9900)}` },
+      'Your dream must be at most 5000 characters',
+    ],
     ['dreamedCaptured', { dreamedCaptured: 'yes' }, 'dreamedCaptured must be true or false'],
     ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro'],
     ['surprise', { surprise: 1 }, 'Unknown field: surprise'],
@@ -101,6 +121,25 @@ describe('POST /api/create-checkout-session', () => {
     });
   });
 
+  it.each([
+    // SPEC section 5's examples, and numbers of the tour's countries.
+    '+39 123 456 7890',
+    '(123) 456-7890',
+    '123-456-7890',
+    '+40 712 345 678',
+    '0712 345 678',
+  ])('accepts the phone %s', async (whatsapp) => {
+    const response = await register(
+      registrationBody({ whatsapp, email: `${whatsapp.replace(/\D/g, '')}@example.com` }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('accepts an email of 64 characters before the @', async () => {
+    const response = await register(registrationBody({ email: `${'a'.repeat(64)}@example.com` }));
+    expect(response.status).toBe(200);
+  });
+
   it('counts 100 emoji as 100 characters', async () => {
     const response = await register(registrationBody({ dream: '🌙'.repeat(100) }));
     expect(response.status).toBe(200);
@@ -115,18 +154,23 @@ describe('POST /api/create-checkout-session', () => {
 
     const registration = await request(app.url, 'GET', `/api/registrations/${id}`);
     expect(registration.status).toBe(200);
-    // Exactly SPEC's fields: whoever holds the id (a link, a log) reads no phone number.
+    // SPEC's fields and where it stands: whoever holds the id (a link, a log) reads no phone
+    // number and no payment details.
     expect(registration.body).toEqual({
       name: body.name,
       email: body.email,
       event: 'bucharest',
       time: OPEN_SLOT,
       waitingList: false,
+      status: 'held',
+      sharesDreams: true,
     });
 
+    // The payment page names the slot by its start where the show is, not by its key.
     const page = await fetch(response.body.url!.replace(/^https?:\/\/[^/]+/, app.url));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(OPEN_SLOT);
+    const slot = app.app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'en');
+    expect(await page.text()).toContain(slot);
   });
 
   it('trims what it stores', async () => {

@@ -69,15 +69,16 @@ describe("the payer's confirmation (phone included) and the public registration 
       time: expect.any(String),
       waitingList: false,
       paid: true,
+      status: 'paid',
     });
   });
 
-  it('keeps the public GET /api/registrations/{id} to SPEC section 7, without the phone', async () => {
+  it('keeps the public GET /api/registrations/{id} to SPEC section 7 and its status, without the phone', async () => {
     const { registrationId } = await registerAndPay();
     const shown = await request(app.url, 'GET', `/api/registrations/${registrationId}`);
     expect(shown.status).toBe(200);
     expect(Object.keys(shown.body).sort()).toEqual(
-      ['email', 'event', 'name', 'time', 'waitingList'].sort(),
+      ['email', 'event', 'name', 'time', 'waitingList', 'status', 'sharesDreams'].sort(),
     );
     expect(mentionsPhone(shown.body)).toBe(false);
   });

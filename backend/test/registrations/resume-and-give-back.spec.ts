@@ -76,14 +76,30 @@ describe('cancel, resume and give back, with the sandbox', () => {
     );
   });
 
-  it('offers the open payment again to the same email instead of 409, and 409 once paid', async () => {
+  it('offers the open payment again to the same person instead of 409, and 409 once paid', async () => {
     const email = `again.${Date.now()}@example.com`;
     const first = await register(app, { email });
     expect(first.status).toBe(200);
     const before = await eventsOf(app, first.body.registrationId);
 
-    // Registering again (other spelling of the same email, other details) resumes that payment.
-    const again = await register(app, { email: ` ${email.toUpperCase()} `, name: 'Ana P.' });
+    // Someone else with the same email (another name, or another phone) is told it is taken,
+    // and learns nothing of the payment.
+    for (const stranger of [{ name: 'Ana P.' }, { whatsapp: '+39 333 1234567' }]) {
+      const refused = await register(app, { email, ...stranger });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        statusCode: 409,
+        message: DUPLICATE,
+        errors: [{ field: 'email', message: DUPLICATE }],
+      });
+    }
+    // The same person registering again (other spellings of the same email, name and phone)
+    // goes back to that payment.
+    const again = await register(app, {
+      email: ` ${email.toUpperCase()} `,
+      name: '  ana   POPESCU ',
+      whatsapp: '0712-345-678',
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await eventsOf(app, first.body.registrationId)).toEqual(before);

@@ -53,6 +53,35 @@ describe('shared dreams', () => {
       expect(await streamLength(app, id)).toBe(events);
     });
 
+    it('refuses a cancelled registration with 409 in words, and records nothing', async () => {
+      const app = state.apps[0];
+      const cookie = await login(app.url);
+      const { id } = await register(app.url);
+      const cancelled = await adminRequest(
+        app.url,
+        cookie,
+        'POST',
+        `/api/admin/registrations/${id}/cancel`,
+        { refund: false },
+      );
+      expect(cancelled.status).toBe(200);
+      const events = await streamLength(app, id);
+      const refused = await request<ApiError>(app.url, 'POST', `/api/registrations/${id}/dreams`, {
+        dream: dream(1),
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        'This registration is cancelled: it can no longer share dreams.',
+      );
+      expect(await streamLength(app, id)).toBe(events);
+      const page = await request<{ status: string; sharesDreams: boolean }>(
+        app.url,
+        'GET',
+        `/api/registrations/${id}`,
+      );
+      expect(page.body).toMatchObject({ status: 'cancelled', sharesDreams: false });
+    });
+
     it('keeps the Command Center’s history of a registration that shared all it may small', async () => {
       const app = state.apps[0];
       const cookie = await login(app.url);

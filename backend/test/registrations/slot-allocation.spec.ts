@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Catalogue } from '../../src/tour/catalogue';
-import { setDreamCaptured, setPaidFlag } from '../../src/registrations/domain/operator-decisions';
+import { setDreamCaptured, editDream } from '../../src/registrations/domain/operator-decisions';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import {
@@ -178,7 +178,7 @@ describe('the database under the domain', () => {
     const id = (await register(app, 'versions@example.com')).body.registrationId!;
     const stale = await loadRegistration(app.dataSource.manager, id);
     await store.transaction(async (tx) =>
-      store.append(tx, await store.load(tx, id), setPaidFlag(stale.state, true), {
+      store.append(tx, await store.load(tx, id), editDream(stale.state, 'A newer dream.'), {
         actor: 'admin',
       }),
     );

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { visibleLength } from '../../src/common/text';
+import {
+  DREAM_RULE,
+  NAME_RULE,
+  SHARED_DREAM_RULE,
+} from '../../src/registrations/domain/registration-rules';
+import { textFault, visibleLength } from '../../src/common/text';
 
 /**
  * The definition: grapheme clusters as Intl.Segmenter finds them that show something, i.e. hold a
@@ -86,5 +91,18 @@ describe('visibleLength', () => {
     expect(visibleLength('\u3164\u2800\u2060\ufeff')).toBe(0);
     expect(visibleLength('Ana\u200b')).toBe(3);
     expect(visibleLength(`b${'\u0301'.repeat(1000)}`)).toBe(1);
+  });
+});
+
+describe('the upper bounds, as seen and as stored', () => {
+  it('refuse a shared dream of 10 visible letters carrying 5,010 characters', () => {
+    expect(textFault(`${'a'.repeat(10)}${'\u200b'.repeat(5000)}`, SHARED_DREAM_RULE)).toBe('long');
+    expect(textFault('a'.repeat(10), SHARED_DREAM_RULE)).toBeUndefined();
+  });
+
+  it('take a text at its visible maximum whose characters carry an accent or a skin tone', () => {
+    expect(textFault('👍🏽'.repeat(100), NAME_RULE)).toBeUndefined();
+    expect(textFault('e\u0301'.normalize('NFD').repeat(5000), DREAM_RULE)).toBeUndefined();
+    expect(textFault(`${'a'.repeat(110)}${'\u200b'.repeat(9891)}`, DREAM_RULE)).toBe('long');
   });
 });

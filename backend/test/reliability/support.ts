@@ -37,11 +37,14 @@ export function smallCatalogue(seats: number): { catalogue: Catalogue; file: str
   const bucharest = tour.events.find((event) => event.slug === 'bucharest');
   if (!bucharest) throw new Error('The catalogue has no bucharest event');
   bucharest.status = 'open';
+  const openStart = Date.parse(
+    bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!.startsAt,
+  );
   bucharest.slots = SMALL_SLOTS.map((slot, index) => ({
     ...(bucharest.slots[index] ?? bucharest.slots[0]),
     time: slot.time,
-    // Both start when the tests' open slot does: a month ahead.
-    startsAt: bucharest.slots.find((candidate) => candidate.time === SMALL_SLOTS[0].time)!.startsAt,
+    // A month ahead, as the tests' open slot, a day apart (no two slots start at one instant).
+    startsAt: new Date(openStart + index * 86_400_000).toISOString(),
     status: 'open' as const,
     capacity: seats,
   }));

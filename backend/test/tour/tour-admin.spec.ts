@@ -1,4 +1,5 @@
 import { Catalogue } from '../../src/tour/catalogue';
+import { zonedInstant } from '../../src/tour/domain/slot-names';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, registrationBody, request, type JsonResponse } from '../http';
@@ -39,10 +40,13 @@ interface ApiError {
 
 const DAY_MS = 86_400_000;
 
-/** An instant `days` ahead at 19:30 in Bucharest (UTC+2 or +3), written with its offset. */
+/** An instant `days` ahead at hour:30 in Bucharest, written with Bucharest's offset then. */
 function ahead(days: number, hour = 19): string {
   const day = new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-  return `${day}T${String(hour).padStart(2, '0')}:30:00+02:00`;
+  const wall = `${day}T${String(hour).padStart(2, '0')}:30:00`;
+  const offset =
+    (Date.parse(`${wall}Z`) - zonedInstant(day, hour, 30, 'Europe/Bucharest').getTime()) / 60_000;
+  return `${wall}+${String(Math.floor(offset / 60)).padStart(2, '0')}:${String(offset % 60).padStart(2, '0')}`;
 }
 
 describe('the tour in the Command Center', () => {

@@ -20,6 +20,13 @@ const announce = {
   priceMinor: 3500,
 };
 
+const reopen = {
+  type: 'ReopenSlot' as const,
+  slug: 'cluj',
+  now: new Date('2031-01-01T00:00:00Z'),
+  closesMinutesBefore: 0,
+};
+
 function eventWith(...facts: TourEventFact[]): TourEvent {
   return replay([...decide(undefined, announce), ...facts])!;
 }
@@ -100,7 +107,12 @@ describe("the tour's domain", () => {
       },
     };
     const event = eventWith(slotAdded);
-    const edit = { type: 'EditSlot' as const, slug: 'cluj', time: 'Mar 12 - 7:30pm' };
+    const edit = {
+      type: 'EditSlot' as const,
+      slug: 'cluj',
+      time: 'Mar 12 - 7:30pm',
+      now: new Date('2031-01-01T00:00:00Z'),
+    };
     expect(refusal(() => decide(event, { ...edit, capacity: 11, seatsTaken: 12 }))).toEqual({
       kind: 'conflict',
       field: 'capacity',
@@ -120,9 +132,7 @@ describe("the tour's domain", () => {
     expect(
       decide(event, { ...edit, startsAt: '2031-03-12T19:30:00+02:00', seatsTaken: 0 }),
     ).toEqual([]);
-    expect(decide(event, { type: 'ReopenSlot', slug: 'cluj', time: 'Mar 12 - 7:30pm' })).toEqual(
-      [],
-    );
+    expect(decide(event, { ...reopen, time: 'Mar 12 - 7:30pm' })).toEqual([]);
     expect(refusal(() => decide(event, { ...edit, time: 'Mar 13', seatsTaken: 0 })).kind).toBe(
       'not-found',
     );
@@ -140,10 +150,40 @@ describe("the tour's domain", () => {
     );
     expect(event.status).toBe('completed');
     expect(event.slots.map((slot) => slot.status)).toEqual(['closed']);
-    expect(
-      refusal(() => decide(event, { type: 'ReopenSlot', slug: 'cluj', time: event.slots[0].time }))
-        .kind,
-    ).toBe('conflict');
+    expect(refusal(() => decide(event, { ...reopen, time: event.slots[0].time })).kind).toBe(
+      'conflict',
+    );
+  });
+
+  it('reopens no slot whose registration has closed by the clock', () => {
+    const added = decide(eventWith(), {
+      type: 'AddSlot',
+      slug: 'cluj',
+      startsAt: '2031-03-12T17:30:00Z',
+      capacity: 20,
+    });
+    const slot = eventWith(...added).slots[0];
+    const closed = eventWith(
+      ...added,
+      ...decide(eventWith(...added), { type: 'CloseSlot', slug: 'cluj', time: slot.time }),
+    );
+    const at = (iso: string, closesMinutesBefore = 0) =>
+      decide(closed, { ...reopen, time: slot.time, now: new Date(iso), closesMinutesBefore });
+    expect(at('2031-03-12T17:29:00Z')).toEqual([
+      { type: 'SlotReopened', data: { slug: 'cluj', time: slot.time } },
+    ]);
+    for (const [iso, closesMinutesBefore] of [
+      ['2031-03-12T17:30:00Z', 0],
+      ['2031-03-13T09:00:00Z', 0],
+      ['2031-03-12T17:00:00Z', 60],
+    ] as const) {
+      expect(refusal(() => at(iso, closesMinutesBefore))).toEqual({
+        kind: 'conflict',
+        field: undefined,
+        message:
+          'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
+      });
+    }
   });
 
   it("checks a tour file with the operator's rules, and imports it as it is", () => {
@@ -158,5 +198,174 @@ describe("the tour's domain", () => {
     for (const event of parseTour(testTour()).events) {
       expect(replay(importedFacts(event))).toEqual(event);
     }
+  });
+
+  describe('names and times that make no sense', () => {
+    const added = decide(eventWith(), {
+      type: 'AddSlot',
+      slug: 'cluj',
+      time: 'cap 5',
+      startsAt: '2031-03-12T19:30:00+02:00',
+      capacity: 20,
+    });
+    const event = eventWith(...added);
+    const addSlot = (startsAt: string, time?: string) =>
+      decide(event, { type: 'AddSlot', slug: 'cluj', startsAt, capacity: 20, time });
+    const moveSlot = (startsAt: string, now = new Date('2031-01-01T00:00:00Z')) =>
+      decide(event, {
+        type: 'EditSlot',
+        slug: 'cluj',
+        time: 'cap 5',
+        startsAt,
+        seatsTaken: 0,
+        now,
+      });
+
+    it('refuses invisible and direction-changing characters in names', () => {
+      for (const time of ['cap\u200b 5', 'cap 5\u200d', '\u202ecap 5', 'cap\u2066 5']) {
+        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+          kind: 'invalid',
+          field: 'time',
+          message: "The slot's name must not contain invisible or direction-changing characters.",
+        });
+      }
+      expect(
+        refusal(() => decide(undefined, { ...announce, city: 'Cluj\u202eNapoca' })),
+      ).toMatchObject({
+        kind: 'invalid',
+        field: 'city',
+      });
+      expect(
+        refusal(() =>
+          decide(undefined, { ...announce, localised: { ro: { venue: 'Fabrica\u200b' } } }),
+        ),
+      ).toMatchObject({ kind: 'invalid', field: 'localised' });
+    });
+
+    it('keeps names composed with single spaces, so a look-alike is the same slot', () => {
+      // A no-break space, a byte-order mark (a space to JavaScript) and a decomposed é: the
+      // name already there.
+      for (const time of [' cap\u00a05 ', '\ufeffcap 5']) {
+        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+          kind: 'conflict',
+          field: 'time',
+        });
+      }
+      const [announced] = decide(undefined, { ...announce, city: '  Cafe\u0301   Town ' });
+      expect(announced.data).toMatchObject({ city: 'Caf\u00e9 Town' });
+    });
+
+    it('refuses slot names no address can carry', () => {
+      for (const time of ['.', '..', 'a/b', 'a\\b']) {
+        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+          kind: 'invalid',
+          field: 'time',
+          message: "The slot's name must be usable in an address: no / or \\, and not . or ...",
+        });
+      }
+    });
+
+    it('spells the time zone as IANA does, and refuses an unknown one', () => {
+      const [announced] = decide(undefined, { ...announce, timeZone: 'europe/bucharest' });
+      expect(announced.data).toMatchObject({ timeZone: 'Europe/Bucharest' });
+      const [edited] = decide(event, {
+        type: 'EditEvent',
+        slug: 'cluj',
+        changes: { timeZone: 'EUROPE/ROME' },
+      });
+      expect(edited.data).toEqual({ slug: 'cluj', timeZone: 'Europe/Rome' });
+      expect(
+        decide(event, {
+          type: 'EditEvent',
+          slug: 'cluj',
+          changes: { timeZone: 'europe/bucharest' },
+        }),
+      ).toEqual([]);
+      expect(
+        refusal(() => decide(undefined, { ...announce, timeZone: 'Europe/Atlantis' })).kind,
+      ).toBe('invalid');
+      const tour = testTour();
+      tour.events[0].timeZone = 'europe/rome';
+      expect(() => parseTour(tour)).toThrow(/matera: the time zone must be written Europe\/Rome/);
+    });
+
+    it('refuses dates and starts outside 2000 to 2099', () => {
+      expect(refusal(() => decide(undefined, { ...announce, date: '0000-01-01' }))).toMatchObject({
+        kind: 'invalid',
+        field: 'date',
+        message: 'The date must be between 2000 and 2099.',
+      });
+      expect(refusal(() => addSlot('0001-03-12T19:30:00Z'))).toMatchObject({
+        kind: 'invalid',
+        field: 'startsAt',
+      });
+      expect(refusal(() => addSlot('2150-03-12T19:30:00Z')).field).toBe('startsAt');
+    });
+
+    it("refuses a start whose offset is not its event's zone's at that instant", () => {
+      expect(refusal(() => addSlot('2031-03-13T19:30:00+05:00'))).toEqual({
+        kind: 'invalid',
+        field: 'startsAt',
+        message: "The start's offset +05:00 is not Europe/Bucharest's at that time (+02:00).",
+      });
+      // Summer time: +03:00 in July, and +02:00 is refused then.
+      expect(addSlot('2031-07-13T19:30:00+03:00')).toHaveLength(1);
+      expect(refusal(() => addSlot('2031-07-13T19:30:00+02:00')).field).toBe('startsAt');
+      expect(refusal(() => moveSlot('2031-03-14T19:30:00+01:00')).field).toBe('startsAt');
+      // UTC claims no local time.
+      expect(addSlot('2031-03-13T17:30:00Z')).toHaveLength(1);
+      const tour = testTour();
+      tour.events[0].slots[0].startsAt = tour.events[0].slots[0].startsAt.replace(
+        '+02:00',
+        '+04:00',
+      );
+      expect(() => parseTour(tour)).toThrow(/offset \+04:00 is not Europe\/Rome's/);
+    });
+
+    it('refuses two slots of an event at the same instant', () => {
+      // The same instant as cap 5, written in UTC.
+      expect(refusal(() => addSlot('2031-03-12T17:30:00Z', 'another'))).toEqual({
+        kind: 'conflict',
+        field: 'startsAt',
+        message: 'The event "cluj" has a slot at that time already: "cap 5".',
+      });
+      const two = eventWith(
+        ...added,
+        ...decide(event, {
+          type: 'AddSlot',
+          slug: 'cluj',
+          startsAt: '2031-03-13T19:30:00+02:00',
+          capacity: 5,
+        }),
+      );
+      expect(
+        refusal(() =>
+          decide(two, {
+            type: 'EditSlot',
+            slug: 'cluj',
+            time: 'cap 5',
+            startsAt: '2031-03-13T19:30:00+02:00',
+            seatsTaken: 0,
+            now: new Date('2031-01-01T00:00:00Z'),
+          }),
+        ).kind,
+      ).toBe('conflict');
+      const tour = testTour();
+      tour.events[0].slots[1].startsAt = tour.events[0].slots[0].startsAt;
+      expect(() => parseTour(tour)).toThrow(/starts at the same time as/);
+    });
+
+    it('refuses to move a slot into the past', () => {
+      expect(
+        refusal(() => moveSlot('2031-03-01T19:30:00+02:00', new Date('2031-03-05T00:00:00Z'))),
+      ).toEqual({
+        kind: 'invalid',
+        field: 'startsAt',
+        message: 'A slot cannot be moved into the past.',
+      });
+      expect(moveSlot('2031-03-10T19:30:00+02:00', new Date('2031-03-05T00:00:00Z'))).toHaveLength(
+        1,
+      );
+    });
   });
 });

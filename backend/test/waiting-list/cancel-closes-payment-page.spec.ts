@@ -15,6 +15,8 @@ const SECRET = 'test-cancellation-token-secret';
 describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
   let database: TestDatabase;
   let app: TestApp;
+  /** A second app process on the same database. */
+  let other: TestApp;
   let cookie: string;
 
   beforeAll(async () => {
@@ -24,10 +26,16 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
       { CANCELLATION_TOKEN_SECRET: SECRET },
       catalogueWithSeats(1),
     );
+    other = await startTestApp(
+      database.url,
+      { CANCELLATION_TOKEN_SECRET: SECRET },
+      catalogueWithSeats(1),
+    );
     cookie = await login(app.url);
   });
 
   afterAll(async () => {
+    await other?.close();
     await app?.close();
     await database?.drop();
   });
@@ -105,7 +113,7 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
   it("closes the payment page opened from an offer's link, which can then not be paid", async () => {
     expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
     expect((await view(waiting)).status).toBe('offered');
-    const token = signLinkToken(SECRET, 'offer', waiting, new Date(Date.now() + 3_600_000));
+    const token = signLinkToken(SECRET, 'offer', waiting);
     const checkout = await request<{ url: string }>(
       app.url,
       'POST',
@@ -144,7 +152,7 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
         return session;
       });
     try {
-      const token = signLinkToken(SECRET, 'offer', next, new Date(Date.now() + 3_600_000));
+      const token = signLinkToken(SECRET, 'offer', next);
       const checkout = await request(app.url, 'POST', '/api/registrations/offer/checkout', {
         token,
       });
@@ -156,5 +164,56 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
     expect(await pageStatus(opened[0])).toBe('expired');
     expect(await payPage(opened[0])).toBe(410);
     expect((await view(next)).status).toBe('cancelled');
+  });
+
+  it('opens one payment page for an offer clicked ten times at once in two processes, and cancelling closes it', async () => {
+    const held = (await register(app.url, { email: 'held-3@example.com' })).id;
+    const next = (await register(app.url, { email: 'waiting-3@example.com' })).id;
+    expect(await cancel(held)).toBe(200);
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+    expect((await view(next)).status).toBe('offered');
+
+    const token = signLinkToken(SECRET, 'offer', next);
+    const clicks = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        request<{ url: string }>(
+          (index % 2 ? other : app).url,
+          'POST',
+          '/api/registrations/offer/checkout',
+          { token },
+        ),
+      ),
+    );
+    expect(clicks.map((click) => click.status)).toEqual(Array(10).fill(200));
+    const urls = new Set(clicks.map((click) => click.body.url));
+    expect(urls.size).toBe(1);
+    const sessionId = (await view(next)).checkout_session_id;
+    expect([...urls][0]).toContain(sessionId);
+    expect(
+      (await eventTypes(next)).filter((type) => type === 'CheckoutSessionOpened'),
+    ).toHaveLength(1);
+    // Every page the provider opened for the clicks but the offer's own is closed already.
+    const pages: { id: string; status: string }[] = await app.dataSource.query(
+      'SELECT id, status FROM sandbox_checkout_sessions WHERE registration_id = $1',
+      [next],
+    );
+    expect(pages.filter((page) => page.status === 'open').map((page) => page.id)).toEqual([
+      sessionId,
+    ]);
+    // A later click answers the same page.
+    const again = await request<{ url: string }>(
+      app.url,
+      'POST',
+      '/api/registrations/offer/checkout',
+      { token },
+    );
+    expect(again.body.url).toBe([...urls][0]);
+
+    expect(await cancel(next)).toBe(200);
+    for (const page of pages) {
+      expect(await pageStatus(page.id)).toBe('expired');
+      expect(await payPage(page.id)).toBe(410);
+    }
+    expect(await eventTypes(next)).not.toContain('PaymentConfirmed');
   });
 });

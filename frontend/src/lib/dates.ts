@@ -55,3 +55,24 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
   // A no-break space: the amount and its currency never wrap apart ("35 / RON" on phones).
   return `${amount}\u00a0${currency}`;
 }
+
+/**
+ * A deadline (a hold, an offer, a cancellation's cut-off) as everyone reads it: in the event's
+ * time zone, whatever the reader's, with the zone named. The emails write it with the same
+ * options (backend notifications/messages/render-message.ts): the page's test and the email's
+ * test read the same instant as the same words, so the two stay equal.
+ */
+export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/Bucharest'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+}

@@ -24,3 +24,21 @@ export function visibleLength(text: string): number {
 /** A valid email address as the HTML standard defines it, with a dot in the domain. */
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** SMTP's limits (RFC 5321), as the server's EMAIL_LOCAL_PART_MAX_CHARACTERS and EMAIL_MAX_CHARACTERS. */
+const EMAIL_LOCAL_PART_MAX_CHARACTERS = 64;
+const EMAIL_MAX_CHARACTERS = 254;
+
+/** The server's isEmailAddress, on a composed (NFC) and trimmed address. */
+export function isEmailAddress(email: string): boolean {
+  return (
+    email.length <= EMAIL_MAX_CHARACTERS &&
+    email.indexOf('@') <= EMAIL_LOCAL_PART_MAX_CHARACTERS &&
+    EMAIL_PATTERN.test(email)
+  );
+}
+
+/** Characters as stored (code points), the server's storedLength, after NFC and trimming. */
+export function storedLength(text: string): number {
+  return Array.from(text.normalize('NFC').trim()).length;
+}

@@ -14,6 +14,7 @@ import { UnpaidHoldsPerAddress1732000001100 } from './1732000001100-unpaid-holds
 import { TourReadModel1732000001200 } from './1732000001200-tour-read-model';
 import { WaitingListOffers1732000001300 } from './1732000001300-waiting-list-offers';
 import { OutboxLeases1732000001400 } from './1732000001400-outbox-leases';
+import { StatusPages1732000001450 } from './1732000001450-status-pages';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   TourReadModel1732000001200,
   WaitingListOffers1732000001300,
   OutboxLeases1732000001400,
+  StatusPages1732000001450,
 ];

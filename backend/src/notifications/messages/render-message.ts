@@ -115,12 +115,19 @@ export function renderMessage(
         timeZone: found?.event.timeZone,
       }).format(startsAt)
     : subject.time;
+  // A deadline in the event's time zone with the zone named, as the visitor's pages write it
+  // (frontend lib/dates.ts formatDeadline; both tests read one instant as the same words).
   const moment = (date: Date | undefined) =>
     date
       ? new Intl.DateTimeFormat(subject.locale, {
-          dateStyle: 'full',
-          timeStyle: 'short',
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
           timeZone: found?.event.timeZone,
+          timeZoneName: 'short',
         }).format(date)
       : '';
   const values = {

@@ -1,7 +1,9 @@
 import {
   assertExists,
   hasFreeSeat,
+  isPaidByOperator,
   occupiesSeat,
+  paidBy,
   type RegistrationState,
   type SlotSeats,
 } from './registration';
@@ -39,13 +41,60 @@ export function confirmWaitlist(
   return [{ type: 'WaitlistConfirmed', data: { registrationId: registration.id } }];
 }
 
+/**
+ * The operator's "Mark paid": money taken by hand (cash). On a held or offered seat it keeps the
+ * seat as a card payment does (no hold lapses, no sweeper releases it); on a confirmed seat it
+ * records the money. Un-marking a seat the operator marked paid returns it to a hold. A card
+ * payment is not un-marked (its money is with the provider: a refund sends it back), and a
+ * registration without a seat has nothing to pay for. Answers why not, or undefined when the
+ * mark may be set to `paid`.
+ */
+export function paidMarkRefusal(
+  registration: Pick<RegistrationState, 'status' | 'paid' | 'stripeSessionId'>,
+  paid: boolean,
+): string | undefined {
+  if (paid) {
+    if (registration.status === 'waiting') {
+      return 'This registration is on the waiting list and has no seat to pay for: confirm it first.';
+    }
+    if (!occupiesSeat(registration.status)) {
+      return `This registration is ${registration.status} and holds no seat to pay for.`;
+    }
+    return undefined;
+  }
+  if (paidBy(registration) === 'card') {
+    return 'This seat was paid by card: refund the payment (cancel with a refund) to give the money back.';
+  }
+  return undefined;
+}
+
+/** Whether the operator may turn the paid mark over now (the Command Center's toggle). */
+export function mayTogglePaidMark(
+  registration: Pick<RegistrationState, 'status' | 'paid' | 'stripeSessionId'>,
+): boolean {
+  return paidMarkRefusal(registration, !registration.paid) === undefined;
+}
+
+/**
+ * Records the mark (see paidMarkRefusal); the same value again records nothing. Un-marking a
+ * seat the operator marked paid holds it again until `holdMinutes` from `now`.
+ */
 export function setPaidFlag(
   state: RegistrationState | undefined,
   paid: boolean,
+  now: Date,
+  holdMinutes: number,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.paid === paid) return [];
-  return [{ type: 'PaidFlagSet', data: { registrationId: registration.id, paid } }];
+  const refusal = paidMarkRefusal(registration, paid);
+  if (refusal) throw new InvalidTransitionError(refusal);
+  const registrationId = registration.id;
+  if (!paid && isPaidByOperator(registration)) {
+    const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString();
+    return [{ type: 'PaidFlagSet', data: { registrationId, paid, holdExpiresAt } }];
+  }
+  return [{ type: 'PaidFlagSet', data: { registrationId, paid } }];
 }
 
 export function setDreamCaptured(

@@ -136,9 +136,23 @@ export interface DreamShared {
   data: { registrationId: string; dreamId: string; dream?: string };
 }
 
+/**
+ * An operator's payment fact: `paid` true records money taken by the operator (cash, a bank
+ * transfer), which keeps a held or offered seat as a card payment does; false takes that back.
+ * When taking it back returns the seat to a hold, `holdExpiresAt` is the hold's fresh deadline.
+ */
 export interface PaidFlagSet {
   type: 'PaidFlagSet';
-  data: { registrationId: string; paid: boolean };
+  data: {
+    registrationId: string;
+    paid: boolean;
+    holdExpiresAt?: string | null;
+    /**
+     * Recorded before a mark was a payment fact (schema 1): it set the flag and moved no seat, so
+     * a hold marked paid then still lapsed. Such an event folds as it did when it was recorded.
+     */
+    flagOnly?: true;
+  };
 }
 
 export interface DreamCapturedSet {

@@ -90,6 +90,69 @@ export interface RegistrationState {
   sharedDreams: number;
 }
 
+/**
+ * Who holds the money for a registration now: the card provider (a payment confirmed and not
+ * refunded), the operator (marked paid by hand), or nobody.
+ */
+export type PaidBy = 'card' | 'operator';
+
+export const PAID_BY: readonly PaidBy[] = ['card', 'operator'];
+
+export function paidBy(state: Pick<RegistrationState, 'paid' | 'stripeSessionId'>): PaidBy | null {
+  if (!state.paid) return null;
+  return state.stripeSessionId === null ? 'operator' : 'card';
+}
+
+/** A seat paid by an operator's mark (cash), not by a card payment the provider confirmed. */
+export function isPaidByOperator(
+  state: Pick<RegistrationState, 'status' | 'paid' | 'stripeSessionId'>,
+): boolean {
+  return state.status === 'paid' && paidBy(state) === 'operator';
+}
+
+export type ExistingRegistrationStatus = Exclude<RegistrationStatus, 'deleted'>;
+
+/**
+ * The Command Center's status filter (and badge) of each status: SPEC's CONFIRMED for a paid
+ * seat or one confirmed from the waiting list, WAITING for the waiting list, and every other
+ * state by its own name. Each status is listed under exactly one filter, so the filters' counts
+ * add up to the whole list.
+ */
+export const LISTED_AS = {
+  paid: 'confirmed',
+  confirmed: 'confirmed',
+  waiting: 'waiting',
+  held: 'held',
+  offered: 'offered',
+  cancelled: 'cancelled',
+  released: 'released',
+  refunded: 'refunded',
+} as const satisfies Record<ExistingRegistrationStatus, string>;
+
+export type StatusFilter = (typeof LISTED_AS)[ExistingRegistrationStatus];
+
+export const STATUS_FILTERS: readonly StatusFilter[] = [...new Set(Object.values(LISTED_AS))];
+
+/** The statuses each filter lists. */
+export function statusesListedAs(filter: StatusFilter): ExistingRegistrationStatus[] {
+  return (Object.keys(LISTED_AS) as ExistingRegistrationStatus[]).filter(
+    (status) => LISTED_AS[status] === filter,
+  );
+}
+
+/** The filter a registration in `status` is listed under (none once deleted). */
+export function statusFilterOf(status: RegistrationStatus): StatusFilter | undefined {
+  return status === 'deleted' ? undefined : LISTED_AS[status];
+}
+
+/**
+ * Whether a registration may still share dreams: it keeps a seat or a waiting place. A
+ * cancelled, released or refunded one has left the show.
+ */
+export function mayShareDreams(status: RegistrationStatus): boolean {
+  return keepsPlace(status);
+}
+
 export function occupiesSeat(status: RegistrationStatus): boolean {
   return SEAT_STATUSES.includes(status);
 }
@@ -185,6 +248,19 @@ export function evolve(
     case 'DreamShared':
       return { ...state, sharedDreams: state.sharedDreams + 1 };
     case 'PaidFlagSet':
+      if (event.data.flagOnly) return { ...state, paid: event.data.paid };
+      if (event.data.paid && awaitsPayment(state.status)) {
+        // Money taken by an operator keeps the seat, as a card payment does.
+        return { ...state, status: 'paid', paid: true, holdExpiresAt: null };
+      }
+      if (!event.data.paid && state.status === 'paid' && isPaidByOperator(state)) {
+        return {
+          ...state,
+          status: 'held',
+          paid: false,
+          holdExpiresAt: event.data.holdExpiresAt ?? null,
+        };
+      }
       return { ...state, paid: event.data.paid };
     case 'DreamCapturedSet':
       return { ...state, dreamedCaptured: event.data.dreamedCaptured };
@@ -377,6 +453,11 @@ export function shareDream(
   limit: number,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
+  if (!mayShareDreams(registration.status)) {
+    throw new InvalidTransitionError(
+      `This registration is ${registration.status}: it can no longer share dreams.`,
+    );
+  }
   if (registration.sharedDreams >= limit) throw new SharedDreamLimitError(limit);
   return [{ type: 'DreamShared', data: { registrationId: registration.id, dreamId, dream } }];
 }

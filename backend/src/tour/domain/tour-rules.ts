@@ -1,3 +1,5 @@
+import { localParts } from './slot-names';
+
 /**
  * What a tour's data must be, written once: the tour file is checked with these at boot
  * (parseTour) and every operator's change with these when it is decided (tour.ts). Each check
@@ -27,6 +29,42 @@ export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const INSTANT_PATTERN =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The years a tour's dates and starts may fall in: no year 0, no typo of a century. */
+export const EARLIEST_YEAR = 2000;
+export const LATEST_YEAR = 2099;
+const YEARS = `between ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
+
+function yearInRange(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+}
+
+/**
+ * A name as the tour keeps it: composed (NFC), every run of spaces (no-break and wide ones too)
+ * one space, trimmed. Two names a reader cannot tell apart are then the same name.
+ */
+export function tourName(text: string): string {
+  return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * What shows nothing or turns the text around: format characters (zero-width spaces and
+ * joiners, direction marks, bidi overrides and isolates, the soft hyphen, the BOM), line and
+ * paragraph separators, and blank letters. Names hold none, so `cap 5` cannot have an invisible
+ * twin.
+ */
+const INVISIBLE_OR_TURNING = /[\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]/u;
+
+/** The IANA name of a time zone, spelled as IANA does (`europe/bucharest` is Europe/Bucharest). */
+export function canonicalTimeZone(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
 
 export function checkCurrency(value: unknown): Check {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
@@ -62,19 +100,22 @@ function startsWithCalendarDate(text: string): boolean {
 export function checkDate(value: unknown): Check {
   const valid =
     typeof value === 'string' && DATE_PATTERN.test(value) && startsWithCalendarDate(value);
-  return valid ? undefined : 'the date must be a calendar date, YYYY-MM-DD';
+  if (!valid) return 'the date must be a calendar date, YYYY-MM-DD';
+  return yearInRange(value) ? undefined : `the date must be ${YEARS}`;
 }
 
 export function checkTimeZone(value: unknown): Check {
-  if (typeof value === 'string' && value !== '') {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      return undefined;
-    } catch {
-      // Falls through to the answer below.
-    }
-  }
-  return 'the time zone must be an IANA time zone (Europe/Bucharest)';
+  return canonicalTimeZone(value) === undefined
+    ? 'the time zone must be an IANA time zone (Europe/Bucharest)'
+    : undefined;
+}
+
+/** A tour file writes a zone as IANA spells it; an operator's spelling is corrected instead. */
+export function checkTimeZoneSpelling(value: unknown): Check {
+  const canonical = canonicalTimeZone(value);
+  return canonical === undefined || canonical === value
+    ? undefined
+    : `the time zone must be written ${canonical}`;
 }
 
 export function checkPrice(value: unknown): Check {
@@ -110,10 +151,23 @@ function isName(value: unknown, longest: number): boolean {
   );
 }
 
+/** What is wrong with a name beyond its length: invisible characters, or not as kept. */
+function nameFault(value: unknown, what: string): Check {
+  if (typeof value !== 'string') return undefined;
+  if (INVISIBLE_OR_TURNING.test(value)) {
+    return `the ${what} must not contain invisible or direction-changing characters`;
+  }
+  if (tourName(value) !== value) {
+    return `the ${what} must be written composed (NFC), with single spaces and no space around it`;
+  }
+  return undefined;
+}
+
 export function checkPlaceName(value: unknown, what: 'city' | 'venue'): Check {
-  return isName(value, LONGEST_NAME)
-    ? undefined
-    : `the ${what} must be a name of 1 to ${LONGEST_NAME} characters, without control characters`;
+  if (!isName(value, LONGEST_NAME)) {
+    return `the ${what} must be a name of 1 to ${LONGEST_NAME} characters, without control characters`;
+  }
+  return nameFault(value, what);
 }
 
 export function checkLocalised(value: unknown): Check {
@@ -128,27 +182,64 @@ export function checkLocalised(value: unknown): Check {
     }
     for (const [name, text] of Object.entries(names as Record<string, unknown>)) {
       if (name !== 'city' && name !== 'venue') return `unknown localised name ${language}.${name}`;
-      if (text !== undefined && checkPlaceName(text, name)) {
-        return `the ${name} in ${language} must be a name of 1 to ${LONGEST_NAME} characters, without control characters`;
-      }
+      const fault = text === undefined ? undefined : checkPlaceName(text, name);
+      if (fault) return fault.replace(`the ${name}`, `the ${name} in ${language}`);
     }
   }
   return undefined;
 }
 
 export function checkSlotName(value: unknown): Check {
-  return isName(value, LONGEST_SLUG)
-    ? undefined
-    : `the slot's name must be 1 to ${LONGEST_SLUG} characters, without control characters`;
+  if (!isName(value, LONGEST_SLUG)) {
+    return `the slot's name must be 1 to ${LONGEST_SLUG} characters, without control characters`;
+  }
+  const name = value as string;
+  // The name is a segment of the Command Center's addresses: a browser resolves . and .. away.
+  if (name === '.' || name === '..' || /[/\\]/.test(name)) {
+    return "the slot's name must be usable in an address: no / or \\, and not . or ..";
+  }
+  return nameFault(name, "slot's name");
 }
 
 export function checkStartsAt(value: unknown): Check {
-  return typeof value === 'string' &&
-    INSTANT_PATTERN.test(value) &&
-    startsWithCalendarDate(value) &&
-    !Number.isNaN(Date.parse(value))
+  if (
+    typeof value !== 'string' ||
+    !INSTANT_PATTERN.test(value) ||
+    !startsWithCalendarDate(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
+    return 'the start must be an instant with its offset (2025-10-30T19:30:00+02:00)';
+  }
+  return yearInRange(value) ? undefined : `the start must be ${YEARS}`;
+}
+
+/** The offset of `timeZone`'s clocks at `instant`, in minutes east of UTC. */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const minute = Math.floor(instant / 60_000) * 60_000;
+  const shown = localParts(new Date(minute), timeZone);
+  const shownUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
+  return Math.round((shownUtc - minute) / 60_000);
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A start written with an offset says what the clocks show: it must be the event's zone's offset
+ * at that instant (`+05:00` for a Bucharest slot is a typo of the hour or of the zone). A start
+ * in UTC (`Z`) claims no local time.
+ */
+export function checkOffsetInZone(startsAt: string, timeZone: string): Check {
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(startsAt);
+  if (!offset) return undefined;
+  const written = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+  const actual = zoneOffsetMinutes(Date.parse(startsAt), timeZone);
+  return written === actual
     ? undefined
-    : 'the start must be an instant with its offset (2025-10-30T19:30:00+02:00)';
+    : `the start's offset ${offsetText(written)} is not ${timeZone}'s at that time (${offsetText(actual)})`;
 }
 
 export function checkSlotStatus(value: unknown): Check {

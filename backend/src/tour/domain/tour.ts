@@ -1,10 +1,13 @@
 import { TourError, eventNotFound, slotNotFound } from './tour-errors';
+import { isOpenForRegistration } from '../../registrations/domain/registration';
 import {
   checkCapacity,
   checkCurrency,
   checkDate,
   checkEventStatus,
+  canonicalTimeZone,
   checkLocalised,
+  checkOffsetInZone,
   checkPlaceName,
   checkPrice,
   checkSlotName,
@@ -12,6 +15,8 @@ import {
   checkSlug,
   checkStartsAt,
   checkTimeZone,
+  checkTimeZoneSpelling,
+  tourName,
   type Check,
   type EventStatus,
   type LocalisedPlaces,
@@ -195,9 +200,18 @@ export type TourCommand =
       startsAt?: string;
       /** The seats the slot's registrations take now, read under the slot's lock. */
       seatsTaken: number;
+      /** The clock when the change is decided: no slot moves into the past. */
+      now: Date;
     }
   | { type: 'CloseSlot'; slug: string; time: string }
-  | { type: 'ReopenSlot'; slug: string; time: string };
+  | {
+      type: 'ReopenSlot';
+      slug: string;
+      time: string;
+      /** When it is asked, and how long before its start a slot stops taking registrations. */
+      now: Date;
+      closesMinutesBefore: number;
+    };
 
 function refuse(check: Check, field: string): void {
   if (check) throw new TourError('invalid', capitalise(check), field);
@@ -216,6 +230,52 @@ function existingSlot(state: TourEvent, time: string): Slot {
   const slot = state.slots.find((candidate) => candidate.time === time);
   if (!slot) throw slotNotFound(state.slug, time);
   return slot;
+}
+
+/** A text field as the tour keeps it (tourName); anything else is left for its check to refuse. */
+function asName<T>(value: T): T {
+  return (typeof value === 'string' ? tourName(value) : value) as T;
+}
+
+function asLocalised(value: LocalisedPlaces | undefined): LocalisedPlaces | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([language, names]) => [
+      language,
+      names && typeof names === 'object' && !Array.isArray(names)
+        ? Object.fromEntries(Object.entries(names).map(([name, text]) => [name, asName(text)]))
+        : names,
+    ]),
+  ) as LocalisedPlaces;
+}
+
+/**
+ * An operator's details as the tour keeps them: names composed with single spaces, the time
+ * zone spelled as IANA does. What is not text is left as it came, for its check to refuse.
+ */
+function normalisedDetails<T extends Partial<EventDetails>>(details: T): T {
+  const next: T = { ...details };
+  if (details.city !== undefined) next.city = asName(details.city);
+  if (details.venue !== undefined) next.venue = asName(details.venue);
+  if (details.localised !== undefined) next.localised = asLocalised(details.localised);
+  if (details.timeZone !== undefined) {
+    next.timeZone = canonicalTimeZone(details.timeZone) ?? details.timeZone;
+  }
+  return next;
+}
+
+/** The slot of `event` that starts at the instant `startsAt`, other than `except`. */
+function slotAtInstant(event: TourEvent, startsAt: string, except?: string): Slot | undefined {
+  const instant = Date.parse(startsAt);
+  return event.slots.find((slot) => slot.time !== except && Date.parse(slot.startsAt) === instant);
+}
+
+function sameInstantConflict(event: TourEvent, other: Slot): TourError {
+  return new TourError(
+    'conflict',
+    `The event "${event.slug}" has a slot at that time already: "${other.time}".`,
+    'startsAt',
+  );
 }
 
 function checkDetails(details: Partial<EventDetails>): void {
@@ -240,7 +300,7 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       refuse(checkSlug(slug), 'slug');
       const status = command.status ?? 'open';
       refuse(checkEventStatus(status, EDITABLE_STATUSES), 'status');
-      const details: EventDetails = {
+      const details: EventDetails = normalisedDetails({
         city: command.city,
         venue: command.venue,
         localised: command.localised ?? {},
@@ -248,7 +308,7 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
         timeZone: command.timeZone,
         priceMinor: command.priceMinor,
         status,
-      };
+      });
       for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor'] as const) {
         if (details[field] === undefined) refuse(`the ${field} is required`, field);
       }
@@ -259,7 +319,8 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
     }
     case 'EditEvent': {
-      const { automaticOffers, ...changes } = command.changes;
+      const { automaticOffers, ...given } = command.changes;
+      const changes = normalisedDetails(given);
       if (changes.status !== undefined) {
         refuse(checkEventStatus(changes.status, EDITABLE_STATUSES), 'status');
       }
@@ -291,12 +352,17 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
     case 'AddSlot': {
       refuse(checkStartsAt(command.startsAt), 'startsAt');
       refuse(checkCapacity(command.capacity), 'capacity');
-      if (command.time !== undefined) refuse(checkSlotName(command.time), 'time');
+      if (command.time !== undefined) refuse(checkSlotName(asName(command.time)), 'time');
       const event = existing(state, slug);
       if (event.status === 'completed') {
         throw new TourError('conflict', `The event "${slug}" is completed: it takes no new slots.`);
       }
-      const time = command.time?.trim() || slotName(new Date(command.startsAt), event.timeZone);
+      refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
+      const time =
+        (command.time === undefined ? '' : tourName(command.time)) ||
+        slotName(new Date(command.startsAt), event.timeZone);
+      const twin = slotAtInstant(event, command.startsAt);
+      if (twin) throw sameInstantConflict(event, twin);
       if (event.slots.some((slot) => slot.time === time)) {
         throw new TourError(
           'conflict',
@@ -320,12 +386,19 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
     case 'EditSlot': {
       if (command.startsAt !== undefined) refuse(checkStartsAt(command.startsAt), 'startsAt');
       if (command.capacity !== undefined) refuse(checkCapacity(command.capacity), 'capacity');
-      const slot = existingSlot(existing(state, slug), command.time);
+      const event = existing(state, slug);
+      const slot = existingSlot(event, command.time);
       const facts: TourEventFact[] = [];
       if (
         command.startsAt !== undefined &&
         Date.parse(command.startsAt) !== Date.parse(slot.startsAt)
       ) {
+        refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
+        if (Date.parse(command.startsAt) <= command.now.getTime()) {
+          refuse('a slot cannot be moved into the past', 'startsAt');
+        }
+        const twin = slotAtInstant(event, command.startsAt, slot.time);
+        if (twin) throw sameInstantConflict(event, twin);
         facts.push({
           type: 'SlotMoved',
           data: { slug, time: slot.time, startsAt: command.startsAt, from: slot.startsAt },
@@ -359,10 +432,29 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       if (event.status === 'completed') {
         throw new TourError('conflict', `The event "${slug}" is completed: its slots stay closed.`);
       }
+      refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
       return slot.status === 'open'
         ? []
         : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
     }
+  }
+}
+
+/**
+ * A slot whose registration has closed by the clock (it has started, or starts within the
+ * closing time) cannot be reopened: it would read open while no one can register in it.
+ */
+function refuseReopeningPastSlot(slot: Slot, now: Date, closesMinutesBefore: number): void {
+  const open = isOpenForRegistration(
+    { status: 'open', startsAt: new Date(slot.startsAt) },
+    now,
+    closesMinutesBefore,
+  );
+  if (!open) {
+    throw new TourError(
+      'conflict',
+      'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
+    );
   }
 }
 
@@ -404,7 +496,7 @@ export function tourProblems(raw: unknown): string[] {
     slugs.add(where);
     add(where, checkEventStatus(event.status));
     add(where, checkDate(event.date));
-    add(where, checkTimeZone(event.timeZone));
+    add(where, checkTimeZone(event.timeZone) ?? checkTimeZoneSpelling(event.timeZone));
     add(where, checkPrice(event.priceMinor));
     add(where, checkPlaceName(event.city, 'city'));
     add(where, checkPlaceName(event.venue, 'venue'));
@@ -417,12 +509,22 @@ export function tourProblems(raw: unknown): string[] {
       continue;
     }
     const times = new Set<string>();
+    const instants = new Map<number, string>();
+    const zoneKnown = checkTimeZone(event.timeZone) === undefined;
     for (const slot of event.slots as Record<string, unknown>[]) {
       const at = `${where}/${String(slot?.time)}`;
       add(at, checkSlotName(slot?.time));
       if (times.has(String(slot?.time))) problems.push(`${at}: the slot appears twice`);
       times.add(String(slot?.time));
-      add(at, checkStartsAt(slot?.startsAt));
+      const badStart = checkStartsAt(slot?.startsAt);
+      add(at, badStart);
+      if (!badStart) {
+        const startsAt = slot.startsAt as string;
+        if (zoneKnown) add(at, checkOffsetInZone(startsAt, event.timeZone as string));
+        const twin = instants.get(Date.parse(startsAt));
+        if (twin !== undefined) problems.push(`${at}: starts at the same time as ${twin}`);
+        instants.set(Date.parse(startsAt), String(slot.time));
+      }
       add(at, checkSlotStatus(slot?.status));
       add(at, checkCapacity(slot?.capacity));
     }

@@ -101,7 +101,7 @@ describe('Command Center catalogues', () => {
 
   it('translates rather than copies English', () => {
     const sameAllowed =
-      /^admin\.(event\.|slot\.heading|chart\.dayBar|csv\.email|row\.email|gate\.password|no$|actor\.admin$)/;
+      /^admin\.(event\.|slot\.heading|chart\.dayBar|csv\.email|row\.email|gate\.password|no$|actor\.admin$|filter\.option$)/;
     const same = (language: string) =>
       Object.keys(en).filter(
         (key) =>

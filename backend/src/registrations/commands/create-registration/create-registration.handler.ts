@@ -19,7 +19,7 @@ import {
 } from '../../domain/registration-errors';
 import type { RegistrationCreated } from '../../domain/registration-events';
 import type { Locale } from '../../../common/locale';
-import { emailKey } from '../../domain/registration-rules';
+import { emailKey, isSamePerson } from '../../domain/registration-rules';
 import { RegistrationStore } from '../../registration-store';
 import {
   CreateRegistrationCommand,
@@ -67,9 +67,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     } catch (error) {
       // The visitor's own unpaid hold on this slot is not a duplicate: they go back to it.
       const resumed =
-        error instanceof DuplicateRegistrationError
-          ? await this.openPaymentOf(input.event, input.time, input.email)
-          : null;
+        error instanceof DuplicateRegistrationError ? await this.openPaymentOf(input) : null;
       if (resumed) return resumed;
       throw error;
     }
@@ -120,12 +118,18 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     }
   }
 
-  /** The open payment of this email's held seat in the slot, if it may be resumed. */
-  private async openPaymentOf(
-    event: string,
-    time: string,
-    email: string,
-  ): Promise<CreateRegistrationResult | null> {
+  /**
+   * The open payment of this email's held seat in the slot, if it may be resumed and the
+   * details name the same person (isSamePerson): someone who knows only the email learns
+   * nothing but SPEC's duplicate message.
+   */
+  private async openPaymentOf({
+    event,
+    time,
+    email,
+    name,
+    whatsapp,
+  }: CreateRegistrationCommand['input']): Promise<CreateRegistrationResult | null> {
     const rows: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM registration_view
         WHERE event = $1 AND time = $2 AND email_key = $3 AND status = 'held'`,
@@ -133,6 +137,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     );
     for (const { id } of rows) {
       const loaded = await this.store.transaction((tx) => this.store.load(tx, id));
+      if (!loaded.state || !isSamePerson(loaded.state, { name, whatsapp })) continue;
       const open = resumableCheckout(
         loaded.state,
         loaded.history.map((item) => item.event),
@@ -156,7 +161,8 @@ export function seatCheckoutRequest(
 ): CheckoutRequest {
   return {
     registrationId: seat.registrationId,
-    description: `${catalogue.placeNames(event, seat.locale).city} — ${seat.time}`,
+    // The slot by its current start where the show is, not by its key (which a move keeps).
+    description: `${catalogue.placeNames(event, seat.locale).city} — ${catalogue.slotLabel(event.slug, seat.time, seat.locale)}`,
     customerEmail: seat.email,
     locale: seat.locale,
     amountMinor: event.priceMinor,

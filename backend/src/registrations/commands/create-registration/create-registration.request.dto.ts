@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, ValidateBy } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
 import { TextField } from '../../../common/validation';
 import {
@@ -7,8 +7,11 @@ import {
   DREAM_MAX_CHARACTERS,
   DREAM_MIN_CHARACTERS,
   DREAM_RULE,
+  EMAIL_LOCAL_PART_MAX_CHARACTERS,
   EMAIL_MAX_CHARACTERS,
   EMAIL_PATTERN,
+  isEmailAddress,
+  isPhoneNumber,
   NAME_MAX_CHARACTERS,
   NAME_RULE,
   PHONE_MAX_CHARACTERS,
@@ -27,8 +30,23 @@ export const DREAM_MESSAGES = {
   short: DREAM_MESSAGE,
   control: 'Your dream must not contain control characters',
   long: DREAM_TOO_LONG,
-  bytes: DREAM_TOO_LONG,
 };
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+/** SPEC section 5's message for a phone it cannot read as one. */
+export const PHONE_MESSAGE =
+  'Please enter a valid WhatsApp number (e.g., +39 123 456 7890 or 123-456-7890)';
+
+/** `check` over a string value, after the text rules of the same field. */
+function Satisfies(name: string, check: (value: string) => boolean, message: string) {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && check(value),
+      defaultMessage: () => message,
+    },
+  });
+}
 
 const TEXT_DESCRIPTION =
   'characters as a person counts them (what shows nothing counts as none), after NFC and trimming; no control characters';
@@ -46,24 +64,22 @@ export class CreateRegistrationRequestDto {
     short: 'Name is required',
     control: 'Name must not contain control characters',
     long: 'Name must be at most 100 characters',
-    bytes: 'Name must be at most 100 characters',
   })
   name: string;
 
   @ApiProperty({
     example: 'ana@example.com',
     maxLength: EMAIL_MAX_CHARACTERS,
-    description: 'A valid email address as the HTML standard defines it, with a dot in the domain',
+    description: `A valid email address as the HTML standard defines it, with a dot in the domain, within SMTP's limits: at most ${EMAIL_LOCAL_PART_MAX_CHARACTERS} characters before the @ and ${EMAIL_MAX_CHARACTERS} in all`,
     pattern: EMAIL_PATTERN.source,
   })
   @NormalizeText()
-  @IsString({ message: 'Please enter a valid email address' })
-  @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' })
-  @MaxLength(EMAIL_MAX_CHARACTERS, { message: 'Email must be at most 254 characters' })
+  @IsString({ message: EMAIL_MESSAGE })
+  @Satisfies('emailAddress', isEmailAddress, EMAIL_MESSAGE)
   email: string;
 
   @ApiProperty({
-    description: `Phone Number: 1 to ${PHONE_MAX_CHARACTERS} ${TEXT_DESCRIPTION}`,
+    description: `Phone Number: 1 to ${PHONE_MAX_CHARACTERS} ${TEXT_DESCRIPTION}; a number libphonenumber-js reads as possible, with its country code or as an Italian or Romanian national number`,
     example: '+40 712 345 678',
     maxLength: PHONE_MAX_CHARACTERS,
   })
@@ -74,8 +90,8 @@ export class CreateRegistrationRequestDto {
     short: 'Phone number is required',
     control: 'Phone number must not contain control characters',
     long: 'Phone number must be at most 32 characters',
-    bytes: 'Phone number must be at most 32 characters',
   })
+  @Satisfies('phoneNumber', isPhoneNumber, PHONE_MESSAGE)
   whatsapp: string;
 
   @ApiProperty({ example: 'bucharest', maxLength: CATALOGUE_NAME_RULE.maxCharacters })
@@ -86,7 +102,6 @@ export class CreateRegistrationRequestDto {
     short: 'Only Bucharest event is available',
     control: 'Only Bucharest event is available',
     long: 'Only Bucharest event is available',
-    bytes: 'Only Bucharest event is available',
   })
   event: string;
 
@@ -98,7 +113,6 @@ export class CreateRegistrationRequestDto {
     short: 'Please select a time slot',
     control: 'Please select a time slot',
     long: 'Please select a time slot',
-    bytes: 'Please select a time slot',
   })
   time: string;
 

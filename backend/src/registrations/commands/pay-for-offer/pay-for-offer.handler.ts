@@ -35,7 +35,9 @@ function noOpenOffer(state: RegistrationState): InvalidTransitionError {
 /**
  * The payment link of a waiting-list offer: the payment page already open for it (the
  * visitor's Resume, resumableCheckout), or a new one opened through the gateway, held as long
- * as the offer. Paying it is recorded by the webhook's PaymentRecorder like any seat's.
+ * as the offer. An offer has one page: clicks that race (in any process) each may open one with
+ * the provider, but only the first recorded is kept and answered to all; the others are closed
+ * at once. Paying it is recorded by the webhook's PaymentRecorder like any seat's.
  */
 @CommandHandler(PayForOfferCommand)
 export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
@@ -84,10 +86,19 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
       if (error instanceof PaymentProviderError) throw error;
       throw new PaymentProviderError('Payment setup failed', error);
     }
+    let recorded: { url: string; expiresAt: string } | null;
     try {
-      await this.store.transaction(async (tx) => {
+      recorded = await this.store.transaction(async (tx) => {
         const current = await this.store.load(tx, id);
         const offered = assertExists(current.state);
+        // Another click (in this process or another) recorded its page first: that one is the
+        // offer's page, and this one is closed below, never handed out.
+        const first = resumableCheckout(
+          offered,
+          current.history.map((item) => item.event),
+          now,
+        );
+        if (first) return first;
         if (offered.status !== 'offered') throw noOpenOffer(offered);
         await this.store.append(
           tx,
@@ -100,12 +111,17 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
           }),
           { actor: 'visitor', correlationId: command.correlationId },
         );
+        return null;
       });
     } catch (error) {
       // The offer ended while its page was being opened (lapsed, confirmed, cancelled): that
       // page is nobody's, so it is closed before anyone can pay it.
       await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
       throw error;
+    }
+    if (recorded) {
+      await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      return recorded;
     }
     return { url: session.url, expiresAt };
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorDto } from '../../../common/api-error.dto';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationUpdate } from '../../admin-registration-update.decorator';
@@ -15,6 +16,11 @@ export class SetPaidFlagHttpController {
 
   @Patch('api/admin/registrations/:id/paid')
   @AdminRegistrationUpdate('setPaidFlag', 'Set the paid flag', 'PaidFlagSet')
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description:
+      'Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead). Marking a held or offered seat paid keeps it as a paid seat; un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
+  })
   update(
     @Param('id') id: string,
     @Body() body: SetPaidFlagRequestDto,

@@ -47,14 +47,15 @@ export class ShareDreamHttpController {
     operationId: 'shareDream',
     summary: 'Share a further dream after registering',
     description:
-      'At most SHARED_DREAMS_PER_REGISTRATION (10) per registration (409 after that), and at most DREAM_SHARE_RATE_LIMIT per window per registration and per client address (429 with Retry-After).',
+      'Only while the registration keeps its seat or waiting place (409 once cancelled, released or refunded); at most SHARED_DREAMS_PER_REGISTRATION (10) per registration (409 after that), and at most DREAM_SHARE_RATE_LIMIT per window per registration and per client address (429 with Retry-After).',
   })
   @ApiCreatedResponse({ type: ShareDreamResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   @ApiConflictResponse({
     type: ApiErrorDto,
-    description: 'The registration shared the most dreams it may.',
+    description:
+      'The registration was cancelled, released or refunded, or shared the most dreams it may.',
   })
   @ApiTooManyRequestsResponse({ type: ApiErrorDto })
   async share(

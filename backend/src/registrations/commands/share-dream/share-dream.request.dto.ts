@@ -25,7 +25,6 @@ export class ShareDreamRequestDto {
     blank: MESSAGE,
     short: MESSAGE,
     long: MESSAGE,
-    bytes: MESSAGE,
     control: 'Your dream must not contain control characters',
   })
   dream: string;

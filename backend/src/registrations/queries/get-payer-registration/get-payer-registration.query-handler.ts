@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import type { PayerRegistrationDto } from './payer-registration.response.dto';
@@ -23,8 +24,9 @@ export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerR
       time: string;
       waiting_list: boolean;
       paid: boolean;
+      status: RegistrationStatus;
     }[] = await this.dataSource.query(
-      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid
+      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid, status
          FROM registration_view WHERE checkout_session_id = $1`,
       [checkoutSessionId],
     );
@@ -42,6 +44,7 @@ export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerR
       time: row.time,
       waitingList: row.waiting_list,
       paid: row.paid,
+      status: row.status,
     };
   }
 }

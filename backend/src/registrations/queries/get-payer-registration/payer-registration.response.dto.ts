@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EXISTING_REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
 
 /**
  * What the person who paid reads on returning from the payment page: everything SPEC lists for
@@ -28,4 +29,11 @@ export class PayerRegistrationDto {
 
   @ApiProperty({ description: 'False until the provider has told us the payment went through.' })
   paid: boolean;
+
+  @ApiProperty({
+    enum: EXISTING_REGISTRATION_STATUSES,
+    description:
+      "Where the registration stands, the domain's word (held, offered, paid, waiting, confirmed, cancelled, released, refunded).",
+  })
+  status: RegistrationStatus;
 }

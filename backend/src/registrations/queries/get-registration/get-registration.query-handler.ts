@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { mayShareDreams, type RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { GetRegistrationQuery } from './get-registration.query';
@@ -18,8 +19,9 @@ export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistratio
       event: string;
       time: string;
       waiting_list: boolean;
+      status: RegistrationStatus;
     }[] = await this.dataSource.query(
-      `SELECT name, email, event, time, waiting_list FROM registration_view WHERE id = $1`,
+      `SELECT name, email, event, time, waiting_list, status FROM registration_view WHERE id = $1`,
       [registrationId],
     );
     const row = rows[0];
@@ -30,6 +32,8 @@ export class GetRegistrationQueryHandler implements IQueryHandler<GetRegistratio
       event: row.event,
       time: row.time,
       waitingList: row.waiting_list,
+      status: row.status,
+      sharesDreams: mayShareDreams(row.status),
     };
   }
 }

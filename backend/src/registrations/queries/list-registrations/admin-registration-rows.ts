@@ -1,4 +1,11 @@
 import type { SqlExecutor } from '../../../event-store/sql-executor';
+import { mayTogglePaidMark } from '../../domain/operator-decisions';
+import {
+  occupiesSeat,
+  paidBy,
+  LISTED_AS,
+  type ExistingRegistrationStatus,
+} from '../../domain/registration';
 import type { AdminRegistrationDto } from './admin-registration.response.dto';
 
 export interface AdminRegistrationRow {
@@ -14,7 +21,7 @@ export interface AdminRegistrationRow {
   paid: boolean;
   stripe_session_id: string | null;
   checkout_session_id: string | null;
-  status: string;
+  status: ExistingRegistrationStatus;
   locale: string;
   hold_expires_at: Date | null;
   shared_dreams: number;
@@ -43,6 +50,14 @@ export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistra
     stripeSessionId: row.stripe_session_id,
     checkoutSessionId: row.checkout_session_id,
     status: row.status,
+    listedAs: LISTED_AS[row.status],
+    holdsSeat: occupiesSeat(row.status),
+    paidBy: paidBy({ paid: row.paid, stripeSessionId: row.stripe_session_id }),
+    paidToggle: mayTogglePaidMark({
+      status: row.status,
+      paid: row.paid,
+      stripeSessionId: row.stripe_session_id,
+    }),
     locale: row.locale,
     holdExpiresAt: row.hold_expires_at ? row.hold_expires_at.toISOString() : null,
     sharedDreams: row.shared_dreams,

@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EXISTING_REGISTRATION_STATUSES } from '../../domain/registration';
+import {
+  EXISTING_REGISTRATION_STATUSES,
+  PAID_BY,
+  STATUS_FILTERS,
+  type PaidBy,
+  type StatusFilter,
+  type RegistrationStatus,
+} from '../../domain/registration';
 
 /** A registration as the operator sees it: every stored field of SPEC section 3 and more. */
 export class AdminRegistrationDto {
@@ -36,8 +43,26 @@ export class AdminRegistrationDto {
   @ApiProperty({ description: 'True while the registration is on the waiting list.' })
   waitingList: boolean;
 
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      'Money is held for this seat now (paid by card, or marked paid by an operator); a refund turns it off.',
+  })
   paid: boolean;
+
+  @ApiProperty({
+    // OpenAPI 3.0.3: `nullable` admits null only where the enum lists it too.
+    enum: [...PAID_BY, null],
+    nullable: true,
+    description:
+      'Who holds the money: the card provider, or the operator who marked it paid; null when nobody does.',
+  })
+  paidBy: PaidBy | null;
+
+  @ApiProperty({
+    description:
+      'The operator may turn the paid mark over now (PATCH …/paid with the opposite of `paid`): not on the waiting list, on a registration without a seat, nor to take back a card payment.',
+  })
+  paidToggle: boolean;
 
   @ApiProperty({ type: String, nullable: true, description: 'The paid checkout session, if any.' })
   stripeSessionId: string | null;
@@ -47,9 +72,20 @@ export class AdminRegistrationDto {
 
   @ApiProperty({
     enum: EXISTING_REGISTRATION_STATUSES,
-    description: 'Where the registration stands.',
+    description:
+      "Where the registration stands, the domain's word: held, offered, paid, waiting, confirmed (from the waiting list), cancelled, released, refunded.",
   })
-  status: string;
+  status: RegistrationStatus;
+
+  @ApiProperty({
+    enum: STATUS_FILTERS,
+    description:
+      "The status filter that lists it, and the console's badge: confirmed (SPEC's CONFIRMED: paid, or confirmed from the waiting list), waiting (SPEC's WAITING), or the status itself.",
+  })
+  listedAs: StatusFilter;
+
+  @ApiProperty({ description: 'The registration takes a seat in its slot now.' })
+  holdsSeat: boolean;
 
   @ApiProperty({ enum: ['en', 'it', 'ro'] })
   locale: string;

@@ -1,15 +1,22 @@
+import type { RegistrationStatus } from '../../domain/registration';
+
 /** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
 export const UTF8_BOM = '\uFEFF';
 
 /** The column headings and cell words, in the operator's language (from the site's catalogue). */
 export interface CsvLabels {
-  /** name, user id, email, phone, event, time, registered, dreamed, dream */
+  /**
+   * name, user id, email, phone, event, time, registered, dreamed, dream (SPEC's nine), then
+   * status, paid, language, shared dreams
+   */
   headers: readonly string[];
   yes: string;
   no: string;
   unknownName: string;
   /** The event's city in the operator's language (a registration records the event's slug). */
   eventName: (slug: string) => string;
+  /** The slot by its current start, in the event's zone and the operator's language. */
+  slotName: (slug: string, time: string) => string;
 }
 
 /** What one CSV row is written from. */
@@ -23,6 +30,12 @@ export interface CsvRegistration {
   createdAt: Date;
   dreamedCaptured: boolean;
   dream: string | null;
+  /** The domain's word: held, offered, paid, waiting, confirmed, cancelled, released, refunded. */
+  status: RegistrationStatus;
+  /** Money is held for the seat now (a refund turns it off). */
+  paid: boolean;
+  locale: string;
+  sharedDreams: number;
 }
 
 /**
@@ -57,9 +70,13 @@ export function csvRow(registration: CsvRegistration, labels: CsvLabels): string
     registration.email ?? '',
     registration.whatsapp ?? '',
     labels.eventName(registration.event),
-    registration.time,
+    labels.slotName(registration.event, registration.time),
     registration.createdAt.toISOString(),
     registration.dreamedCaptured ? labels.yes : labels.no,
     registration.dream ?? '',
+    registration.status,
+    registration.paid ? labels.yes : labels.no,
+    registration.locale,
+    String(registration.sharedDreams),
   ])}`;
 }

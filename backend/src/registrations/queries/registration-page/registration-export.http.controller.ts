@@ -29,7 +29,7 @@ export class RegistrationExportHttpController {
     operationId: 'exportRegistrations',
     summary: 'The registrations a search and filters match, as a CSV file (operator only)',
     description:
-      'Streamed a batch at a time, newest first: a UTF-8 BOM, the nine columns of the Command Center export, quotes doubled, and cells that start with = + - @ neutralised by a leading quote.',
+      "Streamed a batch at a time, newest first: a UTF-8 BOM, SPEC's nine columns of the Command Center export (the time as the slot's current start in the event's time zone) and then the registration's status (the domain's word), whether money is held for it, its language and how many further dreams it shared; quotes doubled, and cells that start with = + - @ neutralised by a leading quote. The rows are those the same search and filters list in GET /api/admin/registrations (its `matched`).",
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({
@@ -52,7 +52,9 @@ export class RegistrationExportHttpController {
       const event = this.catalogue.findEvent(slug);
       return event ? this.catalogue.placeNames(event, language ?? 'en').city : slug;
     };
-    const labels: CsvLabels = { headers: column, yes, no, unknownName, eventName };
+    const slotName = (slug: string, time: string) =>
+      this.catalogue.slotLabel(slug, time, language ?? 'en');
+    const labels: CsvLabels = { headers: column, yes, no, unknownName, eventName, slotName };
     const batches = await this.queryBus.execute(new RegistrationExportQuery(filter));
     // The first batch is read before the answer starts, so a failure there is a JSON error.
     let next = await batches.next();

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { RegistrationStatus } from '../../domain/registration';
 import type { RegistrationCursor } from './registration-cursor';
 import type { CsvRegistration } from './registration-csv';
 import { filterCondition, type RegistrationFilter } from './registration-page-filter';
@@ -16,6 +17,10 @@ interface ExportRow {
   created_at: Date;
   dreamed_captured: boolean;
   dream: string | null;
+  status: RegistrationStatus;
+  paid: boolean;
+  locale: string;
+  shared_dreams: number;
   cursor_created_at: string;
 }
 
@@ -44,6 +49,7 @@ export class RegistrationExportQueryHandler implements IQueryHandler<Registratio
       const { where, parameters } = filterCondition(filter, after);
       const rows = (await this.dataSource.query(
         `SELECT id, name, email, whatsapp, event, time, created_at, dreamed_captured, dream,
+                status, paid, locale, shared_dreams,
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
            FROM registration_view ${where}
           ORDER BY created_at DESC, id DESC
@@ -61,6 +67,10 @@ export class RegistrationExportQueryHandler implements IQueryHandler<Registratio
         createdAt: row.created_at,
         dreamedCaptured: row.dreamed_captured,
         dream: row.dream,
+        status: row.status,
+        paid: row.paid,
+        locale: row.locale,
+        sharedDreams: row.shared_dreams,
       }));
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1];

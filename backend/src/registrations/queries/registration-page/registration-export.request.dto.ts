@@ -11,7 +11,7 @@ import {
 } from 'class-validator';
 import { RegistrationPageRequestDto } from './registration-page.request.dto';
 
-export const CSV_COLUMNS = 9;
+export const CSV_COLUMNS = 13;
 const LABEL_MAX_LENGTH = 100;
 
 /** A label repeated in the query (`column=Name&column=Email`) or given once. */
@@ -35,7 +35,7 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
     minItems: CSV_COLUMNS,
     maxItems: CSV_COLUMNS,
     description:
-      'The nine column headings, in order: name, user id, email, phone, event, time, registered, dreamed, dream (repeat the parameter).',
+      "The thirteen column headings, in order: SPEC's nine (name, user id, email, phone, event, time, registered, dreamed, dream), then status, paid, language, shared dreams (repeat the parameter).",
   })
   @AsList()
   @IsArray({ message: `column must be given ${CSV_COLUMNS} times` })
@@ -48,12 +48,15 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   })
   column: string[];
 
-  @ApiProperty({ description: 'The word for a captured dream.', example: 'YES' })
+  @ApiProperty({ description: 'The word for a captured dream, or a paid seat.', example: 'YES' })
   @IsString({ message: 'yes must be text' })
   @MaxLength(LABEL_MAX_LENGTH, { message: `yes must be at most ${LABEL_MAX_LENGTH} characters` })
   yes: string;
 
-  @ApiProperty({ description: 'The word for a dream not captured.', example: 'NO' })
+  @ApiProperty({
+    description: 'The word for a dream not captured, or a seat not paid.',
+    example: 'NO',
+  })
   @IsString({ message: 'no must be text' })
   @MaxLength(LABEL_MAX_LENGTH, { message: `no must be at most ${LABEL_MAX_LENGTH} characters` })
   no: string;

@@ -1,5 +1,5 @@
 import type { RegistrationCursor } from './registration-cursor';
-import type { StatusFilter } from './registration-page.request.dto';
+import { statusesListedAs, type StatusFilter } from '../../domain/registration';
 
 /** What the Command Center asks of its list: everything but the page size is optional. */
 export interface RegistrationFilter {
@@ -38,6 +38,19 @@ export function filterCondition(
   filter: RegistrationFilter,
   after?: RegistrationCursor,
 ): SqlCondition {
+  return conditionOf(filter, after, true);
+}
+
+/** The conditions of a filter but its status: what each status filter's count is taken over. */
+export function filterConditionAnyStatus(filter: RegistrationFilter): SqlCondition {
+  return conditionOf(filter, undefined, false);
+}
+
+function conditionOf(
+  filter: RegistrationFilter,
+  after: RegistrationCursor | undefined,
+  withStatus: boolean,
+): SqlCondition {
   const clauses: string[] = [];
   const parameters: unknown[] = [];
   const parameter = (value: unknown) => {
@@ -46,10 +59,8 @@ export function filterCondition(
   };
   if (filter.event !== undefined) clauses.push(`event = ${parameter(filter.event)}`);
   if (filter.time !== undefined) clauses.push(`time = ${parameter(filter.time)}`);
-  if (filter.status === 'offered' || filter.status === 'cancelled') {
-    clauses.push(`status = ${parameter(filter.status)}`);
-  } else if (filter.status !== undefined) {
-    clauses.push(`waiting_list = ${parameter(filter.status === 'waiting')}`);
+  if (withStatus && filter.status !== undefined) {
+    clauses.push(`status = ANY(${parameter(statusesListedAs(filter.status))}::text[])`);
   }
   const q = filter.q?.trim();
   if (q) {

@@ -7,9 +7,14 @@ import {
   type AdminRegistrationRow,
 } from '../list-registrations/admin-registration-rows';
 import { decodeCursor, encodeCursor } from './registration-cursor';
-import { filterCondition } from './registration-page-filter';
+import { STATUS_FILTERS, statusFilterOf, type RegistrationStatus } from '../../domain/registration';
+import { filterCondition, filterConditionAnyStatus } from './registration-page-filter';
 import { RegistrationPageQuery } from './registration-page.query';
-import type { RegistrationPageDto, SlotTotalsDto } from './registration-page.response.dto';
+import type {
+  RegistrationPageDto,
+  SlotTotalsDto,
+  StatusCountsDto,
+} from './registration-page.response.dto';
 
 /** The first page counts what matches up to this many. */
 export const MATCHED_COUNT_CAP = 10_000;
@@ -32,7 +37,8 @@ interface SlotRow {
  * One page of the Command Center's list from registration_view, newest first, by keyset: one
  * more row than asked says whether a next page exists. The first page also counts what matches
  * (up to MATCHED_COUNT_CAP), and every page carries the slots' seat totals from slot_capacity,
- * and with them how many registrations hold a seat or wait.
+ * how many registrations each status filter lists under the search, event and slot, and how
+ * many there are in all.
  */
 @QueryHandler(RegistrationPageQuery)
 export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationPageQuery> {
@@ -43,7 +49,8 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     const page = filterCondition(filter, after);
     const firstPage = cursor === undefined;
     const matchedCondition = filterCondition(filter);
-    const [rows, matched, slots] = await Promise.all([
+    const anyStatus = filterConditionAnyStatus(filter);
+    const [rows, matched, slots, byStatus, everyStatus] = await Promise.all([
       this.dataSource.query(
         `SELECT ${ADMIN_REGISTRATION_COLUMNS},
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
@@ -57,7 +64,10 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         `SELECT event, time, seat_limit, held, paid, confirmed, waiting_list
            FROM slot_capacity ORDER BY event, time`,
       ) as Promise<SlotRow[]>,
+      this.countByStatus(anyStatus.where, anyStatus.parameters),
+      anyStatus.where === '' ? null : this.countByStatus('', []),
     ]);
+    const statusCounts = toStatusCounts(byStatus);
     const shown = rows.slice(0, limit);
     const last = shown[shown.length - 1];
     return {
@@ -68,10 +78,8 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
           : null,
       matched: matched === null ? null : Math.min(matched, MATCHED_COUNT_CAP),
       matchedCapped: matched === null ? null : matched > MATCHED_COUNT_CAP,
-      total: slots.reduce(
-        (sum, slot) => sum + slot.held + slot.paid + slot.confirmed + slot.waiting_list,
-        0,
-      ),
+      total: everyStatus === null ? statusCounts.all : toStatusCounts(everyStatus).all,
+      statusCounts,
       slots: slots.map((slot): SlotTotalsDto => ({
         event: slot.event,
         time: slot.time,
@@ -82,6 +90,18 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         waiting: slot.waiting_list,
       })),
     };
+  }
+
+  /** How many registrations of each status match. */
+  private async countByStatus(
+    where: string,
+    parameters: unknown[],
+  ): Promise<Map<RegistrationStatus, number>> {
+    const rows = (await this.dataSource.query(
+      `SELECT status, count(*)::int AS count FROM registration_view ${where} GROUP BY status`,
+      parameters,
+    )) as { status: RegistrationStatus; count: number }[];
+    return new Map(rows.map((row) => [row.status, row.count]));
   }
 
   /**
@@ -96,4 +116,19 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     )) as { count: number }[];
     return row.count;
   }
+}
+
+/** Each status filter's count, from the counts of the statuses it lists (the domain's map). */
+function toStatusCounts(byStatus: Map<RegistrationStatus, number>): StatusCountsDto {
+  const counts = Object.fromEntries(STATUS_FILTERS.map((filter) => [filter, 0])) as Omit<
+    StatusCountsDto,
+    'all'
+  >;
+  let all = 0;
+  for (const [status, count] of byStatus) {
+    const filter = statusFilterOf(status);
+    if (filter) counts[filter] += count;
+    all += count;
+  }
+  return { ...counts, all };
 }

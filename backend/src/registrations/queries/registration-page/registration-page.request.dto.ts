@@ -12,16 +12,11 @@ import {
 } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
 import { decodeCursor } from './registration-cursor';
+import { STATUS_FILTERS, type StatusFilter } from '../../domain/registration';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX_LENGTH = 200;
-/**
- * SPEC's two (on the waiting list or not), and the registrations holding a waiting-list offer
- * or cancelled.
- */
-export const STATUS_FILTERS = ['waiting', 'confirmed', 'offered', 'cancelled'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 function IsRegistrationCursor() {
   return (object: object, propertyName: string) =>
@@ -71,7 +66,8 @@ export class RegistrationPageRequestDto {
 
   @ApiPropertyOptional({
     enum: STATUS_FILTERS,
-    description: 'waiting: on the waiting list; confirmed: everyone else.',
+    description:
+      "confirmed: a paid seat or one confirmed from the waiting list (SPEC's CONFIRMED); waiting: on the waiting list; every other value: the registrations in that status.",
   })
   @IsOptional()
   @IsIn(STATUS_FILTERS, { message: `status must be one of: ${STATUS_FILTERS.join(', ')}` })

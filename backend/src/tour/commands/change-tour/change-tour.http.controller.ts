@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,6 +11,8 @@ import {
 import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { adminMetadata, type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
 import { decide, type TourCommand } from '../../domain/tour';
 import { eventNotFound, slotNotFound, TourError } from '../../domain/tour-errors';
 import { checkSlotName, checkSlug } from '../../domain/tour-rules';
@@ -36,6 +38,7 @@ export class ChangeTourHttpController {
   constructor(
     private readonly store: TourStore,
     private readonly query: TourAdminQueryHandler,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private async record(
@@ -129,7 +132,8 @@ export class ChangeTourHttpController {
   @ApiNotFoundResponse({ type: ApiErrorDto })
   @ApiConflictResponse({
     type: ApiErrorDto,
-    description: 'The event has a slot of that name, or is completed.',
+    description:
+      'The event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
   })
   addSlot(
     @Param('slug') slug: string,
@@ -145,7 +149,7 @@ export class ChangeTourHttpController {
     operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
     description:
-      'Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference.',
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
   })
   @ApiOkResponse({ type: TourEventAdminDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
@@ -153,7 +157,7 @@ export class ChangeTourHttpController {
   @ApiConflictResponse({
     type: ApiErrorDto,
     description:
-      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'",
+      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
   })
   editSlot(
     @Param('slug') slug: string,
@@ -162,7 +166,7 @@ export class ChangeTourHttpController {
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
     return this.record(
-      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0 },
+      { type: 'EditSlot', slug, time, ...body, seatsTaken: 0, now: new Date() },
       actor,
       body.capacity !== undefined ? time : undefined,
     );
@@ -192,16 +196,29 @@ export class ChangeTourHttpController {
   @ApiOperation({
     operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',
-    description: 'Records SlotReopened, unless it is open already.',
+    description:
+      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409.',
   })
   @ApiOkResponse({ type: TourEventAdminDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'The event is completed.' })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'The event is completed, or the slot has started (or is about to).',
+  })
   reopen(
     @Param('slug') slug: string,
     @Param('time') time: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    return this.record({ type: 'ReopenSlot', slug, time }, actor);
+    return this.record(
+      {
+        type: 'ReopenSlot',
+        slug,
+        time,
+        now: new Date(),
+        closesMinutesBefore: this.config.registrationClosesMinutesBefore,
+      },
+      actor,
+    );
   }
 }

@@ -19,10 +19,14 @@ export type AdminRegistration = Pick<
   | 'dream'
   | 'waitingList'
   | 'paid'
+  | 'paidBy'
+  | 'paidToggle'
+  | 'status'
+  | 'listedAs'
   | 'stripeSessionId'
   | 'createdAt'
 > &
-  Partial<Pick<AdminRegistrationDto, 'shortId' | 'status' | 'locale' | 'holdExpiresAt'>> & {
+  Partial<Pick<AdminRegistrationDto, 'shortId' | 'locale' | 'holdExpiresAt'>> & {
     name?: AdminRegistrationDto['name'];
     firstName?: string | null;
     lastName?: string | null;

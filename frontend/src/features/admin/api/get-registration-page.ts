@@ -12,7 +12,8 @@ export const PAGE_SIZE = 100;
 
 export interface RegistrationFilter {
   q?: string;
-  status?: 'waiting' | 'confirmed' | 'offered' | 'cancelled';
+  /** A status filter: the values rows are listed as. */
+  status?: components['schemas']['AdminRegistrationDto']['listedAs'];
   event?: string;
   time?: string;
 }
@@ -20,9 +21,10 @@ export interface RegistrationFilter {
 export function fetchRegistrationPage(
   filter: RegistrationFilter,
   cursor: string | undefined,
+  limit = PAGE_SIZE,
 ): Promise<RegistrationPage> {
   return apiCall('get', '/api/admin/registrations', {
-    query: { ...filter, limit: PAGE_SIZE, cursor },
+    query: { ...filter, limit, cursor },
   });
 }
 

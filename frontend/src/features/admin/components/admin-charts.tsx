@@ -5,9 +5,10 @@ import type { DayCount } from '../api/get-registrations-per-day';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';
 import { seatsPerSlot } from '../model/chart-data';
-import { slotBadge, slotTimeLabel } from '../model/slot-grouping';
+import { useSlotName } from '../hooks/use-slot-name';
+import { slotBadge } from '../model/slot-grouping';
 import { eventName } from './event-name';
-import { useEvents } from '../../../lib/catalogue';
+import { findSlot, useEvents } from '../../../lib/catalogue';
 
 const BAR_HEIGHT = 22;
 const ROW_GAP = 14;
@@ -55,6 +56,7 @@ export function AdminCharts({
 
 function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
   const events = useEvents();
+  const nameSlot = useSlotName();
   const intl = useIntl();
   const height = slots.length * (BAR_HEIGHT + ROW_GAP);
   const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
@@ -69,7 +71,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
         const y = index * (BAR_HEIGHT + ROW_GAP);
         const limit = Math.max(slot.limit, 1);
         const filled = Math.min(slot.registered / limit, 1) * barArea;
-        const label = `${eventName(t, slot.event, events.data, intl.locale)} · ${slotTimeLabel(slot.time)}`;
+        const label = `${eventName(t, slot.event, events.data, intl.locale)} · ${nameSlot(slot.event, slot.time)}`;
         const description = t('admin.chart.seatsBar', {
           slot: label,
           registered: slot.registered,
@@ -95,7 +97,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
               width={filled}
               height={BAR_HEIGHT}
               rx={4}
-              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered)}`}
+              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`}
             />
             <text
               x={LABEL_WIDTH + barArea + 8}

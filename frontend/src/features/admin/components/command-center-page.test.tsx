@@ -13,8 +13,17 @@ interface Call {
   contentType: string | undefined;
 }
 
+/** The server's derived fields of a row: its filter and badge, who holds the money, the toggle. */
+function served(r: AdminRegistration): AdminRegistration {
+  const listedAs = r.status === 'paid' ? 'confirmed' : r.status;
+  const paidBy = !r.paid ? null : r.stripeSessionId ? 'card' : 'operator';
+  const holdsSeat = ['held', 'offered', 'paid', 'confirmed'].includes(r.status);
+  const paidToggle = r.paid ? paidBy === 'operator' : holdsSeat;
+  return { ...r, listedAs, paidBy, paidToggle, waitingList: r.status === 'waiting' };
+}
+
 function registration(overrides: Partial<AdminRegistration>): AdminRegistration {
-  return {
+  return served({
     id: '00000000-0000-4000-8000-00000000aaaa',
     name: 'Ana Pop',
     email: 'ana@example.com',
@@ -25,10 +34,14 @@ function registration(overrides: Partial<AdminRegistration>): AdminRegistration 
     dream: 'I was walking through a dark museum where every painting breathed slowly.',
     waitingList: false,
     paid: false,
+    paidBy: null,
+    paidToggle: true,
+    status: overrides.waitingList ? 'waiting' : 'held',
+    listedAs: 'held',
     stripeSessionId: null,
     createdAt: '2025-10-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /**
@@ -46,7 +59,7 @@ function registrationPage(
         [r.name, r.firstName, r.lastName, r.email, r.whatsapp].some((value) =>
           value?.toLowerCase().includes(q),
         )) &&
-      (!query.get('status') || (query.get('status') === 'waiting') === r.waitingList) &&
+      (!query.get('status') || query.get('status') === served(r).listedAs) &&
       (!query.get('event') || r.event === query.get('event')) &&
       (!query.get('time') || r.time === query.get('time')),
   );
@@ -58,12 +71,28 @@ function registrationPage(
     else slot.seats += 1;
     slots.set(key, slot);
   }
+  const counts = Object.fromEntries(
+    ['confirmed', 'waiting', 'held', 'offered', 'cancelled', 'released', 'refunded'].map(
+      (filter) => [filter, 0],
+    ),
+  );
+  const unfilteredByStatus = state.registrations.filter(
+    (r) =>
+      (!q ||
+        [r.name, r.firstName, r.lastName, r.email, r.whatsapp].some((value) =>
+          value?.toLowerCase().includes(q),
+        )) &&
+      (!query.get('event') || r.event === query.get('event')) &&
+      (!query.get('time') || r.time === query.get('time')),
+  );
+  for (const r of unfilteredByStatus) counts[served(r).listedAs] += 1;
   return {
-    registrations: matches,
+    registrations: matches.map(served),
     nextCursor: null,
     matched: matches.length,
     matchedCapped: false,
     total: state.registrations.length,
+    statusCounts: { ...counts, all: unfilteredByStatus.length },
     slots: [...slots.values()].map((slot) => ({
       ...slot,
       seats: slot.event === 'bucharest' ? state.registered : slot.seats,
@@ -78,7 +107,7 @@ function registrationPage(
 function fakeAdminApi({
   live = false,
   registrations = [
-    registration({ id: '00000000-0000-4000-8000-00000000aaaa', stripeSessionId: 'cs_test_1' }),
+    registration({ id: '00000000-0000-4000-8000-00000000aaaa' }),
     registration({
       id: '00000000-0000-4000-8000-00000000bbbb',
       name: null,
@@ -95,6 +124,9 @@ function fakeAdminApi({
       event: 'matera',
       time: '20:00',
       dreamedCaptured: true,
+      status: 'paid',
+      paid: true,
+      stripeSessionId: 'cs_test_1',
     }),
   ],
   registered = 20,
@@ -142,8 +174,14 @@ function fakeAdminApi({
         {
           slug: 'bucharest',
           status: 'open',
+          timeZone: 'Europe/Bucharest',
           slots: [
-            { time: 'Oct 19 - 7:00pm', status: 'closed', capacity: 20 },
+            {
+              time: 'Oct 19 - 7:00pm',
+              startsAt: '2025-10-19T16:00:00.000Z',
+              status: 'closed',
+              capacity: 20,
+            },
             { time: 'Oct 30 - 7:30pm', status: 'open', capacity: 20 },
           ],
         },
@@ -182,9 +220,9 @@ function fakeAdminApi({
       if (state.registered >= 20) {
         return answer(409, { statusCode: 409, message: 'This time slot is full.', errors: [] });
       }
-      target.waitingList = false;
+      target.status = 'confirmed';
       state.registered += 1;
-      return answer(200, target);
+      return answer(200, served(target));
     }
     if (action === 'cancel') {
       if (target.status === 'cancelled') {
@@ -195,9 +233,14 @@ function fakeAdminApi({
         });
       }
       target.status = 'cancelled';
-      return answer(200, target);
+      return answer(200, served(target));
     }
-    if (action === 'paid') Object.assign(target, body);
+    if (action === 'paid') {
+      Object.assign(target, body);
+      // The operator's mark keeps a held seat as a payment does; taking it back holds it again.
+      if (target.paid && target.status === 'held') target.status = 'paid';
+      else if (!target.paid && target.status === 'paid') target.status = 'held';
+    }
     if (action === 'dreamed-captured') Object.assign(target, body);
     if (action === 'dream') Object.assign(target, body);
     if (action === 'history') {
@@ -224,7 +267,7 @@ function fakeAdminApi({
         ],
       });
     }
-    return answer(200, target);
+    return answer(200, served(target));
   }) as typeof fetch;
   return { state, calls };
 }
@@ -378,11 +421,19 @@ describe('the dashboard', () => {
 
     const ana = card('Ana Pop');
     expect(within(ana).getByText('#00AAAA')).toBeInTheDocument();
-    expect(within(ana).getAllByText('CONFIRMED').length).toBeGreaterThan(0);
-    // Paid is YES because a payment session exists, though the flag is false.
-    expect(within(ana).getByText('YES')).toBeInTheDocument();
+    // A seat held while its payment is open is not (yet) CONFIRMED, and not paid.
+    expect(within(ana).getAllByText('HELD').length).toBeGreaterThan(0);
+    expect(within(ana).queryByText('CONFIRMED')).not.toBeInTheDocument();
+    expect(within(ana).getAllByText('NO').length).toBeGreaterThan(0);
     expect(within(ana).getByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
     expect(within(ana).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+
+    // A card payment is CONFIRMED and paid; it goes back by a refund, not by un-marking.
+    const giulia = card('Giulia Rossi');
+    expect(within(giulia).getAllByText('CONFIRMED').length).toBeGreaterThan(0);
+    expect(within(giulia).getByText('Seat paid by card')).toBeInTheDocument();
+    expect(within(giulia).getAllByText('YES').length).toBeGreaterThan(0);
+    expect(within(giulia).queryByRole('button', { name: 'Mark unpaid' })).not.toBeInTheDocument();
 
     const unknown = card('Unknown Name');
     expect(within(unknown).getAllByText('WAITING').length).toBeGreaterThan(0);
@@ -453,9 +504,13 @@ describe('the dashboard', () => {
     expect(calls.some((call) => call.url.includes('q=nobody%40'))).toBe(true);
 
     await user.clear(screen.getByLabelText('Search by name, email or phone'));
+    // Each filter says how many it lists, counted by the server.
+    expect(screen.getByRole('option', { name: 'Confirmed (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Seat held, unpaid (1)' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
-    expect(await screen.findByText('Showing 2 of 3')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Unknown Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Ana Pop' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Status'), 'all');
     await screen.findAllByRole('option', { name: 'Matera' });
@@ -717,7 +772,8 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Export Successful')).toBeInTheDocument();
     expect(
       screen.getByText(
-        /^22 registrations \(21 confirmed, 1 on the waiting list\) exported to registrations-\d{4}-\d{2}-\d{2}\.csv\.$/,
+        // Every registration, as the file has them: the count of the same rows.
+        /^3 registrations exported to registrations-\d{4}-\d{2}-\d{2}\.csv\.$/,
       ),
     ).toBeInTheDocument();
     expect(clicks[0]!.download).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -733,6 +789,10 @@ describe('the dashboard', () => {
       'Registered',
       'Dreamed',
       'Dream',
+      'Status',
+      'Paid',
+      'Language',
+      'Shared dreams',
     ]);
     expect(all.searchParams.get('yes')).toBe('YES');
     expect(all.searchParams.get('unknownName')).toBe('Unknown Name');
@@ -765,9 +825,15 @@ describe('the dashboard', () => {
     await user.selectOptions(screen.getByLabelText('Event'), 'bucharest');
     await user.selectOptions(screen.getByLabelText('Time slot'), 'Oct 19 - 7:00pm');
     await user.click(screen.getByRole('button', { name: 'Export slot' }));
+    // The slot is named by its start where the show is, not by its key.
     expect(
-      await screen.findByText('There are no registrations for Bucharest at Oct 19 - 7:00pm.'),
+      await screen.findByText(
+        /^There are no registrations for Bucharest at Sun, Oct 19, 7:00\s?PM\.$/,
+      ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /^Sun, Oct 19, 7:00\s?PM$/ })).toHaveValue(
+      'Oct 19 - 7:00pm',
+    );
   });
 
   it('says No Data to Export when there are no registrations', async () => {

@@ -8,6 +8,7 @@ import type { RegistrationFilter } from '../api/get-registration-page';
 import { useLiveChanges } from '../api/live-changes';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import { AdminCharts } from './admin-charts';
 import { ConsoleNav } from './console-nav';
 import { eventName } from './event-name';
@@ -16,7 +17,18 @@ import { LogoutButton } from './logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 
-type StatusFilter = 'all' | 'waiting' | 'confirmed' | 'offered' | 'cancelled';
+type StatusFilter = 'all' | NonNullable<RegistrationFilter['status']>;
+
+/** Every status filter, in the order the select offers them, with its label. */
+const STATUS_FILTERS = {
+  confirmed: 'admin.filter.confirmed',
+  waiting: 'admin.filter.waiting',
+  held: 'admin.filter.held',
+  offered: 'admin.filter.offered',
+  cancelled: 'admin.filter.cancelled',
+  released: 'admin.filter.released',
+  refunded: 'admin.filter.refunded',
+} as const satisfies Record<Exclude<StatusFilter, 'all'>, string>;
 
 /**
  * The Command Center: the registrations a page at a time from the server, searched and filtered
@@ -27,6 +39,7 @@ export function Dashboard() {
   const intl = useIntl();
   const { sessionExpired } = useAdminFailure();
   const tour = useEvents();
+  const nameSlot = useSlotName();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [event, setEvent] = useState('');
@@ -66,8 +79,8 @@ export function Dashboard() {
   const matched = first?.matched ?? 0;
   // Past 10,000 matches the server stops counting: the feed's size is then unknown.
   const capped = first?.matchedCapped === true;
-  const seats = (slots ?? []).reduce((sum, slot) => sum + slot.seats, 0);
-  const waiting = (slots ?? []).reduce((sum, slot) => sum + slot.waiting, 0);
+  // Counted by the server from the rows' own statuses, under the search, event and slot.
+  const counts = first?.statusCounts;
   const filtered = Object.keys(filter).length > 0;
 
   // Every event and slot of the tour, and any others the seat counts name.
@@ -99,10 +112,16 @@ export function Dashboard() {
           <h1 id={titleId}>{t('admin.dashboard.title')}</h1>
           <p className="command-center__count" aria-live="polite">
             <strong>{t('admin.dashboard.count', { count: total })}</strong>
-            <span className="muted">
-              {' '}
-              {t('admin.dashboard.breakdown', { confirmed: seats, waiting })}
-            </span>
+            {counts && (
+              <span className="muted">
+                {' '}
+                {t('admin.dashboard.breakdownAll', {
+                  confirmed: counts.confirmed,
+                  held: counts.held + counts.offered,
+                  waiting: counts.waiting,
+                })}
+              </span>
+            )}
           </p>
           {pages.dataUpdatedAt > 0 && (
             <p className="muted command-center__updated">
@@ -146,11 +165,21 @@ export function Dashboard() {
               value={status}
               onChange={(change) => setStatus(change.target.value as StatusFilter)}
             >
-              <option value="all">{t('admin.filter.all')}</option>
-              <option value="waiting">{t('admin.filter.waiting')}</option>
-              <option value="confirmed">{t('admin.filter.confirmed')}</option>
-              <option value="offered">{t('admin.filter.offered')}</option>
-              <option value="cancelled">{t('admin.filter.cancelled')}</option>
+              <option value="all">
+                {counts
+                  ? t('admin.filter.option', { label: t('admin.filter.all'), count: counts.all })
+                  : t('admin.filter.all')}
+              </option>
+              {(Object.keys(STATUS_FILTERS) as (keyof typeof STATUS_FILTERS)[]).map((value) => (
+                <option key={value} value={value}>
+                  {counts
+                    ? t('admin.filter.option', {
+                        label: t(STATUS_FILTERS[value]),
+                        count: counts[value],
+                      })
+                    : t(STATUS_FILTERS[value])}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -182,7 +211,7 @@ export function Dashboard() {
               <option value="">{t('admin.filter.allSlots')}</option>
               {times.map((slot) => (
                 <option key={slot} value={slot}>
-                  {slot}
+                  {nameSlot(event, slot)}
                 </option>
               ))}
             </select>
@@ -215,7 +244,11 @@ export function Dashboard() {
         )}
       </section>
 
-      <ExportPanel slots={slots ?? []} total={total} />
+      <ExportPanel
+        slots={slots ?? []}
+        total={total}
+        view={filtered ? { filter, count: capped ? null : matched } : undefined}
+      />
     </div>
   );
 }

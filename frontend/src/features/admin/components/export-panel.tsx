@@ -3,10 +3,13 @@ import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { apiUrl } from '../../../lib/api-client';
 import { useEvents } from '../../../lib/catalogue';
-import type { SlotTotals } from '../api/get-registration-page';
+import { fetchRegistrationPage } from '../api/get-registration-page';
+import type { RegistrationFilter, SlotTotals } from '../api/get-registration-page';
+import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import type { AdminText } from '../hooks/use-admin-text';
-import { countInScope, exportFileName } from '../model/csv-export';
+import { exportFileName, scopeFilter } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
 import { downloadFromServer } from '../model/download-file';
 import { eventName } from './event-name';
@@ -23,6 +26,10 @@ export function csvLabels(t: AdminText): CsvLabels {
       t('admin.csv.registered'),
       t('admin.csv.dreamed'),
       t('admin.csv.dream'),
+      t('admin.csv.status'),
+      t('admin.csv.paid'),
+      t('admin.csv.language'),
+      t('admin.csv.sharedDreams'),
     ],
     yes: t('admin.yes'),
     no: t('admin.no'),
@@ -37,7 +44,8 @@ export function exportUrl(
   language: 'en' | 'it' | 'ro',
 ): string {
   return apiUrl('/api/admin/registrations/export', {
-    ...(scope.kind === 'all' ? {} : { event: scope.event }),
+    ...(scope.kind === 'view' ? scope.filter : {}),
+    ...(scope.kind === 'event' || scope.kind === 'slot' ? { event: scope.event } : {}),
     ...(scope.kind === 'slot' ? { time: scope.time } : {}),
     column: [...labels.headers],
     yes: labels.yes,
@@ -49,27 +57,37 @@ export function exportUrl(
 }
 
 /**
- * The three CSV exports of SPEC section 9, written and streamed by the server; the counts come
- * from the slots' totals.
+ * The three CSV exports of SPEC section 9, and the export of what the list shows (its search and
+ * filters), written and streamed by the server. The toast's count is the file's row count: the
+ * server's count of the same filter (`matched`) for the view, and for an event or a slot the
+ * list's count of that filter, asked before the file is.
  */
 export function ExportPanel({
   slots,
   total,
+  view,
   download = downloadFromServer,
+  countRows = countMatching,
 }: {
   slots: SlotTotals[];
+  /** Every registration in the list. */
   total: number;
+  /** The list's search and filters when any is set, and how many match (null: over 10,000). */
+  view?: { filter: RegistrationFilter; count: number | null };
   download?: (fileName: string, url: string) => void;
+  countRows?: (filter: RegistrationFilter) => Promise<number | null>;
 }) {
   const t = useAdminText();
   const intl = useIntl();
   const toast = useToast();
+  const { fail } = useAdminFailure();
   const eventSelectId = useId();
   const slotSelectId = useId();
 
   // Every event and slot of the tour, and any others the seat counts name, so an export of an
   // event or slot without registrations can say so.
   const tour = useEvents();
+  const nameSlot = useSlotName();
   const events = useMemo(
     () => [
       ...new Set([
@@ -95,7 +113,7 @@ export function ExportPanel({
   const [chosenTime, setChosenTime] = useState('');
   const time = times.includes(chosenTime) ? chosenTime : (times[0] ?? '');
 
-  function exportScope(scope: ExportScope) {
+  async function exportScope(scope: ExportScope) {
     if (total === 0) {
       toast({
         title: t('admin.toast.noData.title'),
@@ -104,16 +122,34 @@ export function ExportPanel({
       });
       return;
     }
-    const { confirmed, waiting } = countInScope(slots, scope);
-    if (confirmed + waiting === 0) {
+    let count: number | null;
+    try {
+      count =
+        scope.kind === 'all'
+          ? total
+          : scope.kind === 'view'
+            ? (view?.count ?? null)
+            : await countRows(scopeFilter(scope));
+    } catch (error) {
+      fail(error, 'admin.toast.exportFailed.title', t('admin.toast.exportFailed.description'));
+      return;
+    }
+    if (count === 0) {
       const eventLabel =
-        scope.kind === 'all' ? '' : eventName(t, scope.event, tour.data, intl.locale);
+        scope.kind === 'event' || scope.kind === 'slot'
+          ? eventName(t, scope.event, tour.data, intl.locale)
+          : '';
       toast({
         title: t('admin.toast.noRegistrations.title'),
         description:
           scope.kind === 'slot'
-            ? t('admin.toast.noRegistrations.slot', { event: eventLabel, time: scope.time })
-            : t('admin.toast.noRegistrations.event', { event: eventLabel }),
+            ? t('admin.toast.noRegistrations.slot', {
+                event: eventLabel,
+                time: nameSlot(scope.event, scope.time),
+              })
+            : scope.kind === 'event'
+              ? t('admin.toast.noRegistrations.event', { event: eventLabel })
+              : t('admin.dashboard.noMatch'),
         variant: 'destructive',
       });
       return;
@@ -121,21 +157,21 @@ export function ExportPanel({
     const fileName = exportFileName(
       scope.kind === 'all'
         ? []
-        : scope.kind === 'event'
-          ? [scope.event]
-          : [scope.event, scope.time],
+        : scope.kind === 'view'
+          ? ['view']
+          : scope.kind === 'event'
+            ? [scope.event]
+            : [scope.event, scope.time],
       new Date(),
     );
     const language = intl.locale === 'it' || intl.locale === 'ro' ? intl.locale : 'en';
     download(fileName, exportUrl(scope, csvLabels(t), language));
     toast({
       title: t('admin.toast.exported.title'),
-      description: t('admin.toast.exported.description', {
-        count: confirmed + waiting,
-        confirmed,
-        waiting,
-        file: fileName,
-      }),
+      description:
+        count === null
+          ? t('admin.toast.exportedMany.description', { count: 10_000, file: fileName })
+          : t('admin.toast.exportedRows.description', { count, file: fileName }),
     });
   }
 
@@ -146,11 +182,28 @@ export function ExportPanel({
         <button
           type="button"
           className="button button--small"
-          onClick={() => exportScope({ kind: 'all' })}
+          onClick={() => void exportScope({ kind: 'all' })}
         >
           {t('admin.export.all')}
         </button>
+        <span className="muted">{t('admin.export.allHint')}</span>
       </div>
+      {view && (
+        <div className="export-panel__row">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => void exportScope({ kind: 'view', filter: view.filter })}
+          >
+            {t('admin.export.view')}
+          </button>
+          <span className="muted">
+            {t('admin.export.viewHint', {
+              count: view.count ?? intl.formatNumber(10_000) + '+',
+            })}
+          </span>
+        </div>
+      )}
       <div className="export-panel__row">
         <div className="field field--inline">
           <label htmlFor={eventSelectId}>{t('admin.export.event')}</label>
@@ -170,7 +223,7 @@ export function ExportPanel({
         <button
           type="button"
           className="button button--small"
-          onClick={() => exportScope({ kind: 'event', event })}
+          onClick={() => void exportScope({ kind: 'event', event })}
         >
           {t('admin.export.eventButton')}
         </button>
@@ -186,7 +239,7 @@ export function ExportPanel({
           >
             {times.map((slot) => (
               <option key={slot} value={slot}>
-                {slot}
+                {nameSlot(event, slot)}
               </option>
             ))}
           </select>
@@ -194,11 +247,17 @@ export function ExportPanel({
         <button
           type="button"
           className="button button--small"
-          onClick={() => exportScope({ kind: 'slot', event, time })}
+          onClick={() => void exportScope({ kind: 'slot', event, time })}
         >
           {t('admin.export.slotButton')}
         </button>
       </div>
     </section>
   );
+}
+
+/** How many rows the export of a filter writes: the list's own count of it (null past 10,000). */
+async function countMatching(filter: RegistrationFilter): Promise<number | null> {
+  const page = await fetchRegistrationPage(filter, undefined, 1);
+  return page.matchedCapped ? null : (page.matched ?? 0);
 }

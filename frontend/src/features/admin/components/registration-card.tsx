@@ -11,33 +11,44 @@ import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
 import { useSetPaid } from '../api/set-paid';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
+import { useSlotName } from '../hooks/use-slot-name';
 import {
-  checkoutStage,
   displayName,
   isCancellable,
-  isShownPaid,
-  registrationStatus,
+  seatAndMoney,
   shortId,
+  type ListedAs,
+  type SeatAndMoney,
 } from '../model/registration-display';
 import { DreamEditor } from './dream-editor';
 import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
+import { formatDeadline } from '../../../lib/dates';
 
-const STATUS_LABEL = {
+export const STATUS_LABEL = {
   waiting: 'admin.status.waiting',
   confirmed: 'admin.status.confirmed',
+  held: 'admin.status.held',
   offered: 'admin.status.offered',
   cancelled: 'admin.status.cancelled',
-} as const;
+  released: 'admin.status.released',
+  refunded: 'admin.status.refunded',
+} as const satisfies Record<ListedAs, string>;
 
 const STAGE_LABEL = {
+  paidByCard: 'admin.stage.paidByCard',
+  paidByOperator: 'admin.stage.paidByOperator',
+  confirmedUnpaid: 'admin.stage.confirmedUnpaid',
+  confirmedPaidByOperator: 'admin.stage.confirmedPaidByOperator',
   held: 'admin.stage.held',
   offered: 'admin.stage.offered',
+  waiting: 'admin.stage.waiting',
+  cancelled: 'admin.stage.cancelled',
+  cancelledPaid: 'admin.stage.cancelledPaid',
   released: 'admin.stage.released',
   refunded: 'admin.stage.refunded',
-  cancelled: 'admin.stage.cancelled',
-} as const;
+} as const satisfies Record<SeatAndMoney, string>;
 
 /** One registration with the operator's controls. */
 export function RegistrationCard({
@@ -51,6 +62,7 @@ export function RegistrationCard({
   const t = useAdminText();
   const events = useEvents();
   const intl = useIntl();
+  const nameSlot = useSlotName();
   const toast = useToast();
   const { fail } = useAdminFailure();
   const headingId = useId();
@@ -67,9 +79,9 @@ export function RegistrationCard({
 
   const name = displayName(registration) ?? t('admin.row.unknownName');
   const id = shortId(registration.id);
-  const status = registrationStatus(registration);
-  const paidShown = isShownPaid(registration);
-  const stage = checkoutStage(registration);
+  const status = registration.listedAs;
+  const paidShown = registration.paid;
+  const stage = seatAndMoney(registration);
   const yesNo = (value: boolean) => (value ? t('admin.yes') : t('admin.no'));
   const deleteRegistration = useDeleteRegistration({
     onSuccess: () => {
@@ -97,7 +109,12 @@ export function RegistrationCard({
             description: t('admin.toast.paidUpdated.description', { name, value: yesNo(paid) }),
           }),
         onError: (error) =>
-          fail(error, 'admin.toast.paidFailed.title', t('admin.toast.paidFailed.description')),
+          fail(
+            error,
+            'admin.toast.paidFailed.title',
+            (error instanceof HttpError && error.serverMessage) ||
+              t('admin.toast.paidFailed.description'),
+          ),
       },
     );
   }
@@ -171,16 +188,15 @@ export function RegistrationCard({
     );
   }
 
-  const offerUntil =
-    registration.status === 'offered' && registration.holdExpiresAt
-      ? intl.formatDate(new Date(registration.holdExpiresAt), {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        })
+  const timeZone = events.data?.find((event) => event.slug === registration.event)?.timeZone;
+  const holdUntil =
+    (registration.status === 'offered' || registration.status === 'held') &&
+    registration.holdExpiresAt
+      ? formatDeadline(registration.holdExpiresAt, intl.locale, timeZone)
       : null;
 
   // Money taken through the payment provider can go back with the deletion.
-  const paidThroughProvider = registration.status === 'paid' && !!registration.stripeSessionId;
+  const paidThroughProvider = registration.paidBy === 'card';
 
   function remove() {
     deleteRegistration.mutate({
@@ -205,13 +221,13 @@ export function RegistrationCard({
         <span className="registration-card__id">{id}</span>
         <span className={`admin-badge admin-badge--${status}`}>{t(STATUS_LABEL[status])}</span>
       </header>
-      {stage && (
-        <p className="registration-card__stage">
-          {stage === 'offered' && offerUntil
-            ? t('admin.stage.offeredUntil', { until: offerUntil })
-            : t(STAGE_LABEL[stage])}
-        </p>
-      )}
+      <p className="registration-card__stage">
+        {holdUntil && (stage === 'offered' || stage === 'held')
+          ? t(stage === 'offered' ? 'admin.stage.offeredUntil' : 'admin.stage.heldUntil', {
+              until: holdUntil,
+            })
+          : t(STAGE_LABEL[stage])}
+      </p>
       <dl className="registration-card__facts">
         <div>
           <dt>{t('admin.row.email')}</dt>
@@ -235,7 +251,7 @@ export function RegistrationCard({
         </div>
         <div>
           <dt>{t('admin.row.time')}</dt>
-          <dd>{registration.time}</dd>
+          <dd>{nameSlot(registration.event, registration.time)}</dd>
         </div>
         <div>
           <dt>{t('admin.row.created')}</dt>
@@ -262,14 +278,16 @@ export function RegistrationCard({
           >
             {yesNo(paidShown)}
           </strong>
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={togglePaid}
-            disabled={setPaid.isPending}
-          >
-            {registration.paid ? t('admin.row.markUnpaid') : t('admin.row.markPaid')}
-          </button>
+          {registration.paidToggle && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={togglePaid}
+              disabled={setPaid.isPending}
+            >
+              {registration.paid ? t('admin.row.markUnpaid') : t('admin.row.markPaid')}
+            </button>
+          )}
         </div>
         <div className="flag-control">
           <span className="flag-control__label">{t('admin.row.dreamCaptured')}</span>

@@ -1,38 +1,16 @@
-import type { SlotTotals } from '../api/get-registration-page';
-import { countInScope, exportFileName } from './csv-export';
-
-function slot(overrides: Partial<SlotTotals>): SlotTotals {
-  return {
-    event: 'bucharest',
-    time: 'Oct 30 - 7:30pm',
-    limit: 20,
-    seats: 20,
-    held: 0,
-    paid: 20,
-    waiting: 5,
-    ...overrides,
-  };
-}
+import { exportFileName, scopeFilter } from './csv-export';
 
 describe('export scopes and file names', () => {
-  const slots = [
-    slot({}),
-    slot({ time: '19 Oct - 7:00pm', seats: 3, waiting: 0 }),
-    slot({ event: 'matera', time: '20:00', seats: 7, waiting: 1 }),
-  ];
-
-  it('counts all, one event, or one event and time from the slot totals', () => {
-    expect(countInScope(slots, { kind: 'all' })).toEqual({ confirmed: 30, waiting: 6 });
-    expect(countInScope(slots, { kind: 'event', event: 'bucharest' })).toEqual({
-      confirmed: 23,
-      waiting: 5,
+  it("writes the rows of the list's filter: all, the view's, one event, or one slot", () => {
+    expect(scopeFilter({ kind: 'all' })).toEqual({});
+    expect(scopeFilter({ kind: 'view', filter: { q: 'ana', status: 'held' } })).toEqual({
+      q: 'ana',
+      status: 'held',
     });
-    expect(
-      countInScope(slots, { kind: 'slot', event: 'bucharest', time: '19 Oct - 7:00pm' }),
-    ).toEqual({ confirmed: 3, waiting: 0 });
-    expect(countInScope(slots, { kind: 'event', event: 'napoli' })).toEqual({
-      confirmed: 0,
-      waiting: 0,
+    expect(scopeFilter({ kind: 'event', event: 'bucharest' })).toEqual({ event: 'bucharest' });
+    expect(scopeFilter({ kind: 'slot', event: 'bucharest', time: 'Oct 30 - 7:30pm' })).toEqual({
+      event: 'bucharest',
+      time: 'Oct 30 - 7:30pm',
     });
   });
 

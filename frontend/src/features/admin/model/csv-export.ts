@@ -1,4 +1,4 @@
-import type { SlotTotals } from '../api/get-registration-page';
+import type { RegistrationFilter } from '../api/get-registration-page';
 
 /**
  * The column headings and cell words of the CSV file, in the operator's language. The server
@@ -6,8 +6,22 @@ import type { SlotTotals } from '../api/get-registration-page';
  * these words, so the catalogue stays their one source.
  */
 export interface CsvLabels {
-  /** name, user id, email, phone, event, time, registered, dreamed, dream */
-  headers: readonly [string, string, string, string, string, string, string, string, string];
+  /** name, user id, email, phone, event, time, registered, dreamed, dream, status, paid, language, shared dreams */
+  headers: readonly [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   yes: string;
   no: string;
   unknownName: string;
@@ -37,25 +51,20 @@ export function exportFileName(scope: string[], date: Date): string {
 
 export type ExportScope =
   | { kind: 'all' }
+  | { kind: 'view'; filter: RegistrationFilter }
   | { kind: 'event'; event: string }
   | { kind: 'slot'; event: string; time: string };
 
-/** How many an export takes, from the slots' totals: seats taken and the waiting list. */
-export function countInScope(
-  slots: SlotTotals[],
-  scope: ExportScope,
-): { confirmed: number; waiting: number } {
-  return slots
-    .filter(
-      (slot) =>
-        scope.kind === 'all' ||
-        (slot.event === scope.event && (scope.kind === 'event' || slot.time === scope.time)),
-    )
-    .reduce(
-      (sum, slot) => ({
-        confirmed: sum.confirmed + slot.seats,
-        waiting: sum.waiting + slot.waiting,
-      }),
-      { confirmed: 0, waiting: 0 },
-    );
+/** The list's filter an export writes the rows of. */
+export function scopeFilter(scope: ExportScope): RegistrationFilter {
+  switch (scope.kind) {
+    case 'all':
+      return {};
+    case 'view':
+      return scope.filter;
+    case 'event':
+      return { event: scope.event };
+    case 'slot':
+      return { event: scope.event, time: scope.time };
+  }
 }

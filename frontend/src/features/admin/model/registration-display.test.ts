@@ -1,10 +1,4 @@
-import {
-  checkoutStage,
-  displayName,
-  isShownPaid,
-  registrationStatus,
-  shortId,
-} from './registration-display';
+import { displayName, seatAndMoney, shortId } from './registration-display';
 
 describe('short user id', () => {
   it("is '#' and the last 6 characters of the id, uppercased", () => {
@@ -32,25 +26,20 @@ describe('name fallback', () => {
   });
 });
 
-describe('paid and status', () => {
-  it('shows paid when a payment session exists or the flag is set', () => {
-    expect(isShownPaid({ paid: false, stripeSessionId: 'cs_test_1' })).toBe(true);
-    expect(isShownPaid({ paid: true, stripeSessionId: null })).toBe(true);
-    expect(isShownPaid({ paid: false, stripeSessionId: null })).toBe(false);
-  });
-
-  it('is WAITING on the waiting list and CONFIRMED otherwise', () => {
-    expect(registrationStatus({ waitingList: true })).toBe('waiting');
-    expect(registrationStatus({ waitingList: false })).toBe('confirmed');
-  });
-});
-
-describe('checkout stage', () => {
-  it('names a held, released or refunded seat, and nothing otherwise', () => {
-    expect(checkoutStage({ status: 'held' })).toBe('held');
-    expect(checkoutStage({ status: 'released' })).toBe('released');
-    expect(checkoutStage({ status: 'refunded' })).toBe('refunded');
-    expect(checkoutStage({ status: 'paid' })).toBeNull();
-    expect(checkoutStage({})).toBeNull();
+describe('what the status means for the seat and the money', () => {
+  it("tells a card payment from an operator's mark, and a refund from a kept payment", () => {
+    expect(seatAndMoney({ status: 'paid', paid: true, paidBy: 'card' })).toBe('paidByCard');
+    expect(seatAndMoney({ status: 'paid', paid: true, paidBy: 'operator' })).toBe('paidByOperator');
+    expect(seatAndMoney({ status: 'confirmed', paid: false, paidBy: null })).toBe(
+      'confirmedUnpaid',
+    );
+    expect(seatAndMoney({ status: 'confirmed', paid: true, paidBy: 'operator' })).toBe(
+      'confirmedPaidByOperator',
+    );
+    expect(seatAndMoney({ status: 'cancelled', paid: true, paidBy: 'card' })).toBe('cancelledPaid');
+    expect(seatAndMoney({ status: 'cancelled', paid: false, paidBy: null })).toBe('cancelled');
+    for (const status of ['held', 'offered', 'waiting', 'released', 'refunded'] as const) {
+      expect(seatAndMoney({ status, paid: false, paidBy: null })).toBe(status);
+    }
   });
 });

@@ -21,37 +21,50 @@ export function shortId(id: string): string {
   return `#${id.slice(-6).toUpperCase()}`;
 }
 
-/** Paid shows YES when a payment session exists or the flag is set. */
-export function isShownPaid(registration: Pick<AdminRegistration, 'paid' | 'stripeSessionId'>) {
-  return Boolean(registration.stripeSessionId) || registration.paid;
-}
+/**
+ * The console's badge and status filter of a registration, as the server lists it (the domain's
+ * map): SPEC's CONFIRMED for a paid seat or one confirmed from the waiting list, WAITING for the
+ * waiting list, and every other state by its own name.
+ */
+export type ListedAs = AdminRegistration['listedAs'];
 
-export type RegistrationStatus = 'waiting' | 'confirmed' | 'offered' | 'cancelled';
+/**
+ * What the registration's state means for its seat and its money, in one line under the badge:
+ * a card payment, an operator's mark, a hold and its deadline, a seat given back.
+ */
+export type SeatAndMoney =
+  | 'paidByCard'
+  | 'paidByOperator'
+  | 'confirmedUnpaid'
+  | 'confirmedPaidByOperator'
+  | 'held'
+  | 'offered'
+  | 'waiting'
+  | 'cancelled'
+  | 'cancelledPaid'
+  | 'released'
+  | 'refunded';
 
-/** SPEC's two (waiting or confirmed), and a seat offered from the waiting list, or cancelled. */
-export function registrationStatus(
-  registration: Pick<AdminRegistration, 'waitingList' | 'status'>,
-): RegistrationStatus {
-  if (registration.status === 'offered' || registration.status === 'cancelled') {
-    return registration.status;
+export function seatAndMoney(
+  registration: Pick<AdminRegistration, 'status' | 'paidBy' | 'paid'>,
+): SeatAndMoney {
+  switch (registration.status) {
+    case 'paid':
+      return registration.paidBy === 'operator' ? 'paidByOperator' : 'paidByCard';
+    case 'confirmed':
+      return registration.paid ? 'confirmedPaidByOperator' : 'confirmedUnpaid';
+    case 'cancelled':
+      return registration.paid ? 'cancelledPaid' : 'cancelled';
+    case 'held':
+    case 'offered':
+    case 'waiting':
+    case 'released':
+    case 'refunded':
+      return registration.status;
   }
-  return registration.waitingList ? 'waiting' : 'confirmed';
-}
-
-export type CheckoutStage = 'held' | 'offered' | 'released' | 'refunded' | 'cancelled';
-
-const STAGES: readonly string[] = ['held', 'offered', 'released', 'refunded', 'cancelled'];
-
-/** Where a seat stands when it is not simply paid or confirmed, from the server's status. */
-export function checkoutStage(
-  registration: Pick<AdminRegistration, 'status'>,
-): CheckoutStage | null {
-  const status = registration.status;
-  return status && STAGES.includes(status) ? (status as CheckoutStage) : null;
 }
 
 /** Whether the registration still keeps a seat or a waiting place, which a cancellation gives back. */
 export function isCancellable(registration: Pick<AdminRegistration, 'status'>): boolean {
-  const status = registration.status;
-  return !!status && ['held', 'offered', 'paid', 'confirmed', 'waiting'].includes(status);
+  return ['held', 'offered', 'paid', 'confirmed', 'waiting'].includes(registration.status);
 }

@@ -24,15 +24,33 @@ describe('slot time labels (SPEC section 9)', () => {
   });
 });
 
-describe('slot badges by registered count', () => {
+describe("slot badges relative to the slot's own limit", () => {
   it.each([
-    [0, 'open'],
-    [17, 'open'],
-    [18, 'almostFull'],
-    [19, 'almostFull'],
-    [20, 'full'],
-    [23, 'full'],
-  ])('%i registered is %s', (registered, badge) => {
-    expect(slotBadge(registered)).toBe(badge);
+    [0, 20, 'open'],
+    [17, 20, 'open'],
+    [18, 20, 'almostFull'],
+    [19, 20, 'almostFull'],
+    [20, 20, 'full'],
+    [23, 20, 'full'],
+    [4, 4, 'full'],
+    [5, 5, 'full'],
+    [3, 4, 'open'],
+    [9, 10, 'almostFull'],
+    [25, 40, 'open'],
+  ])('%i of %i seats taken is %s', (seats, limit, badge) => {
+    expect(slotBadge(seats, limit)).toBe(badge);
+  });
+
+  it('says CLOSED for a slot the operator closed and PAST for one that has started', () => {
+    const now = Date.parse('2026-12-10T12:00:00Z');
+    expect(slotBadge(3, 20, { status: 'closed', startsAt: '2026-12-11T18:00:00Z' }, now)).toBe(
+      'closed',
+    );
+    expect(slotBadge(20, 20, { status: 'open', startsAt: '2026-12-10T11:00:00Z' }, now)).toBe(
+      'past',
+    );
+    expect(slotBadge(20, 20, { status: 'open', startsAt: '2026-12-11T18:00:00Z' }, now)).toBe(
+      'full',
+    );
   });
 });

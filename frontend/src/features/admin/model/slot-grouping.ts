@@ -1,6 +1,3 @@
-export const SEATS_PER_SLOT = 20;
-export const ALMOST_FULL_AT = 18;
-
 const TWELVE_HOUR_LABELS: Record<string, string> = {
   '19:00': '7:00 PM',
   '19:30': '7:30 PM',
@@ -22,11 +19,49 @@ export function slotTimeLabel(time: string): string {
   return TWELVE_HOUR_LABELS[trimmed] ?? trimmed;
 }
 
-export type SlotBadge = 'full' | 'almostFull' | 'open';
+export type SlotBadge = 'full' | 'almostFull' | 'open' | 'closed' | 'past';
 
-/** By registered count: 20 or more FULL (red), 18 or 19 ALMOST FULL, otherwise open (green). */
-export function slotBadge(registered: number): SlotBadge {
-  if (registered >= SEATS_PER_SLOT) return 'full';
-  if (registered >= ALMOST_FULL_AT) return 'almostFull';
+/** A slot counts as almost full from this share of its own seat limit (18 of SPEC's 20). */
+export const ALMOST_FULL_SHARE = 0.9;
+
+/**
+ * A slot's badge, relative to its own limit: FULL when every seat is taken, ALMOST FULL from 90%
+ * of them, open otherwise; a slot that has started says PAST, and one the operator closed says
+ * CLOSED, whatever its seats.
+ */
+export function slotBadge(
+  seats: number,
+  limit: number,
+  schedule?: { status: string; startsAt: string },
+  now = Date.now(),
+): SlotBadge {
+  if (schedule && Date.parse(schedule.startsAt) <= now) return 'past';
+  if (schedule?.status === 'closed') return 'closed';
+  if (seats >= limit) return 'full';
+  if (seats >= Math.ceil(limit * ALMOST_FULL_SHARE)) return 'almostFull';
   return 'open';
+}
+
+/**
+ * A slot as the operator reads it: its current start, in its event's time zone ('Fri, Dec 11,
+ * 8:00 PM'), so two 7:30pm slots on different days read apart and a moved slot reads as it now
+ * is. Its key (`time`) stays what requests name it by; a slot the tour does not know reads as
+ * SPEC's grouping label of its key.
+ */
+export function slotName(
+  slot: { startsAt?: string } | undefined,
+  time: string,
+  locale: string,
+  timeZone: string | undefined,
+): string {
+  const startsAt = slot?.startsAt ? new Date(slot.startsAt) : undefined;
+  if (!startsAt || Number.isNaN(startsAt.getTime())) return slotTimeLabel(time);
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(startsAt);
 }

@@ -5,7 +5,7 @@ import { useSiteInfo } from '../../../lib/site-info';
 import { PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
 import { findSlot, useEvents } from '../../../lib/catalogue';
-import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { formatDeadline, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf } from '../../../lib/event-place';
 import type { Booking } from '../api/get-booking';
 
@@ -66,11 +66,15 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   );
 }
 
-/** A moment the page names (until when a seat is held, or may be cancelled). */
-export function useMoment(): (iso: string | null | undefined) => string {
+/**
+ * A moment the page names (until when a seat is held, or may be cancelled): in the time zone of
+ * the booking's event, named, as its email writes it, whatever the reader's own zone.
+ */
+export function useMoment(event: string | undefined): (iso: string | null | undefined) => string {
   const intl = useIntl();
-  return (iso) =>
-    iso ? intl.formatDate(new Date(iso), { dateStyle: 'full', timeStyle: 'short' }) : '—';
+  const events = useEvents();
+  const timeZone = events.data?.find((candidate) => candidate.slug === event)?.timeZone;
+  return (iso) => (iso ? formatDeadline(iso, intl.locale, timeZone) : '—');
 }
 
 /** The contact address, as a link, for what the page cannot do itself. */

@@ -90,6 +90,16 @@ describe('CancelBookingPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
   });
 
+  it("names the cut-off in the event's time zone, with the zone, in the email's words", async () => {
+    serve(() => ({ body: booking() }));
+    render();
+    await screen.findByText('Ana Popescu');
+    // The same words the confirmation email's test reads for this instant, whatever the
+    // reader's own zone.
+    const page = document.body.textContent?.replace(/[\u202f\u00a0]/g, ' ') ?? '';
+    expect(page).toContain('Thursday, October 29, 2099 at 7:30 PM GMT+2');
+  });
+
   it('refuses clearly once cancelling has closed, with the contact address', async () => {
     serve(() => ({
       body: booking({ cancellableUntil: '2000-01-01T00:00:00.000Z', cancellationOpen: false }),

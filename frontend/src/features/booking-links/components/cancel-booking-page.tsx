@@ -26,7 +26,7 @@ function CancelBooking({ token }: { token: string }) {
   const booking = useBooking('cancel', token);
   const cancel = useCancelBooking(token);
   const [asking, setAsking] = useState(false);
-  const moment = useMoment();
+  const moment = useMoment(booking.data?.event);
   const email = useContact();
 
   if (booking.isPending) {

@@ -16,7 +16,7 @@ export default function OfferPage() {
 function Offer({ token }: { token: string }) {
   const booking = useBooking('offer', token);
   const pay = usePayForOffer(token);
-  const moment = useMoment();
+  const moment = useMoment(booking.data?.event);
 
   if (booking.isPending) {
     return <BookingLoading />;

@@ -18,7 +18,11 @@ export const payerRegistrationQuery = (sessionId: string) =>
     queryKey: confirmationKeys.payerRegistration(sessionId),
     queryFn: () =>
       apiGet('/api/checkout-sessions/{sessionId}/registration', { params: { sessionId } }),
-    refetchInterval: (query) => (query.state.data?.paid === false ? UNTIL_PAID_MS : false),
+    // Asked again while the seat still awaits the provider's word on its payment.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'held' || query.state.data?.status === 'offered'
+        ? UNTIL_PAID_MS
+        : false,
   });
 
 export function usePayerRegistration(sessionId: string) {

@@ -13,6 +13,8 @@ const REGISTRATION = {
   event: 'bucharest',
   time: 'Oct 30 - 7:30pm',
   waitingList: false,
+  status: 'paid',
+  sharesDreams: true,
 };
 
 const PHONE = '+40 712 345 678';
@@ -102,7 +104,7 @@ describe('ConfirmationPage', () => {
     serve(
       () => ({ body: REGISTRATION }),
       undefined,
-      () => ({ body: { ...PAYER, paid } }),
+      () => ({ body: { ...PAYER, paid, status: paid ? 'paid' : 'held' } }),
     );
     renderWithProviders(<ConfirmationPage />, {
       route: `/confirmation?session_id=${SESSION}`,
@@ -168,7 +170,7 @@ describe('ConfirmationPage', () => {
   });
 
   it('shows the waiting-list notice for a waiting-list registration', async () => {
-    serve(() => ({ body: { ...REGISTRATION, waitingList: true } }));
+    serve(() => ({ body: { ...REGISTRATION, waitingList: true, status: 'waiting' } }));
     renderWithProviders(<ConfirmationPage />, {
       route: `/confirmation/${ID}`,
       path: '/confirmation/:id',
@@ -178,6 +180,28 @@ describe('ConfirmationPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('WAITING')).toBeInTheDocument();
   });
+
+  it.each([
+    ['cancelled', 'CANCELLED', 'This registration was cancelled'],
+    ['refunded', 'REFUNDED', 'The payment for this registration was refunded'],
+    ['released', 'EXPIRED', 'The time to pay for this seat ran out'],
+  ])(
+    'says a %s registration is no longer confirmed, and offers no dream sharing',
+    async (status, badge, notice) => {
+      serve(() => ({ body: { ...REGISTRATION, status, sharesDreams: false } }));
+      renderWithProviders(<ConfirmationPage />, {
+        route: `/confirmation/${ID}`,
+        path: '/confirmation/:id',
+      });
+      expect(await screen.findByText(badge)).toBeInTheDocument();
+      expect(screen.getByText(new RegExp(notice))).toBeInTheDocument();
+      expect(screen.queryByText('CONFIRMED')).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('heading', { name: 'Share another dream' }),
+      ).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send dream' })).not.toBeInTheDocument();
+    },
+  );
 
   it('shows Registration Not Found when the load fails', async () => {
     serve(() => ({ status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } }));

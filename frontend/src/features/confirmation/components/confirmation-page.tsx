@@ -8,7 +8,7 @@ import { useSiteInfo } from '../../../lib/site-info';
 import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
-import { RegistrationDetails } from './registration-details';
+import { RegistrationDetails, visitorStatus } from './registration-details';
 import { ShareDreamForm } from './share-dream-form';
 
 /** Written by the registration form before it leaves for the payment page. */
@@ -50,7 +50,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
   useEvents();
   const data = payer.data;
   const registrationId = data?.registrationId ?? readLastRegistrationId();
-  const confirmed = data?.paid === true;
+  const status = data ? visitorStatus(data.status) : 'processing';
   return (
     <section className="page page--narrow confirmation">
       <PageTitle id="confirmation.paid.title" />
@@ -60,7 +60,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
       <h1>
         <FormattedMessage id="confirmation.paid.title" />
       </h1>
-      {!confirmed && (
+      {status === 'processing' && (
         <p className="section__lead" role="status">
           <FormattedMessage id="confirmation.paid.processing" />
         </p>
@@ -72,7 +72,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
           whatsapp={data.whatsapp}
           event={data.event}
           time={data.time}
-          status={confirmed ? 'confirmed' : 'processing'}
+          status={status}
         />
       )}
       <p>
@@ -180,13 +180,21 @@ function RegistrationConfirmation({ id }: { id: string }) {
   if (registration.isError || !registration.data) return <RegistrationNotFound />;
 
   const data = registration.data;
+  const status = visitorStatus(data.status);
+  const gone = status === 'cancelled' || status === 'released' || status === 'refunded';
 
   return (
     <section className="page page--narrow confirmation">
       <PageTitle id="confirmation.details.title" />
       <h1>
         <FormattedMessage
-          id={data.waitingList ? 'confirmation.waitingList.title' : 'confirmation.details.title'}
+          id={
+            gone
+              ? 'confirmation.ended.title'
+              : data.waitingList
+                ? 'confirmation.waitingList.title'
+                : 'confirmation.details.title'
+          }
         />
       </h1>
       {/* The id travels in links: its answer has no phone (SPEC section 7), so none is shown. */}
@@ -195,8 +203,15 @@ function RegistrationConfirmation({ id }: { id: string }) {
         email={data.email}
         event={data.event}
         time={data.time}
-        status={data.waitingList ? 'waiting' : 'confirmed'}
+        status={status}
       />
+      {gone && (
+        <div className="notice notice--warning" role="status">
+          <p className="notice__title">
+            <FormattedMessage id={`confirmation.ended.${status}`} />
+          </p>
+        </div>
+      )}
       {data.waitingList ? (
         <div className="notice notice--warning">
           <p className="notice__title">
@@ -207,8 +222,12 @@ function RegistrationConfirmation({ id }: { id: string }) {
           </p>
         </div>
       ) : null}
-      <ShareDreamForm registrationId={id} />
-      <ChatInstructions />
+      {data.sharesDreams && (
+        <>
+          <ShareDreamForm registrationId={id} />
+          <ChatInstructions />
+        </>
+      )}
       <div className="notice">
         <p className="notice__title">
           <FormattedMessage id="confirmation.cancel.title" />

@@ -3,7 +3,34 @@ import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf, placeName } from '../../../lib/event-place';
 
-export type RegistrationStatus = 'confirmed' | 'waiting' | 'processing';
+import type { components } from '../../../lib/api-schema';
+
+/**
+ * Where the registration stands, in the visitor's words: SPEC's CONFIRMED (paid, or confirmed
+ * from the waiting list) and WAITING, PROCESSING while a held seat awaits its payment, and the
+ * seat given back said as it is.
+ */
+export type RegistrationStatus =
+  'confirmed' | 'waiting' | 'processing' | 'cancelled' | 'released' | 'refunded';
+
+/** The visitor's word for the server's status. */
+export function visitorStatus(
+  status: components['schemas']['RegistrationDto']['status'],
+): RegistrationStatus {
+  switch (status) {
+    case 'paid':
+    case 'confirmed':
+      return 'confirmed';
+    case 'held':
+    case 'offered':
+      return 'processing';
+    case 'waiting':
+    case 'cancelled':
+    case 'released':
+    case 'refunded':
+      return status;
+  }
+}
 
 interface RegistrationDetailsProps {
   name: string;
@@ -19,6 +46,9 @@ const BADGE: Record<RegistrationStatus, string> = {
   confirmed: 'badge--open',
   waiting: 'badge--full',
   processing: 'badge--full',
+  cancelled: 'badge--closed',
+  released: 'badge--closed',
+  refunded: 'badge--closed',
 };
 
 /**

@@ -85,6 +85,31 @@ describe('RegistrationForm', () => {
     expect(slot).toHaveAccessibleDescription('Please select a time slot');
   });
 
+  it("tells a phone that is no number, and an email past SMTP's limits, as the server would", async () => {
+    const user = userEvent.setup();
+    serve(5, () => ({ body: {} }));
+    renderWithProviders(<RegistrationForm />);
+    await screen.findByRole('radio', { name: /thursday, october 30/i });
+
+    const phone = screen.getByLabelText(/^phone number/i);
+    await user.type(phone, 'call me maybe');
+    await user.tab();
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(
+        /Please enter a valid WhatsApp number \(e\.g\., \+39 123 456 7890 or 123-456-7890\)/,
+      ),
+    );
+    await user.clear(phone);
+    await user.type(phone, '(123) 456-7890');
+    expect(phone).not.toHaveAccessibleDescription(/valid WhatsApp number/);
+
+    const email = screen.getByLabelText(/^email/i);
+    await user.click(email);
+    await user.paste(`${'a'.repeat(65)}@example.com`);
+    await user.tab();
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+  });
+
   it('counts the dream and warns in orange how many characters remain', async () => {
     const user = userEvent.setup();
     serve(5, () => ({ body: {} }));

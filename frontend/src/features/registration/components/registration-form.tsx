@@ -25,6 +25,7 @@ import { SlotLabel } from './slot-label';
 import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
 import { rememberJustRegistered } from '../../../lib/just-registered';
+import { usePhoneRule } from '../../../lib/phone-number';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -56,6 +57,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [redirecting, setRedirecting] = useState(false);
+  const isPhone = usePhoneRule();
 
   // Every event the tour has open takes registrations, including one announced since the build.
   const openEvents = events.data
@@ -65,7 +67,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
     ...typed,
     event: typed.event || defaultEvent(events.data),
   };
-  const errors = validateRegistration(values, openEvents);
+  const errors = validateRegistration(values, openEvents, isPhone);
   const formValid = Object.keys(errors).length === 0;
   const selectedEvent = events.data?.find((event) => event.slug === values.event);
   const eventOpen = selectedEvent?.status === 'open';

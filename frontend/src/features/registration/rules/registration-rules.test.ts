@@ -1,4 +1,13 @@
-import { canSubmit, dreamLength, validateField, validateRegistration } from './registration-rules';
+import { DREAM_MAX_CHARACTERS } from '../../../../../backend/src/registrations/domain/registration-rules';
+import { STORED_PER_CHARACTER as SERVER_STORED_PER_CHARACTER } from '../../../../../backend/src/common/text';
+import {
+  DREAM_MAX_LENGTH,
+  STORED_PER_CHARACTER,
+  canSubmit,
+  dreamLength,
+  validateField,
+  validateRegistration,
+} from './registration-rules';
 import type { RegistrationValues } from './registration-rules';
 
 const valid: RegistrationValues = {
@@ -24,8 +33,32 @@ describe('registration rules', () => {
     ['event', 'matera', 'form.error.event'],
     ['time', '', 'form.error.time'],
     ['dream', 'x'.repeat(99), 'form.error.dream'],
+    ['dream', 'x'.repeat(5001), 'form.error.dreamLong'],
+    // 110 letters a person sees, 10,010 characters stored.
+    ['dream', `${'x'.repeat(110)}${'\u200b'.repeat(9900)}`, 'form.error.dreamLong'],
+    ['dream', `${'x'.repeat(110)}${'\u200b'.repeat(4900)}`, null],
+    ['email', `${'a'.repeat(65)}@example.com`, 'form.error.email'],
   ] as const)('%s = %j gives %s', (field, value, message) => {
     expect(validateField(field, { ...valid, [field]: value })).toBe(message);
+  });
+
+  it('bounds the dream as the server does, as seen and as stored', () => {
+    expect(DREAM_MAX_LENGTH).toBe(DREAM_MAX_CHARACTERS);
+    expect(STORED_PER_CHARACTER).toBe(SERVER_STORED_PER_CHARACTER);
+  });
+
+  it('checks the phone by the phone rule once it has loaded', () => {
+    const isPhone = (phone: string) => phone.startsWith('+');
+    expect(validateField('whatsapp', { ...valid, whatsapp: 'call me maybe' })).toBeNull();
+    expect(
+      validateField('whatsapp', { ...valid, whatsapp: 'call me maybe' }, undefined, isPhone),
+    ).toBe('form.error.whatsappInvalid');
+    expect(
+      validateField('whatsapp', { ...valid, whatsapp: ' +40 1 ' }, undefined, isPhone),
+    ).toBeNull();
+    expect(validateField('whatsapp', { ...valid, whatsapp: '' }, undefined, isPhone)).toBe(
+      'form.error.whatsapp',
+    );
   });
 
   it('takes any event the tour has open, and no other', () => {

@@ -1,9 +1,14 @@
 import { nextStops } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';
-import { EMAIL_PATTERN, visibleLength } from '../../../lib/text-length';
+import type { PhoneCheck } from '../../../lib/phone-number';
+import { isEmailAddress, storedLength, visibleLength } from '../../../lib/text-length';
 
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
 export const DREAM_MIN_LENGTH = 100;
+/** The server's DREAM_MAX_CHARACTERS, as a person sees them. */
+export const DREAM_MAX_LENGTH = 5000;
+/** The server's STORED_PER_CHARACTER: code points a visible character may take as stored. */
+export const STORED_PER_CHARACTER = 2;
 /** SPEC's open event: the form's event until the tour has answered. */
 export const OPEN_EVENT = 'bucharest';
 
@@ -48,38 +53,48 @@ export function dreamLength(dream: string): number {
   return visibleLength(dream);
 }
 
+const composed = (text: string) => text.normalize('NFC').trim();
+
 /**
  * `openEvents`: the slugs of the events taking registrations, as /api/events says; before it
- * answers, SPEC's open event.
+ * answers, SPEC's open event. `isPhone`: the phone rule once loaded (phone-number.ts); before,
+ * a phone is only required, and the server checks the rest.
  */
 export function validateField(
   field: RegistrationField,
   values: RegistrationValues,
   openEvents: readonly string[] = [OPEN_EVENT],
+  isPhone?: PhoneCheck,
 ): string | null {
   switch (field) {
     case 'name':
       return isBlank(values.name) ? 'form.error.name' : null;
     case 'email':
-      return EMAIL_PATTERN.test(values.email.normalize('NFC').trim()) ? null : 'form.error.email';
+      return isEmailAddress(composed(values.email)) ? null : 'form.error.email';
     case 'whatsapp':
-      return isBlank(values.whatsapp) ? 'form.error.whatsapp' : null;
+      if (isBlank(values.whatsapp)) return 'form.error.whatsapp';
+      return !isPhone || isPhone(composed(values.whatsapp)) ? null : 'form.error.whatsappInvalid';
     case 'event':
       return openEvents.includes(values.event) ? null : 'form.error.event';
     case 'time':
       return isBlank(values.time) ? 'form.error.time' : null;
     case 'dream':
-      return dreamLength(values.dream) >= DREAM_MIN_LENGTH ? null : 'form.error.dream';
+      if (dreamLength(values.dream) < DREAM_MIN_LENGTH) return 'form.error.dream';
+      return dreamLength(values.dream) > DREAM_MAX_LENGTH ||
+        storedLength(values.dream) > DREAM_MAX_LENGTH * STORED_PER_CHARACTER
+        ? 'form.error.dreamLong'
+        : null;
   }
 }
 
 export function validateRegistration(
   values: RegistrationValues,
   openEvents: readonly string[] = [OPEN_EVENT],
+  isPhone?: PhoneCheck,
 ): Partial<Record<RegistrationField, string>> {
   const errors: Partial<Record<RegistrationField, string>> = {};
   for (const field of REGISTRATION_FIELDS) {
-    const error = validateField(field, values, openEvents);
+    const error = validateField(field, values, openEvents, isPhone);
     if (error) errors[field] = error;
   }
   return errors;

@@ -8,6 +8,9 @@ const KNOWN: Record<string, string> = {
   'Name is required': 'form.error.name',
   'Please enter a valid email address': 'form.error.email',
   'Phone number is required': 'form.error.whatsapp',
+  'Please enter a valid WhatsApp number (e.g., +39 123 456 7890 or 123-456-7890)':
+    'form.error.whatsappInvalid',
+  'Your dream must be at most 5000 characters': 'form.error.dreamLong',
   'Only Bucharest event is available': 'form.error.event',
   'Please select a time slot': 'form.error.time',
   'Please share your dream with at least 100 characters - it will be part of the performance':
