@@ -72,13 +72,32 @@ function adminCall(page, baseURL, method, path, data) {
   });
 }
 
+/**
+ * A Bucharest slot of the scenario's own, `days` ahead at `hour`:`minute` UTC, so that what it
+ * checks does not depend on how full the open slot is after the scenarios run before it.
+ */
+async function slotOfItsOwn(page, baseURL, days, hour, minute) {
+  const startsAt = new Date(Date.now() + days * 86_400_000);
+  startsAt.setUTCHours(hour, minute, 0, 0);
+  const added = await adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
+    startsAt: startsAt.toISOString(),
+    capacity: 20,
+  });
+  assert.equal(added.status(), 201, await added.text());
+  const slot = (await added.json()).slots.find(
+    (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
+  );
+  return { time: slot.time, startsAt };
+}
+
 export const registrationTruthScenarios = [
   {
     name: 'One truth (case 1, en): a held seat marked paid by hand reads CONFIRMED, paid by an operator, and keeps its seat',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Cash');
-      const { registrationId } = await register(baseURL, name);
       await logIn(page, adminPassword);
+      const slot = await slotOfItsOwn(page, baseURL, 60, 14, 0);
+      const { registrationId } = await register(baseURL, name, slot.time);
       const row = await findCard(page, name);
       // Unpaid, it is a hold: not CONFIRMED, and its deadline is in the show's zone, named.
       await visible(row.getByText('HELD', { exact: true }));
@@ -137,8 +156,9 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 4, en): each status filter lists its own rows, with the count it shows',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Filter');
-      await register(baseURL, name);
       await logIn(page, adminPassword);
+      const slot = await slotOfItsOwn(page, baseURL, 70, 14, 0);
+      await register(baseURL, name, slot.time);
       await page.getByLabel('Search by name, email or phone').fill(name);
       await visible(page.getByText('Showing 1 of', { exact: false }));
       const status = page.getByLabel('Status');
@@ -160,22 +180,8 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 5, it): a slot whose capacity was lowered to its seats taken reads COMPLETO, 4 / 4',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const startsAt = new Date(Date.now() + 40 * 86_400_000);
-      startsAt.setUTCHours(15, 15, 0, 0);
-      const added = await adminCall(
-        page,
-        baseURL,
-        'POST',
-        '/api/admin/tour/events/bucharest/slots',
-        {
-          startsAt: startsAt.toISOString(),
-          capacity: 20,
-        },
-      );
-      assert.equal(added.status(), 201, await added.text());
-      const slot = (await added.json()).slots.find(
-        (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
-      );
+      const slot = await slotOfItsOwn(page, baseURL, 40, 15, 15);
+      const { startsAt } = slot;
       for (let index = 0; index < 4; index += 1) {
         await register(baseURL, unique('Truth Seat'), slot.time);
       }
@@ -213,22 +219,8 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 6, en): a moved slot is named by its new start in the console and the CSV, its key still working',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const first = new Date(Date.now() + 50 * 86_400_000);
-      first.setUTCHours(16, 30, 0, 0);
-      const added = await adminCall(
-        page,
-        baseURL,
-        'POST',
-        '/api/admin/tour/events/bucharest/slots',
-        {
-          startsAt: first.toISOString(),
-          capacity: 20,
-        },
-      );
-      assert.equal(added.status(), 201, await added.text());
-      const slot = (await added.json()).slots.find(
-        (candidate) => Date.parse(candidate.startsAt) === first.getTime(),
-      );
+      const slot = await slotOfItsOwn(page, baseURL, 50, 16, 30);
+      const first = slot.startsAt;
       const name = unique('Truth Moved');
       await register(baseURL, name, slot.time);
       // The slot moves to the next evening at 8:00 PM; its key stays.
