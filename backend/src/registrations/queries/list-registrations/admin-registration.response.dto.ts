@@ -50,7 +50,9 @@ export class AdminRegistrationDto {
   paid: boolean;
 
   @ApiProperty({
-    enum: PAID_BY,
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...PAID_BY, null],
+    type: String,
     nullable: true,
     description: 'Who holds the money: the card provider, or the operator who marked it paid.',
   })
