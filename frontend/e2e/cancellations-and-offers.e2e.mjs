@@ -4,10 +4,8 @@
 // by email, pays it in the sandbox and takes it, then cancels from their confirmation email; and
 // an offer left unpaid lapses (offers held one minute) and passes to the next person waiting.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { readOpenSlot } from './open-slot.mjs';
-import { DREAM, eventually, uniqueEmail, visible } from './support.mjs';
+import { DREAM, eventually, linkIn, uniqueEmail, visible } from './support.mjs';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
@@ -46,44 +44,6 @@ async function pay(checkoutUrl) {
     body: new URLSearchParams(CARD).toString(),
   });
   assert.equal(response.status, 303);
-}
-
-/** The text parts of the .eml files sent to a registration, decoded. */
-async function mailTexts(dataDir, registrationId) {
-  const dir = join(dataDir, 'outbox');
-  const names = (await readdir(dir).catch(() => [])).filter(
-    (name) => name.includes(registrationId) && name.endsWith('.eml'),
-  );
-  const texts = [];
-  for (const name of names) {
-    const eml = await readFile(join(dir, name), 'utf8');
-    for (const part of eml.split(/\r?\n--/)) {
-      const [head, ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      if (/Content-Transfer-Encoding: base64/i.test(head)) {
-        texts.push(Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8'));
-      } else {
-        texts.push(
-          body
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-        );
-      }
-    }
-  }
-  return texts.join('\n');
-}
-
-/** The path of the site's link (/offer or /cancel) in the registration's emails, once sent. */
-function linkIn(dataDir, registrationId, page) {
-  return eventually(async () => {
-    const found = (await mailTexts(dataDir, registrationId)).match(
-      // The token: base64url, a dot, base64url (a sentence's full stop may follow).
-      new RegExp(`/${page}\\?token=[A-Za-z0-9_%-]+\\.[A-Za-z0-9_%-]+`),
-    );
-    assert.ok(found, `no /${page} link sent yet`);
-    return found[0];
-  }, 20_000);
 }
 
 /** The operator's session cookie in `context` as it is now (the server may renew it). */

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { openSlot } from './open-slot.mjs';
+import { openSlot, readOpenSlot } from './open-slot.mjs';
+import { linkIn, mailTexts, payInSandbox } from './support.mjs';
 
 const DREAM =
   'I dreamt of a staircase of instant photographs, each step developing into a room I had not entered yet.';
@@ -72,13 +73,56 @@ function adminCall(page, baseURL, method, path, data) {
   });
 }
 
+/**
+ * A Bucharest slot of the scenario's own, `days` ahead at `hour`:`minute` UTC, so that what it
+ * checks does not depend on how full the open slot is after the scenarios run before it.
+ */
+async function slotOfItsOwn(page, baseURL, days, hour, minute) {
+  const startsAt = new Date(Date.now() + days * 86_400_000);
+  startsAt.setUTCHours(hour, minute, 0, 0);
+  const added = await adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
+    startsAt: startsAt.toISOString(),
+    capacity: 20,
+  });
+  assert.equal(added.status(), 201, await added.text());
+  const slot = (await added.json()).slots.find(
+    (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
+  );
+  return { time: slot.time, startsAt };
+}
+
+/**
+ * A browser context of the scenario's own on `baseURL` (a server of its own), whose pages' errors
+ * land in `errors`; `options` adds to it (a time zone, say).
+ */
+async function ownContext(browser, baseURL, errors, options = {}) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  context.on('page', (opened) => {
+    opened.on('pageerror', (error) => errors.push(error.message));
+    opened.on('console', (message) => {
+      if (message.type() === 'error' && !/status of (401|404|409)/.test(message.text())) {
+        errors.push(message.text());
+      }
+    });
+  });
+  return context;
+}
+
+/** Spaces as the same words: Intl writes narrow and non-breaking ones before AM/PM. */
+const plain = (text) => text.replace(/[\u202f\u00a0]/g, ' ');
+
 export const registrationTruthScenarios = [
   {
     name: 'One truth (case 1, en): a held seat marked paid by hand reads CONFIRMED, paid by an operator, and keeps its seat',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Cash');
-      const { registrationId } = await register(baseURL, name);
       await logIn(page, adminPassword);
+      const slot = await slotOfItsOwn(page, baseURL, 60, 14, 0);
+      const { registrationId } = await register(baseURL, name, slot.time);
       const row = await findCard(page, name);
       // Unpaid, it is a hold: not CONFIRMED, and its deadline is in the show's zone, named.
       await visible(row.getByText('HELD', { exact: true }));
@@ -134,11 +178,64 @@ export const registrationTruthScenarios = [
     },
   },
   {
+    name: 'One truth (case 3, en): a paid seat cancelled with its refund reads CANCELLED, PAID NO, with no Mark paid',
+    async run({ browser, startOwnServer, adminPassword }) {
+      // The refund leaves through the outbox: a server of the scenario's own, its workers on.
+      const own = await startOwnServer({ WORKERS: 'true' }, 'server-truth-refund.log');
+      const errors = [];
+      const context = await ownContext(browser, own.baseURL, errors);
+      try {
+        const { time } = await readOpenSlot(own.baseURL);
+        const name = unique('Truth Refunded');
+        const { registrationId, url } = await register(own.baseURL, name, time);
+        const page = await context.newPage();
+        await page.goto(url);
+        await payInSandbox(page);
+
+        await logIn(page, adminPassword);
+        const card = await findCard(page, name);
+        await visible(card.getByText('CONFIRMED', { exact: true }));
+        await card.getByRole('button', { name: 'Cancel and refund' }).click();
+        await page
+          .getByRole('alertdialog', { name: 'Cancel and refund this registration?' })
+          .getByRole('button', { name: 'Cancel and refund' })
+          .click();
+        await visible(page.getByText('Registration Cancelled'));
+
+        // Once the refund has gone back through the payment provider, the card says so: the
+        // registration stays cancelled (the seat went back) and no money is held for it.
+        const paidValue = (row) =>
+          row.locator('.flag-control').filter({ hasText: 'Paid' }).locator('.flag-control__value');
+        await eventually(async () => {
+          await page.reload();
+          const row = await findCard(page, name);
+          assert.equal(await paidValue(row).textContent(), 'NO');
+        }, 30_000);
+        const row = await findCard(page, name);
+        await visible(row.getByText('CANCELLED', { exact: true }));
+        await visible(row.getByText('Cancelled', { exact: true }));
+        assert.equal(await row.getByText('CONFIRMED', { exact: true }).count(), 0);
+        assert.equal(await row.getByText(/the payment was kept/).count(), 0);
+        assert.equal(await row.getByRole('button', { name: 'Mark paid' }).count(), 0);
+        assert.equal(await row.getByRole('button', { name: 'Mark unpaid' }).count(), 0);
+        const stored = await (await page.request.get('/api/registrations')).json();
+        const mine = stored.find((registration) => registration.id === registrationId);
+        assert.equal(mine.status, 'cancelled');
+        assert.equal(mine.paid, false);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await own.stop();
+      }
+    },
+  },
+  {
     name: 'One truth (case 4, en): each status filter lists its own rows, with the count it shows',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Filter');
-      await register(baseURL, name);
       await logIn(page, adminPassword);
+      const slot = await slotOfItsOwn(page, baseURL, 70, 14, 0);
+      await register(baseURL, name, slot.time);
       await page.getByLabel('Search by name, email or phone').fill(name);
       await visible(page.getByText('Showing 1 of', { exact: false }));
       const status = page.getByLabel('Status');
@@ -160,22 +257,8 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 5, it): a slot whose capacity was lowered to its seats taken reads COMPLETO, 4 / 4',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const startsAt = new Date(Date.now() + 40 * 86_400_000);
-      startsAt.setUTCHours(15, 15, 0, 0);
-      const added = await adminCall(
-        page,
-        baseURL,
-        'POST',
-        '/api/admin/tour/events/bucharest/slots',
-        {
-          startsAt: startsAt.toISOString(),
-          capacity: 20,
-        },
-      );
-      assert.equal(added.status(), 201, await added.text());
-      const slot = (await added.json()).slots.find(
-        (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
-      );
+      const slot = await slotOfItsOwn(page, baseURL, 40, 15, 15);
+      const { startsAt } = slot;
       for (let index = 0; index < 4; index += 1) {
         await register(baseURL, unique('Truth Seat'), slot.time);
       }
@@ -213,22 +296,8 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 6, en): a moved slot is named by its new start in the console and the CSV, its key still working',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const first = new Date(Date.now() + 50 * 86_400_000);
-      first.setUTCHours(16, 30, 0, 0);
-      const added = await adminCall(
-        page,
-        baseURL,
-        'POST',
-        '/api/admin/tour/events/bucharest/slots',
-        {
-          startsAt: first.toISOString(),
-          capacity: 20,
-        },
-      );
-      assert.equal(added.status(), 201, await added.text());
-      const slot = (await added.json()).slots.find(
-        (candidate) => Date.parse(candidate.startsAt) === first.getTime(),
-      );
+      const slot = await slotOfItsOwn(page, baseURL, 50, 16, 30);
+      const first = slot.startsAt;
       const name = unique('Truth Moved');
       await register(baseURL, name, slot.time);
       // The slot moves to the next evening at 8:00 PM; its key stays.
@@ -313,6 +382,55 @@ export const registrationTruthScenarios = [
         assert.deepEqual(row.slice(9), ['held', 'NO', 'en', '0']);
       }
       await visible(page.getByText(/^3 registrations exported to registrations-view-/));
+    },
+  },
+  {
+    name: "One truth (case 9, en): the cancel page gives the cut-off of the email, in the show's zone, read from Rome and New York alike",
+    async run({ browser, startOwnServer }) {
+      // The confirmation email leaves through the outbox: a server of the scenario's own, its
+      // workers on; the cut-off is the slot's start, so an open slot can still be cancelled.
+      const own = await startOwnServer(
+        { WORKERS: 'true', CANCELLATION_CLOSES_HOURS_BEFORE: '0' },
+        'server-truth-zones.log',
+      );
+      const errors = [];
+      const contexts = [];
+      try {
+        const { time } = await readOpenSlot(own.baseURL);
+        const name = unique('Truth Zones');
+        const { registrationId, url } = await register(own.baseURL, name, time);
+        const paying = await ownContext(browser, own.baseURL, errors);
+        contexts.push(paying);
+        const payer = await paying.newPage();
+        await payer.goto(url);
+        await payInSandbox(payer);
+
+        const cancelLink = await linkIn(own.dataDir, registrationId, 'cancel');
+        const email = plain(await mailTexts(own.dataDir, registrationId));
+        const [, emailed] = email.match(/you may cancel until (.+?) and your payment is refunded/);
+        // The show is in Bucharest: the zone is named, as the email names it.
+        assert.match(emailed, /(GMT\+[23]|EET|EEST)$/);
+
+        const read = [];
+        for (const timezoneId of ['Europe/Rome', 'America/New_York']) {
+          const context = await ownContext(browser, own.baseURL, errors, { timezoneId });
+          contexts.push(context);
+          const page = await context.newPage();
+          await page.goto(cancelLink);
+          await visible(page.getByText(name));
+          const sentence = page.getByText(/^You may cancel here until /);
+          await visible(sentence);
+          const [, until] = plain(await sentence.textContent()).match(
+            /^You may cancel here until (.+?)\. What you paid/,
+          );
+          read.push(until);
+        }
+        assert.deepEqual(read, [emailed, emailed], 'Rome, New York and the email read one cut-off');
+        assert.deepEqual(errors, []);
+      } finally {
+        for (const context of contexts) await context.close();
+        await own.stop();
+      }
     },
   },
 ];

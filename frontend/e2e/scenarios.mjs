@@ -361,6 +361,13 @@ export const scenarios = [
           await page.waitForFunction(
             () => !document.querySelector('[aria-busy="true"], .page-loading'),
           );
+          // A first visit has no language cookie yet, so the server sends the English page and
+          // the site switches once its script runs: audit the page in the visitor's language.
+          await page
+            .waitForFunction((lang) => document.documentElement.lang === lang, language, {
+              timeout: 15_000,
+            })
+            .catch(() => undefined);
           assert.equal(await page.evaluate(() => document.documentElement.lang), language);
           const violations = await axeViolations(page, axePath);
           for (const violation of violations) problems.push(`${language} ${route} ${violation}`);

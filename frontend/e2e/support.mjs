@@ -1,5 +1,8 @@
 // What the browser scenarios share: the routes to visit, a dream, unique emails, and waiting.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { openSlot } from './open-slot.mjs';
 
 export const DREAM =
@@ -71,4 +74,42 @@ export async function payInSandbox(page) {
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/confirmation\?session_id=/);
   await visible(page.getByRole('heading', { name: 'Payment Successful!' }));
+}
+
+/** The text parts of the .eml files sent to a registration, decoded. */
+export async function mailTexts(dataDir, registrationId) {
+  const dir = join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [])).filter(
+    (name) => name.includes(registrationId) && name.endsWith('.eml'),
+  );
+  const texts = [];
+  for (const name of names) {
+    const eml = await readFile(join(dir, name), 'utf8');
+    for (const part of eml.split(/\r?\n--/)) {
+      const [head, ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/Content-Transfer-Encoding: base64/i.test(head)) {
+        texts.push(Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8'));
+      } else {
+        texts.push(
+          body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+        );
+      }
+    }
+  }
+  return texts.join('\n');
+}
+
+/** The path of the site's link (/offer or /cancel) in the registration's emails, once sent. */
+export function linkIn(dataDir, registrationId, page) {
+  return eventually(async () => {
+    const found = (await mailTexts(dataDir, registrationId)).match(
+      // The token: base64url, a dot, base64url (a sentence's full stop may follow).
+      new RegExp(`/${page}\\?token=[A-Za-z0-9_%-]+\\.[A-Za-z0-9_%-]+`),
+    );
+    assert.ok(found, `no /${page} link sent yet`);
+    return found[0];
+  }, 20_000);
 }

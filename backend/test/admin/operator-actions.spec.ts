@@ -263,6 +263,56 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
+  it("says after each event of the history the registration's status, as the domain folds it", async () => {
+    const { id } = await register(app.url, { name: 'Historia Status' });
+    for (const paid of [true, false]) {
+      const marked = await adminRequest(
+        app.url,
+        cookie,
+        'PATCH',
+        `/api/admin/registrations/${id}/paid`,
+        {
+          paid,
+        },
+      );
+      expect(marked.status).toBe(200);
+    }
+    const cancelled = await adminRequest(
+      app.url,
+      cookie,
+      'POST',
+      `/api/admin/registrations/${id}/cancel`,
+      { refund: false },
+    );
+    expect(cancelled.status).toBe(200);
+    const history = await adminRequest<{ events: Record<string, unknown>[] }>(
+      app.url,
+      cookie,
+      'GET',
+      `/api/admin/registrations/${id}/history`,
+    );
+    expect(history.status).toBe(200);
+    expect(history.body.events.map((event) => [event.type, event.status, event.listedAs])).toEqual([
+      ['RegistrationCreated', 'held', 'held'],
+      ['CheckoutSessionOpened', 'held', 'held'],
+      ['PaidFlagSet', 'paid', 'confirmed'],
+      ['PaidFlagSet', 'held', 'held'],
+      ['RegistrationCancelled', 'cancelled', 'cancelled'],
+    ]);
+    // The last entry's status is the registration's status now.
+    const rows = await adminRequest<{ registrations: { id: string; status: string }[] }>(
+      app.url,
+      cookie,
+      'GET',
+      `/api/admin/registrations?q=${encodeURIComponent('Historia Status')}`,
+    );
+    const row = rows.body.registrations.find((candidate) => candidate.id === id);
+    expect(history.body.events.at(-1)).toMatchObject({
+      status: row?.status,
+      listedAs: 'cancelled',
+    });
+  });
+
   it('pages the global feed by position', async () => {
     await register(app.url);
     const [{ total }] = await app.dataSource.query('SELECT count(*)::int AS total FROM events');

@@ -108,13 +108,7 @@ export function renderMessage(
   const city = names?.city ?? subject.event;
   const venue = names?.venue ?? city;
   const startsAt = found ? new Date(found.slot.startsAt) : undefined;
-  const when = startsAt
-    ? new Intl.DateTimeFormat(subject.locale, {
-        dateStyle: 'full',
-        timeStyle: 'short',
-        timeZone: found?.event.timeZone,
-      }).format(startsAt)
-    : subject.time;
+  const when = catalogue.slotLabel(subject.event, subject.time, subject.locale);
   // A deadline in the event's time zone with the zone named, as the visitor's pages write it
   // (frontend lib/dates.ts formatDeadline; both tests read one instant as the same words).
   const moment = (date: Date | undefined) =>

@@ -207,13 +207,8 @@ export class SandboxCheckoutHttpController {
       ? this.catalogue.findSlot(registrations[0].event, registrations[0].time)
       : undefined;
     const eventName = found ? this.catalogue.placeNames(found.event, locale).city : row.description;
-    const slot = found
-      ? `${new Intl.DateTimeFormat(locale, {
-          dateStyle: 'full',
-          timeStyle: 'short',
-          timeZone: found.event.timeZone,
-        }).format(new Date(found.slot.startsAt))} (${found.slot.time})`
-      : '';
+    // The slot by its current start, never its key (the stale name of a moved slot).
+    const slot = found ? this.catalogue.slotLabel(found.event.slug, found.slot.time, locale) : '';
     const amount = formatAmount(row.amount_minor, row.currency, locale);
     const expired = status === 410;
     const e = escapeHtml;

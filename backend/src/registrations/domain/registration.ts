@@ -292,6 +292,12 @@ export function replay(events: RegistrationEvent[]): RegistrationState | undefin
   return events.reduce<RegistrationState | undefined>(evolve, undefined);
 }
 
+/** The registration's status after each of its events, in order: the fold, step by step. */
+export function statusesAfterEach(events: RegistrationEvent[]): RegistrationStatus[] {
+  let state: RegistrationState | undefined;
+  return events.map((event) => (state = evolve(state, event)).status);
+}
+
 export interface RegisterInput {
   registrationId: string;
   event: string;

@@ -50,8 +50,9 @@ export class AdminRegistrationDto {
   paid: boolean;
 
   @ApiProperty({
-    // OpenAPI 3.0.3: `nullable` admits null only where the enum lists it too.
+    // OpenAPI 3.0: a nullable enum lists null among its values.
     enum: [...PAID_BY, null],
+    type: String,
     nullable: true,
     description:
       'Who holds the money: the card provider, or the operator who marked it paid; null when nobody does.',

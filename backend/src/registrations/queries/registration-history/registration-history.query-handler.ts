@@ -3,6 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import { statusFilterOf, statusesAfterEach } from '../../domain/registration';
 import { loadRegistration } from '../../registration-store';
 import { registrationAuditEntry } from './audit-entries';
 import { RegistrationHistoryQuery } from './registration-history.query';
@@ -17,10 +18,15 @@ export class RegistrationHistoryQueryHandler implements IQueryHandler<Registrati
     assertRegistrationId(registrationId);
     const loaded = await loadRegistration(this.dataSource.manager, registrationId);
     if (loaded.history.length === 0) throw new RegistrationNotFoundError();
+    const statuses = statusesAfterEach(loaded.history.map((item) => item.event));
     return {
       registrationId,
       deleted: loaded.state?.status === 'deleted',
-      events: loaded.history.map(registrationAuditEntry),
+      events: loaded.history.map((item, index) => ({
+        ...registrationAuditEntry(item),
+        status: statuses[index],
+        listedAs: statusFilterOf(statuses[index]) ?? null,
+      })),
     };
   }
 }

@@ -32,8 +32,16 @@ export type AdminRegistration = Pick<
     lastName?: string | null;
   };
 
-export type AuditEntry = Schemas['AuditEntryDto'];
+export type RegistrationHistoryEntry = Schemas['RegistrationHistoryEntryDto'];
 
-/** One event of a registration's history, as the drawer reads it. */
-export type RegistrationHistoryEvent = Pick<AuditEntry, 'type' | 'recordedAt' | 'actor'> &
-  Partial<Pick<AuditEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>>;
+/**
+ * One event of a registration's history, as the drawer reads it: with the status it left the
+ * registration in, from the domain's fold, and how the console lists that status.
+ */
+export type RegistrationHistoryEvent = Pick<
+  RegistrationHistoryEntry,
+  'type' | 'recordedAt' | 'actor' | 'status' | 'listedAs'
+> &
+  Partial<
+    Pick<RegistrationHistoryEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>
+  >;

@@ -255,6 +255,8 @@ function fakeAdminApi({
             actor: 'visitor',
             payload: { event: 'bucharest', name: target.name },
             erasedFields: [],
+            status: 'held',
+            listedAs: 'held',
           },
           {
             position: 7,
@@ -263,6 +265,18 @@ function fakeAdminApi({
             actor: 'admin',
             payload: { paid: true },
             erasedFields: [],
+            status: 'paid',
+            listedAs: 'confirmed',
+          },
+          {
+            position: 9,
+            type: 'RegistrationDeleted',
+            recordedAt: '2025-10-03T10:00:00.000Z',
+            actor: 'admin',
+            payload: {},
+            erasedFields: [],
+            status: 'deleted',
+            listedAs: null,
           },
         ],
       });
@@ -747,11 +761,15 @@ describe('the dashboard', () => {
     await user.click(within(card('Ana Pop')).getByRole('button', { name: 'History' }));
     const drawer = await screen.findByRole('dialog', { name: 'History of Ana Pop' });
     const items = await within(drawer).findAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Registered');
     expect(items[0]).toHaveTextContent('by visitor');
+    // Each event says the status it left the registration in, as the server's fold says it.
+    expect(items[0]).toHaveTextContent('Status afterwards: HELD');
     expect(items[1]).toHaveTextContent('Paid flag set');
     expect(items[1]).toHaveTextContent('by operator');
+    expect(items[1]).toHaveTextContent('Status afterwards: CONFIRMED');
+    expect(items[2]).toHaveTextContent('Status afterwards: DELETED');
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

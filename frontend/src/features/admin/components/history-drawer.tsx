@@ -8,6 +8,7 @@ import { historyDetails, historyActor } from '../model/history-details';
 import { isUnauthorized } from '../api/admin-request';
 import { useEffect, useId, useRef } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { STATUS_LABEL } from '../model/registration-display';
 
 /** A side drawer with the registration's events in order, from the audit trail. */
 export function HistoryDrawer({
@@ -97,6 +98,11 @@ function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
             : intl.formatDate(recorded, { dateStyle: 'medium', timeStyle: 'medium' })}
         </time>{' '}
         · {t('admin.history.by', { actor: actorLabel })}
+      </p>
+      <p className="history-item__status">
+        {t('admin.history.statusAfter', {
+          status: t(event.listedAs ? STATUS_LABEL[event.listedAs] : 'admin.status.deleted'),
+        })}
       </p>
       {details.length === 0 ? (
         <p className="muted">{t('admin.history.noDetails')}</p>

@@ -17,7 +17,7 @@ import {
   isCancellable,
   seatAndMoney,
   shortId,
-  type ListedAs,
+  STATUS_LABEL,
   type SeatAndMoney,
 } from '../model/registration-display';
 import { DreamEditor } from './dream-editor';
@@ -25,16 +25,6 @@ import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
-
-export const STATUS_LABEL = {
-  waiting: 'admin.status.waiting',
-  confirmed: 'admin.status.confirmed',
-  held: 'admin.status.held',
-  offered: 'admin.status.offered',
-  cancelled: 'admin.status.cancelled',
-  released: 'admin.status.released',
-  refunded: 'admin.status.refunded',
-} as const satisfies Record<ListedAs, string>;
 
 const STAGE_LABEL = {
   paidByCard: 'admin.stage.paidByCard',

@@ -28,6 +28,17 @@ export function shortId(id: string): string {
  */
 export type ListedAs = AdminRegistration['listedAs'];
 
+/** The badge's words of each listing, as the console's catalogue names them. */
+export const STATUS_LABEL = {
+  waiting: 'admin.status.waiting',
+  confirmed: 'admin.status.confirmed',
+  held: 'admin.status.held',
+  offered: 'admin.status.offered',
+  cancelled: 'admin.status.cancelled',
+  released: 'admin.status.released',
+  refunded: 'admin.status.refunded',
+} as const satisfies Record<ListedAs, string>;
+
 /**
  * What the registration's state means for its seat and its money, in one line under the badge:
  * a card payment, an operator's mark, a hold and its deadline, a seat given back.

@@ -1,0 +1,88 @@
+import { Catalogue } from '../../src/tour/catalogue';
+import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { OutboxWorker } from '../../src/notifications/outbox-worker';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
+import { adminRequest, login, register } from '../admin/admin-client';
+import { OPEN_SLOT } from '../http';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+
+const DAY_MS = 86_400_000;
+
+/** Keeps the messages the outbox sends, to read them. */
+class RecordingTransport extends MailTransport {
+  readonly description = 'recording';
+  readonly sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail): Promise<void> {
+    this.sent.push(mail);
+  }
+  override async eraseCopiesOf(): Promise<void> {}
+}
+
+describe('a moved slot, as the visitor reads it', () => {
+  const fleet = appsOnOwnDatabase();
+  let app: TestApp;
+
+  beforeAll(() => {
+    [app] = fleet.apps;
+  });
+
+  it('is named by its new start on the payment page and in the emails, never by its key', async () => {
+    const cookie = await login(app.url);
+    const { id } = await register(app.url, { email: 'moved.slot@example.com', locale: 'en' });
+    const catalogue = app.app.get(Catalogue);
+    // The slot moves to the next day, an hour later; its key stays what links name it by.
+    const moved = new Date(
+      catalogue.startOf('bucharest', OPEN_SLOT)!.getTime() + DAY_MS + 3_600_000,
+    );
+    const patched = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`,
+      { startsAt: moved.toISOString() },
+    );
+    expect(patched.status).toBe(200);
+    const named = new Intl.DateTimeFormat('en', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: 'Europe/Bucharest',
+    }).format(moved);
+    expect(catalogue.slotLabel('bucharest', OPEN_SLOT, 'en')).toBe(named);
+
+    const [{ checkout_session_id: session }] = await app.dataSource.query(
+      'SELECT checkout_session_id FROM registration_view WHERE id = $1',
+      [id],
+    );
+    const checkout = `${app.url}/sandbox/checkout/${session}`;
+    const shown = await (await fetch(checkout)).text();
+    expect(shown).toContain(named);
+    expect(shown).not.toContain(OPEN_SLOT);
+
+    const paid = await fetch(checkout, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    const transport = new RecordingTransport();
+    const worker = new OutboxWorker(
+      app.dataSource,
+      app.config,
+      catalogue,
+      transport,
+      app.app.get(VisitorLinks),
+    );
+    while ((await worker.runOnce()).sent > 0);
+    const mails = transport.sent.filter((mail) => mail.to.address === 'moved.slot@example.com');
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.text).toContain(named);
+      expect(mail.text).not.toContain(OPEN_SLOT);
+    }
+  });
+});
