@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { openSlot } from './open-slot.mjs';
-import { fillRegistration, pageInLanguage, payInSandbox, uniqueEmail } from './support.mjs';
+import {
+  fillRegistration,
+  pageInLanguage,
+  payInSandbox,
+  slotOfItsOwn,
+  uniqueEmail,
+} from './support.mjs';
 
 const LANGUAGES = ['en', 'it', 'ro'];
 const DREAM =
@@ -32,7 +38,7 @@ async function eventually(check, timeout = 15_000) {
 const visible = (locator, timeout = 15_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
 
-async function register(baseURL, name, dream = DREAM) {
+async function register(baseURL, name, dream = DREAM, time = openSlot.time) {
   const response = await fetch(`${baseURL}/api/create-checkout-session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -41,7 +47,7 @@ async function register(baseURL, name, dream = DREAM) {
       email: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
       whatsapp: '+40 712 345 678',
       event: 'bucharest',
-      time: openSlot.time,
+      time,
       dream,
       dreamedCaptured: false,
       locale: 'en',
@@ -223,8 +229,10 @@ export const commandCenterScenarios = [
     name: 'Command Center: toggles paid and dream captured, edits a dream, opens the history',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('CC Flags');
-      const { registrationId } = await register(baseURL, name);
       await logIn(page, adminPassword);
+      // A slot of its own: the open one is full by now, and a waiting place has no paid mark.
+      const slot = await slotOfItsOwn(page, baseURL, 80, 13, 0);
+      const { registrationId } = await register(baseURL, name, DREAM, slot.time);
       const row = card(page, name);
       await visible(row);
 
@@ -233,17 +241,10 @@ export const commandCenterScenarios = [
       );
       assert.ok(stored, 'the new registration is in the admin list');
       const paidBefore = stored.paid;
-      if (stored.paidToggle) {
-        await row.getByRole('button', { name: paidBefore ? 'Mark unpaid' : 'Mark paid' }).click();
-        await visible(page.getByText('Payment Status Updated'));
-        await visible(row.getByRole('button', { name: paidBefore ? 'Mark paid' : 'Mark unpaid' }));
-        assert.equal((await adminList(page)).find((r) => r.id === stored.id).paid, !paidBefore);
-      } else {
-        // Run after the scenarios that fill the slot, the registration waits: a place on the
-        // waiting list has no seat to pay for, so the card offers no paid mark (the server's rule).
-        assert.equal(stored.status, 'waiting');
-        assert.equal(await row.getByRole('button', { name: /^Mark (un)?paid$/ }).count(), 0);
-      }
+      await row.getByRole('button', { name: paidBefore ? 'Mark unpaid' : 'Mark paid' }).click();
+      await visible(page.getByText('Payment Status Updated'));
+      await visible(row.getByRole('button', { name: paidBefore ? 'Mark paid' : 'Mark unpaid' }));
+      assert.equal((await adminList(page)).find((r) => r.id === stored.id).paid, !paidBefore);
 
       await row.getByRole('button', { name: 'Mark captured' }).click();
       await visible(page.getByText('Status Updated', { exact: true }));

@@ -113,3 +113,30 @@ export function linkIn(dataDir, registrationId, page) {
     return found[0];
   }, 20_000);
 }
+
+/** An operator's call with the page's session, as the console sends it. */
+export function adminCall(page, baseURL, method, path, data) {
+  return page.request.fetch(path, {
+    method,
+    data,
+    headers: { Origin: baseURL, 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * A Bucharest slot of the scenario's own, `days` ahead at `hour`:`minute` UTC, so that what it
+ * checks does not depend on how full the open slot is after the scenarios run before it.
+ */
+export async function slotOfItsOwn(page, baseURL, days, hour, minute) {
+  const startsAt = new Date(Date.now() + days * 86_400_000);
+  startsAt.setUTCHours(hour, minute, 0, 0);
+  const added = await adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
+    startsAt: startsAt.toISOString(),
+    capacity: 20,
+  });
+  assert.equal(added.status(), 201, await added.text());
+  const slot = (await added.json()).slots.find(
+    (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
+  );
+  return { time: slot.time, startsAt };
+}
