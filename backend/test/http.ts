@@ -44,3 +44,19 @@ export function registrationBody(overrides: Record<string, unknown> = {}): Recor
     ...overrides,
   };
 }
+
+/** The sandbox's card that pays (4000 0000 0000 0002 is the one it declines). */
+export const CARD_THAT_PAYS = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/**
+ * Pays on a sandbox payment page (`checkoutUrl`, /sandbox/checkout/<session>) as its form posts,
+ * without following the redirect: a 303 says the payment went through.
+ */
+export function payInSandbox(checkoutUrl: string): Promise<Response> {
+  return fetch(checkoutUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(CARD_THAT_PAYS).toString(),
+  });
+}

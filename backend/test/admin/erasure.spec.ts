@@ -5,7 +5,7 @@ import { MailTransport } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { OPEN_SLOT, request } from '../http';
+import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { snapshotReadModels } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -292,16 +292,7 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
 
     // The visitor, still on the sandbox's card page, pays: the sandbox delivers the signed
     // webhook to this server, which finds the registration deleted and refunds the payment.
-    await fetch(`${app.url}/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      }).toString(),
-    });
+    await payInSandbox(`${app.url}/sandbox/checkout/${sessionId}`);
     // The refund is decided at once and leaves through the refund worker.
     expect(await app.app.get(RefundWorker).runOnce()).toEqual({ refunded: 1, failed: 0 });
     const history = await adminRequest<{ events: { type: string; actor: string }[] }>(

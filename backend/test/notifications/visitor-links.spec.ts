@@ -7,7 +7,7 @@ import {
   verifyLinkToken,
 } from '../../src/notifications/visitor-links';
 import { adminRequest, login, register } from '../admin/admin-client';
-import { OPEN_SLOT, request } from '../http';
+import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 
 const SECRET = 'test-visitor-links-secret';
@@ -80,16 +80,7 @@ describe("an email's cancellation link", () => {
       'SELECT checkout_session_id FROM registration_view WHERE id = $1',
       [id],
     );
-    const paid = await fetch(`${app.url}/sandbox/checkout/${session}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await payInSandbox(`${app.url}/sandbox/checkout/${session}`);
     expect(paid.status).toBe(303);
     const transport = new RecordingTransport();
     const worker = new OutboxWorker(

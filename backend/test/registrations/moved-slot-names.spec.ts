@@ -3,7 +3,7 @@ import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-t
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { adminRequest, login, register } from '../admin/admin-client';
-import { OPEN_SLOT } from '../http';
+import { OPEN_SLOT, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 
 const DAY_MS = 86_400_000;
@@ -58,16 +58,7 @@ describe('a moved slot, as the visitor reads it', () => {
     expect(shown).toContain(named);
     expect(shown).not.toContain(OPEN_SLOT);
 
-    const paid = await fetch(checkout, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await payInSandbox(checkout);
     expect(paid.status).toBe(303);
     const transport = new RecordingTransport();
     const worker = new OutboxWorker(

@@ -2,7 +2,7 @@ import { signLinkToken } from '../../src/notifications/visitor-links';
 import { PaymentGateway } from '../../src/payments/payment-gateway';
 import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
 import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
-import { request } from '../http';
+import { request, payInSandbox } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
@@ -58,16 +58,7 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
 
   /** Pays the sandbox's page as its card form does; answers the HTTP status. */
   async function payPage(sessionId: string): Promise<number> {
-    const response = await fetch(`${app.url}/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      }).toString(),
-    });
+    const response = await payInSandbox(`${app.url}/sandbox/checkout/${sessionId}`);
     return response.status;
   }
 

@@ -7,7 +7,7 @@ import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-l
 import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
 import { RefundWorker } from '../../src/registrations/payments/refund-worker';
 import { adminRequest, login, register, type StoredEventRow } from '../admin/admin-client';
-import { OPEN_SLOT, request } from '../http';
+import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { checkInvariants } from '../reliability/support';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -93,16 +93,7 @@ describe('cancellations and waiting-list offers', () => {
       'SELECT checkout_session_id FROM registration_view WHERE id = $1',
       [id],
     );
-    const response = await fetch(`${app.url}/sandbox/checkout/${session}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      }).toString(),
-    });
+    const response = await payInSandbox(`${app.url}/sandbox/checkout/${session}`);
     expect(response.status).toBe(303);
   }
 
