@@ -20,10 +20,10 @@ const TRICKY_DREAM =
   '=HYPERLINK("http://evil.example","click"), then a "quiet" room,\nwith chairs în întuneric: ăâîșț ȘȚ and àèìòù, long enough to count.';
 
 let seq = 0;
-const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
+export const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
 
 /** Polls until `check` stops throwing, like a web-first assertion. */
-async function eventually(check, timeout = 15_000) {
+export async function eventually(check, timeout = 15_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     try {
@@ -35,10 +35,11 @@ async function eventually(check, timeout = 15_000) {
   }
 }
 
-const visible = (locator, timeout = 15_000) =>
+export const visible = (locator, timeout = 15_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
 
-async function register(baseURL, name, dream = DREAM, time = openSlot.time) {
+/** Registers `name` through the API, in the open slot unless `time` names another. */
+export async function register(baseURL, name, { dream = DREAM, time = openSlot.time } = {}) {
   const response = await fetch(`${baseURL}/api/create-checkout-session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -70,7 +71,8 @@ async function fillOpenSlot(baseURL) {
   assert.equal((await openSlotCapacity(baseURL)).available, 0);
 }
 
-async function logIn(page, adminPassword) {
+/** Signs in to the Command Center and waits until its session is live. */
+export async function logIn(page, adminPassword) {
   await page.goto('/admin');
   await page.getByLabel('Password').fill(adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -232,7 +234,7 @@ export const commandCenterScenarios = [
       await logIn(page, adminPassword);
       // A slot of its own: the open one is full by now, and a waiting place has no paid mark.
       const slot = await slotOfItsOwn(page, baseURL, 80, 13, 0);
-      const { registrationId } = await register(baseURL, name, DREAM, slot.time);
+      const { registrationId } = await register(baseURL, name, { time: slot.time });
       const row = card(page, name);
       await visible(row);
 
@@ -349,7 +351,7 @@ export const commandCenterScenarios = [
     name: 'Command Center: downloads each CSV export and parses it back',
     async run({ page, baseURL, adminPassword }) {
       const name = unique('CC Export');
-      await register(baseURL, name, TRICKY_DREAM);
+      await register(baseURL, name, { dream: TRICKY_DREAM });
       await logIn(page, adminPassword);
       await visible(card(page, name));
       const total = (await adminList(page)).length;

@@ -5,57 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
+import { eventually, logIn, register, unique, visible } from './command-center.e2e.mjs';
 import { openSlot, readOpenSlot } from './open-slot.mjs';
 import { adminCall, linkIn, mailTexts, payInSandbox, slotOfItsOwn } from './support.mjs';
-
-const DREAM =
-  'I dreamt of a staircase of instant photographs, each step developing into a room I had not entered yet.';
-
-let seq = 0;
-const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
-
-async function eventually(check, timeout = 15_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((wait) => setTimeout(wait, 150));
-    }
-  }
-}
-
-const visible = (locator, timeout = 15_000) =>
-  locator.first().waitFor({ state: 'visible', timeout });
-
-async function register(baseURL, name, time = openSlot.time) {
-  const response = await fetch(`${baseURL}/api/create-checkout-session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name,
-      email: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
-      whatsapp: '+40 712 345 678',
-      event: 'bucharest',
-      time,
-      dream: DREAM,
-      dreamedCaptured: false,
-      locale: 'en',
-    }),
-  });
-  assert.equal(response.ok, true, `registration answered ${response.status}`);
-  return response.json();
-}
-
-async function logIn(page, adminPassword) {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
-  // The gate has the same heading: the count shows once the session is live.
-  await visible(page.getByText(/^\d+ registrations?$/));
-}
 
 async function findCard(page, name) {
   await page.getByLabel('Search by name, email or phone').fill(name);
@@ -95,7 +47,7 @@ export const registrationTruthScenarios = [
       const name = unique('Truth Cash');
       await logIn(page, adminPassword);
       const slot = await slotOfItsOwn(page, baseURL, 60, 14, 0);
-      const { registrationId } = await register(baseURL, name, slot.time);
+      const { registrationId } = await register(baseURL, name, { time: slot.time });
       const row = await findCard(page, name);
       // Unpaid, it is a hold: not CONFIRMED, and its deadline is in the show's zone, named.
       await visible(row.getByText('HELD', { exact: true }));
@@ -208,7 +160,7 @@ export const registrationTruthScenarios = [
       const name = unique('Truth Filter');
       await logIn(page, adminPassword);
       const slot = await slotOfItsOwn(page, baseURL, 70, 14, 0);
-      await register(baseURL, name, slot.time);
+      await register(baseURL, name, { time: slot.time });
       await page.getByLabel('Search by name, email or phone').fill(name);
       await visible(page.getByText('Showing 1 of', { exact: false }));
       const status = page.getByLabel('Status');
@@ -233,7 +185,7 @@ export const registrationTruthScenarios = [
       const slot = await slotOfItsOwn(page, baseURL, 40, 15, 15);
       const { startsAt } = slot;
       for (let index = 0; index < 4; index += 1) {
-        await register(baseURL, unique('Truth Seat'), slot.time);
+        await register(baseURL, unique('Truth Seat'), { time: slot.time });
       }
       const lowered = await adminCall(
         page,
@@ -272,7 +224,7 @@ export const registrationTruthScenarios = [
       const slot = await slotOfItsOwn(page, baseURL, 50, 16, 30);
       const first = slot.startsAt;
       const name = unique('Truth Moved');
-      await register(baseURL, name, slot.time);
+      await register(baseURL, name, { time: slot.time });
       // The slot moves to the next evening at 8:00 PM; its key stays.
       const moved = new Date(first.getTime() + 86_400_000);
       moved.setUTCHours(18, 0, 0, 0);
@@ -302,7 +254,7 @@ export const registrationTruthScenarios = [
         assert.ok(!text.includes(slot.time), 'the old name is gone');
       });
       // A second registration by the key still works after the move.
-      await register(baseURL, unique('Truth Moved Later'), slot.time);
+      await register(baseURL, unique('Truth Moved Later'), { time: slot.time });
     },
   },
   {
@@ -341,7 +293,7 @@ export const registrationTruthScenarios = [
       await logIn(page, adminPassword);
       const slot = await slotOfItsOwn(page, baseURL, 90, 14, 0);
       for (let index = 0; index < 3; index += 1) {
-        await register(baseURL, `${batch} ${index}`, slot.time);
+        await register(baseURL, `${batch} ${index}`, { time: slot.time });
       }
       await page.getByLabel('Search by name, email or phone').fill(batch);
       await visible(page.getByText('Showing 3 of', { exact: false }));
