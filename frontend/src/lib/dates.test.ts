@@ -1,4 +1,5 @@
-import { formatPrice } from './dates';
+import { formatDeadline as emailDeadline } from '../../../backend/src/common/deadline';
+import { formatDeadline, formatPrice } from './dates';
 
 describe('formatPrice', () => {
   it('shows whole units bare and cents as two digits, the currency never wrapped apart', () => {
@@ -6,5 +7,24 @@ describe('formatPrice', () => {
     expect(formatPrice(4250, 'RON', 'en')).toBe('42.50\u00a0RON');
     expect(formatPrice(4250, 'RON', 'ro')).toBe('42,50\u00a0RON');
     expect(formatPrice(4205, 'RON', 'it')).toBe('42,05\u00a0RON');
+  });
+});
+
+describe('formatDeadline', () => {
+  it('writes a deadline in the words the emails use, in every language and zone', () => {
+    const instants = [
+      '2026-12-01T17:30:00.000Z',
+      '2027-03-28T00:59:00.000Z',
+      '2027-07-04T09:05:00.000Z',
+    ];
+    for (const locale of ['en', 'it', 'ro']) {
+      for (const zone of ['Europe/Bucharest', 'Europe/Rome', 'America/New_York']) {
+        for (const iso of instants) {
+          expect(formatDeadline(iso, locale, zone)).toBe(
+            emailDeadline(new Date(iso), locale, zone),
+          );
+        }
+      }
+    }
   });
 });

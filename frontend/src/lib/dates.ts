@@ -58,9 +58,8 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
 
 /**
  * A deadline (a hold, an offer, a cancellation's cut-off) as everyone reads it: in the event's
- * time zone, whatever the reader's, with the zone named. The emails write it with the same
- * options (backend notifications/messages/render-message.ts): the page's test and the email's
- * test read the same instant as the same words, so the two stay equal.
+ * time zone, whatever the reader's, with the zone named. The emails write it with the backend's
+ * formatDeadline (backend common/deadline.ts); dates.test.ts holds the two equal.
  */
 export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/Bucharest'): string {
   const date = new Date(iso);

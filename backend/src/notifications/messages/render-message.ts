@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../tour/catalogue';
+import { formatDeadline } from '../../common/deadline';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../../payments/format-amount';
 import type { NotificationKind } from '../outbox';
@@ -109,21 +110,8 @@ export function renderMessage(
   const venue = names?.venue ?? city;
   const startsAt = found ? new Date(found.slot.startsAt) : undefined;
   const when = catalogue.slotLabel(subject.event, subject.time, subject.locale);
-  // A deadline in the event's time zone with the zone named, as the visitor's pages write it
-  // (frontend lib/dates.ts formatDeadline; both tests read one instant as the same words).
   const moment = (date: Date | undefined) =>
-    date
-      ? new Intl.DateTimeFormat(subject.locale, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-          timeZone: found?.event.timeZone,
-          timeZoneName: 'short',
-        }).format(date)
-      : '';
+    date ? formatDeadline(date, subject.locale, found?.event.timeZone) : '';
   const values = {
     cancelUrl: links.cancel?.url ?? '',
     cancelUntil: moment(links.cancel?.until),
