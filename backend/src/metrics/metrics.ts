@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { DatabaseUnavailability } from '../database/database-unavailable';
 import { PAYMENT_REFUND } from '../notifications/outbox';
+import { readSlotSeats } from '../registrations/queries/registration-page/slot-seats';
 
 /** What an outbox row is for, as the metrics name it. */
 export type OutboxWork = 'email' | 'refund';
@@ -181,17 +182,7 @@ async function readSeats(
   config: AppConfig,
   seats: Gauge,
 ): Promise<void> {
-  const rows: {
-    event: string;
-    time: string;
-    seat_limit: number;
-    held: number;
-    paid: number;
-    confirmed: number;
-    waiting_list: number;
-  }[] = await dataSource.query(
-    'SELECT event, time, seat_limit, held, paid, confirmed, waiting_list FROM slot_capacity',
-  );
+  const rows = await readSlotSeats(dataSource);
   const now = new Date();
   seats.reset();
   for (const row of rows) {

@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor } from './registration-cursor';
 import { STATUS_FILTERS, statusFilterOf, type RegistrationStatus } from '../../domain/registration';
 import { filterCondition, filterConditionAnyStatus } from './registration-page-filter';
 import { RegistrationPageQuery } from './registration-page.query';
+import { readSlotSeats } from './slot-seats';
 import type {
   RegistrationPageDto,
   SlotTotalsDto,
@@ -21,16 +22,6 @@ export const MATCHED_COUNT_CAP = 10_000;
 
 interface PageRow extends AdminRegistrationRow {
   cursor_created_at: string;
-}
-
-interface SlotRow {
-  event: string;
-  time: string;
-  seat_limit: number;
-  held: number;
-  paid: number;
-  confirmed: number;
-  waiting_list: number;
 }
 
 /**
@@ -60,10 +51,7 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         page.parameters,
       ) as Promise<PageRow[]>,
       firstPage ? this.countUpTo(matchedCondition.where, matchedCondition.parameters) : null,
-      this.dataSource.query(
-        `SELECT event, time, seat_limit, held, paid, confirmed, waiting_list
-           FROM slot_capacity ORDER BY event, time`,
-      ) as Promise<SlotRow[]>,
+      readSlotSeats(this.dataSource),
       this.countByStatus(anyStatus.where, anyStatus.parameters),
       anyStatus.where === '' ? null : this.countByStatus('', []),
     ]);
