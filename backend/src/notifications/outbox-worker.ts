@@ -18,12 +18,11 @@ import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
-  claimOutboxRows,
   CLAIM_LEASE_MS,
-  keepOutboxLeases,
   NOTIFICATION_KINDS,
   postponeOutboxRow,
   type ClaimedOutboxRow,
+  workThroughOutbox,
 } from './outbox';
 import { redactAddresses } from './redact-addresses';
 import { PollingPass } from '../common/polling-pass';
@@ -97,26 +96,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
     // Emails only: the payment provider's calls have a worker of their own (RefundWorker).
-    const claim = await claimOutboxRows(
-      this.dataSource,
-      NOTIFICATION_KINDS,
-      now,
-      BATCH,
-      this.leaseMs,
-    );
-    this.noteRecoveries(claim.recovered);
-    const claimed = claim.rows as ClaimedRow[];
-    const leases = keepOutboxLeases(this.dataSource, claimed, this.leaseMs, (error) =>
-      this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
-    );
-    try {
-      for (const row of claimed) {
-        const outcome = await this.deliver(row, now);
+    await workThroughOutbox(this.dataSource, NOTIFICATION_KINDS, now, BATCH, this.leaseMs, {
+      handle: async (row) => {
+        const outcome = await this.deliver(row as ClaimedRow, now);
         result[outcome] += 1;
-      }
-    } finally {
-      leases.stop();
-    }
+      },
+      recovered: (count) => this.noteRecoveries(count),
+      renewalFailed: (error) =>
+        this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
+    });
     return result;
   }
 

@@ -143,7 +143,7 @@ export async function claimOutboxRows(
  * yet finished, and still held under this claim (its attempt count unchanged), is leased again
  * from the worker's clock. `stop` when the batch is done.
  */
-export function keepOutboxLeases(
+function keepOutboxLeases(
   sql: SqlExecutor,
   rows: readonly ClaimedOutboxRow[],
   leaseMs = CLAIM_LEASE_MS,
@@ -167,6 +167,38 @@ export function keepOutboxLeases(
   );
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** What a worker does with the rows it claimed, and hears of the claim's leases. */
+export interface OutboxWork {
+  /** Called once per claimed row, one at a time, in the order of the queue. */
+  handle(row: ClaimedOutboxRow): Promise<void>;
+  /** How many of the claimed rows were taken back from a worker whose lease lapsed. */
+  recovered(count: number): void;
+  /** A renewal of the leases failed (they are tried again a third of a lease later). */
+  renewalFailed(error: unknown): void;
+}
+
+/**
+ * One worker's pass over the outbox: claims up to `limit` due rows of `kinds` under a lease,
+ * keeps the lease renewed while `work` handles them, and stops renewing once it is done.
+ */
+export async function workThroughOutbox(
+  sql: SqlExecutor,
+  kinds: readonly OutboxKind[],
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  work: OutboxWork,
+): Promise<void> {
+  const claim = await claimOutboxRows(sql, kinds, now, limit, leaseMs);
+  work.recovered(claim.recovered);
+  const leases = keepOutboxLeases(sql, claim.rows, leaseMs, (error) => work.renewalFailed(error));
+  try {
+    for (const row of claim.rows) await work.handle(row);
+  } finally {
+    leases.stop();
+  }
 }
 
 /** A claimed row could not be sent: it comes back after the back-off, with the error kept. */

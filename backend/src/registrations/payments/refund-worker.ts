@@ -12,14 +12,13 @@ import type { AppConfig } from '../../config/config';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { redactAddresses } from '../../notifications/redact-addresses';
 import {
-  claimOutboxRows,
   CLAIM_LEASE_MS,
-  keepOutboxLeases,
   enqueueNotification,
   PAYMENT_REFUND,
   postponeOutboxRow,
   type ClaimedOutboxRow,
   type Notification,
+  workThroughOutbox,
 } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { Metrics } from '../../metrics/metrics';
@@ -173,30 +172,20 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** One pass over the due refunds, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<RefundRunResult> {
     const result: RefundRunResult = { refunded: 0, failed: 0 };
-    const claim = await claimOutboxRows(
-      this.dataSource,
-      [PAYMENT_REFUND],
-      now,
-      BATCH,
-      this.leaseMs,
-    );
-    this.metrics?.leasesRecovered('refund', claim.recovered);
-    if (claim.recovered > 0) {
-      this.logger.warn(
-        `Took back ${claim.recovered} refund(s) left by a worker whose lease lapsed`,
-      );
-    }
-    const leases = keepOutboxLeases(this.dataSource, claim.rows, this.leaseMs, (error) =>
-      this.logger.warn(`Refund leases not renewed: ${(error as Error).message}`),
-    );
-    try {
-      for (const row of claim.rows) {
+    await workThroughOutbox(this.dataSource, [PAYMENT_REFUND], now, BATCH, this.leaseMs, {
+      handle: async (row) => {
         if (await this.send(row, now)) result.refunded += 1;
         else result.failed += 1;
-      }
-    } finally {
-      leases.stop();
-    }
+      },
+      recovered: (count) => {
+        this.metrics?.leasesRecovered('refund', count);
+        if (count > 0) {
+          this.logger.warn(`Took back ${count} refund(s) left by a worker whose lease lapsed`);
+        }
+      },
+      renewalFailed: (error) =>
+        this.logger.warn(`Refund leases not renewed: ${(error as Error).message}`),
+    });
     return result;
   }
 
