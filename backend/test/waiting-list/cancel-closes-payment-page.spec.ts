@@ -207,4 +207,43 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
     }
     expect(await eventTypes(next)).not.toContain('PaymentConfirmed');
   });
+  it("keeps the offer's page when the provider answers racing clicks with that same page (Stripe's idempotency key)", async () => {
+    const held = (await register(app.url, { email: 'held-4@example.com' })).id;
+    const next = (await register(app.url, { email: 'waiting-4@example.com' })).id;
+    expect(await cancel(held)).toBe(200);
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+
+    // As Stripe does for one idempotency key: every call for the registration gets one session.
+    const gateway = app.app.get(PaymentGateway);
+    const open = gateway.createCheckoutSession.bind(gateway);
+    let first: ReturnType<typeof open> | undefined;
+    const spy = jest
+      .spyOn(gateway, 'createCheckoutSession')
+      .mockImplementation(async (checkoutRequest) => {
+        first ??= open(checkoutRequest);
+        // Every click asks before any records its page, as clicks racing in a rush do.
+        const deadline = Date.now() + 5_000;
+        while (spy.mock.calls.length < 5 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return first;
+      });
+    try {
+      const token = signLinkToken(SECRET, 'offer', next);
+      const clicks = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          request<{ url: string }>(app.url, 'POST', '/api/registrations/offer/checkout', {
+            token,
+          }),
+        ),
+      );
+      expect(clicks.map((click) => click.status)).toEqual(Array(5).fill(200));
+      expect(new Set(clicks.map((click) => click.body.url)).size).toBe(1);
+      expect(spy.mock.calls.length).toBe(5);
+    } finally {
+      spy.mockRestore();
+    }
+    const sessionId = (await view(next)).checkout_session_id;
+    expect(await pageStatus(sessionId)).toBe('open');
+  });
 });

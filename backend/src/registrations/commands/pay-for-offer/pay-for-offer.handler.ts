@@ -36,8 +36,8 @@ function noOpenOffer(state: RegistrationState): InvalidTransitionError {
  * The payment link of a waiting-list offer: the payment page already open for it (the
  * visitor's Resume, resumableCheckout), or a new one opened through the gateway, held as long
  * as the offer. An offer has one page: clicks that race (in any process) each may open one with
- * the provider, but only the first recorded is kept and answered to all; the others are closed
- * at once. Paying it is recorded by the webhook's PaymentRecorder like any seat's.
+ * the provider, but only the first recorded is kept and answered to all; the others (unless the
+ * provider answered with that same page) are closed at once. Paying it is recorded by the webhook's PaymentRecorder like any seat's.
  */
 @CommandHandler(PayForOfferCommand)
 export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
@@ -86,7 +86,7 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
       if (error instanceof PaymentProviderError) throw error;
       throw new PaymentProviderError('Payment setup failed', error);
     }
-    let recorded: { url: string; expiresAt: string } | null;
+    let recorded: { url: string; expiresAt: string; sessionId: string | null } | null;
     try {
       recorded = await this.store.transaction(async (tx) => {
         const current = await this.store.load(tx, id);
@@ -98,7 +98,7 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
           current.history.map((item) => item.event),
           now,
         );
-        if (first) return first;
+        if (first) return { ...first, sessionId: offered.checkoutSessionId };
         if (offered.status !== 'offered') throw noOpenOffer(offered);
         await this.store.append(
           tx,
@@ -120,8 +120,12 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
       throw error;
     }
     if (recorded) {
-      await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
-      return recorded;
+      // Stripe answers racing clicks with one page (the registration is its idempotency key):
+      // that page is the offer's, so only another one is closed.
+      if (recorded.sessionId !== session.sessionId) {
+        await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      }
+      return { url: recorded.url, expiresAt: recorded.expiresAt };
     }
     return { url: session.url, expiresAt };
   }
