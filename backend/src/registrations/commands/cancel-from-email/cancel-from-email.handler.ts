@@ -6,8 +6,6 @@ import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
 import { CancellationRecorder } from '../../cancellations/cancellation-recorder';
 import { cancelByVisitor, visitorCancellationClosesAt } from '../../domain/cancellations';
-import { InvalidLinkError } from '../../domain/registration-errors';
-import { isRegistrationId } from '../../domain/registration-id';
 import { RegistrationStore } from '../../registration-store';
 import { CancelFromEmailCommand } from './cancel-from-email.command';
 
@@ -29,7 +27,6 @@ export class CancelFromEmailHandler implements ICommandHandler<CancelFromEmailCo
   async execute(command: CancelFromEmailCommand): Promise<void> {
     const now = new Date();
     const id = await this.links.registrationOf('cancel', command.token, now);
-    if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
     await this.store.transaction((tx) =>
       this.cancellations.record(
         tx,

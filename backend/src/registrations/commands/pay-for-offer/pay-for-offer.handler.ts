@@ -11,12 +11,7 @@ import {
   resumableCheckout,
   type RegistrationState,
 } from '../../domain/registration';
-import {
-  InvalidLinkError,
-  InvalidTransitionError,
-  SlotNotOpenError,
-} from '../../domain/registration-errors';
-import { isRegistrationId } from '../../domain/registration-id';
+import { InvalidTransitionError, SlotNotOpenError } from '../../domain/registration-errors';
 import { RegistrationStore } from '../../registration-store';
 import { seatCheckoutRequest } from '../create-registration/create-registration.handler';
 import { PayForOfferCommand, type OfferCheckout } from './pay-for-offer.command';
@@ -52,7 +47,6 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
   async execute(command: PayForOfferCommand): Promise<OfferCheckout> {
     const now = new Date();
     const id = await this.links.registrationOf('offer', command.token, now);
-    if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
     const loaded = await this.store.transaction((tx) => this.store.load(tx, id));
     const state = assertExists(loaded.state);
     if (state.status !== 'offered' || !state.holdExpiresAt) throw noOpenOffer(state);
