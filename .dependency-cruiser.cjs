@@ -20,6 +20,9 @@ const BACKEND_FLOORS = [
   ['common'],
   // Services every feature may use: the client's identity, per-registration keys, the actor and the guards.
   ['security', 'personal-data', 'auth'],
+  // The seat ledger: the one owner of slot_capacity (the slot's lock, seat limits and counts, the
+  // capacity cache and the one LISTEN connection), used by the tour and the registrations alike.
+  ['seat-ledger'],
   // The tour (tour/): its events, slots, prices and statuses, and the Catalogue every part reads.
   ['tour'],
   ['payments'],

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { DatabaseUnavailability } from '../database/database-unavailable';
 import { PAYMENT_REFUND } from '../notifications/outbox';
-import { readSlotSeats } from '../registrations/queries/registration-page/slot-seats';
+import { readSlotSeats } from '../seat-ledger/slot-seats';
 
 /** What an outbox row is for, as the metrics name it. */
 export type OutboxWork = 'email' | 'refund';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthModule } from '../health/health.module';
+import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
 import { ConfirmWaitlistHandler } from './commands/confirm-waitlist/confirm-waitlist.handler';
 import { ConfirmWaitlistHttpController } from './commands/confirm-waitlist/confirm-waitlist.http.controller';
 import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
@@ -33,8 +34,6 @@ import { RegistrationPageQueryHandler } from './queries/registration-page/regist
 import { RegistrationExportHttpController } from './queries/registration-page/registration-export.http.controller';
 import { RegistrationExportQueryHandler } from './queries/registration-page/registration-export.query-handler';
 import { RegistrationsPerDayQueryHandler } from './queries/registration-page/registrations-per-day.query-handler';
-import { CapacityCache } from './queries/get-capacity/capacity-cache';
-import { CapacityChangeListener } from './queries/get-capacity/capacity-change-listener';
 import { GetCapacityHttpController } from './queries/get-capacity/get-capacity.http.controller';
 import { GetCapacityQueryHandler } from './queries/get-capacity/get-capacity.query-handler';
 import { GetPayerRegistrationHttpController } from './queries/get-payer-registration/get-payer-registration.http.controller';
@@ -64,7 +63,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
  * @AdminOnly() (the admin module's guard).
  */
 @Module({
-  imports: [HealthModule],
+  imports: [HealthModule, SeatLedgerModule],
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,
@@ -98,8 +97,6 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     ResumeCheckoutHandler,
     GiveBackSeatHandler,
     GetCapacityQueryHandler,
-    CapacityCache,
-    CapacityChangeListener,
     GetRegistrationQueryHandler,
     GetPayerRegistrationQueryHandler,
     ListRegistrationsQueryHandler,
@@ -125,14 +122,6 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     PayForOfferHandler,
     WaitingListOfferWorker,
   ],
-  exports: [
-    RegistrationStore,
-    CapacityCache,
-    CapacityChangeListener,
-    PaymentRecorder,
-    RefundWorker,
-    HoldSweeper,
-    WaitingListOfferWorker,
-  ],
+  exports: [RegistrationStore, PaymentRecorder, RefundWorker, HoldSweeper, WaitingListOfferWorker],
 })
 export class RegistrationsModule {}

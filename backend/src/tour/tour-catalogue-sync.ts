@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CapacityCache } from '../registrations/queries/get-capacity/capacity-cache';
-import { CapacityChangeListener } from '../registrations/queries/get-capacity/capacity-change-listener';
+import { CapacityCache } from '../seat-ledger/capacity-cache';
+import { CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
 import { Catalogue } from './catalogue';
 import { readTour } from './projections/tour-read-model-fold';
 

@@ -4,8 +4,8 @@ import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
-import { SlotLimitBelowSeatsTakenError } from '../registrations/projections/slot-limits';
-import { lockSlotSeats } from '../registrations/registration-store';
+import { SlotLimitBelowSeatsTakenError } from '../seat-ledger/slot-limits';
+import { lockSlotSeats } from '../seat-ledger/slot-lock';
 import { TourError } from './domain/tour-errors';
 import {
   importedFacts,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RegistrationsModule } from '../registrations/registrations.module';
+import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
 import { ChangeTourHttpController } from './commands/change-tour/change-tour.http.controller';
 import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
 import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
@@ -11,7 +11,7 @@ import { TourStore } from './tour-store';
  * catalogue kept equal to its read model in every process.
  */
 @Module({
-  imports: [RegistrationsModule],
+  imports: [SeatLedgerModule],
   controllers: [TourAdminHttpController, ChangeTourHttpController],
   providers: [TourStore, TourAdminQueryHandler, TourCatalogueSync],
   exports: [TourCatalogueSync],

@@ -9,10 +9,8 @@ import {
   RegistrationStore,
   RegistrationTransaction,
 } from '../../src/registrations/registration-store';
-import {
-  SlotLimitBelowSeatsTakenError,
-  syncSlotLimits,
-} from '../../src/registrations/projections/slot-limits';
+import { SlotLimitBelowSeatsTakenError } from '../../src/seat-ledger/slot-limits';
+import { syncSlotLimits } from '../../src/tour/projections/rebuild-tour-read-model';
 import { ConcurrencyError } from '../../src/event-store/concurrency-error';
 import { catalogueWithSeats } from '../admin/admin-client';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';

@@ -19,7 +19,7 @@ import { offerExpiry, offerFreeSeats } from '../domain/waiting-list-offers';
 import {
   CAPACITY_CHANNEL,
   CapacityChangeListener,
-} from '../queries/get-capacity/capacity-change-listener';
+} from '../../seat-ledger/capacity-change-listener';
 import { RegistrationStore } from '../registration-store';
 
 const PASS_INTERVAL_MS = 60_000;

@@ -15,7 +15,7 @@ import { OneAtATime, PollingPass } from '../../common/polling-pass';
 import {
   CAPACITY_CHANNEL,
   CapacityChangeListener,
-} from '../queries/get-capacity/capacity-change-listener';
+} from '../../seat-ledger/capacity-change-listener';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 
 /** The fallback pass; the sweeper also wakes at the next hold's or offer's deadline. */

@@ -1,12 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Catalogue } from '../../tour/catalogue';
-import { rebuildTourReadModel } from '../../tour/projections/rebuild-tour-read-model';
+import {
+  rebuildTourReadModel,
+  syncSlotLimits,
+} from '../../tour/projections/rebuild-tour-read-model';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
-import { syncSlotLimits } from './slot-limits';
 
 const READ_BATCH = 10_000;
 

@@ -1,5 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
+import type { SqlExecutor } from '../../event-store/sql-executor';
+import { writeSeatLimits } from '../../seat-ledger/slot-limits';
+import type { Catalogue } from '../catalogue';
 import { toTourFact, TourFold, writeTourReadModel } from './tour-read-model-fold';
 
 /**
@@ -24,4 +27,16 @@ export async function rebuildTourReadModel(manager: EntityManager): Promise<numb
   for (const row of rows) fold.apply(toTourFact(toRecordedEvent(row)));
   await writeTourReadModel(manager, fold);
   return rows.length;
+}
+
+/** The seat limits of a tour not in the log yet (a database from before the tour's streams). */
+export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
+  await writeSeatLimits(
+    sql,
+    catalogue.allSlots().map(({ event, slot }) => ({
+      event: event.slug,
+      time: slot.time,
+      capacity: slot.capacity,
+    })),
+  );
 }

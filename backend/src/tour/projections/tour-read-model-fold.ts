@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { SqlExecutor } from '../../event-store/sql-executor';
-import { writeSeatLimits } from '../../registrations/projections/slot-limits';
+import { writeSeatLimits } from '../../seat-ledger/slot-limits';
 import {
   evolve,
   type Tour,

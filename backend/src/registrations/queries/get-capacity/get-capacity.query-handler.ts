@@ -5,7 +5,7 @@ import { Catalogue } from '../../../tour/catalogue';
 import { freeSeats } from '../../domain/registration';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
-import { CapacityCache } from './capacity-cache';
+import { CapacityCache } from '../../../seat-ledger/capacity-cache';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
 
 interface CapacityRow {
@@ -21,7 +21,7 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: Catalogue,
-    private readonly cache: CapacityCache,
+    private readonly cache: CapacityCache<CapacityByEvent>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

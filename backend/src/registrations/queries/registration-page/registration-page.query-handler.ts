@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from './registration-cursor';
 import { STATUS_FILTERS, statusFilterOf, type RegistrationStatus } from '../../domain/registration';
 import { filterCondition, filterConditionAnyStatus } from './registration-page-filter';
 import { RegistrationPageQuery } from './registration-page.query';
-import { readSlotSeats } from './slot-seats';
+import { readSlotSeats } from '../../../seat-ledger/slot-seats';
 import type {
   RegistrationPageDto,
   SlotTotalsDto,

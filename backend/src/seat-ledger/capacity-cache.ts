@@ -1,18 +1,23 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import type { Subscription } from 'rxjs';
-import { RegistrationEventsRecorded } from '../../registration-events-recorded';
-import type { CapacityByEvent } from './get-capacity.query';
 
-interface Entry {
-  answer: CapacityByEvent;
+/**
+ * What the EventBus carries when a transaction that may have moved seats has committed: the
+ * registrations' recorded events extend it, so the cache is dropped without knowing them.
+ */
+export abstract class SeatsMayHaveMoved {}
+
+interface Entry<Answer> {
+  answer: Answer;
   storedAt: number;
 }
 
 /**
- * The capacity answer of this process, served from memory until something may have changed it. It is dropped
- * - at once, in this process, when a registration transaction commits (RegistrationEventsRecorded
- *   is published after COMMIT, before the write is answered): a visitor reads their own write;
+ * The capacity answer of this process (whatever its reader makes of the seat counts), served from memory until something may have changed it. It is dropped
+ * - at once, in this process, when a transaction that may have moved seats commits (a
+ *   SeatsMayHaveMoved, such as the registrations' recorded events, is published after COMMIT,
+ *   before the write is answered): a visitor reads their own write;
  * - when PostgreSQL says slot_capacity changed in any process (CapacityChangeListener, NOTIFY
  *   slot_capacity_changed, sent by a trigger and delivered on COMMIT);
  * - after `maxAgeMs`, whatever happened, as a last safety net.
@@ -23,20 +28,20 @@ interface Entry {
  * query that raced a commit cannot put the old figures back.
  */
 @Injectable()
-export class CapacityCache implements OnModuleInit, OnModuleDestroy {
+export class CapacityCache<Answer = unknown> implements OnModuleInit, OnModuleDestroy {
   /** Public so that a test can lengthen it and see that notifications alone keep it fresh. */
   maxAgeMs = 1000;
-  private entry: Entry | undefined;
+  private entry: Entry<Answer> | undefined;
   private generation = 0;
   private listening = false;
-  private loading: { generation: number; promise: Promise<CapacityByEvent> } | undefined;
+  private loading: { generation: number; promise: Promise<Answer> } | undefined;
   private subscription: Subscription | undefined;
 
   constructor(private readonly eventBus: EventBus) {}
 
   onModuleInit(): void {
     this.subscription = this.eventBus.subscribe((event) => {
-      if (event instanceof RegistrationEventsRecorded) this.invalidate();
+      if (event instanceof SeatsMayHaveMoved) this.invalidate();
     });
   }
 
@@ -62,7 +67,7 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The answer when a fresh one is in memory, or undefined. */
-  fresh(now = Date.now()): CapacityByEvent | undefined {
+  fresh(now = Date.now()): Answer | undefined {
     const entry = this.entry;
     if (!entry || !this.listening) return undefined;
     if (now - entry.storedAt >= this.maxAgeMs) {
@@ -76,7 +81,7 @@ export class CapacityCache implements OnModuleInit, OnModuleDestroy {
    * The answer from memory when fresh, otherwise from `query` (one query at a time per
    * generation; concurrent callers share it), stored only if nothing changed meanwhile.
    */
-  async get(query: () => Promise<CapacityByEvent>): Promise<CapacityByEvent> {
+  async get(query: () => Promise<Answer>): Promise<Answer> {
     const fresh = this.fresh();
     if (fresh) return fresh;
     if (!this.listening) return query();

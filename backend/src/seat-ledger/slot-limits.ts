@@ -1,5 +1,4 @@
-import type { Catalogue } from '../../tour/catalogue';
-import type { SqlExecutor } from '../../event-store/sql-executor';
+import type { SqlExecutor } from '../event-store/sql-executor';
 
 export class SlotLimitBelowSeatsTakenError extends Error {}
 
@@ -44,17 +43,5 @@ export async function writeSeatLimits(sql: SqlExecutor, limits: SeatLimit[]): Pr
      ON CONFLICT (event, time) DO UPDATE SET seat_limit = EXCLUDED.seat_limit
       WHERE current.seat_limit IS DISTINCT FROM EXCLUDED.seat_limit`,
     tour,
-  );
-}
-
-/** The seat limits of a tour not in the log yet (a database from before the tour's streams). */
-export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
-  await writeSeatLimits(
-    sql,
-    catalogue.allSlots().map(({ event, slot }) => ({
-      event: event.slug,
-      time: slot.time,
-      capacity: slot.capacity,
-    })),
   );
 }
