@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isOpenForRegistration } from '../registrations/domain/registration';
+import { isOpenForRegistration } from './domain/registration-window';
 import { tourProblems, type Slot, type Tour, type TourEvent } from './domain/tour';
 import type { TourLanguage } from './domain/tour-rules';
 import { addDays, localDate, localParts, slotName, zonedInstant } from './domain/slot-names';

@@ -1,5 +1,5 @@
 import { Catalogue, CatalogueError, demoTour, parseTour } from '../../src/tour/catalogue';
-import { isOpenForRegistration } from '../../src/registrations/domain/registration';
+import { isOpenForRegistration } from '../../src/tour/domain/registration-window';
 
 function bucharest(today: string) {
   const tour = demoTour(new Date(today));

@@ -1,5 +1,5 @@
 import { TourError, eventNotFound, slotNotFound } from './tour-errors';
-import { isOpenForRegistration } from '../../registrations/domain/registration';
+import { isOpenForRegistration } from './registration-window';
 import {
   checkCapacity,
   checkCurrency,
