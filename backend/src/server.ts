@@ -18,7 +18,7 @@ import { readTour } from './tour/projections/tour-read-model-fold';
 import { importTourOnce } from './tour/tour-store';
 import { serveSite } from './site/serve-site';
 import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
-import { ServerLifecycle } from './health/server-lifecycle';
+import { ServerLifecycle } from './common/server-lifecycle';
 import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
 import {

@@ -1,6 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ServerLifecycle } from './server-lifecycle';
+import { ServerLifecycle } from '../common/server-lifecycle';
 
 /**
  * Tracks the answers not yet sent, so that a shutdown can tell their clients not to reuse the

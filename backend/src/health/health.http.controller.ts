@@ -14,7 +14,7 @@ import {
   ReadinessCheckDto,
   ReadinessResponseDto,
 } from './health.response.dto';
-import { ServerLifecycle } from './server-lifecycle';
+import { ServerLifecycle } from '../common/server-lifecycle';
 
 type CheckDetails = Record<string, { status: string; message?: unknown }>;
 

@@ -3,20 +3,20 @@ import { TerminusModule } from '@nestjs/terminus';
 import { DatabaseHealthIndicator } from './database.health';
 import { InFlightRequests } from './graceful-shutdown';
 import { HealthHttpController } from './health.http.controller';
-import { ServerLifecycle } from './server-lifecycle';
+import { ServerLifecycle } from '../common/server-lifecycle';
+import { ServerLifecycleModule } from '../common/server-lifecycle.module';
 
 @Module({
-  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
+  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' }), ServerLifecycleModule],
   controllers: [HealthHttpController],
   providers: [
     DatabaseHealthIndicator,
-    ServerLifecycle,
     {
       provide: InFlightRequests,
       useFactory: (lifecycle: ServerLifecycle) => new InFlightRequests(lifecycle),
       inject: [ServerLifecycle],
     },
   ],
-  exports: [ServerLifecycle, InFlightRequests],
+  exports: [ServerLifecycleModule, InFlightRequests],
 })
 export class HealthModule {}

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
+import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { Metrics } from './metrics';
 import { MetricsHttpController } from './metrics.http.controller';
 
@@ -11,8 +12,8 @@ export class MetricsModule {
     return {
       module: MetricsModule,
       controllers: config.metricsToken ? [MetricsHttpController] : [],
-      providers: [Metrics],
-      exports: [Metrics],
+      providers: [Metrics, { provide: LeaseRecoveries, useExisting: Metrics }],
+      exports: [Metrics, LeaseRecoveries],
     };
   }
 }

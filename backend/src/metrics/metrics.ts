@@ -6,11 +6,12 @@ import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { DatabaseUnavailability } from '../database/database-unavailable';
+import { LeaseRecoveries, type LeasedWork } from '../notifications/lease-recoveries';
 import { PAYMENT_REFUND } from '../notifications/outbox';
 import { readSlotSeats } from '../seat-ledger/slot-seats';
 
 /** What an outbox row is for, as the metrics name it. */
-export type OutboxWork = 'email' | 'refund';
+export type OutboxWork = LeasedWork;
 
 interface PoolFigures {
   totalCount: number;
@@ -27,7 +28,7 @@ interface PoolFigures {
  * instances in one process (the tests) keep their own figures.
  */
 @Injectable()
-export class Metrics {
+export class Metrics implements LeaseRecoveries {
   private readonly logger = new Logger('Metrics');
   readonly registry = new Registry();
 

@@ -12,7 +12,6 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
 import { MailTransport } from './mail-transport';
-import { Metrics } from '../metrics/metrics';
 import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
 import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
@@ -24,9 +23,10 @@ import {
   type ClaimedOutboxRow,
   workThroughOutbox,
 } from './outbox';
-import { redactAddresses } from './redact-addresses';
+import { redactAddresses } from '../logging/redact-addresses';
 import { PollingPass } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
+import { LeaseRecoveries } from './lease-recoveries';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -66,7 +66,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly catalogue: Catalogue,
     private readonly transport: MailTransport,
     private readonly links: VisitorLinks,
-    @Optional() private readonly metrics?: Metrics,
+    @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -86,7 +86,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private noteRecoveries(recovered: number): void {
-    this.metrics?.leasesRecovered('email', recovered);
+    this.recoveries?.leasesRecovered('email', recovered);
     if (recovered > 0) {
       this.logger.warn(`Took back ${recovered} message(s) left by a worker whose lease lapsed`);
     }

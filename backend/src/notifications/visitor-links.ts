@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../config/app-config.token';
 import { Catalogue } from '../tour/catalogue';
 import type { AppConfig } from '../config/config';
 import type { SqlExecutor } from '../event-store/sql-executor';
-import { InvalidLinkError } from '../registrations/domain/registration-errors';
-import { isRegistrationId } from '../registrations/domain/registration-id';
+import { isRegistrationId } from '../common/registration-id';
+import { InvalidLinkError } from './invalid-link-error';
 
 /**
  * What a link in an email lets its reader do: cancel their booking, or pay for a seat offered

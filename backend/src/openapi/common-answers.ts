@@ -8,15 +8,9 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { RETRY_AFTER } from '../common/retry-after.header';
 
 export const API_ERROR_SCHEMA: ReferenceObject = { $ref: '#/components/schemas/ApiErrorDto' };
-
-export const RETRY_AFTER: Record<string, HeaderObject> = {
-  'Retry-After': {
-    description: 'Seconds to wait before trying again.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-};
 
 /** What an error answer means when its operation says no more. */
 const ERROR_MEANINGS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '../health/health.module';
+import { ServerLifecycleModule } from '../common/server-lifecycle.module';
 import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
 import { ConfirmWaitlistHandler } from './commands/confirm-waitlist/confirm-waitlist.handler';
 import { ConfirmWaitlistHttpController } from './commands/confirm-waitlist/confirm-waitlist.http.controller';
@@ -63,7 +63,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
  * @AdminOnly() (the admin module's guard).
  */
 @Module({
-  imports: [HealthModule, SeatLedgerModule],
+  imports: [ServerLifecycleModule, SeatLedgerModule],
   controllers: [
     CreateRegistrationHttpController,
     ShareDreamHttpController,

@@ -1,4 +1,4 @@
-import { ServerLifecycle } from '../../src/health/server-lifecycle';
+import { ServerLifecycle } from '../../src/common/server-lifecycle';
 import { testServerUrl, withServerClient } from '../database-server';
 import { request } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { redactAddresses } from '../../notifications/redact-addresses';
+import { redactAddresses } from '../../logging/redact-addresses';
 import {
   PaymentGateway,
   PaymentProviderError,

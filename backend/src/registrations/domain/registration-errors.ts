@@ -87,16 +87,3 @@ export class CancellationClosedError extends RegistrationError {
     );
   }
 }
-
-/** A cancellation or offer link that was altered, is for something else, or has expired. */
-export class InvalidLinkError extends RegistrationError {
-  readonly kind = 'invalid';
-  constructor(reason: 'invalid' | 'expired') {
-    super(
-      reason === 'expired'
-        ? 'This link has expired.'
-        : 'This link is not valid: please use the link from your email as it was sent.',
-      'token',
-    );
-  }
-}

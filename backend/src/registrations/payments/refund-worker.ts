@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import type { SqlExecutor } from '../../event-store/sql-executor';
-import { redactAddresses } from '../../notifications/redact-addresses';
+import { redactAddresses } from '../../logging/redact-addresses';
 import {
   CLAIM_LEASE_MS,
   enqueueNotification,
@@ -21,7 +21,7 @@ import {
   workThroughOutbox,
 } from '../../notifications/outbox';
 import { OutboxWorker } from '../../notifications/outbox-worker';
-import { Metrics } from '../../metrics/metrics';
+import { LeaseRecoveries } from '../../notifications/lease-recoveries';
 import { PaymentGateway } from '../../payments/payment-gateway';
 import { PollingPass } from '../../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../domain/payment-decisions';
@@ -139,7 +139,7 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly gateway: PaymentGateway,
     private readonly store: RegistrationStore,
     private readonly outbox: OutboxWorker,
-    @Optional() private readonly metrics?: Metrics,
+    @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -178,7 +178,7 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
         else result.failed += 1;
       },
       recovered: (count) => {
-        this.metrics?.leasesRecovered('refund', count);
+        this.recoveries?.leasesRecovered('refund', count);
         if (count > 0) {
           this.logger.warn(`Took back ${count} refund(s) left by a worker whose lease lapsed`);
         }

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
-import { RETRY_AFTER } from '../../../openapi/common-answers';
+import { RETRY_AFTER } from '../../../common/retry-after.header';
 import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';

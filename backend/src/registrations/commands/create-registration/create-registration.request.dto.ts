@@ -18,7 +18,7 @@ import {
   PHONE_RULE,
 } from '../../domain/registration-rules';
 import type { Locale } from '../../../common/locale';
-import { DREAM_EXAMPLE } from '../../../openapi/examples';
+import { DREAM_EXAMPLE } from '../../openapi-examples';
 
 export const DREAM_MESSAGE =
   'Please share your dream with at least 100 characters - it will be part of the performance';

@@ -11,7 +11,7 @@ import {
   DREAM_MESSAGE,
   DREAM_MESSAGES,
 } from '../create-registration/create-registration.request.dto';
-import { DREAM_EXAMPLE } from '../../../openapi/examples';
+import { DREAM_EXAMPLE } from '../../openapi-examples';
 
 export class EditDreamRequestDto {
   @ApiProperty({

@@ -7,7 +7,7 @@ import {
   HandlePaymentWebhookCommand,
   type HandlePaymentWebhookResult,
 } from './handle-payment-webhook.command';
-import { isRegistrationId } from '../../domain/registration-id';
+import { isRegistrationId } from '../../../common/registration-id';
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;

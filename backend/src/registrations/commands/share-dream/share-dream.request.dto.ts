@@ -7,7 +7,7 @@ import {
   SHARED_DREAM_MIN_CHARACTERS,
   SHARED_DREAM_RULE,
 } from '../../domain/registration-rules';
-import { DREAM_EXAMPLE } from '../../../openapi/examples';
+import { DREAM_EXAMPLE } from '../../openapi-examples';
 
 const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${SHARED_DREAM_MAX_CHARACTERS} characters`;
 

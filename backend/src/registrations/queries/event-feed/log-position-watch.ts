@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { EventBus } from '@nestjs/cqrs';
 import { Observable, type Subscriber, type Subscription } from 'rxjs';
 import { DataSource } from 'typeorm';
-import { ServerLifecycle } from '../../../health/server-lifecycle';
+import { ServerLifecycle } from '../../../common/server-lifecycle';
 import { RegistrationEventsRecorded } from '../../registration-events-recorded';
 
 /** How often the log's position is read while someone watches it. */
