@@ -12,6 +12,7 @@ import { PollingPass } from '../../common/polling-pass';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import { notificationsInsert } from '../../notifications/outbox';
+import { slotsWithWaitingAndFreeSeats } from '../../seat-ledger/slot-seats';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { freeSeats } from '../domain/registration';
 import { registrationStreamId } from '../domain/registration-events';
@@ -75,10 +76,7 @@ export class WaitingListOfferWorker
   /** One pass over the slots with a seat to offer, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<OfferRunResult> {
     // Only a shortlist: whether a seat is free is decided again under each slot's lock.
-    const slots: { event: string; time: string }[] = await this.dataSource.query(
-      `SELECT event, time FROM slot_capacity
-        WHERE waiting_list > 0 AND seats_taken < seat_limit ORDER BY event, time`,
-    );
+    const slots = await slotsWithWaitingAndFreeSeats(this.dataSource);
     const result: OfferRunResult = { offered: 0 };
     for (const { event, time } of slots) {
       try {

@@ -1,4 +1,9 @@
 import type { SqlExecutor } from '../../event-store/sql-executor';
+import {
+  moveSlotCounts,
+  type SlotCountColumn,
+  type SlotCountMove,
+} from '../../seat-ledger/slot-counts';
 import { emailKey } from '../domain/registration-rules';
 import {
   evolve,
@@ -27,9 +32,7 @@ export const STATUS_COUNT_COLUMN: Partial<Record<RegistrationStatus, StatusCount
   waiting: 'waiting_list',
 };
 
-export type StatusCountColumn = 'held' | 'paid' | 'confirmed' | 'waiting_list';
-
-const SLOT_COUNTS = ['held', 'paid', 'confirmed', 'waiting_list', 'seats_taken'] as const;
+export type StatusCountColumn = Exclude<SlotCountColumn, 'seats_taken'>;
 
 export interface FoldedRegistration {
   state: RegistrationState;
@@ -39,17 +42,11 @@ export interface FoldedRegistration {
   lastPosition: number;
 }
 
-/** How the events folded changed one slot's counts (from zero, in a rebuild). */
-export interface FoldedSlot {
-  event: string;
-  time: string;
-  held: number;
-  paid: number;
-  confirmed: number;
-  waiting_list: number;
-  /** The seats its registrations take, as the domain's occupiesSeat() counts them. */
-  seats_taken: number;
-}
+/**
+ * How the events folded changed one slot's counts (from zero, in a rebuild); its seats_taken
+ * are the seats its registrations take, as the domain's occupiesSeat() counts them.
+ */
+export type FoldedSlot = SlotCountMove;
 
 export class ReadModelFold {
   /** Registrations as they now stand, by id; a deleted one leaves, as its row does. */
@@ -205,35 +202,5 @@ export async function writeReadModels(sql: SqlExecutor, fold: ReadModelFold): Pr
       [...fold.removed],
     ]);
   }
-  const slots = [...fold.slots.values()].filter((slot) =>
-    SLOT_COUNTS.some((column) => slot[column] !== 0),
-  );
-  if (slots.length === 0) return;
-  // A slot unknown to slot_capacity (one that left the tour) still counts what happens in it,
-  // with no seats of its own. (Not an upsert: PostgreSQL checks the CHECK on the row proposed
-  // for insertion even when it conflicts and becomes an update.)
-  const columns = SLOT_COUNTS.join(', ');
-  await sql.query(
-    `WITH counts AS (
-       SELECT * FROM unnest($1::text[], $2::text[], ${SLOT_COUNTS.map((_, i) => `$${i + 3}::int[]`).join(', ')})
-         AS counts(event, time, ${columns})
-     ),
-     moved AS (
-       UPDATE slot_capacity AS current SET ${SLOT_COUNTS.map(
-         (column) => `${column} = current.${column} + counts.${column}`,
-       ).join(', ')}
-         FROM counts
-        WHERE current.event = counts.event AND current.time = counts.time
-       RETURNING current.event, current.time
-     )
-     INSERT INTO slot_capacity (event, time, seat_limit, ${columns})
-     SELECT event, time, 0, ${columns} FROM counts
-      WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.event = counts.event
-                                              AND moved.time = counts.time)`,
-    [
-      slots.map((slot) => slot.event),
-      slots.map((slot) => slot.time),
-      ...SLOT_COUNTS.map((column) => slots.map((slot) => slot[column])),
-    ],
-  );
+  await moveSlotCounts(sql, [...fold.slots.values()]);
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Catalogue } from '../../tour/catalogue';
+import { resetSlotCounts } from '../../seat-ledger/slot-counts';
 import {
   rebuildTourReadModel,
   syncSlotLimits,
@@ -35,11 +36,9 @@ export async function rebuildProjections(
 ): Promise<{ events: number; registrations: number }> {
   const types = new Set<string>(REGISTRATION_EVENT_TYPES);
   return dataSource.transaction(async (manager) => {
-    await manager.query('LOCK TABLE registration_view, slot_capacity IN ACCESS EXCLUSIVE MODE');
+    await manager.query('LOCK TABLE registration_view IN ACCESS EXCLUSIVE MODE');
+    await resetSlotCounts(manager);
     await manager.query('TRUNCATE registration_view');
-    await manager.query(
-      'UPDATE slot_capacity SET held = 0, paid = 0, confirmed = 0, waiting_list = 0, seats_taken = 0',
-    );
     const tourFacts = await rebuildTourReadModel(manager);
     if (tourFacts === 0) await syncSlotLimits(manager, catalogue);
     const keys = await readRegistrationKeys(manager);

@@ -6,15 +6,8 @@ import { freeSeats } from '../../domain/registration';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { CapacityCache } from '../../../seat-ledger/capacity-cache';
+import { readSeatCounts } from '../../../seat-ledger/slot-seats';
 import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
-
-interface CapacityRow {
-  event: string;
-  time: string;
-  seat_limit: number;
-  seats_taken: number;
-  waiting_list: number;
-}
 
 @QueryHandler(GetCapacityQuery)
 export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> {
@@ -32,9 +25,7 @@ export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> 
 
   /** The open events' slots, in catalogue order; completed events are history, not capacity. */
   private async read(): Promise<CapacityByEvent> {
-    const rows: CapacityRow[] = await this.dataSource.query(
-      'SELECT event, time, seat_limit, seats_taken, waiting_list FROM slot_capacity',
-    );
+    const rows = await readSeatCounts(this.dataSource);
     const byKey = new Map(rows.map((row) => [`${row.event}\u0000${row.time}`, row]));
     const now = new Date();
     const answer: CapacityByEvent = {};

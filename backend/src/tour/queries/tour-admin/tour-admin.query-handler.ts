@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { readSeatCounts } from '../../../seat-ledger/slot-seats';
 import { Catalogue } from '../../catalogue';
 import { eventNotFound } from '../../domain/tour-errors';
 import { TOUR_STREAM, tourEventStreamId } from '../../domain/tour';
@@ -10,14 +11,6 @@ import type {
   TourHistoryEntryDto,
 } from './tour-admin.response.dto';
 import type { TourHistoryRequestDto } from './tour-history.request.dto';
-
-/** A slot's seats and waiting list, from slot_capacity (the registrations' count). */
-interface SlotCountRow {
-  event: string;
-  time: string;
-  seats_taken: number;
-  waiting: number;
-}
 
 /**
  * The Command Center's view of the tour: the tour as this process's catalogue holds it (read
@@ -45,11 +38,8 @@ export class TourAdminQueryHandler {
     const events = this.catalogue.tour.events.filter(
       (event) => slug === undefined || event.slug === slug,
     );
-    const counts: SlotCountRow[] = await this.dataSource.query(
-      `SELECT event, time, seats_taken, waiting_list AS waiting FROM slot_capacity
-        WHERE $1::text IS NULL OR event = $1`,
-      [slug ?? null],
-    );
+    // Each slot's seats and waiting list, as the seat ledger counts them.
+    const counts = await readSeatCounts(this.dataSource, slug);
     const count = new Map(counts.map((row) => [`${row.event}\n${row.time}`, row]));
     return events.map((event) => ({
       slug: event.slug,
@@ -69,7 +59,7 @@ export class TourAdminQueryHandler {
           status: slot.status,
           capacity: slot.capacity,
           seatsTaken: seats?.seats_taken ?? 0,
-          waiting: seats?.waiting ?? 0,
+          waiting: seats?.waiting_list ?? 0,
         };
       }),
     }));
