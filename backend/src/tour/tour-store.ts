@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
+import { streamExists } from '../event-store/log-queries';
 import { readStream } from '../event-store/read-stream';
 import { SlotLimitBelowSeatsTakenError } from '../seat-ledger/slot-limits';
 import { lockSlotSeats } from '../seat-ledger/slot-lock';
@@ -119,11 +120,7 @@ export async function importTourOnce(
 ): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [IMPORT_LOCK]);
-    const present: unknown[] = await manager.query(
-      'SELECT 1 FROM events WHERE stream_id = $1 LIMIT 1',
-      [TOUR_STREAM],
-    );
-    if (present.length > 0) return false;
+    if (await streamExists(manager, TOUR_STREAM)) return false;
     const imported: TourFact = {
       type: 'TourImported',
       data: { currency: tour.currency, source },

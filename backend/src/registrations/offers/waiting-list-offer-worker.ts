@@ -11,6 +11,7 @@ import { Catalogue } from '../../tour/catalogue';
 import { PollingPass } from '../../common/polling-pass';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
+import { firstPositions } from '../../event-store/log-queries';
 import { notificationsInsert } from '../../notifications/outbox';
 import { slotsWithWaitingAndFreeSeats } from '../../seat-ledger/slot-seats';
 import { OutboxWorker } from '../../notifications/outbox-worker';
@@ -105,15 +106,19 @@ export class WaitingListOfferWorker
     const offered = await this.store.transaction(async (tx) => {
       const seats = await tx.lockSlot(event, time);
       // The slot's waiting list in arrival order (its registrations' first events), as many as
-      // there are free seats; each stream is named registrationStreamId(id).
-      const waiting: { id: string }[] = await tx.manager.query(
-        `SELECT v.id FROM registration_view v
-          WHERE v.event = $1 AND v.time = $2 AND v.status = 'waiting'
-          ORDER BY (SELECT min(e.global_position) FROM events e
-                     WHERE e.stream_id = $3 || v.id::text)
-          LIMIT $4`,
-        [event, time, registrationStreamId(''), freeSeats(seats)],
+      // there are free seats.
+      const listed: { id: string }[] = await tx.manager.query(
+        `SELECT id FROM registration_view WHERE event = $1 AND time = $2 AND status = 'waiting'`,
+        [event, time],
       );
+      const arrived = await firstPositions(
+        tx.manager,
+        listed.map(({ id }) => registrationStreamId(id)),
+      );
+      const arrival = (id: string) => arrived.get(registrationStreamId(id)) ?? Infinity;
+      const waiting = listed
+        .sort((a, b) => arrival(a.id) - arrival(b.id))
+        .slice(0, freeSeats(seats));
       if (waiting.length === 0) return 0;
       const loaded = await Promise.all(waiting.map(({ id }) => this.store.load(tx, id)));
       const offers = offerFreeSeats(

@@ -5,8 +5,7 @@ import {
   rebuildTourReadModel,
   syncSlotLimits,
 } from '../../tour/projections/rebuild-tour-read-model';
-import type { RecordedEvent } from '../../event-store/event-store.types';
-import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
+import { replayWholeLog } from '../../event-store/log-queries';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
@@ -44,7 +43,7 @@ export async function rebuildProjections(
     const keys = await readRegistrationKeys(manager);
     const fold = new ReadModelFold();
     let count = 0;
-    for await (const batch of readLog(manager, READ_BATCH)) {
+    for await (const batch of replayWholeLog(manager, READ_BATCH)) {
       for (const recorded of batch) {
         if (!types.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
         const key = PERSONAL_DATA_READ.has(recorded.type as RegistrationEvent['type'])
@@ -64,42 +63,4 @@ async function readRegistrationKeys(manager: EntityManager): Promise<Map<string,
     `SELECT stream_id, key FROM personal_data_keys WHERE stream_id LIKE 'registration-%'`,
   );
   return new Map(rows.map((row) => [row.stream_id, row.key]));
-}
-
-/** An event's row without its metadata, which the fold never reads. */
-type LogRow = Omit<RecordedEventRow, 'metadata'>;
-
-/**
- * The whole log in order, page by page: the next page is asked for before this one is folded,
- * so PostgreSQL reads while Node decodes. Unlike readAll, it does not wait for every older
- * transaction on the server: once the read models are locked, no registration event can commit
- * until the rebuild does (every append projects into them), so every committed event is
- * already visible, and a long transaction elsewhere (another database of the same server) must
- * not hide any of them.
- */
-async function* readLog(
-  manager: EntityManager,
-  batchSize: number,
-): AsyncGenerator<RecordedEvent[]> {
-  const page = (after: string) => {
-    const query = manager.query(
-      `SELECT global_position, stream_id, stream_version, type, schema_version, data, recorded_at
-         FROM events
-        WHERE global_position > $1
-        ORDER BY global_position
-        LIMIT $2`,
-      [after, batchSize],
-    ) as Promise<LogRow[]>;
-    // A page asked for ahead and never awaited (the replay failed) must not crash the process.
-    query.catch(() => undefined);
-    return query;
-  };
-  let pending = page('0');
-  for (;;) {
-    const rows = await pending;
-    if (rows.length === 0) return;
-    if (rows.length === batchSize) pending = page(rows[rows.length - 1].global_position);
-    yield rows.map((row) => toRecordedEvent({ ...row, metadata: { actor: 'system' } }));
-    if (rows.length < batchSize) return;
-  }
 }

@@ -113,6 +113,9 @@ export function tourEventStreamId(slug: string): string {
   return `${EVENT_STREAM_PREFIX}${slug}`;
 }
 
+/** The tour's streams: its own and each event's (the log's tour-event-… streams). */
+export const TOUR_STREAMS = { stream: TOUR_STREAM, prefix: EVENT_STREAM_PREFIX } as const;
+
 /** An event as its facts so far leave it; undefined before it was announced. */
 export function evolve(state: TourEvent | undefined, fact: TourEventFact): TourEvent {
   if (fact.type === 'EventAnnounced') {

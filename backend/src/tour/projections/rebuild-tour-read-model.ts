@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { toRecordedEvent, type RecordedEventRow } from '../../event-store/recorded-event-row';
+import { readStreamFamily } from '../../event-store/log-queries';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { writeSeatLimits } from '../../seat-ledger/slot-limits';
 import type { Catalogue } from '../catalogue';
+import { TOUR_STREAMS } from '../domain/tour';
 import { toTourFact, TourFold, writeTourReadModel } from './tour-read-model-fold';
 
 /**
@@ -16,17 +17,11 @@ export async function rebuildTourReadModel(manager: EntityManager): Promise<numb
     'LOCK TABLE tour_view, tour_event_view, tour_slot_view IN ACCESS EXCLUSIVE MODE',
   );
   await manager.query('TRUNCATE tour_slot_view, tour_event_view, tour_view');
-  const rows: RecordedEventRow[] = await manager.query(
-    `SELECT global_position, stream_id, stream_version, type, schema_version, data, metadata,
-            recorded_at
-       FROM events
-      WHERE stream_id = 'tour' OR stream_id LIKE 'tour-event-%'
-      ORDER BY global_position`,
-  );
+  const recorded = await readStreamFamily(manager, TOUR_STREAMS);
   const fold = new TourFold();
-  for (const row of rows) fold.apply(toTourFact(toRecordedEvent(row)));
+  for (const event of recorded) fold.apply(toTourFact(event));
   await writeTourReadModel(manager, fold);
-  return rows.length;
+  return recorded.length;
 }
 
 /** The seat limits of a tour not in the log yet (a database from before the tour's streams). */

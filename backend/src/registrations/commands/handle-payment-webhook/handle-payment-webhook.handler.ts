@@ -8,6 +8,7 @@ import {
   type HandlePaymentWebhookResult,
 } from './handle-payment-webhook.command';
 import { isRegistrationId } from '../../../common/registration-id';
+import { findFirstEventWith } from '../../../event-store/log-queries';
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -104,11 +105,13 @@ export class HandlePaymentWebhookHandler implements ICommandHandler<HandlePaymen
   }
 
   private async registrationPaidBy(paymentIntentId: string): Promise<string | null> {
-    const rows: { registration_id: string }[] = await this.dataSource.query(
-      `SELECT data->>'registrationId' AS registration_id FROM events
-        WHERE type = 'PaymentConfirmed' AND data->>'paymentIntentId' = $1 LIMIT 1`,
-      [paymentIntentId],
+    const paid = await findFirstEventWith(
+      this.dataSource,
+      'PaymentConfirmed',
+      'paymentIntentId',
+      paymentIntentId,
     );
-    return rows[0]?.registration_id ?? null;
+    const registrationId = paid?.data.registrationId;
+    return typeof registrationId === 'string' ? registrationId : null;
   }
 }

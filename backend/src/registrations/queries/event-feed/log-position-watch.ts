@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { Observable, type Subscriber, type Subscription } from 'rxjs';
+import { readableLogHead } from '../../../event-store/log-queries';
 import { DataSource } from 'typeorm';
 import { ServerLifecycle } from '../../../common/server-lifecycle';
 import { RegistrationEventsRecorded } from '../../registration-events-recorded';
@@ -87,11 +88,7 @@ export class LogPositionWatch implements OnModuleInit, OnModuleDestroy {
     try {
       do {
         this.readAgain = false;
-        const [row] = (await this.dataSource.query(
-          `SELECT coalesce(max(global_position), 0)::bigint AS position FROM events
-            WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
-        )) as { position: string }[];
-        const position = Number(row.position);
+        const position = await readableLogHead(this.dataSource);
         const moved = position !== this.position;
         this.position = position;
         for (const watcher of this.watchers) {

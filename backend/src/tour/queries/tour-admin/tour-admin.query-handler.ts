@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
+import { readStreamFamilyBackwards } from '../../../event-store/log-queries';
 import { Catalogue } from '../../catalogue';
 import { eventNotFound } from '../../domain/tour-errors';
-import { TOUR_STREAM, tourEventStreamId } from '../../domain/tour';
+import { TOUR_STREAM, TOUR_STREAMS, tourEventStreamId } from '../../domain/tour';
 import type {
   TourAdminDto,
   TourEventAdminDto,
@@ -67,31 +68,21 @@ export class TourAdminQueryHandler {
 
   /** The tour's own facts, newest first, a page at a time. */
   async history({ event, limit = 50, before }: TourHistoryRequestDto): Promise<TourHistoryDto> {
-    const rows: {
-      global_position: string;
-      stream_id: string;
-      type: string;
-      data: Record<string, unknown>;
-      metadata: { actor?: string; cause?: string };
-      recorded_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT global_position, stream_id, type, data, metadata, recorded_at FROM events
-        WHERE (stream_id = 'tour' OR stream_id LIKE 'tour-event-%')
-          AND ($1::text IS NULL OR stream_id = $1)
-          AND ($2::bigint IS NULL OR global_position < $2)
-        ORDER BY global_position DESC
-        LIMIT $3`,
-      [event ? tourEventStreamId(event) : null, before ?? null, limit + 1],
-    );
+    const rows = await readStreamFamilyBackwards(this.dataSource, TOUR_STREAMS, {
+      streamId: event ? tourEventStreamId(event) : undefined,
+      before,
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const entries = page.map((row): TourHistoryEntryDto => {
       const { slug, ...details } = row.data;
+      const metadata: { actor?: string; cause?: string } = row.metadata;
       return {
-        position: String(row.global_position),
-        event: row.stream_id === TOUR_STREAM ? '' : String(slug),
+        position: String(row.globalPosition),
+        event: row.streamId === TOUR_STREAM ? '' : String(slug),
         type: row.type,
-        at: new Date(row.recorded_at).toISOString(),
-        actor: row.metadata.cause === 'import' ? 'import' : (row.metadata.actor ?? 'system'),
+        at: new Date(row.recordedAt).toISOString(),
+        actor: metadata.cause === 'import' ? 'import' : (metadata.actor ?? 'system'),
         details,
       };
     });
