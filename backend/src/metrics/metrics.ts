@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { DatabaseUnavailability } from '../database/database-unavailable';
 import { LeaseRecoveries, type LeasedWork } from '../notifications/lease-recoveries';
-import { PAYMENT_REFUND } from '../notifications/outbox';
+import { readOutboxBacklog } from '../notifications/outbox';
 import { readSlotSeats } from '../seat-ledger/slot-seats';
 
 /** What an outbox row is for, as the metrics name it. */
@@ -161,19 +161,11 @@ function routeOf(request: Request): string {
 }
 
 async function readOutbox(dataSource: DataSource, backlog: Gauge, oldest: Gauge): Promise<void> {
-  const rows: { work: OutboxWork; pending: string; oldest_seconds: string | null }[] =
-    await dataSource.query(
-      `SELECT CASE WHEN kind = $1 THEN 'refund' ELSE 'email' END AS work,
-              count(*) AS pending,
-              extract(epoch FROM now() - min(created_at)) AS oldest_seconds
-         FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL
-        GROUP BY 1`,
-      [PAYMENT_REFUND],
-    );
+  const rows = await readOutboxBacklog(dataSource);
   for (const work of ['email', 'refund'] as const) {
     const row = rows.find((candidate) => candidate.work === work);
-    backlog.set({ work }, Number(row?.pending ?? 0));
-    oldest.set({ work }, Math.max(0, Number(row?.oldest_seconds ?? 0)));
+    backlog.set({ work }, row?.pending ?? 0);
+    oldest.set({ work }, Math.max(0, row?.oldestSeconds ?? 0));
   }
 }
 

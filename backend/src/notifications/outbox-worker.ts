@@ -18,6 +18,7 @@ import type { RegistrationState } from '../registrations/domain/registration';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
   CLAIM_LEASE_MS,
+  markOutboxRowSent,
   NOTIFICATION_KINDS,
   postponeOutboxRow,
   type ClaimedOutboxRow,
@@ -161,7 +162,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return 'failed';
     }
-    await this.dataSource.query('UPDATE outbox SET sent_at = $2 WHERE id = $1', [row.id, now]);
+    await markOutboxRowSent(this.dataSource, row.id, now);
     // Erased while this message was being sent: the copy just written goes too.
     const [still] = await this.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [
       row.registration_id,

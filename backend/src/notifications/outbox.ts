@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
 import type { SqlStatement } from '../event-store/sql-statement';
+import type { LeasedWork } from './lease-recoveries';
 
 /** The messages the site sends, each in the registration's language. */
 export type NotificationKind =
@@ -212,4 +213,53 @@ export async function postponeOutboxRow(
     'UPDATE outbox SET last_error = $2, available_at = $3, leased_until = NULL WHERE id = $1',
     [row.id, reason.slice(0, 1000), new Date(now.getTime() + retryDelayMs(row.attempts))],
   );
+}
+
+/** Marks a row sent, in the caller's transaction when it has one. */
+export async function markOutboxRowSent(sql: SqlExecutor, id: string, now: Date): Promise<void> {
+  await sql.query('UPDATE outbox SET sent_at = $2 WHERE id = $1', [id, now]);
+}
+
+/**
+ * An erased registration's messages still to send are cancelled; its refunds stay (they carry
+ * no personal data, and the money must go back). In the erasing transaction.
+ */
+export async function forgetRecipient(sql: SqlExecutor, registrationId: string): Promise<void> {
+  await sql.query(
+    `UPDATE outbox SET cancelled_at = now()
+      WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL
+        AND kind <> $2`,
+    [registrationId, PAYMENT_REFUND],
+  );
+}
+
+/** Drops the error texts of a registration's rows (a transport's error may quote an address). */
+export async function forgetRecipientErrors(
+  sql: SqlExecutor,
+  registrationId: string,
+): Promise<void> {
+  await sql.query(
+    `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,
+    [registrationId],
+  );
+}
+
+/** The rows waiting to be sent, and the age of the oldest, for emails and refunds. */
+export async function readOutboxBacklog(
+  sql: SqlExecutor,
+): Promise<{ work: LeasedWork; pending: number; oldestSeconds: number }[]> {
+  const rows: { work: LeasedWork; pending: string; oldest_seconds: string | null }[] =
+    await sql.query(
+      `SELECT CASE WHEN kind = $1 THEN 'refund' ELSE 'email' END AS work,
+              count(*) AS pending,
+              extract(epoch FROM now() - min(created_at)) AS oldest_seconds
+         FROM outbox WHERE sent_at IS NULL AND cancelled_at IS NULL
+        GROUP BY 1`,
+      [PAYMENT_REFUND],
+    );
+  return rows.map((row) => ({
+    work: row.work,
+    pending: Number(row.pending),
+    oldestSeconds: Number(row.oldest_seconds ?? 0),
+  }));
 }

@@ -14,6 +14,7 @@ import { redactAddresses } from '../../logging/redact-addresses';
 import {
   CLAIM_LEASE_MS,
   enqueueNotification,
+  markOutboxRowSent,
   PAYMENT_REFUND,
   postponeOutboxRow,
   type ClaimedOutboxRow,
@@ -209,7 +210,7 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     const notified = await this.store.transaction(async (tx) => {
       const queued = await this.recordRefunded(tx, row, order, refundId);
-      await tx.manager.query('UPDATE outbox SET sent_at = $2 WHERE id = $1', [row.id, now]);
+      await markOutboxRowSent(tx.manager, row.id, now);
       return queued;
     });
     if (notified) this.outbox.nudge();

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MailTransport } from '../../../notifications/mail-transport';
 import { adminMetadata } from '../../../auth/admin-actor';
-import { PAYMENT_REFUND } from '../../../notifications/outbox';
+import { forgetRecipient, forgetRecipientErrors } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import { deleteRegistration } from '../../domain/operator-decisions';
@@ -50,22 +50,14 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       const recorded = await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       await shredPersonalDataKey(tx.manager, registrationStreamId(id));
       // Refunds still to send stay: they carry no personal data, and the money must go back.
-      await tx.manager.query(
-        `UPDATE outbox SET cancelled_at = now()
-          WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL
-            AND kind <> $2`,
-        [id, PAYMENT_REFUND],
-      );
+      await forgetRecipient(tx.manager, id);
       // The answers kept for Idempotency-Key retries name the registration.
       await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
         id,
       ]);
       await this.refunds.queue(tx, recorded);
       // A transport's error text may quote an address; nothing of the person may stay.
-      await tx.manager.query(
-        `UPDATE outbox SET last_error = NULL WHERE registration_id = $1 AND last_error IS NOT NULL`,
-        [id],
-      );
+      await forgetRecipientErrors(tx.manager, id);
     });
     await this.transport.eraseCopiesOf(id);
   }
