@@ -1,5 +1,6 @@
 import { DomainError } from '../common/domain-error';
 import type { Locale } from '../common/locale';
+import type { ProviderNotice } from './payment-facts';
 
 export interface CheckoutRequest {
   registrationId: string;
@@ -62,4 +63,12 @@ export abstract class PaymentGateway {
   abstract refundPayment(request: RefundRequest): Promise<{ refundId: string }>;
   /** The secret the provider signs its webhook deliveries with (Stripe's scheme). */
   abstract webhookSecret(): Promise<string>;
+  /**
+   * A webhook delivery, once its signature holds, as the fact it states (ProviderNotice);
+   * undefined when the signature does not hold.
+   */
+  abstract readWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<ProviderNotice | undefined>;
 }

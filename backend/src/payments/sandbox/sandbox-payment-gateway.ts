@@ -10,6 +10,9 @@ import {
   type RefundRequest,
 } from '../payment-gateway';
 import { sandboxWebhookSecret } from './sandbox-webhook-secret';
+import type { ProviderNotice } from '../payment-facts';
+import { verifyWebhook } from '../webhook/verify-webhook';
+import { noticeOfStripeEvent } from '../stripe/stripe-event-facts';
 
 export interface SandboxSessionRow {
   id: string;
@@ -165,5 +168,14 @@ export class SandboxPaymentGateway extends PaymentGateway {
       throw error;
     });
     return this.secret;
+  }
+
+  /** The sandbox signs and shapes its deliveries as Stripe does: they are read the same way. */
+  async readWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<ProviderNotice | undefined> {
+    const event = await verifyWebhook(rawBody, signature, await this.webhookSecret());
+    return event && noticeOfStripeEvent(event);
   }
 }

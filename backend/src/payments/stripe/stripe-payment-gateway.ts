@@ -8,6 +8,9 @@ import {
   type CheckoutSessionStatus,
   type RefundRequest,
 } from '../payment-gateway';
+import type { ProviderNotice } from '../payment-facts';
+import { verifyWebhook } from '../webhook/verify-webhook';
+import { noticeOfStripeEvent } from './stripe-event-facts';
 
 export interface StripeGatewayConfig {
   secretKey: string;
@@ -146,5 +149,13 @@ export class StripePaymentGateway extends PaymentGateway {
 
   async webhookSecret(): Promise<string> {
     return this.config.webhookSecret;
+  }
+
+  async readWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<ProviderNotice | undefined> {
+    const event = await verifyWebhook(rawBody, signature, await this.webhookSecret());
+    return event && noticeOfStripeEvent(event);
   }
 }

@@ -1,15 +1,15 @@
 import { Command } from '@nestjs/cqrs';
-import type Stripe from 'stripe';
+import type { ProviderNotice } from '../../../payments/payment-facts';
 import type { RecordOutcome } from '../../payments/payment-recorder';
 
 export interface HandlePaymentWebhookResult {
   outcome: RecordOutcome | 'ignored';
 }
 
-/** A provider event whose signature has been verified. */
+/** A provider's delivery whose signature has been verified, as the fact it states. */
 export class HandlePaymentWebhookCommand extends Command<HandlePaymentWebhookResult> {
   constructor(
-    readonly event: Stripe.Event,
+    readonly notice: ProviderNotice,
     readonly correlationId?: string,
   ) {
     super();

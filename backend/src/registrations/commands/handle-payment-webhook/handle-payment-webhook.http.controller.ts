@@ -12,7 +12,6 @@ import {
 import type { Request } from 'express';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { requestId } from '../../../common/request-id';
-import { verifyWebhook } from '../../../payments/webhook/verify-webhook';
 import { PaymentGateway } from '../../../payments/payment-gateway';
 import { HandlePaymentWebhookCommand } from './handle-payment-webhook.command';
 
@@ -94,14 +93,10 @@ export class HandlePaymentWebhookHttpController {
     @Req() request: Request & { rawBody?: Buffer },
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<PaymentWebhookResponseDto> {
-    const event = await verifyWebhook(
-      request.rawBody,
-      signature,
-      await this.gateway.webhookSecret(),
-    );
-    if (!event) throw new BadRequestException('Invalid webhook signature');
+    const notice = await this.gateway.readWebhook(request.rawBody, signature);
+    if (!notice) throw new BadRequestException('Invalid webhook signature');
     const result = await this.commandBus.execute(
-      new HandlePaymentWebhookCommand(event, requestId(request)),
+      new HandlePaymentWebhookCommand(notice, requestId(request)),
     );
     return { received: true, outcome: result.outcome };
   }
