@@ -42,6 +42,7 @@ import { GetRegistrationHttpController } from './queries/get-registration/get-re
 import { GetRegistrationQueryHandler } from './queries/get-registration/get-registration.query-handler';
 import { ListRegistrationsHttpController } from './queries/list-registrations/list-registrations.http.controller';
 import { ListRegistrationsQueryHandler } from './queries/list-registrations/list-registrations.query-handler';
+import { GetAdminRegistrationQueryHandler } from './queries/list-registrations/get-admin-registration.query-handler';
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
@@ -100,6 +101,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     GetRegistrationQueryHandler,
     GetPayerRegistrationQueryHandler,
     ListRegistrationsQueryHandler,
+    GetAdminRegistrationQueryHandler,
     DeleteRegistrationHandler,
     ConfirmWaitlistHandler,
     SetPaidFlagHandler,

@@ -2,10 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { CancellationRecorder } from '../../cancellations/cancellation-recorder';
 import { cancelRegistration } from '../../domain/cancellations';
-import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { assertRegistrationId } from '../../domain/registration-id';
-import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
-import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
 import { RegistrationStore } from '../../registration-store';
 import { CancelRegistrationCommand } from './cancel-registration.command';
 
@@ -20,7 +17,7 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
     private readonly cancellations: CancellationRecorder,
   ) {}
 
-  async execute(command: CancelRegistrationCommand): Promise<AdminRegistrationDto> {
+  async execute(command: CancelRegistrationCommand): Promise<void> {
     const id = command.registrationId;
     assertRegistrationId(id);
     // A seat held or offered unpaid: its payment page is closed first, so it cannot be paid.
@@ -32,9 +29,6 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
         (state, history) => cancelRegistration(state, history, 'operator', command.refund),
         adminMetadata(command.actor),
       );
-      const registration = await selectAdminRegistration(tx.manager, id);
-      if (!registration) throw new RegistrationNotFoundError();
-      return registration;
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiBadGatewayResponse,
@@ -13,13 +13,17 @@ import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { GetAdminRegistrationQuery } from '../../queries/list-registrations/get-admin-registration.query';
 import { CancelRegistrationCommand } from './cancel-registration.command';
 import { CancelRegistrationRequestDto } from './cancel-registration.request.dto';
 
 @ApiTags('admin')
 @Controller()
 export class CancelRegistrationHttpController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   @Post('api/admin/registrations/:id/cancel')
   @HttpCode(200)
@@ -43,11 +47,12 @@ export class CancelRegistrationHttpController {
     description:
       'The payment provider could not close the payment page of a seat held unpaid; nothing was cancelled.',
   })
-  cancel(
+  async cancel(
     @Param('id') id: string,
     @Body() body: CancelRegistrationRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    return this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund));
+    await this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund));
+    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
   }
 }

@@ -4,8 +4,6 @@ import { assertRegistrationId } from '../../domain/registration-id';
 import { enqueueNotification } from '../../../notifications/outbox';
 import { confirmWaitlist } from '../../domain/operator-decisions';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
-import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
-import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
 import { RegistrationStore } from '../../registration-store';
 import { ConfirmWaitlistCommand } from './confirm-waitlist.command';
 
@@ -13,7 +11,7 @@ import { ConfirmWaitlistCommand } from './confirm-waitlist.command';
 export class ConfirmWaitlistHandler implements ICommandHandler<ConfirmWaitlistCommand> {
   constructor(private readonly store: RegistrationStore) {}
 
-  execute(command: ConfirmWaitlistCommand): Promise<AdminRegistrationDto> {
+  execute(command: ConfirmWaitlistCommand): Promise<void> {
     const id = command.registrationId;
     assertRegistrationId(id);
     return this.store.transaction(async (tx) => {
@@ -33,9 +31,6 @@ export class ConfirmWaitlistHandler implements ICommandHandler<ConfirmWaitlistCo
         registrationId: id,
         causedByPosition: recorded.recorded.globalPosition,
       });
-      const registration = await selectAdminRegistration(tx.manager, id);
-      if (!registration) throw new RegistrationNotFoundError();
-      return registration;
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -11,12 +11,16 @@ import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
+import { GetAdminRegistrationQuery } from '../../queries/list-registrations/get-admin-registration.query';
 import { ConfirmWaitlistCommand } from './confirm-waitlist.command';
 
 @ApiTags('admin')
 @Controller()
 export class ConfirmWaitlistHttpController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   @Post('api/admin/registrations/:id/confirm')
   @HttpCode(200)
@@ -32,10 +36,11 @@ export class ConfirmWaitlistHttpController {
     type: ApiErrorDto,
     description: "'This time slot is full.', or the entry is not on the waiting list.",
   })
-  confirm(
+  async confirm(
     @Param('id') id: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    return this.commandBus.execute(new ConfirmWaitlistCommand(id, actor));
+    await this.commandBus.execute(new ConfirmWaitlistCommand(id, actor));
+    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
   }
 }

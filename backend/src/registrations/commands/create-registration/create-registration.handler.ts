@@ -2,15 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Catalogue, type TourEvent } from '../../../tour/catalogue';
+import { Catalogue } from '../../../tour/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import {
-  PaymentGateway,
-  PaymentProviderError,
-  type CheckoutRequest,
-} from '../../../payments/payment-gateway';
+import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
 import { failCheckout, openCheckoutSession, resumableCheckout } from '../../domain/registration';
 import {
   DuplicateRegistrationError,
@@ -18,7 +14,6 @@ import {
   SlotNotOpenError,
 } from '../../domain/registration-errors';
 import type { RegistrationCreated } from '../../domain/registration-events';
-import type { Locale } from '../../../common/locale';
 import { emailKey, isSamePerson } from '../../domain/registration-rules';
 import { RegistrationStore } from '../../registration-store';
 import {
@@ -26,6 +21,7 @@ import {
   type CreateRegistrationResult,
 } from './create-registration.command';
 import { SlotAllocationBatcher } from './slot-allocation-batcher';
+import { seatCheckoutRequest } from '../../payments/seat-checkout-request';
 
 @CommandHandler(CreateRegistrationCommand)
 export class CreateRegistrationHandler implements ICommandHandler<CreateRegistrationCommand> {
@@ -147,33 +143,4 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     }
     return null;
   }
-}
-
-/**
- * The payment page for a seat held for a registration (a hold, or a waiting-list offer): the
- * slot's price, in the visitor's language, lapsing with the seat.
- */
-export function seatCheckoutRequest(
-  catalogue: Catalogue,
-  publicUrl: string,
-  event: TourEvent,
-  seat: { registrationId: string; time: string; locale: Locale; email: string; expiresAt: Date },
-): CheckoutRequest {
-  return {
-    registrationId: seat.registrationId,
-    // The slot by its current start where the show is, not by its key (which a move keeps).
-    description: `${catalogue.placeNames(event, seat.locale).city} — ${catalogue.slotLabel(event.slug, seat.time, seat.locale)}`,
-    customerEmail: seat.email,
-    locale: seat.locale,
-    amountMinor: event.priceMinor,
-    currency: catalogue.currency,
-    expiresAt: seat.expiresAt,
-    successUrl: `${publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: paymentCancelledUrl(publicUrl, seat.registrationId),
-  };
-}
-
-/** Where the payment page's Cancel leads: the screen offering to resume or give the seat back. */
-export function paymentCancelledUrl(publicUrl: string, registrationId: string): string {
-  return `${publicUrl}/?register=true&payment=cancelled&registration=${registrationId}`;
 }

@@ -19,18 +19,7 @@ import {
 } from '../../domain/registration-rules';
 import type { Locale } from '../../../common/locale';
 import { DREAM_EXAMPLE } from '../../openapi-examples';
-
-export const DREAM_MESSAGE =
-  'Please share your dream with at least 100 characters - it will be part of the performance';
-const DREAM_TOO_LONG = 'Your dream must be at most 5000 characters';
-
-/** The dream's messages, for the registration and for the Command Center's dream editor. */
-export const DREAM_MESSAGES = {
-  blank: DREAM_MESSAGE,
-  short: DREAM_MESSAGE,
-  control: 'Your dream must not contain control characters',
-  long: DREAM_TOO_LONG,
-};
+import { DREAM_MESSAGE, DREAM_MESSAGES } from '../../dream-messages';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 /** SPEC section 5's message for a phone it cannot read as one. */

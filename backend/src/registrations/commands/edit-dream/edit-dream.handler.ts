@@ -2,9 +2,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { editDream } from '../../domain/operator-decisions';
-import { RegistrationNotFoundError } from '../../domain/registration-errors';
-import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
-import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
 import { RegistrationStore } from '../../registration-store';
 import { EditDreamCommand } from './edit-dream.command';
 
@@ -13,16 +10,13 @@ import { EditDreamCommand } from './edit-dream.command';
 export class EditDreamHandler implements ICommandHandler<EditDreamCommand> {
   constructor(private readonly store: RegistrationStore) {}
 
-  execute(command: EditDreamCommand): Promise<AdminRegistrationDto> {
+  execute(command: EditDreamCommand): Promise<void> {
     const id = command.registrationId;
     assertRegistrationId(id);
     return this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, id);
       const events = editDream(loaded.state, command.dream);
       await this.store.append(tx, loaded, events, adminMetadata(command.actor));
-      const registration = await selectAdminRegistration(tx.manager, id);
-      if (!registration) throw new RegistrationNotFoundError();
-      return registration;
     });
   }
 }

@@ -7,10 +7,7 @@ import {
   DREAM_MIN_CHARACTERS,
   DREAM_RULE,
 } from '../../domain/registration-rules';
-import {
-  DREAM_MESSAGE,
-  DREAM_MESSAGES,
-} from '../create-registration/create-registration.request.dto';
+import { DREAM_MESSAGE, DREAM_MESSAGES } from '../../dream-messages';
 import { DREAM_EXAMPLE } from '../../openapi-examples';
 
 export class EditDreamRequestDto {

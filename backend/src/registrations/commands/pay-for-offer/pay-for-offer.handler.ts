@@ -13,7 +13,7 @@ import {
 } from '../../domain/registration';
 import { InvalidTransitionError, SlotNotOpenError } from '../../domain/registration-errors';
 import { RegistrationStore } from '../../registration-store';
-import { seatCheckoutRequest } from '../create-registration/create-registration.handler';
+import { seatCheckoutRequest } from '../../payments/seat-checkout-request';
 import { PayForOfferCommand, type OfferCheckout } from './pay-for-offer.command';
 
 const OFFER_LAPSED = 'This offer has lapsed: the seat went to the next person waiting.';

@@ -1,8 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { AdminActor } from '../../../auth/admin-actor';
-import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
 
-export class SetPaidFlagCommand extends Command<AdminRegistrationDto> {
+export class SetPaidFlagCommand extends Command<void> {
   constructor(
     readonly registrationId: string,
     readonly paid: boolean,

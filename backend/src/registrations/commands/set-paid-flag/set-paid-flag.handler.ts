@@ -5,9 +5,6 @@ import type { AppConfig } from '../../../config/config';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { assertRegistrationId } from '../../domain/registration-id';
 import { setPaidFlag } from '../../domain/operator-decisions';
-import { RegistrationNotFoundError } from '../../domain/registration-errors';
-import type { AdminRegistrationDto } from '../../queries/list-registrations/admin-registration.response.dto';
-import { selectAdminRegistration } from '../../queries/list-registrations/admin-registration-rows';
 import { RegistrationStore } from '../../registration-store';
 import { SetPaidFlagCommand } from './set-paid-flag.command';
 
@@ -22,7 +19,7 @@ export class SetPaidFlagHandler implements ICommandHandler<SetPaidFlagCommand> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  execute(command: SetPaidFlagCommand): Promise<AdminRegistrationDto> {
+  execute(command: SetPaidFlagCommand): Promise<void> {
     const id = command.registrationId;
     assertRegistrationId(id);
     return this.store.transaction(async (tx) => {
@@ -34,9 +31,6 @@ export class SetPaidFlagHandler implements ICommandHandler<SetPaidFlagCommand> {
         this.config.checkoutHoldMinutes,
       );
       await this.store.append(tx, loaded, events, adminMetadata(command.actor));
-      const registration = await selectAdminRegistration(tx.manager, id);
-      if (!registration) throw new RegistrationNotFoundError();
-      return registration;
     });
   }
 }
