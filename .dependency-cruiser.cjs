@@ -27,7 +27,13 @@ const BACKEND_FLOORS = [
   ['tour'],
   ['payments'],
   ['notifications'],
+  // The registrations' core: domain/, the store, the codec, the fold (projections/), the queries.
   ['registrations'],
+  // Checkout and refunds (registering, payments, refunds, holds, cancellations): the
+  // capabilities above stand on it.
+  ['checkout'],
+  // Capabilities beside each other: none imports another. A folder not there yet is no error.
+  ['waiting-list', 'operator-actions', 'day-of-show'],
   ['admin'],
 ];
 

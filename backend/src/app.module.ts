@@ -13,6 +13,9 @@ import type { AppConfig } from './config/config';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RegistrationsModule } from './registrations/registrations.module';
+import { CheckoutModule } from './checkout/checkout.module';
+import { WaitingListModule } from './waiting-list/waiting-list.module';
+import { OperatorActionsModule } from './operator-actions/operator-actions.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -51,6 +54,9 @@ export class AppModule {
         PaymentsModule,
         NotificationsModule,
         RegistrationsModule,
+        CheckoutModule,
+        WaitingListModule,
+        OperatorActionsModule,
         TourModule,
         AuthModule,
         AdminModule,

@@ -1,30 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ServerLifecycleModule } from '../common/server-lifecycle.module';
 import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
-import { ConfirmWaitlistHandler } from './commands/confirm-waitlist/confirm-waitlist.handler';
-import { ConfirmWaitlistHttpController } from './commands/confirm-waitlist/confirm-waitlist.http.controller';
-import { CreateRegistrationHandler } from './commands/create-registration/create-registration.handler';
-import { CreateRegistrationHttpController } from './commands/create-registration/create-registration.http.controller';
-import { SlotAllocationBatcher } from './commands/create-registration/slot-allocation-batcher';
-import { DeleteRegistrationHandler } from './commands/delete-registration/delete-registration.handler';
-import { DeleteRegistrationHttpController } from './commands/delete-registration/delete-registration.http.controller';
-import { EditDreamHandler } from './commands/edit-dream/edit-dream.handler';
-import { EditDreamHttpController } from './commands/edit-dream/edit-dream.http.controller';
-import { HandlePaymentWebhookHandler } from './commands/handle-payment-webhook/handle-payment-webhook.handler';
-import { HandlePaymentWebhookHttpController } from './commands/handle-payment-webhook/handle-payment-webhook.http.controller';
-import { SetDreamCapturedHandler } from './commands/set-dream-captured/set-dream-captured.handler';
-import { SetDreamCapturedHttpController } from './commands/set-dream-captured/set-dream-captured.http.controller';
-import { SetPaidFlagHandler } from './commands/set-paid-flag/set-paid-flag.handler';
-import { SetPaidFlagHttpController } from './commands/set-paid-flag/set-paid-flag.http.controller';
-import { GiveBackSeatHandler } from './commands/give-back-seat/give-back-seat.handler';
-import { GiveBackSeatHttpController } from './commands/give-back-seat/give-back-seat.http.controller';
-import { ResumeCheckoutHandler } from './commands/resume-checkout/resume-checkout.handler';
-import { ResumeCheckoutHttpController } from './commands/resume-checkout/resume-checkout.http.controller';
 import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
 import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
-import { HoldSweeper } from './payments/hold-sweeper';
-import { PaymentRecorder } from './payments/payment-recorder';
-import { RefundWorker } from './payments/refund-worker';
 import { EventFeedHttpController } from './queries/event-feed/event-feed.http.controller';
 import { EventFeedQueryHandler } from './queries/event-feed/event-feed.query-handler';
 import { EventFeedLiveHttpController } from './queries/event-feed/event-feed-live.http.controller';
@@ -46,14 +24,6 @@ import { GetAdminRegistrationQueryHandler } from './queries/list-registrations/g
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
-import { CancellationRecorder } from './cancellations/cancellation-recorder';
-import { CancelFromEmailHandler } from './commands/cancel-from-email/cancel-from-email.handler';
-import { CancelFromEmailHttpController } from './commands/cancel-from-email/cancel-from-email.http.controller';
-import { CancelRegistrationHandler } from './commands/cancel-registration/cancel-registration.handler';
-import { CancelRegistrationHttpController } from './commands/cancel-registration/cancel-registration.http.controller';
-import { PayForOfferHandler } from './commands/pay-for-offer/pay-for-offer.handler';
-import { PayForOfferHttpController } from './commands/pay-for-offer/pay-for-offer.http.controller';
-import { WaitingListOfferWorker } from './offers/waiting-list-offer-worker';
 import { GetBookingHttpController } from './queries/get-booking/get-booking.http.controller';
 import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-handler';
 
@@ -66,64 +36,34 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
 @Module({
   imports: [ServerLifecycleModule, SeatLedgerModule],
   controllers: [
-    CreateRegistrationHttpController,
     ShareDreamHttpController,
-    ResumeCheckoutHttpController,
-    GiveBackSeatHttpController,
     GetCapacityHttpController,
     GetRegistrationHttpController,
     GetPayerRegistrationHttpController,
     ListRegistrationsHttpController,
-    DeleteRegistrationHttpController,
-    ConfirmWaitlistHttpController,
-    SetPaidFlagHttpController,
-    SetDreamCapturedHttpController,
-    EditDreamHttpController,
     RegistrationHistoryHttpController,
     EventFeedHttpController,
     EventFeedLiveHttpController,
     RegistrationPageHttpController,
     RegistrationExportHttpController,
-    HandlePaymentWebhookHttpController,
-    CancelRegistrationHttpController,
-    CancelFromEmailHttpController,
     GetBookingHttpController,
-    PayForOfferHttpController,
   ],
   providers: [
     RegistrationStore,
-    CreateRegistrationHandler,
-    SlotAllocationBatcher,
     ShareDreamHandler,
-    ResumeCheckoutHandler,
-    GiveBackSeatHandler,
     GetCapacityQueryHandler,
     GetRegistrationQueryHandler,
     GetPayerRegistrationQueryHandler,
     ListRegistrationsQueryHandler,
     GetAdminRegistrationQueryHandler,
-    DeleteRegistrationHandler,
-    ConfirmWaitlistHandler,
-    SetPaidFlagHandler,
-    SetDreamCapturedHandler,
-    EditDreamHandler,
     RegistrationHistoryQueryHandler,
     EventFeedQueryHandler,
     LogPositionWatch,
     RegistrationPageQueryHandler,
     RegistrationExportQueryHandler,
     RegistrationsPerDayQueryHandler,
-    HandlePaymentWebhookHandler,
-    PaymentRecorder,
-    RefundWorker,
-    HoldSweeper,
-    CancellationRecorder,
-    CancelRegistrationHandler,
-    CancelFromEmailHandler,
     GetBookingQueryHandler,
-    PayForOfferHandler,
-    WaitingListOfferWorker,
   ],
-  exports: [RegistrationStore, PaymentRecorder, RefundWorker, HoldSweeper, WaitingListOfferWorker],
+  exports: [RegistrationStore],
 })
 export class RegistrationsModule {}

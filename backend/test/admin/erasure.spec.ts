@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MailTransport } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { snapshotReadModels } from '../read-models';

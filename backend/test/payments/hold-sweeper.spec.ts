@@ -1,4 +1,4 @@
-import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
+import { HoldSweeper } from '../../src/checkout/hold-sweeper';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';

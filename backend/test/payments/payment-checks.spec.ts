@@ -1,4 +1,4 @@
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { OPEN_SLOT } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';

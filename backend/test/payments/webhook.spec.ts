@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import {
   catalogueWithSeats,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { Catalogue } from '../../src/tour/catalogue';
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { sessionEvent } from '../payments/payment-fixtures';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';

@@ -6,9 +6,9 @@ import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { sessionEvent } from '../payments/payment-fixtures';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
-import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
+import { HoldSweeper } from '../../src/checkout/hold-sweeper';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 import { checkViewsAgree } from './views';
 

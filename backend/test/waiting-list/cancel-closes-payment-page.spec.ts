@@ -1,6 +1,6 @@
 import { signLinkToken } from '../../src/notifications/visitor-links';
 import { PaymentGateway } from '../../src/payments/payment-gateway';
-import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
+import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
 import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
 import { request, payInSandbox } from '../http';
 import { startTestApp, type TestApp } from '../test-app';

@@ -3,9 +3,9 @@ import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-t
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
-import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
-import { RefundWorker } from '../../src/registrations/payments/refund-worker';
+import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
+import { HoldSweeper } from '../../src/checkout/hold-sweeper';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { adminRequest, login, register, type StoredEventRow } from '../admin/admin-client';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { checkInvariants } from '../reliability/support';

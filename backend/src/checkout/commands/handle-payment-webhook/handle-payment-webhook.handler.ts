@@ -1,0 +1,91 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { PaymentRecorder, type PaymentFact } from '../../payment-recorder';
+import {
+  HandlePaymentWebhookCommand,
+  type HandlePaymentWebhookResult,
+} from './handle-payment-webhook.command';
+import type { PaymentProviderFact } from '../../../payments/payment-facts';
+import { findFirstEventWith } from '../../../event-store/log-queries';
+
+/** Records the fact a verified provider notice states about a registration. */
+@CommandHandler(HandlePaymentWebhookCommand)
+export class HandlePaymentWebhookHandler implements ICommandHandler<HandlePaymentWebhookCommand> {
+  constructor(
+    private readonly recorder: PaymentRecorder,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async execute(command: HandlePaymentWebhookCommand): Promise<HandlePaymentWebhookResult> {
+    const { notice } = command;
+    const fact = notice.fact && (await this.factOf(notice.fact, notice.id));
+    if (!fact) return { outcome: 'ignored' };
+    const outcome = await this.recorder.record(
+      fact,
+      { providerEventId: notice.id, providerEventType: notice.type },
+      {
+        actor: 'payment-provider',
+        correlationId: command.correlationId,
+        causationId: notice.id,
+      },
+    );
+    return { outcome };
+  }
+
+  /** The recorder's fact for the provider's; a refund naming no registration, by its payment. */
+  private async factOf(
+    fact: PaymentProviderFact,
+    providerEventId: string,
+  ): Promise<PaymentFact | undefined> {
+    switch (fact.kind) {
+      case 'checkout-paid':
+        return {
+          kind: 'payment-succeeded',
+          registrationId: fact.registrationId,
+          payment: {
+            sessionId: fact.sessionId,
+            paymentIntentId: fact.paymentIntentId,
+            amountMinor: fact.amountMinor,
+            currency: fact.currency,
+            providerEventId,
+          },
+        };
+      case 'checkout-expired':
+        return {
+          kind: 'checkout-expired',
+          registrationId: fact.registrationId,
+          sessionId: fact.sessionId,
+          reason: 'checkout-session-expired',
+        };
+      case 'refunded': {
+        const registrationId =
+          fact.registrationId ??
+          (fact.paymentIntentId ? await this.registrationPaidBy(fact.paymentIntentId) : null);
+        if (!registrationId) return undefined;
+        return {
+          kind: 'refunded',
+          registrationId,
+          refund: {
+            paymentIntentId: fact.paymentIntentId,
+            amountMinor: fact.amountMinor,
+            currency: fact.currency,
+            providerEventId,
+            reason: 'refunded-at-provider',
+          },
+        };
+      }
+    }
+  }
+
+  private async registrationPaidBy(paymentIntentId: string): Promise<string | null> {
+    const paid = await findFirstEventWith(
+      this.dataSource,
+      'PaymentConfirmed',
+      'paymentIntentId',
+      paymentIntentId,
+    );
+    const registrationId = paid?.data.registrationId;
+    return typeof registrationId === 'string' ? registrationId : null;
+  }
+}

@@ -1,0 +1,245 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import type { SqlExecutor } from '../event-store/sql-executor';
+import { redactAddresses } from '../logging/redact-addresses';
+import {
+  CLAIM_LEASE_MS,
+  enqueueNotification,
+  markOutboxRowSent,
+  PAYMENT_REFUND,
+  postponeOutboxRow,
+  type ClaimedOutboxRow,
+  type Notification,
+  workThroughOutbox,
+} from '../notifications/outbox';
+import { OutboxWorker } from '../notifications/outbox-worker';
+import { LeaseRecoveries } from '../notifications/lease-recoveries';
+import { PaymentGateway } from '../payments/payment-gateway';
+import { PollingPass } from '../common/polling-pass';
+import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
+import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
+import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
+import {
+  RegistrationStore,
+  type RegistrationTransaction,
+} from '../registrations/registration-store';
+
+const POLL_INTERVAL_MS = 5_000;
+const BATCH = 5;
+
+/** What a refund row of the outbox carries: no personal data, only the provider's ids. */
+export interface RefundOrder {
+  paymentIntentId: string;
+  amountMinor: number;
+  currency: string;
+  reason: RefundReason;
+  /** Stable per payment, so a retried refund never refunds twice at the provider. */
+  idempotencyKey: string;
+}
+
+export function refundOrderOf(request: RefundRequested['data']): RefundOrder {
+  return {
+    paymentIntentId: request.paymentIntentId,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    reason: request.reason,
+    idempotencyKey: `refund-${request.paymentIntentId}`,
+  };
+}
+
+/**
+ * Queues the refunds that `recorded` decides (RefundRequested), in the caller's transaction:
+ * they exist if and only if the decision was committed, and leave after COMMIT.
+ */
+export async function enqueueRefunds(
+  sql: SqlExecutor,
+  recorded: readonly DecodedRegistrationEvent[],
+): Promise<number> {
+  let queued = 0;
+  for (const { event, recorded: record } of recorded) {
+    if (event.type !== 'RefundRequested') continue;
+    await enqueueNotification(sql, {
+      kind: PAYMENT_REFUND,
+      registrationId: event.data.registrationId,
+      payload: { ...refundOrderOf(event.data) },
+      causedByPosition: record.globalPosition,
+    });
+    queued += 1;
+  }
+  return queued;
+}
+
+/** The email that tells the visitor their money went back, by the refund's reason. */
+const NOTICE_BY_REASON: Partial<Record<string, Notification['kind']>> = {
+  'late-payment-no-free-seat': 'late-payment-refunded',
+  'no-seat': 'late-payment-refunded',
+  'late-payment-slot-closed': 'payment-refunded',
+  'amount-mismatch': 'payment-refunded',
+  'second-payment': 'payment-refunded',
+  // An erased registration has nobody left to write to.
+};
+
+/** Queues the visitor's email for a PaymentRefunded just recorded, if its reason calls for one. */
+export async function enqueueRefundNotices(
+  sql: SqlExecutor,
+  recorded: readonly DecodedRegistrationEvent[],
+): Promise<boolean> {
+  let queued = false;
+  for (const { event, recorded: record } of recorded) {
+    if (event.type !== 'PaymentRefunded') continue;
+    const kind = NOTICE_BY_REASON[event.data.reason];
+    if (!kind) continue;
+    await enqueueNotification(sql, {
+      kind,
+      registrationId: event.data.registrationId,
+      payload: {
+        amountMinor: event.data.amountMinor,
+        currency: event.data.currency,
+        reason: event.data.reason,
+      },
+      causedByPosition: record.globalPosition,
+    });
+    queued = true;
+  }
+  return queued;
+}
+
+export interface RefundRunResult {
+  refunded: number;
+  failed: number;
+}
+
+/**
+ * Sends the refunds the outbox holds to the payment provider, with no transaction open and no
+ * lock held while the provider answers (it may take seconds, or fail). Each refund is sent with
+ * its payment's idempotency key, so a retry (after a failure, or a crash after the provider
+ * answered) refunds once. Once the provider confirms, PaymentRefunded and the visitor's email
+ * are recorded and the row is marked sent, in one short transaction. A failure leaves the row
+ * for later with the outbox's back-off. Any number of processes may run it (SKIP LOCKED).
+ */
+@Injectable()
+export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RefundWorker.name);
+  /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
+  leaseMs = CLAIM_LEASE_MS;
+  private readonly passes = new PollingPass(() => this.runOnce(), {
+    intervalMs: POLL_INTERVAL_MS,
+    logger: this.logger,
+    what: 'Refund pass',
+  });
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gateway: PaymentGateway,
+    private readonly store: RegistrationStore,
+    private readonly outbox: OutboxWorker,
+    @Optional() private readonly recoveries?: LeaseRecoveries,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.workers) return;
+    this.passes.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.passes.stop();
+  }
+
+  /**
+   * Queues in `tx` the refunds among `recorded` (its RefundRequested), and wakes this worker
+   * after COMMIT when there are any; answers how many.
+   */
+  async queue(
+    tx: RegistrationTransaction,
+    recorded: readonly DecodedRegistrationEvent[],
+  ): Promise<number> {
+    const queued = await enqueueRefunds(tx.manager, recorded);
+    if (queued > 0) tx.afterCommit(() => this.nudge());
+    return queued;
+  }
+
+  /** After a commit that queued a refund: send it now rather than at the next poll. */
+  nudge(): void {
+    this.passes.nudge();
+  }
+
+  /** One pass over the due refunds, as of `now`. */
+  async runOnce(now: Date = new Date()): Promise<RefundRunResult> {
+    const result: RefundRunResult = { refunded: 0, failed: 0 };
+    await workThroughOutbox(this.dataSource, [PAYMENT_REFUND], now, BATCH, this.leaseMs, {
+      handle: async (row) => {
+        if (await this.send(row, now)) result.refunded += 1;
+        else result.failed += 1;
+      },
+      recovered: (count) => {
+        this.recoveries?.leasesRecovered('refund', count);
+        if (count > 0) {
+          this.logger.warn(`Took back ${count} refund(s) left by a worker whose lease lapsed`);
+        }
+      },
+      renewalFailed: (error) =>
+        this.logger.warn(`Refund leases not renewed: ${(error as Error).message}`),
+    });
+    return result;
+  }
+
+  private async send(row: ClaimedOutboxRow, now: Date): Promise<boolean> {
+    const order = row.payload as unknown as RefundOrder;
+    let refundId: string;
+    try {
+      ({ refundId } = await this.gateway.refundPayment({
+        paymentIntentId: order.paymentIntentId,
+        amountMinor: order.amountMinor,
+        idempotencyKey: order.idempotencyKey,
+        registrationId: row.registration_id,
+      }));
+    } catch (error) {
+      const reason = redactAddresses(error instanceof Error ? error.message : String(error));
+      await postponeOutboxRow(this.dataSource, row, reason, now);
+      this.logger.warn(
+        `Refund ${row.id} of ${order.paymentIntentId} failed, attempt ${row.attempts}: ${reason}`,
+      );
+      return false;
+    }
+    const notified = await this.store.transaction(async (tx) => {
+      const queued = await this.recordRefunded(tx, row, order, refundId);
+      await markOutboxRowSent(tx.manager, row.id, now);
+      return queued;
+    });
+    if (notified) this.outbox.nudge();
+    this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refundId}`);
+    return true;
+  }
+
+  /** PaymentRefunded, once per payment, and the visitor's email; under the slot's lock. */
+  private async recordRefunded(
+    tx: RegistrationTransaction,
+    row: ClaimedOutboxRow,
+    order: RefundOrder,
+    refundId: string,
+  ): Promise<boolean> {
+    const locked = await this.store.loadUnderSlotLock(tx, row.registration_id);
+    if (!locked) return false;
+    const { loaded } = locked;
+    const history = loaded.history.map((item) => item.event);
+    const request = refundRequestFor(history, order.paymentIntentId);
+    if (!request) return false;
+    const recorded = await this.store.append(
+      tx,
+      loaded,
+      confirmRefund(loaded.state, history, request, refundId),
+      { actor: 'payment-provider', causationId: `outbox-${row.id}` },
+    );
+    return enqueueRefundNotices(tx.manager, recorded);
+  }
+}
