@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { appendToStreams } from '../event-store/append-to-stream';
-import { ConcurrencyError } from '../event-store/concurrency-error';
+import { retryingConflicts } from '../event-store/retry-conflicts';
 import { NO_STREAM, type EventMetadata } from '../event-store/event-store.types';
 import { readStream } from '../event-store/read-stream';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
@@ -86,26 +86,21 @@ export class RegistrationStore {
    * Runs `work` in one transaction; the events it records reach the EventBus only once the
    * transaction has committed. A concurrency conflict is retried a few times from scratch.
    */
-  async transaction<T>(work: (tx: RegistrationTransaction) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
+  transaction<T>(work: (tx: RegistrationTransaction) => Promise<T>): Promise<T> {
+    return retryingConflicts(async () => {
       let tx: RegistrationTransaction | undefined;
-      try {
-        const result = await this.dataSource.transaction(async (manager) => {
-          tx = new RegistrationTransaction(manager);
-          return work(tx);
-        });
-        if (tx) {
-          tx.runAfterCommit();
-          if (tx.recorded.length > 0) {
-            this.eventBus.publish(new RegistrationEventsRecorded(tx.recorded));
-          }
+      const result = await this.dataSource.transaction(async (manager) => {
+        tx = new RegistrationTransaction(manager);
+        return work(tx);
+      });
+      if (tx) {
+        tx.runAfterCommit();
+        if (tx.recorded.length > 0) {
+          this.eventBus.publish(new RegistrationEventsRecorded(tx.recorded));
         }
-        return result;
-      } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < 5) continue;
-        throw error;
       }
-    }
+      return result;
+    });
   }
 
   load(tx: RegistrationTransaction, registrationId: string): Promise<LoadedRegistration> {

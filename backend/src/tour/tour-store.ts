@@ -4,6 +4,7 @@ import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
 import { streamExists } from '../event-store/log-queries';
+import { retryingConflicts } from '../event-store/retry-conflicts';
 import { readStream } from '../event-store/read-stream';
 import { SlotLimitBelowSeatsTakenError } from '../seat-ledger/slot-limits';
 import { lockSlotSeats } from '../seat-ledger/slot-lock';
@@ -51,9 +52,9 @@ export class TourStore {
     metadata: EventMetadata,
     decide: (change: TourChange) => Promise<TourEventFact[]> | TourEventFact[],
   ): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.dataSource.transaction(async (manager) => {
+    try {
+      await retryingConflicts(() =>
+        this.dataSource.transaction(async (manager) => {
           const streamId = tourEventStreamId(slug);
           const history = (await readStream(manager, streamId)).map(toTourFact);
           const current = foldTourEvent(history);
@@ -74,20 +75,18 @@ export class TourStore {
           if (current) fold.seed(current);
           recorded.forEach((record, index) => fold.apply({ fact: facts[index], recorded: record }));
           await writeTourReadModel(manager, fold);
-        });
-        break;
-      } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < 5) continue;
-        if (error instanceof ConcurrencyError) {
-          throw new TourError('conflict', 'The tour changed at the same moment; please try again.');
-        }
-        // A slot named like one that left the tour with seats still taken: the words of the
-        // guard beneath the domain, as a conflict.
-        if (error instanceof SlotLimitBelowSeatsTakenError) {
-          throw new TourError('conflict', error.message);
-        }
-        throw error;
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConcurrencyError) {
+        throw new TourError('conflict', 'The tour changed at the same moment; please try again.');
       }
+      // A slot named like one that left the tour with seats still taken: the words of the
+      // guard beneath the domain, as a conflict.
+      if (error instanceof SlotLimitBelowSeatsTakenError) {
+        throw new TourError('conflict', error.message);
+      }
+      throw error;
     }
     await this.sync.reload();
   }

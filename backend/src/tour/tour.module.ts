@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
+import { ChangeTourHandler } from './commands/change-tour/change-tour.handler';
 import { ChangeTourHttpController } from './commands/change-tour/change-tour.http.controller';
 import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
 import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
@@ -13,7 +14,7 @@ import { TourStore } from './tour-store';
 @Module({
   imports: [SeatLedgerModule],
   controllers: [TourAdminHttpController, ChangeTourHttpController],
-  providers: [TourStore, TourAdminQueryHandler, TourCatalogueSync],
+  providers: [TourStore, ChangeTourHandler, TourAdminQueryHandler, TourCatalogueSync],
   exports: [TourCatalogueSync],
 })
 export class TourModule {}

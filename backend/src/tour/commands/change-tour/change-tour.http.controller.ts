@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,16 +10,14 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
-import { adminMetadata, type AdminActor } from '../../../auth/admin-actor';
+import { type AdminActor } from '../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
-import { decide, type TourCommand } from '../../domain/tour';
-import { eventNotFound, slotNotFound, TourError } from '../../domain/tour-errors';
-import { checkSlotName, checkSlug } from '../../domain/tour-rules';
+import type { TourCommand } from '../../domain/tour';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
-import { TourStore } from '../../tour-store';
+import { ChangeTourCommand } from './change-tour.command';
 import {
   AddSlotRequestDto,
   AnnounceEventRequestDto,
@@ -27,16 +26,16 @@ import {
 } from './change-tour.request.dto';
 
 /**
- * The operator's changes to the tour. Every route is one command of the tour's domain
- * (decide()), recorded by the one write path (TourStore) with the operator as its actor, and
- * answered with the event as it now stands. One controller: the commands share their handler,
- * which only differs by the command it passes to decide().
+ * The operator's changes to the tour. Every route sends one ChangeTourCommand (a command of the
+ * tour's domain) through the command bus, then answers the event as it now stands, read through
+ * the tour's query. One controller: the commands share their handler, which only differs by the
+ * command it passes to decide().
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
 export class ChangeTourHttpController {
   constructor(
-    private readonly store: TourStore,
+    private readonly commandBus: CommandBus,
     private readonly query: TourAdminQueryHandler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -46,24 +45,7 @@ export class ChangeTourHttpController {
     actor: AdminActor,
     seatsOf?: string,
   ): Promise<TourEventAdminDto> {
-    // What no event or slot can be named is not looked for: an unknown event or slot, or, to
-    // announce, a bad slug.
-    const badSlug = checkSlug(command.slug);
-    if (badSlug && command.type === 'AnnounceEvent') {
-      throw new TourError('invalid', `${badSlug[0].toUpperCase()}${badSlug.slice(1)}.`, 'slug');
-    }
-    if (badSlug) throw eventNotFound(command.slug);
-    if ('time' in command && command.type !== 'AddSlot' && checkSlotName(command.time)) {
-      throw slotNotFound(command.slug, command.time);
-    }
-    await this.store.change(command.slug, adminMetadata(actor), async ({ state, seatsTaken }) =>
-      decide(
-        state,
-        command.type === 'EditSlot' && seatsOf !== undefined
-          ? { ...command, seatsTaken: await seatsTaken(seatsOf) }
-          : command,
-      ),
-    );
+    await this.commandBus.execute(new ChangeTourCommand(command, actor, seatsOf));
     return this.query.event(command.slug);
   }
 
