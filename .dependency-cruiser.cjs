@@ -72,6 +72,14 @@ module.exports = {
   forbidden: [
     ...floorRules(),
     {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Two modules that import each other at run time (a type-only import is no arrow at run time): one of them belongs lower, or what both need does.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'migrations-are-frozen',
       severity: 'error',
       comment:
