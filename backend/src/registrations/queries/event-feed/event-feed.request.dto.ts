@@ -10,6 +10,7 @@ export class EventFeedRequestDto {
     description: 'Answer the events after this global position (0: from the start).',
     default: 0,
     minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
   })
   @IsOptional()
   @Type(() => Number)
