@@ -182,6 +182,10 @@ describe('a parameter off its rule is refused with 400 in the error shape, writi
         { value: String(schema.maximum! + 1) },
         { value: String(schema.minimum! - 1) },
         { value: '1e400' },
+        { value: '' },
+        { value: ' ' },
+        { value: '0x10' },
+        { value: '1.5' },
       ];
     }
     if (schema.type === 'array') {

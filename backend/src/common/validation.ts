@@ -5,6 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { registerDecorator, type ValidationArguments } from 'class-validator';
 import { parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
@@ -165,4 +166,19 @@ export function TextField(rule: TextRule, messages: TextMessages) {
         },
       },
     });
+}
+
+/**
+ * A whole number sent as a query parameter: its decimal digits are read as a number, and any other
+ * text as NaN, which IsInt refuses. (class-transformer's Number() would read '' and ' ' as 0 and
+ * 0x10 as 16.)
+ */
+export function WholeNumberParameter() {
+  return Transform(({ value }: { value: unknown }) =>
+    value === undefined
+      ? undefined
+      : typeof value === 'string' && /^-?\d+$/.test(value)
+        ? Number(value)
+        : NaN,
+  );
 }

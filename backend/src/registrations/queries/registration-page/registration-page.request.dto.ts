@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -11,7 +10,7 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
-import { FollowsParameterRule } from '../../../common/validation';
+import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
 import { EVENT_SLUG, SLOT_NAME } from '../../../tour/domain/tour-rules';
 import { decodeCursor, REGISTRATION_CURSOR } from './registration-cursor';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/registration';
@@ -42,7 +41,7 @@ export class RegistrationPageRequestDto {
     maximum: PAGE_SIZE_MAX,
   })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberParameter()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
   @Max(PAGE_SIZE_MAX, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { ParameterRule } from '../../../common/parameter-rule';
-import { FollowsParameterRule } from '../../../common/validation';
+import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
 import { EVENT_SLUG } from '../../domain/tour-rules';
 
 export const TOUR_HISTORY_MAX_LIMIT = 200;
@@ -27,7 +26,7 @@ export class TourHistoryRequestDto {
     maximum: TOUR_HISTORY_MAX_LIMIT,
   })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberParameter()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
   @Max(TOUR_HISTORY_MAX_LIMIT, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
