@@ -141,7 +141,8 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
 
 /**
  * Each parameter named in `rules` (by where it is sent, then by name) declares its rule: the
- * bounds the validation pipe, or the code that reads a header, enforces with a 400.
+ * bounds the validation pipe, or the code that reads a header, enforces with a 400, and what the
+ * value is when the operation does not say.
  */
 export function declareParameterRules(
   document: OpenAPIObject,
@@ -153,6 +154,7 @@ export function declareParameterRules(
       for (const parameter of (operation?.parameters ?? []) as ParameterObject[]) {
         const rule = rules[parameter.in as 'path' | 'query' | 'header']?.[parameter.name];
         if (!rule) continue;
+        parameter.description ??= `${rule.shape[0].toUpperCase()}${rule.shape.slice(1)}.`;
         parameter.schema = {
           ...(parameter.schema as SchemaObject),
           type: 'string',
