@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LONGEST_TIME_ZONE } from '../../../common/time-zone';
+import { TIME_ZONE } from '../../../common/time-zone';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
 import {
   DATE_LENGTH,
@@ -52,7 +52,12 @@ export class AnnounceEventRequestDto {
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date: string;
 
-  @ApiProperty({ example: 'Europe/Bucharest', maxLength: LONGEST_TIME_ZONE })
+  @ApiProperty({
+    example: 'Europe/Bucharest',
+    maxLength: TIME_ZONE.maxLength,
+    pattern: TIME_ZONE.pattern!.source,
+    description: 'An IANA time zone the server knows (its spelling is corrected: europe/bucharest)',
+  })
   @IsString({ message: 'timeZone must be text' })
   timeZone: string;
 
@@ -101,7 +106,12 @@ export class EditEventRequestDto {
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date?: string;
 
-  @ApiPropertyOptional({ example: 'Europe/Bucharest', maxLength: LONGEST_TIME_ZONE })
+  @ApiPropertyOptional({
+    example: 'Europe/Bucharest',
+    maxLength: TIME_ZONE.maxLength,
+    pattern: TIME_ZONE.pattern!.source,
+    description: 'An IANA time zone the server knows (its spelling is corrected: europe/bucharest)',
+  })
   @IsOptional()
   @IsString({ message: 'timeZone must be text' })
   timeZone?: string;
