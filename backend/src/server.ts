@@ -10,6 +10,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { Metrics } from './metrics/metrics';
 import { requestIdMiddleware } from './common/request-id';
 import { createValidationPipe } from './common/validation';
+import { NAMED_PARAMETERS } from './request-parameters';
 import type { AppConfig } from './config/config';
 import { createDataSource, runMigrations } from './database/data-source';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database';
@@ -82,7 +83,7 @@ export async function createApp(
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);
   app.use(jsonBodyBoundsMiddleware);
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe(NAMED_PARAMETERS));
   app.useGlobalFilters(new ApiExceptionFilter(app.get(Metrics)));
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs
   // every shutdown hook), so Nest does not race it to process.kill().

@@ -12,9 +12,14 @@ import { createHash } from 'node:crypto';
 import { catchError, concatMap, from, type Observable, of } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { toApiError } from './api-exception.filter';
+import type { ParameterRule } from './parameter-rule';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-const KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY: ParameterRule = {
+  maxLength: 255,
+  pattern: /^[\x21-\x7e]{1,255}$/,
+  shape: '1 to 255 visible ASCII characters',
+};
 /** A claim whose request never finished (its process died) may be taken over after this. */
 const CLAIM_LEASE_SECONDS = 60;
 const KEPT_HOURS = 24;
@@ -50,10 +55,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const response = context.switchToHttp().getResponse<Response>();
     const key = request.headers['idempotency-key'];
     if (key === undefined) return next.handle();
-    if (typeof key !== 'string' || !KEY.test(key)) {
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.pattern!.test(key)) {
       throw refusal(
         HttpStatus.BAD_REQUEST,
-        'Idempotency-Key must be 1 to 255 visible ASCII characters',
+        `${IDEMPOTENCY_KEY_HEADER} must be ${IDEMPOTENCY_KEY.shape}`,
       );
     }
     const scope = `${request.method} ${request.baseUrl}${request.route?.path ?? request.path}`;

@@ -4,7 +4,10 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { registerDecorator, type ValidationArguments } from 'class-validator';
+import { parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
 
 export interface FieldError {
@@ -21,6 +24,7 @@ const PRIORITY = [
   'isNotEmpty',
   'isEmail',
   'isIn',
+  'parameterRule',
   'textField',
 ];
 
@@ -65,8 +69,25 @@ function fieldsWithNul(value: unknown, path: string): string[] {
   return [];
 }
 
+/** The rules of the parameters a route names one by one (`@Param('id')`, `@Query('token')`). */
+export type NamedParameterRules = Readonly<Record<string, ParameterRule>>;
+
 class ApiValidationPipe extends ValidationPipe {
+  constructor(
+    private readonly parameters: NamedParameterRules,
+    options: ConstructorParameters<typeof ValidationPipe>[0],
+  ) {
+    super(options);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const name = metadata.data;
+    if ((metadata.type === 'param' || metadata.type === 'query') && typeof name === 'string') {
+      // A parameter with no rule is caught by the document's test: each one declares a bound.
+      const rule = this.parameters[name];
+      const fault = rule && parameterFault(name, value, rule);
+      if (fault) throw validationException([{ field: name, message: fault }]);
+    }
     if (metadata.type === 'body' || metadata.type === 'query') {
       const fields = fieldsWithNul(value, '');
       if (fields.length > 0) {
@@ -79,15 +100,44 @@ class ApiValidationPipe extends ValidationPipe {
   }
 }
 
-/** Every request body is checked here: unknown fields refused, one message per field. */
-export function createValidationPipe(): ValidationPipe {
-  return new ApiValidationPipe({
+/**
+ * Every request body and query is checked here: unknown fields refused, one message per field;
+ * and every parameter a route names by itself, under its rule in `parameters` (by name).
+ */
+export function createValidationPipe(parameters: NamedParameterRules): ValidationPipe {
+  return new ApiValidationPipe(parameters, {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => validationException(flatten(errors)),
   });
+}
+
+/**
+ * A query field held to a parameter's rule: checked by the pipe with the DTO (one message, the
+ * rule's), and declared in the document with the rule's maxLength and pattern.
+ */
+export function FollowsParameterRule(rule: ParameterRule) {
+  return (object: object, propertyName: string) => {
+    // Merged into the field's other ApiProperty options (its description, example, required).
+    ApiProperty({
+      type: 'string',
+      minLength: 1,
+      maxLength: rule.maxLength,
+      pattern: rule.pattern?.source,
+    })(object, propertyName);
+    registerDecorator({
+      name: 'parameterRule',
+      target: object.constructor,
+      propertyName,
+      validator: {
+        validate: (value: unknown) => parameterFault(propertyName, value, rule) === undefined,
+        defaultMessage: (args: ValidationArguments) =>
+          parameterFault(propertyName, args.value, rule) ?? '',
+      },
+    });
+  };
 }
 
 /** The message of each way a text field can break its rule. */
@@ -116,4 +166,19 @@ export function TextField(rule: TextRule, messages: TextMessages) {
         },
       },
     });
+}
+
+/**
+ * A whole number sent as a query parameter: its decimal digits are read as a number, and any other
+ * text as NaN, which IsInt refuses. (class-transformer's Number() would read '' and ' ' as 0 and
+ * 0x10 as 16.)
+ */
+export function WholeNumberParameter() {
+  return Transform(({ value }: { value: unknown }) =>
+    value === undefined
+      ? undefined
+      : typeof value === 'string' && /^-?\d+$/.test(value)
+        ? Number(value)
+        : NaN,
+  );
 }

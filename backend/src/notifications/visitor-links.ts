@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.token';
 import { Catalogue } from '../tour/catalogue';
 import type { AppConfig } from '../config/config';
+import type { ParameterRule } from '../common/parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { isRegistrationId } from '../common/registration-id';
 import { InvalidLinkError } from './invalid-link-error';
@@ -28,6 +29,16 @@ function mac(secret: string, body: string): Buffer {
 const CANONICAL_PART = /^[A-Za-z0-9_-]+$/;
 
 /**
+ * A link's token as a request carries it: `body.signature`, both base64url. The body holds a
+ * registration id and a purpose (about 70 characters), the signature 43: well under the bound.
+ */
+export const LINK_TOKEN: ParameterRule = {
+  maxLength: 256,
+  pattern: /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+  shape: "the token of an email's link, as it was sent",
+};
+
+/**
  * `body.signature`, both base64url: the body names the registration and the purpose. It names no
  * deadline: a link lives as long as its registration's slot says (VisitorLinks.registrationOf),
  * so a slot moved after the email was sent moves the link's end with it.
@@ -48,7 +59,8 @@ export function signLinkToken(
  * the same bytes.
  */
 export function verifyLinkToken(secret: string, purpose: LinkPurpose, token: unknown): string {
-  if (typeof token !== 'string' || token.length > 1000) throw new InvalidLinkError('invalid');
+  if (typeof token !== 'string' || token.length > LINK_TOKEN.maxLength)
+    throw new InvalidLinkError('invalid');
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) throw new InvalidLinkError('invalid');
   if (!CANONICAL_PART.test(body) || !CANONICAL_PART.test(signature)) {

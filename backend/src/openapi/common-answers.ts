@@ -9,6 +9,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { RETRY_AFTER } from '../common/retry-after.header';
+import type { ParameterRule } from '../common/parameter-rule';
 
 export const API_ERROR_SCHEMA: ReferenceObject = { $ref: '#/components/schemas/ApiErrorDto' };
 
@@ -129,6 +130,35 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
   };
   for (const name of requestSchemas) closeObject(name);
   giveIntegersTheirFormat(document);
+  return document;
+}
+
+/**
+ * Each parameter named in `rules` (by where it is sent, then by name) declares its rule: the
+ * bounds the validation pipe, or the code that reads a header, enforces with a 400, and what the
+ * value is when the operation does not say.
+ */
+export function declareParameterRules(
+  document: OpenAPIObject,
+  rules: Partial<Record<'path' | 'query' | 'header', Readonly<Record<string, ParameterRule>>>>,
+): OpenAPIObject {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = pathItem[method] as OperationObject | undefined;
+      for (const parameter of (operation?.parameters ?? []) as ParameterObject[]) {
+        const rule = rules[parameter.in as 'path' | 'query' | 'header']?.[parameter.name];
+        if (!rule) continue;
+        parameter.description ??= `${rule.shape[0].toUpperCase()}${rule.shape.slice(1)}.`;
+        parameter.schema = {
+          ...(parameter.schema as SchemaObject),
+          type: 'string',
+          minLength: 1,
+          maxLength: rule.maxLength,
+          ...(rule.pattern ? { pattern: rule.pattern.source } : {}),
+        };
+      }
+    }
+  }
   return document;
 }
 

@@ -7,7 +7,8 @@ import {
 } from '@nestjs/swagger';
 import { METRICS_BEARER } from '../metrics/metrics.http.controller';
 import { ADMIN_SESSION_COOKIE } from '../auth/admin-cookies';
-import { declareCommonAnswers } from './common-answers';
+import { HEADER_PARAMETERS, NAMED_PARAMETERS } from '../request-parameters';
+import { declareCommonAnswers, declareParameterRules } from './common-answers';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -48,7 +49,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'x-internal': false,
     } as ServerObject,
   ];
-  return declareCommonAnswers(document);
+  return declareParameterRules(declareCommonAnswers(document), {
+    path: NAMED_PARAMETERS,
+    query: NAMED_PARAMETERS,
+    header: HEADER_PARAMETERS,
+  });
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

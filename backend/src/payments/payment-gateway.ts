@@ -1,6 +1,17 @@
 import { DomainError } from '../common/domain-error';
 import type { Locale } from '../common/locale';
 import type { ProviderNotice } from './payment-facts';
+import type { ParameterRule } from '../common/parameter-rule';
+
+/**
+ * A checkout session's id as a request names it (`{sessionId}`): Stripe's (`cs_test_…`,
+ * `cs_live_…`, ids up to 255 characters) or the sandbox's (`cs_sandbox_…`).
+ */
+export const CHECKOUT_SESSION_ID: ParameterRule = {
+  maxLength: 255,
+  pattern: /^cs_[A-Za-z0-9_-]+$/,
+  shape: 'a checkout session id (cs_…)',
+};
 
 export interface CheckoutRequest {
   registrationId: string;

@@ -198,8 +198,17 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
     ]);
   });
 
-  it('answers 404 for an unknown or malformed id on every action', async () => {
-    for (const id of ['7d6f7f0e-0000-4000-8000-000000000000', 'not-a-uuid']) {
+  it('answers 404 for an unknown id and 400 for a malformed one on every action', async () => {
+    const malformed = {
+      statusCode: 400,
+      message: 'id must be a registration id (a UUID)',
+      errors: [{ field: 'id', message: 'id must be a registration id (a UUID)' }],
+    };
+    const unknown = { statusCode: 404, message: 'Registration not found', errors: [] };
+    for (const [id, answer] of [
+      ['7d6f7f0e-0000-4000-8000-000000000000', unknown],
+      ['not-a-uuid', malformed],
+    ] as const) {
       const calls: [string, string, unknown][] = [
         ['POST', `/api/admin/registrations/${id}/confirm`, undefined],
         ['PATCH', `/api/admin/registrations/${id}/paid`, { paid: true }],
@@ -210,12 +219,7 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       ];
       for (const [method, path, body] of calls) {
         const response = await adminRequest(app.url, cookie, method, path, body);
-        expect({ path, status: response.status }).toEqual({ path, status: 404 });
-        expect(response.body).toEqual({
-          statusCode: 404,
-          message: 'Registration not found',
-          errors: [],
-        });
+        expect({ path, body: response.body }).toEqual({ path, body: answer });
       }
     }
   });

@@ -42,7 +42,8 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     );
     expect(created.status).toBe(200);
     expect((await request(app.url, 'GET', '/api/capacity')).status).toBe(200);
-    expect((await request(app.url, 'GET', '/api/registrations/not-an-id')).status).toBe(404);
+    const unknownId = '00000000-0000-4000-8000-00000000abcd';
+    expect((await request(app.url, 'GET', `/api/registrations/${unknownId}`)).status).toBe(404);
 
     const answer = await scrape(app.url, `Bearer ${TOKEN}`);
     expect(answer.status).toBe(200);
@@ -63,7 +64,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
         'http_request_duration_seconds_count{method="GET",route="/api/registrations/:id",status="404"}',
       ),
     ).toBe(1);
-    expect(text).not.toContain('not-an-id');
+    expect(text).not.toContain(unknownId);
     // The pool, the outbox (the registration queued nothing yet: held seats email on payment).
     expect(sample(text, 'database_pool_connections{state="max"}')).toBe(10);
     expect(sample(text, 'database_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);

@@ -230,18 +230,29 @@ describe('POST /api/create-checkout-session', () => {
     expect(stored).not.toContain(A_DREAM.slice(0, 40));
   });
 
-  it('answers 404 in the error shape for unknown and malformed ids', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
+  it('answers 404 for an unknown id and 400 for a malformed one, in the error shape', async () => {
+    const unknown = await request(
+      app.url,
+      'GET',
+      '/api/registrations/00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      statusCode: 404,
+      message: 'Registration not found',
+      errors: [],
+    });
+    for (const id of ['not-a-uuid', "1' OR '1'='1", `${'0'.repeat(36)}0`]) {
       const response = await request(
         app.url,
         'GET',
         `/api/registrations/${encodeURIComponent(id)}`,
       );
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(400);
       expect(response.body).toEqual({
-        statusCode: 404,
-        message: 'Registration not found',
-        errors: [],
+        statusCode: 400,
+        message: expect.stringMatching(/^id must be /),
+        errors: [{ field: 'id', message: expect.stringMatching(/^id must be /) }],
       });
     }
   });

@@ -83,23 +83,25 @@ describe("the payer's confirmation (phone included) and the public registration 
     expect(mentionsPhone(shown.body)).toBe(false);
   });
 
-  it('answers a stranger who holds only the registration id, or a guessed session id, 404', async () => {
+  it('answers a stranger who holds only the registration id, or a guessed session id, 404, and one that is no session id 400', async () => {
     const { registrationId, successUrl } = await registerAndPay();
     const sessionId = successUrl.searchParams.get('session_id')!;
+    // Well-formed session ids that name nothing: 404. Anything else (a registration id, a %, a
+    // quote) is no checkout session id (cs_…) and is refused as such: 400. Neither says more.
     const guesses = [
-      registrationId,
-      `cs_sandbox_${registrationId.replaceAll('-', '')}`,
-      `${sessionId.slice(0, -1)}${sessionId.endsWith('A') ? 'B' : 'A'}`,
-      'cs_sandbox_%25',
-      "cs_sandbox_' OR '1'='1",
-    ];
-    for (const guess of guesses) {
+      [`cs_sandbox_${registrationId.replaceAll('-', '')}`, 404],
+      [`${sessionId.slice(0, -1)}${sessionId.endsWith('A') ? 'B' : 'A'}`, 404],
+      [registrationId, 400],
+      ['cs_sandbox_%25', 400],
+      ["cs_sandbox_' OR '1'='1", 400],
+    ] as const;
+    for (const [guess, status] of guesses) {
       const answer = await request(
         app.url,
         'GET',
         `/api/checkout-sessions/${encodeURIComponent(guess)}/registration`,
       );
-      expect({ guess, status: answer.status }).toEqual({ guess, status: 404 });
+      expect({ guess, status: answer.status }).toEqual({ guess, status });
       expect(mentionsPhone(answer.body)).toBe(false);
     }
   });

@@ -211,17 +211,26 @@ describe('cancel, resume and give back, with the sandbox', () => {
     }
   });
 
-  it('answers 404 in the error shape for unknown and malformed ids', async () => {
+  it('answers 404 for an unknown id and 400 for a malformed one, in the error shape', async () => {
     for (const action of ['give-back', 'resume-checkout']) {
-      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-        const response = await request(app.url, 'POST', `/api/registrations/${id}/${action}`);
-        expect(response.status).toBe(404);
-        expect(response.body).toEqual({
-          statusCode: 404,
-          message: 'Registration not found',
-          errors: [],
-        });
-      }
+      const unknown = await request(
+        app.url,
+        'POST',
+        `/api/registrations/00000000-0000-4000-8000-000000000000/${action}`,
+      );
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({
+        statusCode: 404,
+        message: 'Registration not found',
+        errors: [],
+      });
+      const malformed = await request(app.url, 'POST', `/api/registrations/not-a-uuid/${action}`);
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual({
+        statusCode: 400,
+        message: 'id must be a registration id (a UUID)',
+        errors: [{ field: 'id', message: 'id must be a registration id (a UUID)' }],
+      });
     }
   });
 });

@@ -166,12 +166,20 @@ describe('input bounds', () => {
   });
 
   describe('path parameters', () => {
-    it('answers 404 (400 when undecodable), never 500, to a NUL or other junk in a sandbox checkout id', async () => {
-      for (const id of ['%00', 'cs_sandbox_%00', '%E2%80%AE', 'x'.repeat(2000), '%FF%FE']) {
+    it('answers 400 to a NUL or other junk in a sandbox checkout id, 404 to one that names nothing, never 500', async () => {
+      // 400 where the path cannot be decoded (%FF) or is no checkout session id (cs_…, at most
+      // 255 characters); 404 for a well-formed id that names nothing.
+      for (const [id, expected] of [
+        ['%00', 400],
+        ['cs_sandbox_%00', 400],
+        ['%E2%80%AE', 400],
+        ['x'.repeat(2000), 400],
+        [`cs_${'x'.repeat(300)}`, 400],
+        ['%FF%FE', 400],
+        ['cs_sandbox_nothing', 404],
+      ] as const) {
         for (const method of ['GET', 'POST']) {
           const answer = await fetch(`${url()}/sandbox/checkout/${id}`, { method });
-          // 400 where the path itself cannot be decoded (%FF), 404 for an id that names nothing.
-          const expected = id.startsWith('%FF') ? 400 : 404;
           expect({ id, method, status: answer.status }).toEqual({ id, method, status: expected });
         }
       }

@@ -176,15 +176,16 @@ describe('the tour in the Command Center', () => {
     const surrogate = await tour('POST', '/events', { ...cluj, slug: 'sibiu', venue: 'a\ud800b' });
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.errors.map((error) => error.field)).toEqual(['venue']);
-    // What no event or slot can be named is unknown, not a failure of the database.
-    for (const [path, body] of [
-      ['/events/%00', { priceMinor: 4000 }],
-      [`/events/${'x'.repeat(61)}`, { priceMinor: 4000 }],
-      ['/events/cluj/slots/a%00b', { capacity: 5 }],
+    // What no event or slot can be named breaks its parameter's rule (400 naming it), and is no
+    // failure of the database.
+    for (const [path, body, parameter] of [
+      ['/events/%00', { priceMinor: 4000 }, 'slug'],
+      [`/events/${'x'.repeat(61)}`, { priceMinor: 4000 }, 'slug'],
+      ['/events/cluj/slots/a%00b', { capacity: 5 }, 'time'],
     ] as const) {
       const answer = await tour('PATCH', path, body);
-      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-      expect(answer.body).toMatchObject({ statusCode: 404, errors: [] });
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      expect(answer.body.errors.map((error) => error.field)).toEqual([parameter]);
     }
     const badSlot = await tour('POST', '/events/cluj/slots', {
       startsAt: '2026-03-12 19:30',

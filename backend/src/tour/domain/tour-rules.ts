@@ -1,3 +1,5 @@
+import type { ParameterRule } from '../../common/parameter-rule';
+import { canonicalTimeZone } from '../../common/time-zone';
 import { localParts } from './slot-names';
 
 /**
@@ -27,6 +29,9 @@ export type Check = string | undefined;
 /** The shapes of a slug, a calendar date and an instant; the API document carries them too. */
 export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date's and an instant's longest spellings (an instant to the nanosecond). */
+export const DATE_LENGTH = 10;
+export const LONGEST_INSTANT = 35;
 export const INSTANT_PATTERN =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -56,15 +61,28 @@ export function tourName(text: string): string {
  */
 const INVISIBLE_OR_TURNING = /[\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]/u;
 
-/** The IANA name of a time zone, spelled as IANA does (`europe/bucharest` is Europe/Bucharest). */
-export function canonicalTimeZone(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+/** An event's slug as a request names it (`{slug}`, the `event` filters). */
+export const EVENT_SLUG: ParameterRule = {
+  maxLength: LONGEST_SLUG,
+  pattern: SLUG_PATTERN,
+  shape: "an event's slug (lowercase letters, digits and hyphens, starting with a letter)",
+};
+
+/**
+ * A slot's name as a request names it (`{time}`, the `time` filters): no control characters, no
+ * / or \, not . or .., none of the invisible or direction-changing characters a name is typed
+ * with by mistake. Written without Unicode classes, so that any JSON Schema validator reads the
+ * document's copy as the app does; checkSlotName, which names a slot, refuses more (every format
+ * character, a spelling not composed), and a name it accepts always matches this.
+ */
+export const SLOT_NAME: ParameterRule = {
+  maxLength: LONGEST_SLUG,
+  pattern:
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    /^(?!\.\.?$)[^\x00-\x1f\x7f/\\\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0]+$/,
+  shape:
+    "a slot's name (Oct 30 - 7:30pm): no control, invisible or direction-changing characters, no / or \\",
+};
 
 export function checkCurrency(value: unknown): Check {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
@@ -204,6 +222,7 @@ export function checkSlotName(value: unknown): Check {
 export function checkStartsAt(value: unknown): Check {
   if (
     typeof value !== 'string' ||
+    value.length > LONGEST_INSTANT ||
     !INSTANT_PATTERN.test(value) ||
     !startsWithCalendarDate(value) ||
     Number.isNaN(Date.parse(value))

@@ -5,7 +5,6 @@ import {
   checkCurrency,
   checkDate,
   checkEventStatus,
-  canonicalTimeZone,
   checkLocalised,
   checkOffsetInZone,
   checkPlaceName,
@@ -22,6 +21,7 @@ import {
   type LocalisedPlaces,
   type SlotStatus,
 } from './tour-rules';
+import { canonicalTimeZone } from '../../common/time-zone';
 import { slotName } from './slot-names';
 
 /**

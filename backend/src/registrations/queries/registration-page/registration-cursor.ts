@@ -1,3 +1,5 @@
+import { parameterFault, type ParameterRule } from '../../../common/parameter-rule';
+
 /**
  * The keyset cursor of the Command Center's list: the last row's creation time, to the
  * microsecond as PostgreSQL keeps it, and its id. Opaque to clients (base64url).
@@ -8,6 +10,13 @@ export interface RegistrationCursor {
   id: string;
 }
 
+/** The cursor as a request carries it: base64url of the two, about 80 characters. */
+export const REGISTRATION_CURSOR: ParameterRule = {
+  maxLength: 100,
+  pattern: /^[A-Za-z0-9_-]+$/,
+  shape: 'a nextCursor this list answered',
+};
+
 const CREATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -17,7 +26,7 @@ export function encodeCursor(cursor: RegistrationCursor): string {
 
 /** The cursor, or undefined when the text is not one this list gave. */
 export function decodeCursor(text: string): RegistrationCursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return undefined;
+  if (parameterFault('cursor', text, REGISTRATION_CURSOR)) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split(' ');
   if (rest.length > 0 || !CREATED_AT.test(createdAt ?? '') || !UUID.test(id ?? '')) {
     return undefined;

@@ -31,7 +31,8 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   'time',
 ] as const) {
   @ApiProperty({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', maxLength: LABEL_MAX_LENGTH },
     minItems: CSV_COLUMNS,
     maxItems: CSV_COLUMNS,
     description:
@@ -48,7 +49,11 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   })
   column: string[];
 
-  @ApiProperty({ description: 'The word for a captured dream, or a paid seat.', example: 'YES' })
+  @ApiProperty({
+    description: 'The word for a captured dream, or a paid seat.',
+    example: 'YES',
+    maxLength: LABEL_MAX_LENGTH,
+  })
   @IsString({ message: 'yes must be text' })
   @MaxLength(LABEL_MAX_LENGTH, { message: `yes must be at most ${LABEL_MAX_LENGTH} characters` })
   yes: string;
@@ -56,12 +61,17 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   @ApiProperty({
     description: 'The word for a dream not captured, or a seat not paid.',
     example: 'NO',
+    maxLength: LABEL_MAX_LENGTH,
   })
   @IsString({ message: 'no must be text' })
   @MaxLength(LABEL_MAX_LENGTH, { message: `no must be at most ${LABEL_MAX_LENGTH} characters` })
   no: string;
 
-  @ApiProperty({ description: 'The name shown when there is none.', example: 'Unknown Name' })
+  @ApiProperty({
+    description: 'The name shown when there is none.',
+    example: 'Unknown Name',
+    maxLength: LABEL_MAX_LENGTH,
+  })
   @IsString({ message: 'unknownName must be text' })
   @MaxLength(LABEL_MAX_LENGTH, {
     message: `unknownName must be at most ${LABEL_MAX_LENGTH} characters`,

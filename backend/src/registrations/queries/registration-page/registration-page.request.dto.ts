@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -11,7 +10,9 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
-import { decodeCursor } from './registration-cursor';
+import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
+import { EVENT_SLUG, SLOT_NAME } from '../../../tour/domain/tour-rules';
+import { decodeCursor, REGISTRATION_CURSOR } from './registration-cursor';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/registration';
 
 export const PAGE_SIZE_DEFAULT = 50;
@@ -40,7 +41,7 @@ export class RegistrationPageRequestDto {
     maximum: PAGE_SIZE_MAX,
   })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberParameter()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
   @Max(PAGE_SIZE_MAX, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
@@ -50,6 +51,7 @@ export class RegistrationPageRequestDto {
     description: 'The nextCursor of the previous page; none for the first page.',
   })
   @IsOptional()
+  @FollowsParameterRule(REGISTRATION_CURSOR)
   @IsRegistrationCursor()
   cursor?: string;
 
@@ -73,15 +75,13 @@ export class RegistrationPageRequestDto {
   @IsIn(STATUS_FILTERS, { message: `status must be one of: ${STATUS_FILTERS.join(', ')}` })
   status?: StatusFilter;
 
-  @ApiPropertyOptional({ example: 'bucharest' })
+  @ApiPropertyOptional({ example: 'bucharest', description: "An event's slug." })
   @IsOptional()
-  @IsString({ message: 'event must be text' })
-  @MaxLength(100, { message: 'event must be at most 100 characters' })
+  @FollowsParameterRule(EVENT_SLUG)
   event?: string;
 
   @ApiPropertyOptional({ example: 'Oct 30 - 7:30pm', description: 'A time slot of `event`.' })
   @IsOptional()
-  @IsString({ message: 'time must be text' })
-  @MaxLength(100, { message: 'time must be at most 100 characters' })
+  @FollowsParameterRule(SLOT_NAME)
   time?: string;
 }

@@ -1,17 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, registerDecorator } from 'class-validator';
+import { IsOptional, registerDecorator } from 'class-validator';
+import { canonicalTimeZone, TIME_ZONE } from '../../../common/time-zone';
+import { FollowsParameterRule } from '../../../common/validation';
 
-export const TIME_ZONE_MESSAGE = 'timeZone must be a time zone such as Europe/Bucharest';
-
-function isTimeZone(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const TIME_ZONE_MESSAGE = `timeZone must be ${TIME_ZONE.shape}`;
 
 export class RegistrationsPerDayRequestDto {
   @ApiPropertyOptional({
@@ -20,15 +12,14 @@ export class RegistrationsPerDayRequestDto {
     example: 'Europe/Bucharest',
   })
   @IsOptional()
-  @IsString({ message: 'timeZone must be text' })
-  @MaxLength(64, { message: TIME_ZONE_MESSAGE })
+  @FollowsParameterRule(TIME_ZONE)
   @((object: object, propertyName: string) =>
     registerDecorator({
       name: 'isTimeZone',
       target: object.constructor,
       propertyName,
       options: { message: TIME_ZONE_MESSAGE },
-      validator: { validate: isTimeZone },
+      validator: { validate: (value: unknown) => canonicalTimeZone(value) !== undefined },
     }))
   timeZone?: string;
 }

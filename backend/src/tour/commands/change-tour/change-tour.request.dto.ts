@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TIME_ZONE } from '../../../common/time-zone';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
 import {
+  DATE_LENGTH,
   DATE_PATTERN,
   HIGHEST_PRICE_MINOR,
   INSTANT_PATTERN,
+  LONGEST_INSTANT,
   LONGEST_NAME,
   LONGEST_SLUG,
   MOST_SEATS,
@@ -12,7 +15,8 @@ import {
 import { LocalisedPlacesDto } from '../../queries/tour-admin/tour-admin.response.dto';
 
 // The fields' shapes are checked here; what their values must be (a real time zone, a price
-// above zero, a capacity not below the seats taken) is the domain's, checked when decided.
+// above zero, a capacity not below the seats taken) and their bounds are the domain's, checked
+// when decided.
 
 const STATUSES = ['open', 'coming-soon'];
 
@@ -39,11 +43,21 @@ export class AnnounceEventRequestDto {
   @IsObject({ message: 'localised must be an object by language' })
   localised?: LocalisedPlacesDto;
 
-  @ApiProperty({ format: 'date', example: '2026-03-12', pattern: DATE_PATTERN.source })
+  @ApiProperty({
+    format: 'date',
+    example: '2026-03-12',
+    pattern: DATE_PATTERN.source,
+    maxLength: DATE_LENGTH,
+  })
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date: string;
 
-  @ApiProperty({ example: 'Europe/Bucharest' })
+  @ApiProperty({
+    example: 'Europe/Bucharest',
+    maxLength: TIME_ZONE.maxLength,
+    pattern: TIME_ZONE.pattern!.source,
+    description: 'An IANA time zone the server knows (its spelling is corrected: europe/bucharest)',
+  })
   @IsString({ message: 'timeZone must be text' })
   timeZone: string;
 
@@ -82,12 +96,22 @@ export class EditEventRequestDto {
   @IsObject({ message: 'localised must be an object by language' })
   localised?: LocalisedPlacesDto;
 
-  @ApiPropertyOptional({ example: '2026-03-19', format: 'date', pattern: DATE_PATTERN.source })
+  @ApiPropertyOptional({
+    example: '2026-03-19',
+    format: 'date',
+    pattern: DATE_PATTERN.source,
+    maxLength: DATE_LENGTH,
+  })
   @IsOptional()
   @IsString({ message: 'date must be text (YYYY-MM-DD)' })
   date?: string;
 
-  @ApiPropertyOptional({ example: 'Europe/Bucharest' })
+  @ApiPropertyOptional({
+    example: 'Europe/Bucharest',
+    maxLength: TIME_ZONE.maxLength,
+    pattern: TIME_ZONE.pattern!.source,
+    description: 'An IANA time zone the server knows (its spelling is corrected: europe/bucharest)',
+  })
   @IsOptional()
   @IsString({ message: 'timeZone must be text' })
   timeZone?: string;
@@ -113,6 +137,7 @@ export class AddSlotRequestDto {
     format: 'date-time',
     example: '2026-03-12T19:30:00+02:00',
     pattern: INSTANT_PATTERN.source,
+    maxLength: LONGEST_INSTANT,
   })
   @IsString({ message: 'startsAt must be an instant with its offset' })
   startsAt: string;
@@ -148,6 +173,7 @@ export class EditSlotRequestDto {
     example: '2026-03-12T20:00:00+02:00',
     format: 'date-time',
     pattern: INSTANT_PATTERN.source,
+    maxLength: LONGEST_INSTANT,
     description: 'A new start; the slot keeps its name, which registrations reference.',
   })
   @IsOptional()

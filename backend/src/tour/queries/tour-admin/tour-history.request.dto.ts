@@ -1,14 +1,22 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { ParameterRule } from '../../../common/parameter-rule';
+import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
+import { EVENT_SLUG } from '../../domain/tour-rules';
 
 export const TOUR_HISTORY_MAX_LIMIT = 200;
+
+/** A position of the event log, as a history page's `next` gives it: a bigint, written out. */
+const LOG_POSITION: ParameterRule = {
+  maxLength: 18,
+  pattern: /^[1-9]\d*$/,
+  shape: 'a position of the log (a `next`)',
+};
 
 export class TourHistoryRequestDto {
   @ApiPropertyOptional({ description: "One event's history (its slug); the whole tour's without." })
   @IsOptional()
-  @IsString({ message: 'event must be an event slug' })
-  @Matches(/^[a-z][a-z0-9-]{0,59}$/, { message: 'event must be an event slug' })
+  @FollowsParameterRule(EVENT_SLUG)
   event?: string;
 
   @ApiPropertyOptional({
@@ -18,7 +26,7 @@ export class TourHistoryRequestDto {
     maximum: TOUR_HISTORY_MAX_LIMIT,
   })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberParameter()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
   @Max(TOUR_HISTORY_MAX_LIMIT, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
@@ -26,7 +34,6 @@ export class TourHistoryRequestDto {
 
   @ApiPropertyOptional({ description: 'The entries older than this position (a `next`).' })
   @IsOptional()
-  @IsString({ message: 'before must be a position of the log' })
-  @Matches(/^[1-9]\d{0,17}$/, { message: 'before must be a position of the log' })
+  @FollowsParameterRule(LOG_POSITION)
   before?: string;
 }

@@ -1,0 +1,31 @@
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotency.interceptor';
+import type { NamedParameterRules } from './common/validation';
+import { LINK_TOKEN } from './notifications/visitor-links';
+import { CHECKOUT_SESSION_ID } from './payments/payment-gateway';
+import { STRIPE_SIGNATURE } from './payments/webhook/verify-webhook';
+import { REGISTRATION_ID } from './registrations/domain/registration-id';
+import { EVENT_SLUG, SLOT_NAME } from './tour/domain/tour-rules';
+
+/**
+ * The parameters routes name one by one, by name: every `:name` of a route's path and every
+ * `@Query('name')`, each with its owner's rule. The validation pipe enforces them (server.ts),
+ * and the OpenAPI document declares them on every operation that takes them (openapi/), so the
+ * document and the app say the same. A query DTO's fields carry their rules themselves
+ * (FollowsParameterRule).
+ */
+export const NAMED_PARAMETERS: NamedParameterRules = {
+  id: REGISTRATION_ID,
+  slug: EVENT_SLUG,
+  time: SLOT_NAME,
+  sessionId: CHECKOUT_SESSION_ID,
+  token: LINK_TOKEN,
+};
+
+/**
+ * The request headers the app reads, each with the rule of the code that reads it (the
+ * idempotency interceptor, the webhook's signature check), declared in the document from here.
+ */
+export const HEADER_PARAMETERS: NamedParameterRules = {
+  [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY,
+  'stripe-signature': STRIPE_SIGNATURE,
+};
