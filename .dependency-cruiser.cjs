@@ -25,6 +25,8 @@ const BACKEND_FLOORS = [
   ['payments'],
   ['notifications'],
   ['registrations'],
+  // The day of the show: capabilities above the registrations core (the performers' sheet).
+  ['day-of-show'],
   ['admin'],
 ];
 
