@@ -230,6 +230,17 @@ describe("the performers' sheet", () => {
     expect(history.status).toBe(200);
     const entry = history.body.events.find((event) => event.type === 'SheetDreamApproved');
     expect(entry?.payload).toMatchObject({ sheetDream: APPROVED_BY_HAND });
+
+    // And the admin feed, with the rest of the log.
+    const feed = await adminRequest<{
+      events: { type: string; streamId: string; payload: Record<string, unknown> }[];
+    }>(app.url, cookie, 'GET', '/api/admin/events?after=0&limit=500');
+    expect(feed.status).toBe(200);
+    expect(
+      feed.body.events
+        .filter((event) => event.type === 'SheetDreamApproved')
+        .map((event) => event.streamId),
+    ).toEqual([`registration-${zenobia}`, `registration-${orsolya}`]);
   });
 
   it('approving the same texts again records nothing', async () => {
@@ -278,6 +289,15 @@ describe("the performers' sheet", () => {
     ].filter((secret) => lower.includes(secret.toLowerCase()));
     expect({ method, found }).toEqual({ method, found: [] });
     expect((await eventTypes(zenobia)).includes('SheetDreamApproved')).toBe(true);
+    // The history keeps the fact, and says the text was erased.
+    const history = await adminRequest<{
+      events: { type: string; personalDataErased: boolean; erasedFields: string[] }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${zenobia}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.events.find((event) => event.type === 'SheetDreamApproved')).toMatchObject({
+      personalDataErased: true,
+      erasedFields: ['sheetDream'],
+    });
     expect((await sheet()).dreams.map((dream) => dream.registrationId)).toEqual([orsolya]);
   });
 });
