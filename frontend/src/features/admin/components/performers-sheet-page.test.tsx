@@ -121,6 +121,12 @@ describe("the performers' sheet page", () => {
       ],
     });
     expect(await screen.findByText('Approved')).toBeInTheDocument();
+    // The approved text keeps the highlights the edit left on it.
+    expect(
+      within(screen.getByTestId('sheet-preview-1'))
+        .getAllByRole('mark')
+        .map((mark) => mark.firstChild?.textContent),
+    ).toEqual(['a dreamer']);
     expect(
       screen.getByText('1 of 1 dreams approved; only approved dreams are printed.'),
     ).toBeInTheDocument();

@@ -13,9 +13,21 @@ import { DreamReview, initialDraft, type DreamDraft } from './dream-review';
 import { LogoutButton } from './logout-button';
 import './performers-sheet.css';
 
-function drafts(sheet: PerformersSheet): Record<string, DreamDraft> {
+/**
+ * The drafts of a sheet the server answered: each dream's initial draft, except that a text the
+ * operator has just approved keeps the highlights the edit left on it.
+ */
+function drafts(
+  sheet: PerformersSheet,
+  previous: Record<string, DreamDraft>,
+): Record<string, DreamDraft> {
   return Object.fromEntries(
-    sheet.dreams.map((dream) => [dream.registrationId, initialDraft(dream)]),
+    sheet.dreams.map((dream) => {
+      const edited = previous[dream.registrationId];
+      const kept =
+        edited && dream.approvedText !== null && edited.text.trim() === dream.approvedText;
+      return [dream.registrationId, kept ? edited : initialDraft(dream)];
+    }),
   );
 }
 
@@ -45,7 +57,7 @@ export function PerformersSheetPage() {
   // A sheet the server answers anew (loaded, or approved) replaces the drafts.
   if (sheet.data && sheet.data !== shown) {
     setShown(sheet.data);
-    setEdits(drafts(sheet.data));
+    setEdits(drafts(sheet.data, edits));
   }
 
   const data = sheet.data;
