@@ -14,6 +14,7 @@ interface SheetDream {
   approvedText: string | null;
   approvedBy: string | null;
   approvedAt: string | null;
+  stillPersonal: string[];
   dreamedCaptured: boolean;
 }
 
@@ -204,6 +205,7 @@ describe("the performers' sheet", () => {
       approvedAt: expect.any(String),
     });
     expect(second.approvedText).toBe(anonymisedOrsolya);
+    expect([first.stillPersonal, second.stillPersonal]).toEqual([[], []]);
     expect(response.body.dreams.every((dream) => dream.dreamedCaptured)).toBe(true);
     expect((await eventTypes(zenobia)).slice(-2)).toEqual([
       'SheetDreamApproved',
@@ -264,6 +266,20 @@ describe("the performers' sheet", () => {
     const after = await sheet();
     expect(after.dreams[1].approvedText).toBeNull();
     expect(after.dreams[0].approvedText).toBe(APPROVED_BY_HAND);
+  });
+
+  it('warns when an approved text still holds what the anonymiser takes out', async () => {
+    const response = await approve([
+      {
+        registrationId: orsolya,
+        text: 'Brightwater wrote to orsolya.bright@example.org at night.',
+      },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body.dreams[1]).toMatchObject({
+      approvedText: 'Brightwater wrote to orsolya.bright@example.org at night.',
+      stillPersonal: ['name', 'email'],
+    });
   });
 
   it('a rebuild of the read models equals the live ones, approvals included', async () => {

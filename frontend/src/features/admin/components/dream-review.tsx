@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import type { SheetDream } from '../api/get-performers-sheet';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
@@ -49,6 +50,7 @@ export function DreamReview({
   disabled: boolean;
 }) {
   const t = useAdminText();
+  const intl = useIntl();
   const id = useId();
   const headingId = `${id}-heading`;
   const textId = `${id}-text`;
@@ -102,6 +104,15 @@ export function DreamReview({
         />
         {blank && <p className="field-error">{t('admin.sheet.blank')}</p>}
       </div>
+      {approvedUnchanged && dream.stillPersonal.length > 0 && (
+        <p className="notice notice--warning">
+          {t('admin.sheet.stillPersonal', {
+            kinds: new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(
+              dream.stillPersonal.map((kind) => t(KIND_LABEL[kind])),
+            ),
+          })}
+        </p>
+      )}
       {dream.approvedAt && (
         <p className="muted sheet-dream__meta">
           {t('admin.sheet.approvedWhen', { when: new Date(dream.approvedAt) })}

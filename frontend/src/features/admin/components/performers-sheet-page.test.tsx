@@ -31,6 +31,7 @@ function sheet(approvedText: string | null = null): PerformersSheet {
         approvedText,
         approvedBy: approvedText === null ? null : 'session-1',
         approvedAt: approvedText === null ? null : '2025-10-30T10:00:00.000Z',
+        stillPersonal: approvedText?.includes('@') ? ['email'] : [],
         dreamedCaptured: approvedText !== null,
       },
     ],
@@ -129,6 +130,19 @@ describe("the performers' sheet page", () => {
     ).toEqual(['a dreamer']);
     expect(
       screen.getByText('1 of 1 dreams approved; only approved dreams are printed.'),
+    ).toBeInTheDocument();
+  });
+
+  it('warns when the approved text still holds an email', async () => {
+    const user = userEvent.setup();
+    renderSheet();
+    const textarea = await screen.findByLabelText('Text to approve for dream 1');
+    fireEvent.change(textarea, { target: { value: 'Write to me at ana@example.com tonight.' } });
+    await user.click(screen.getByRole('button', { name: 'Approve the sheet' }));
+    expect(
+      await screen.findByText(
+        'The approved text still holds what looks like an email address: check it before printing.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import type { Locale } from '../../../../common/locale';
 import { Catalogue } from '../../../../tour/catalogue';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { anonymiseDream } from '../../domain/anonymise-dream';
+import { REPLACEMENT_KINDS, type ReplacementKind } from '../../domain/neutral-words';
 import { SEATED_STATUSES } from '../../domain/sheet-decisions';
 import { GetPerformersSheetQuery } from './get-performers-sheet.query';
 import type { PerformersSheetDto, SheetDreamDto } from './performers-sheet.response.dto';
@@ -57,6 +58,14 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
   }
 }
 
+/** The kinds of personal detail the anonymiser finds in `text`, in REPLACEMENT_KINDS' order. */
+function kindsFound(text: string, row: SheetRow): ReplacementKind[] {
+  const found = new Set(
+    anonymiseDream(text, row.name ?? '', row.locale).replacements.map((item) => item.kind),
+  );
+  return REPLACEMENT_KINDS.filter((kind) => found.has(kind));
+}
+
 function sheetDream(row: SheetRow, seat: number): SheetDreamDto {
   return {
     seat,
@@ -64,6 +73,7 @@ function sheetDream(row: SheetRow, seat: number): SheetDreamDto {
     language: row.locale,
     anonymised: anonymiseDream(row.dream ?? '', row.name ?? '', row.locale),
     approvedText: row.sheet_dream,
+    stillPersonal: row.sheet_dream === null ? [] : kindsFound(row.sheet_dream, row),
     approvedBy: row.sheet_dream_approved_by,
     approvedAt: row.sheet_dream_approved_at?.toISOString() ?? null,
     dreamedCaptured: row.dreamed_captured,

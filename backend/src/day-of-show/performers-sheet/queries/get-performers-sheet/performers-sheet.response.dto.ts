@@ -63,6 +63,14 @@ export class SheetDreamDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   approvedAt: string | null;
 
+  @ApiProperty({
+    enum: REPLACEMENT_KINDS,
+    isArray: true,
+    description:
+      'What the anonymiser still finds in the approved text (the author’s name, an email, a phone…), each kind once: a warning for the operator; empty when none, or before approval.',
+  })
+  stillPersonal: ReplacementKind[];
+
   @ApiProperty({ description: 'Whether the dream is marked captured.' })
   dreamedCaptured: boolean;
 }
