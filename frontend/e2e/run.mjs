@@ -18,6 +18,7 @@ import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
+import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -155,6 +156,7 @@ async function main() {
       ['command-center', commandCenterScenarios],
       ['cancellations-and-offers', cancellationScenarios],
       ['registration-truth', registrationTruthScenarios],
+      ['performers-sheet', performersSheetScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
       throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);

@@ -45,6 +45,9 @@ function state(
     whatsapp: '1',
     dream: 'd',
     sharedDreams: 0,
+    sheetDream: null,
+    sheetDreamApprovedBy: null,
+    sheetDreamApprovedAt: null,
     ...overrides,
   };
 }

@@ -59,6 +59,7 @@ export function AppRoutes() {
         <Route path="offer" element={<OfferPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
+        <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />

@@ -160,6 +160,22 @@ export interface DreamCapturedSet {
   data: { registrationId: string; dreamedCaptured: boolean };
 }
 
+/**
+ * The dream as the performers will read it, approved by an operator on the slot's sheet
+ * (anonymised, then reviewed). The original stays in its own events; this text is sealed like
+ * them (a personal field), so an erasure shreds both.
+ */
+export interface SheetDreamApproved {
+  type: 'SheetDreamApproved';
+  data: {
+    registrationId: string;
+    /** The operator's session that approved it. */
+    approvedBy: string;
+    approvedAt: string;
+    sheetDream?: string;
+  };
+}
+
 /** Who cancelled: an operator from the Command Center, or the visitor from their email's link. */
 export type CancelledBy = 'operator' | 'visitor';
 
@@ -203,6 +219,7 @@ export type RegistrationEvent =
   | DreamShared
   | PaidFlagSet
   | DreamCapturedSet
+  | SheetDreamApproved
   | RegistrationCancelled
   | WaitingListOfferMade
   | WaitingListOfferLapsed
@@ -210,7 +227,14 @@ export type RegistrationEvent =
 
 export type RegistrationEventType = RegistrationEvent['type'];
 
-export const PERSONAL_FIELDS = ['name', 'email', 'whatsapp', 'dream', 'clientKey'] as const;
+export const PERSONAL_FIELDS = [
+  'name',
+  'email',
+  'whatsapp',
+  'dream',
+  'clientKey',
+  'sheetDream',
+] as const;
 
 export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'RegistrationCreated',
@@ -225,6 +249,7 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'DreamShared',
   'PaidFlagSet',
   'DreamCapturedSet',
+  'SheetDreamApproved',
   'RegistrationCancelled',
   'WaitingListOfferMade',
   'WaitingListOfferLapsed',

@@ -88,6 +88,10 @@ export interface RegistrationState {
   whatsapp: string | null;
   dream: string | null;
   sharedDreams: number;
+  /** The dream as approved for the performers' sheet; none until approved, or after an edit. */
+  sheetDream: string | null;
+  sheetDreamApprovedBy: string | null;
+  sheetDreamApprovedAt: string | null;
 }
 
 /**
@@ -166,6 +170,15 @@ export function keepsPlace(status: RegistrationStatus): boolean {
   return status === 'waiting' || occupiesSeat(status);
 }
 
+const NO_SHEET_DREAM = {
+  sheetDream: null,
+  sheetDreamApprovedBy: null,
+  sheetDreamApprovedAt: null,
+} as const satisfies Pick<
+  RegistrationState,
+  'sheetDream' | 'sheetDreamApprovedBy' | 'sheetDreamApprovedAt'
+>;
+
 /** State is only ever derived from the events. */
 export function evolve(
   state: RegistrationState | undefined,
@@ -191,6 +204,7 @@ export function evolve(
       whatsapp: data.whatsapp ?? null,
       dream: data.dream ?? null,
       sharedDreams: 0,
+      ...NO_SHEET_DREAM,
     };
   }
   if (!state) throw new RegistrationNotFoundError();
@@ -244,7 +258,8 @@ export function evolve(
     case 'WaitlistConfirmed':
       return { ...state, status: 'confirmed', holdExpiresAt: null };
     case 'DreamEdited':
-      return { ...state, dream: event.data.dream ?? null };
+      // The sheet's text was approved from the dream as it was: an edited dream is reviewed again.
+      return { ...state, dream: event.data.dream ?? null, ...NO_SHEET_DREAM };
     case 'DreamShared':
       return { ...state, sharedDreams: state.sharedDreams + 1 };
     case 'PaidFlagSet':
@@ -264,6 +279,13 @@ export function evolve(
       return { ...state, paid: event.data.paid };
     case 'DreamCapturedSet':
       return { ...state, dreamedCaptured: event.data.dreamedCaptured };
+    case 'SheetDreamApproved':
+      return {
+        ...state,
+        sheetDream: event.data.sheetDream ?? null,
+        sheetDreamApprovedBy: event.data.approvedBy,
+        sheetDreamApprovedAt: event.data.approvedAt,
+      };
     case 'RegistrationDeleted':
       return {
         ...state,
@@ -274,6 +296,7 @@ export function evolve(
         whatsapp: null,
         dream: null,
         clientKey: null,
+        ...NO_SHEET_DREAM,
       };
   }
 }

@@ -4,13 +4,16 @@ import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import type { AuditEntryDto } from './audit-entry.response.dto';
 
 /** The person's own fields: what an erasure takes away, as the history names it. */
-const PERSONS_FIELDS = PERSONAL_FIELDS.filter((field) => field !== 'clientKey');
+const PERSONS_FIELDS = PERSONAL_FIELDS.filter(
+  (field) => field !== 'clientKey' && field !== 'sheetDream',
+);
 
 /** The personal fields each event type carries, to name what an erasure took away. */
 const PERSONAL_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
   RegistrationCreated: PERSONS_FIELDS,
   DreamEdited: ['dream'],
   DreamShared: ['dream'],
+  SheetDreamApproved: ['sheetDream'],
 };
 
 function optionalString(value: unknown): string | undefined {

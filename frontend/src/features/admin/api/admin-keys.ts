@@ -15,6 +15,8 @@ export const adminKeys = {
   /** The tour and its history; invalidating `tour()` refreshes both. */
   tour: () => ['/api', 'admin', 'tour'] as const,
   tourHistory: (event: string | null) => ['/api', 'admin', 'tour', 'history', event] as const,
+  /** A slot's performers' sheet, under the tour. */
+  sheet: (event: string, time: string) => ['/api', 'admin', 'tour', 'sheet', event, time] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,
 };

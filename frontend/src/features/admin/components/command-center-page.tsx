@@ -4,17 +4,24 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { AdminIntlProvider } from '../i18n/admin-intl-provider';
 import { AdminGate } from './admin-gate';
 import { Dashboard } from './dashboard';
+import { PerformersSheetPage } from './performers-sheet-page';
 import { TourPage } from './tour-page';
 import './command-center.css';
 
-export type CommandCenterSection = 'registrations' | 'tour';
+export type CommandCenterSection = 'registrations' | 'tour' | 'sheet';
+
+const PAGE_TITLE = {
+  registrations: 'admin.page.title',
+  tour: 'admin.page.tourTitle',
+  sheet: 'admin.page.sheetTitle',
+} as const;
 
 function CommandCenter({ section }: { section: CommandCenterSection }) {
   const t = useAdminText();
   const { state } = useAdminSession();
   return (
     <div className="page command-center-page">
-      <PageTitle text={t(section === 'tour' ? 'admin.page.tourTitle' : 'admin.page.title')} />
+      <PageTitle text={t(PAGE_TITLE[section])} />
       <meta name="robots" content="noindex" />
       {state === 'checking' ? (
         <p className="page-loading" role="status">
@@ -23,6 +30,8 @@ function CommandCenter({ section }: { section: CommandCenterSection }) {
       ) : state === 'signed-in' ? (
         section === 'tour' ? (
           <TourPage />
+        ) : section === 'sheet' ? (
+          <PerformersSheetPage />
         ) : (
           <Dashboard />
         )
@@ -33,7 +42,7 @@ function CommandCenter({ section }: { section: CommandCenterSection }) {
   );
 }
 
-/** /admin and /admin/tour: the password gate, then the Command Center's page. */
+/** /admin, /admin/tour and /admin/sheet: the password gate, then the Command Center's page. */
 export default function CommandCenterPage({
   section = 'registrations',
 }: {

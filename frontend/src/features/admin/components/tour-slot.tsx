@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
@@ -147,6 +148,14 @@ export function TourSlot({
           <dd>{slot.waiting}</dd>
         </div>
       </dl>
+      <p className="tour-slot__sheet">
+        <Link
+          className="button button--small button--ghost"
+          to={`/admin/sheet?${new URLSearchParams({ event: event.slug, time: slot.time }).toString()}`}
+        >
+          {t('admin.tour.slot.sheet', { slot: slot.time })}
+        </Link>
+      </p>
       {!played && (
         <form className="tour-slot__capacity" onSubmit={saveCapacity} noValidate>
           <div className="field">

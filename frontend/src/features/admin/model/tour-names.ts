@@ -2,13 +2,19 @@ import type { TourEventAdmin } from '../api/get-tour';
 import { toAdminLanguage } from '../i18n/admin-catalogue';
 
 /** The event's city in the operator's language, when the operator gave it one; English otherwise. */
-export function localCity(event: TourEventAdmin, locale: string): string {
+export function localCity(
+  event: Pick<TourEventAdmin, 'city' | 'localised'>,
+  locale: string,
+): string {
   const language = toAdminLanguage(locale);
   return (language !== 'en' && event.localised[language]?.city) || event.city;
 }
 
 /** The venue likewise. */
-export function localVenue(event: TourEventAdmin, locale: string): string {
+export function localVenue(
+  event: Pick<TourEventAdmin, 'venue' | 'localised'>,
+  locale: string,
+): string {
   const language = toAdminLanguage(locale);
   return (language !== 'en' && event.localised[language]?.venue) || event.venue;
 }

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { RegistrationsModule } from '../../registrations/registrations.module';
+import { ApprovePerformersSheetHandler } from './commands/approve-performers-sheet/approve-performers-sheet.handler';
+import { ApprovePerformersSheetHttpController } from './commands/approve-performers-sheet/approve-performers-sheet.http.controller';
+import { GetPerformersSheetHttpController } from './queries/get-performers-sheet/get-performers-sheet.http.controller';
+import { GetPerformersSheetQueryHandler } from './queries/get-performers-sheet/get-performers-sheet.query-handler';
+
+/**
+ * The performers' sheet: each slot's dreams, anonymised, reviewed and approved by an operator,
+ * printed for the performers. Above the registrations core: its approvals are recorded in the
+ * registrations' streams through their one write path (RegistrationStore).
+ */
+@Module({
+  imports: [RegistrationsModule],
+  controllers: [GetPerformersSheetHttpController, ApprovePerformersSheetHttpController],
+  providers: [GetPerformersSheetQueryHandler, ApprovePerformersSheetHandler],
+})
+export class PerformersSheetModule {}

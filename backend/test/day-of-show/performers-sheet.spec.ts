@@ -1,0 +1,319 @@
+import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
+import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
+import { snapshotReadModels } from '../read-models';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
+import { dumpDatabase } from '../admin/database-dump';
+
+interface SheetDream {
+  seat: number;
+  registrationId: string;
+  language: string;
+  anonymised: { text: string; replacements: { offset: number; length: number; kind: string }[] };
+  approvedText: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  stillPersonal: string[];
+  dreamedCaptured: boolean;
+}
+
+interface Sheet {
+  event: string;
+  time: string;
+  startsAt: string;
+  dreams: SheetDream[];
+}
+
+const SHEET = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}/dreams`;
+
+/** Two people whose dreams name them, each detail unlike anything else in the database. */
+const ZENOBIA = {
+  name: 'Zenobia Quillfeather',
+  email: 'zenobia.quill@example.org',
+  whatsapp: '+40 799 111 321',
+  locale: 'ro',
+  dream:
+    'Eu, Zenobia Quillfeather, visam casa Zenobiei; scrieți-mi la zenobia.quill@example.org sau sunați la 0799 111 321, vedeți zenobia-dreams.ro și @zenobia_q.',
+};
+const ORSOLYA = {
+  name: 'Orsolya Brightwater',
+  email: 'orsolya.bright@example.org',
+  whatsapp: '+39 333 444 5555',
+  locale: 'it',
+  dream:
+    'Ho sognato che Orsolya camminava al buio, e una voce chiamava BRIGHTWATER dal fondo del corridoio, mentre le fotografie si sviluppavano da sole sul pavimento.',
+};
+/** The text the operator approves for Zenobia: words of their own, to be found or not. */
+const APPROVED_BY_HAND =
+  'Cineva visa o casă cu felinare de cupru marmorat; cineva o striga dintr-o cameră întunecată.';
+
+describe("the performers' sheet", () => {
+  const catalogue = catalogueWithSeats(3);
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+  let zenobia: string;
+  let orsolya: string;
+  let held: string;
+  let waiting: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url, {}, catalogue);
+    cookie = await login(app.url);
+    const paying = await request<{ registrationId: string; url: string }>(
+      app.url,
+      'POST',
+      '/api/create-checkout-session',
+      registrationBody(ZENOBIA),
+    );
+    expect(paying.status).toBe(200);
+    zenobia = paying.body.registrationId;
+    expect((await payInSandbox(paying.body.url)).status).toBe(303);
+    orsolya = (await register(app.url, ORSOLYA)).id;
+    const marked = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${orsolya}/paid`,
+      { paid: true },
+    );
+    expect(marked.status).toBe(200);
+    held = (await register(app.url, { name: 'Held Person' })).id;
+    const onList = await register(app.url, { name: 'Waiting Person' });
+    expect(onList.waitingList).toBe(true);
+    waiting = onList.id;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  async function sheet(): Promise<Sheet> {
+    const response = await adminRequest<Sheet>(app.url, cookie, 'GET', SHEET);
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  function approve(dreams: { registrationId: string; text: string }[]) {
+    return adminRequest<Sheet>(app.url, cookie, 'POST', `${SHEET}/approval`, { dreams });
+  }
+
+  async function eventTypes(registrationId: string): Promise<string[]> {
+    const rows: { type: string }[] = await app.dataSource.query(
+      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
+      [`registration-${registrationId}`],
+    );
+    return rows.map((row) => row.type);
+  }
+
+  it('answers 404 for an unknown event or slot, and 401 without a session', async () => {
+    for (const path of [
+      `/api/admin/tour/events/nowhere/slots/${encodeURIComponent(OPEN_SLOT)}/dreams`,
+      '/api/admin/tour/events/bucharest/slots/Never/dreams',
+    ]) {
+      const response = await adminRequest(app.url, cookie, 'GET', path);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ statusCode: 404, errors: [] });
+    }
+    expect((await request(app.url, 'GET', SHEET)).status).toBe(401);
+  });
+
+  it("lists the seated people's dreams by seat, anonymised, with nothing personal", async () => {
+    const answer = await sheet();
+    expect(answer).toMatchObject({ event: 'bucharest', time: OPEN_SLOT });
+    expect(answer.dreams.map((dream) => [dream.seat, dream.registrationId])).toEqual([
+      [1, zenobia],
+      [2, orsolya],
+    ]);
+    const [first, second] = answer.dreams;
+    expect(first.language).toBe('ro');
+    expect(first.anonymised.text).toBe(
+      'Eu, cineva, visam casa cineva; scrieți-mi la o adresă de email sau sunați la un număr de telefon, vedeți un site web și un cont.',
+    );
+    expect(first.anonymised.replacements.map((replacement) => replacement.kind)).toEqual([
+      'name',
+      'name',
+      'email',
+      'phone',
+      'web',
+      'handle',
+    ]);
+    for (const { offset, length } of first.anonymised.replacements) {
+      expect([
+        'cineva',
+        'o adresă de email',
+        'un număr de telefon',
+        'un site web',
+        'un cont',
+      ]).toContain(first.anonymised.text.slice(offset, offset + length));
+    }
+    expect(second.anonymised.text).toBe(
+      'Ho sognato che qualcuno camminava al buio, e una voce chiamava qualcuno dal fondo del corridoio, mentre le fotografie si sviluppavano da sole sul pavimento.',
+    );
+    expect(
+      answer.dreams.every((dream) => dream.approvedText === null && dream.approvedAt === null),
+    ).toBe(true);
+    const json = JSON.stringify(answer).toLowerCase();
+    for (const secret of ['zenobia', 'quillfeather', 'orsolya', 'brightwater', '799', '333 444']) {
+      expect({ secret, found: json.includes(secret) }).toEqual({ secret, found: false });
+    }
+  });
+
+  it('refuses a registration not seated in the slot, a duplicate, and an unknown one, writing nothing', async () => {
+    const before = await app.dataSource.query('SELECT count(*)::int AS n FROM events');
+    for (const [dreams, status] of [
+      [[{ registrationId: held, text: 'A held seat.' }], 400],
+      [[{ registrationId: waiting, text: 'A waiting place.' }], 400],
+      [
+        [
+          { registrationId: zenobia, text: 'One.' },
+          { registrationId: zenobia, text: 'Two.' },
+        ],
+        400,
+      ],
+      [
+        [
+          { registrationId: zenobia, text: 'Fine.' },
+          { registrationId: '00000000-0000-4000-8000-000000000000', text: 'Nobody.' },
+        ],
+        404,
+      ],
+      [[{ registrationId: zenobia, text: '   ' }], 400],
+      [[], 400],
+    ] as const) {
+      const response = await approve([...dreams]);
+      expect({ dreams, status: response.status }).toEqual({ dreams, status });
+      expect(response.body).toMatchObject({ statusCode: status });
+    }
+    expect(await app.dataSource.query('SELECT count(*)::int AS n FROM events')).toEqual(before);
+  });
+
+  it('records each approved text as an event of its own, sealed, and marks the dream captured', async () => {
+    const anonymisedOrsolya = (await sheet()).dreams[1].anonymised.text;
+    const response = await approve([
+      { registrationId: zenobia, text: APPROVED_BY_HAND },
+      { registrationId: orsolya, text: anonymisedOrsolya },
+    ]);
+    expect(response.status).toBe(200);
+    const [first, second] = response.body.dreams;
+    expect(first).toMatchObject({
+      approvedText: APPROVED_BY_HAND,
+      approvedBy: expect.any(String),
+      approvedAt: expect.any(String),
+    });
+    expect(second.approvedText).toBe(anonymisedOrsolya);
+    expect([first.stillPersonal, second.stillPersonal]).toEqual([[], []]);
+    expect(response.body.dreams.every((dream) => dream.dreamedCaptured)).toBe(true);
+    expect((await eventTypes(zenobia)).slice(-2)).toEqual([
+      'SheetDreamApproved',
+      'DreamCapturedSet',
+    ]);
+    // The text is sealed in the log, like the dream itself.
+    const stored: { data: Record<string, unknown>; metadata: Record<string, unknown> }[] =
+      await app.dataSource.query(
+        `SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'SheetDreamApproved'`,
+        [`registration-${zenobia}`],
+      );
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored[0].data)).not.toContain('felinare');
+    expect(stored[0].data).toMatchObject({
+      registrationId: zenobia,
+      sealedPersonalData: expect.any(String),
+    });
+    expect(stored[0].metadata).toMatchObject({ actor: 'admin' });
+
+    // The history shows it to the operator.
+    const history = await adminRequest<{
+      events: { type: string; payload: Record<string, unknown> }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${zenobia}/history`);
+    expect(history.status).toBe(200);
+    const entry = history.body.events.find((event) => event.type === 'SheetDreamApproved');
+    expect(entry?.payload).toMatchObject({ sheetDream: APPROVED_BY_HAND });
+
+    // And the admin feed, with the rest of the log.
+    const feed = await adminRequest<{
+      events: { type: string; streamId: string; payload: Record<string, unknown> }[];
+    }>(app.url, cookie, 'GET', '/api/admin/events?after=0&limit=500');
+    expect(feed.status).toBe(200);
+    expect(
+      feed.body.events
+        .filter((event) => event.type === 'SheetDreamApproved')
+        .map((event) => event.streamId),
+    ).toEqual([`registration-${zenobia}`, `registration-${orsolya}`]);
+  });
+
+  it('approving the same texts again records nothing', async () => {
+    const before = await app.dataSource.query('SELECT count(*)::int AS n FROM events');
+    const response = await approve([{ registrationId: zenobia, text: APPROVED_BY_HAND }]);
+    expect(response.status).toBe(200);
+    expect(await app.dataSource.query('SELECT count(*)::int AS n FROM events')).toEqual(before);
+  });
+
+  it('an edited dream is to be approved again', async () => {
+    const edited = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${orsolya}/dream`,
+      {
+        dream: `${ORSOLYA.dream} Poi Orsolya si è svegliata, e la stanza era piena di luce.`,
+      },
+    );
+    expect(edited.status).toBe(200);
+    const after = await sheet();
+    expect(after.dreams[1].approvedText).toBeNull();
+    expect(after.dreams[0].approvedText).toBe(APPROVED_BY_HAND);
+  });
+
+  it('warns when an approved text still holds what the anonymiser takes out', async () => {
+    const response = await approve([
+      {
+        registrationId: orsolya,
+        text: 'Brightwater wrote to orsolya.bright@example.org at night.',
+      },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body.dreams[1]).toMatchObject({
+      approvedText: 'Brightwater wrote to orsolya.bright@example.org at night.',
+      stillPersonal: ['name', 'email'],
+    });
+  });
+
+  it('a rebuild of the read models equals the live ones, approvals included', async () => {
+    const live = await snapshotReadModels(app.dataSource);
+    await rebuildProjections(app.dataSource, catalogue);
+    expect(await snapshotReadModels(app.dataSource)).toEqual(live);
+    expect((await sheet()).dreams[0].approvedText).toBe(APPROVED_BY_HAND);
+  });
+
+  it('after an erasure no text of the dream, as written or as approved, is readable anywhere', async () => {
+    const before = (await dumpDatabase(database.url)).text;
+    expect(before.includes('felinare de cupru marmorat')).toBe(true);
+    const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${zenobia}`);
+    expect(deleted.status).toBe(204);
+    const { method, text } = await dumpDatabase(database.url);
+    const lower = text.toLowerCase();
+    const found = [
+      ZENOBIA.dream,
+      APPROVED_BY_HAND,
+      'felinare de cupru marmorat',
+      ZENOBIA.name,
+      ZENOBIA.email,
+    ].filter((secret) => lower.includes(secret.toLowerCase()));
+    expect({ method, found }).toEqual({ method, found: [] });
+    expect((await eventTypes(zenobia)).includes('SheetDreamApproved')).toBe(true);
+    // The history keeps the fact, and says the text was erased.
+    const history = await adminRequest<{
+      events: { type: string; personalDataErased: boolean; erasedFields: string[] }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${zenobia}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.events.find((event) => event.type === 'SheetDreamApproved')).toMatchObject({
+      personalDataErased: true,
+      erasedFields: ['sheetDream'],
+    });
+    expect((await sheet()).dreams.map((dream) => dream.registrationId)).toEqual([orsolya]);
+  });
+});

@@ -1,0 +1,49 @@
+import { shiftReplacements, textSegments, type SheetReplacement } from './sheet-replacements';
+
+const TEXT = 'I saw someone write to an email address at night.';
+const NAME: SheetReplacement = { offset: 6, length: 7, kind: 'name' };
+const EMAIL: SheetReplacement = { offset: 23, length: 16, kind: 'email' };
+
+describe('the replacements kept in place while the operator edits', () => {
+  it('moves those after an edit and keeps those before it', () => {
+    const after = TEXT.replace('write', 'quickly write');
+    expect(shiftReplacements(TEXT, after, [NAME, EMAIL])).toEqual([
+      NAME,
+      { ...EMAIL, offset: EMAIL.offset + 8 },
+    ]);
+    expect(after.slice(EMAIL.offset + 8, EMAIL.offset + 8 + EMAIL.length)).toBe('an email address');
+  });
+
+  it('grows or shrinks the one whose word the operator changes', () => {
+    const after = TEXT.replace('someone', 'a friend');
+    const [name, email] = shiftReplacements(TEXT, after, [NAME, EMAIL]);
+    expect(after.slice(name!.offset, name!.offset + name!.length)).toBe('a friend');
+    expect(after.slice(email!.offset, email!.offset + email!.length)).toBe('an email address');
+  });
+
+  it('drops one the operator writes across', () => {
+    const after = TEXT.replace('someone write', 'them');
+    expect(shiftReplacements(TEXT, after, [NAME, EMAIL]).map((r) => r.kind)).toEqual(['email']);
+  });
+
+  it('drops one deleted whole', () => {
+    const after = TEXT.replace(' to an email address', '');
+    expect(shiftReplacements(TEXT, after, [NAME, EMAIL])).toEqual([NAME]);
+  });
+});
+
+describe('the text in stretches for highlighting', () => {
+  it('marks each replacement and keeps the rest as it is', () => {
+    expect(textSegments(TEXT, [EMAIL, NAME])).toEqual([
+      { text: 'I saw ' },
+      { text: 'someone', replacement: NAME },
+      { text: ' write to ' },
+      { text: 'an email address', replacement: EMAIL },
+      { text: ' at night.' },
+    ]);
+  });
+
+  it('ignores a replacement outside the text', () => {
+    expect(textSegments('short', [EMAIL])).toEqual([{ text: 'short' }]);
+  });
+});
