@@ -168,8 +168,7 @@ describe('the capacity cache', () => {
     const listener = b.app.get(CapacityChangeListener);
     const connections = listener.connections;
     expect(listener.listening).toBe(true);
-    await registered(b);
-    expect(b.app.get(CapacityCache).fresh()).toBeDefined();
+    expect(await servedFromMemory(b)).toBe(true);
 
     // What a database restart does to the listening connection.
     const killed = await onDatabase((client) =>
@@ -180,16 +179,18 @@ describe('the capacity cache', () => {
       ),
     );
     expect(killed.rowCount).toBe(2);
+    // Reconnected, and LISTEN in place again (the count moves when the connection opens, a
+    // moment before LISTEN has answered).
     const deadline = Date.now() + 5000;
-    while (listener.connections === connections && Date.now() < deadline) {
+    while ((listener.connections === connections || !listener.listening) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(listener.connections).toBe(connections + 1);
     expect(listener.listening).toBe(true);
 
     // Listening again: a registration through A reaches B's cache.
+    expect(await servedFromMemory(b)).toBe(true);
     const before = await registered(b);
-    expect(b.app.get(CapacityCache).fresh()).toBeDefined();
     await register(a);
     expect(await eventually(() => registered(b), before + 1)).toBe(before + 1);
   });
@@ -206,6 +207,20 @@ describe('the capacity cache', () => {
       cache.setListening(true);
     }
   });
+
+  /**
+   * Whether B comes to serve capacity from memory after a read: a notification of an earlier
+   * write that arrives just after the read drops the answer again, so reads are repeated for up
+   * to 2 s.
+   */
+  async function servedFromMemory(app: TestApp): Promise<boolean> {
+    const deadline = Date.now() + 2000;
+    do {
+      await registered(app);
+      if (app.app.get(CapacityCache).fresh() !== undefined) return true;
+    } while (Date.now() < deadline);
+    return false;
+  }
 
   async function onDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
     const client = new Client({ connectionString: database.url });
