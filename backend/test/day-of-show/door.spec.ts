@@ -271,6 +271,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       [{}, 400, { errors: [expect.objectContaining({ field: 'ticket' })] }],
       [{ registrationId: paid, device: 'x'.repeat(65) }, 400, {}],
       [{ registrationId: paid, deviceTime: 'yesterday' }, 400, {}],
+      [{ registrationId: paid, deviceTime: '2025-W44-4' }, 400, {}],
     ];
     for (const [body, status, fields] of cases) {
       const answer = await checkIn(body);
