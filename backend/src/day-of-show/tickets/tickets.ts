@@ -16,6 +16,9 @@ import { ticketQrPng, ticketQrSvg } from './ticket-qr';
  */
 export const TICKET_VALIDITY_MARGIN_HOURS = 6;
 
+/** QR images kept by code: Ed25519 signs deterministically, so a page polled gets one code. */
+const QR_CACHE_SIZE = 500;
+
 /**
  * Issues the tickets: every paid or confirmed seat has one, signed with the current key, valid
  * until the end of its slot's day (plus the margin). A ticket is made again whenever it is asked
@@ -57,10 +60,27 @@ export class Tickets extends TicketIssuer {
     return { code, validUntil };
   }
 
+  private readonly images = new Map<string, Promise<{ qrPng: Buffer; qrSvg: string }>>();
+
   async ticketFor(holder: TicketHolder): Promise<IssuedTicket | null> {
     const ticket = await this.codeFor(holder);
     if (!ticket) return null;
-    const [qrPng, qrSvg] = await Promise.all([ticketQrPng(ticket.code), ticketQrSvg(ticket.code)]);
-    return { ...ticket, qrPng, qrSvg };
+    return { ...ticket, ...(await this.imagesOf(ticket.code)) };
+  }
+
+  private imagesOf(code: string): Promise<{ qrPng: Buffer; qrSvg: string }> {
+    let images = this.images.get(code);
+    if (!images) {
+      images = Promise.all([ticketQrPng(code), ticketQrSvg(code)]).then(([qrPng, qrSvg]) => ({
+        qrPng,
+        qrSvg,
+      }));
+      images.catch(() => this.images.delete(code));
+      if (this.images.size >= QR_CACHE_SIZE) {
+        this.images.delete(this.images.keys().next().value!);
+      }
+      this.images.set(code, images);
+    }
+    return images;
   }
 }
