@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
-import { PerformersSheetModule } from './day-of-show/performers-sheet/performers-sheet.module';
+import { DayOfShowModule } from './day-of-show/day-of-show.module';
 import { Catalogue } from './tour/catalogue';
 import { CatalogueHttpController } from './tour/catalogue.http.controller';
 import { TourModule } from './tour/tour.module';
@@ -58,7 +58,7 @@ export class AppModule {
         CheckoutModule,
         WaitingListModule,
         OperatorActionsModule,
-        PerformersSheetModule,
+        DayOfShowModule,
         TourModule,
         AuthModule,
         AdminModule,

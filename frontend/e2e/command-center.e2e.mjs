@@ -375,6 +375,7 @@ export const commandCenterScenarios = [
         'Paid',
         'Language',
         'Shared dreams',
+        'Door',
       ]);
       assert.equal(rows.length - 1, total);
       const mine = rows.find((row) => row[0] === name);

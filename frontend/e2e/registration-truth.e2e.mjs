@@ -303,11 +303,11 @@ export const registrationTruthScenarios = [
       ]);
       const bytes = await readFile(await file.path());
       const rows = Papa.parse(bytes.subarray(3).toString('utf8'), { skipEmptyLines: true }).data;
-      assert.deepEqual(rows[0].slice(9), ['Status', 'Paid', 'Language', 'Shared dreams']);
+      assert.deepEqual(rows[0].slice(9), ['Status', 'Paid', 'Language', 'Shared dreams', 'Door']);
       assert.equal(rows.length - 1, 3, 'the file holds the three rows the list shows');
       for (const row of rows.slice(1)) {
         assert.ok(row[0].startsWith(batch));
-        assert.deepEqual(row.slice(9), ['held', 'NO', 'en', '0']);
+        assert.deepEqual(row.slice(9), ['held', 'NO', 'en', '0', '']);
       }
       await visible(page.getByText(/^3 registrations exported to registrations-view-/));
     },

@@ -48,6 +48,9 @@ function state(
     sheetDream: null,
     sheetDreamApprovedBy: null,
     sheetDreamApprovedAt: null,
+    checkedInAt: null,
+    checkedInBy: null,
+    noShow: false,
     ...overrides,
   };
 }
