@@ -1,0 +1,144 @@
+import type { DoorList, SeatedPerson, TicketKey } from './door-list';
+
+/**
+ * What a ticket code says once its signature holds: `T1.<payload>.<signature>`, the payload
+ * base64url JSON `{k, r, e, s, u}` (key id, registration id, event, slot, valid until in Unix
+ * seconds), the signature Ed25519 over the ASCII bytes of `T1.<payload>`. Nothing personal.
+ */
+export interface TicketClaims {
+  keyId: string;
+  registrationId: string;
+  event: string;
+  time: string;
+  validUntil: number;
+}
+
+/**
+ * The door's answer to a scanned code, decided on the phone from the door list it holds.
+ * `unknown`: not a ticket at all; `forged`: a ticket whose signature does not hold under any key
+ * the list carries.
+ */
+export type LocalVerdict =
+  | { kind: 'valid'; claims: TicketClaims; person: SeatedPerson }
+  | { kind: 'already'; claims: TicketClaims; person: SeatedPerson }
+  | { kind: 'wrong-slot'; claims: TicketClaims }
+  | { kind: 'cancelled'; claims: TicketClaims }
+  | { kind: 'not-paid'; claims: TicketClaims }
+  | { kind: 'expired'; claims: TicketClaims }
+  | { kind: 'forged' }
+  | { kind: 'unknown' };
+
+const PREFIX = 'T1';
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+function asClaims(json: unknown): TicketClaims | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const { k, r, e, s, u } = json as Record<string, unknown>;
+  if (typeof k !== 'string' || typeof r !== 'string' || typeof e !== 'string') return null;
+  if (typeof s !== 'string' || typeof u !== 'number' || !Number.isFinite(u)) return null;
+  return { keyId: k, registrationId: r, event: e, time: s, validUntil: u };
+}
+
+export interface ParsedTicket {
+  claims: TicketClaims;
+  signed: Uint8Array<ArrayBuffer>;
+  signature: Uint8Array<ArrayBuffer>;
+}
+
+/** The parts of a ticket code, or null for anything that is not one (not yet verified). */
+export function parseTicket(code: string): ParsedTicket | null {
+  const parts = code.trim().split('.');
+  if (parts.length !== 3 || parts[0] !== PREFIX) return null;
+  const payload = fromBase64Url(parts[1]!);
+  const signature = fromBase64Url(parts[2]!);
+  if (!payload || !signature || signature.length !== 64) return null;
+  let claims: TicketClaims | null;
+  try {
+    claims = asClaims(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload)));
+  } catch {
+    return null;
+  }
+  if (!claims) return null;
+  return { claims, signed: new TextEncoder().encode(`${PREFIX}.${parts[1]}`), signature };
+}
+
+const imported = new Map<string, Promise<CryptoKey>>();
+
+function importKey(key: TicketKey): Promise<CryptoKey> {
+  const cacheKey = `${key.keyId}:${key.jwk.x}`;
+  let cryptoKey = imported.get(cacheKey);
+  if (!cryptoKey) {
+    cryptoKey = crypto.subtle.importKey(
+      'jwk',
+      { kty: 'OKP', crv: 'Ed25519', x: key.jwk.x },
+      { name: 'Ed25519' },
+      false,
+      ['verify'],
+    );
+    imported.set(cacheKey, cryptoKey);
+  }
+  return cryptoKey;
+}
+
+/** Whether the ticket's signature holds under the key it names, among the keys given. */
+export async function signatureHolds(ticket: ParsedTicket, keys: TicketKey[]): Promise<boolean> {
+  const key = keys.find((candidate) => candidate.keyId === ticket.claims.keyId);
+  if (!key) return false;
+  try {
+    return await crypto.subtle.verify(
+      { name: 'Ed25519' },
+      await importKey(key),
+      ticket.signature,
+      ticket.signed,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The door's answer from the door list alone, without the network: the signature first, then
+ * the slot, then whether the ticket was revoked (or its registration is gone), then its validity,
+ * then whether the person is already in. `checkedIn` overrides the list for check-ins this phone
+ * made since the list was fetched.
+ */
+export async function verifyTicket(
+  code: string,
+  list: DoorList,
+  now: Date,
+  localCheckIns: ReadonlyMap<string, { at: string; by: string | null }> = new Map(),
+): Promise<LocalVerdict> {
+  const ticket = parseTicket(code);
+  if (!ticket) return { kind: 'unknown' };
+  if (!(await signatureHolds(ticket, list.keys))) return { kind: 'forged' };
+  const { claims } = ticket;
+  if (claims.event !== list.event || claims.time !== list.time) {
+    return { kind: 'wrong-slot', claims };
+  }
+  const revoked = list.revoked.find((entry) => entry.registrationId === claims.registrationId);
+  if (revoked) return { kind: revoked.reason, claims };
+  const person = list.seated.find((entry) => entry.registrationId === claims.registrationId);
+  if (!person) return { kind: 'cancelled', claims };
+  if (claims.validUntil * 1000 < now.getTime()) return { kind: 'expired', claims };
+  const local = localCheckIns.get(person.registrationId);
+  if (local && person.state !== 'checked-in') {
+    return {
+      kind: 'already',
+      claims,
+      person: { ...person, state: 'checked-in', checkedInAt: local.at, checkedInBy: local.by },
+    };
+  }
+  return { kind: person.state === 'checked-in' ? 'already' : 'valid', claims, person };
+}
