@@ -25,6 +25,7 @@ const OfferPage = lazyPage(() => import('../features/booking-links/components/of
 const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
+const DoorRoute = lazyPage(() => import('./door-route'));
 
 /**
  * Asks now for the data the page at this address will ask for first. The confirmation pages are
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route path="offer" element={<OfferPage />} />
         <Route path="admin" element={<CommandCenterPage />} />
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
+        <Route path="admin/door" element={<DoorRoute />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />
