@@ -101,7 +101,7 @@ export function QrScanner({
       const look = async () => {
         if (stopped) return;
         if (!pausedRef.current && video.current) {
-          const code = await read(video.current).catch(() => null);
+          const code = (await read(video.current).catch(() => null))?.trim();
           if (code && code !== lastCode.current && !pausedRef.current) {
             lastCode.current = code;
             onCodeRef.current(code, performance.now());

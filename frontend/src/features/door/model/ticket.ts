@@ -31,7 +31,7 @@ export type LocalVerdict =
 const PREFIX = 'T1';
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  if (text.length % 4 === 1) return null;
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   try {
     const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
@@ -46,32 +46,58 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 function asClaims(json: unknown): TicketClaims | null {
   if (typeof json !== 'object' || json === null) return null;
   const { k, r, e, s, u } = json as Record<string, unknown>;
-  if (typeof k !== 'string' || typeof r !== 'string' || typeof e !== 'string') return null;
-  if (typeof s !== 'string' || typeof u !== 'number' || !Number.isFinite(u)) return null;
+  if (typeof k !== 'string' || typeof r !== 'string' || !UUID.test(r)) return null;
+  if (typeof e !== 'string' || typeof s !== 'string') return null;
+  if (typeof u !== 'number' || !Number.isSafeInteger(u)) return null;
   return { keyId: k, registrationId: r, event: e, time: s, validUntil: u };
 }
 
 export interface ParsedTicket {
   claims: TicketClaims;
   signed: Uint8Array<ArrayBuffer>;
-  signature: Uint8Array<ArrayBuffer>;
+  /** Null when the signature part cannot be an Ed25519 signature: the ticket is then forged. */
+  signature: Uint8Array<ArrayBuffer> | null;
 }
 
-/** The parts of a ticket code, or null for anything that is not one (not yet verified). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The parts of a ticket code, or null for anything that is not one (not yet verified). The
+ * server reads a code by the same rules (backend day-of-show/tickets/ticket-code.ts): a code
+ * that parses but is spelt otherwise than as issued (padding, stray bits) counts as forged.
+ */
 export function parseTicket(code: string): ParsedTicket | null {
-  const parts = code.trim().split('.');
+  const parts = code.split('.');
   if (parts.length !== 3 || parts[0] !== PREFIX) return null;
-  const payload = fromBase64Url(parts[1]!);
-  const signature = fromBase64Url(parts[2]!);
-  if (!payload || !signature || signature.length !== 64) return null;
+  const [, encoded, signaturePart] = parts as [string, string, string];
+  if (!BASE64URL.test(encoded) || !BASE64URL.test(signaturePart)) return null;
+  const payload = fromBase64Url(encoded);
+  if (!payload) return null;
   let claims: TicketClaims | null;
   try {
-    claims = asClaims(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload)));
+    claims = asClaims(JSON.parse(new TextDecoder().decode(payload)));
   } catch {
     return null;
   }
   if (!claims) return null;
-  return { claims, signed: new TextEncoder().encode(`${PREFIX}.${parts[1]}`), signature };
+  const signature = fromBase64Url(signaturePart);
+  const canonical =
+    signature !== null &&
+    signature.length === 64 &&
+    toBase64Url(signature) === signaturePart &&
+    toBase64Url(payload) === encoded;
+  return {
+    claims,
+    signed: new TextEncoder().encode(`${PREFIX}.${encoded}`),
+    signature: canonical ? signature : null,
+  };
 }
 
 const imported = new Map<string, Promise<CryptoKey>>();
@@ -95,7 +121,7 @@ function importKey(key: TicketKey): Promise<CryptoKey> {
 /** Whether the ticket's signature holds under the key it names, among the keys given. */
 export async function signatureHolds(ticket: ParsedTicket, keys: TicketKey[]): Promise<boolean> {
   const key = keys.find((candidate) => candidate.keyId === ticket.claims.keyId);
-  if (!key) return false;
+  if (!key || !ticket.signature) return false;
   try {
     return await crypto.subtle.verify(
       { name: 'Ed25519' },
