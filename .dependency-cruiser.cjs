@@ -25,6 +25,8 @@ const BACKEND_FLOORS = [
   ['payments'],
   ['notifications'],
   ['registrations'],
+  // The day of the show (tickets/, door/): a capability that stands on the registrations core.
+  ['day-of-show'],
   ['admin'],
 ];
 

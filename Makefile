@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install browser lint format typecheck openapi migrate rebuild-projections bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test build install browser lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -49,6 +49,10 @@ migrate: install
 rebuild-projections: install
 	$(NPM) run build -w backend
 	node backend/dist/cli/rebuild-projections.js
+
+rotate-ticket-key: install
+	$(NPM) run build -w backend
+	node backend/dist/cli/rotate-ticket-key.js
 
 test-backend: install browser
 	$(NPM) run build -w backend

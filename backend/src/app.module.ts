@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { DayOfShowModule } from './day-of-show/day-of-show.module';
 import { Catalogue } from './tour/catalogue';
 import { CatalogueHttpController } from './tour/catalogue.http.controller';
 import { TourModule } from './tour/tour.module';
@@ -51,6 +52,7 @@ export class AppModule {
         PaymentsModule,
         NotificationsModule,
         RegistrationsModule,
+        DayOfShowModule,
         TourModule,
         AuthModule,
         AdminModule,

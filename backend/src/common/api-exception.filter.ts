@@ -27,6 +27,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   'too-many': HttpStatus.TOO_MANY_REQUESTS,
   'provider-failed': HttpStatus.BAD_GATEWAY,
@@ -42,6 +43,7 @@ export function toApiError(exception: unknown): ApiErrorBody {
   if (exception instanceof DomainError) {
     const statusCode = STATUS_BY_KIND[exception.kind];
     return {
+      ...exception.details,
       statusCode,
       message: exception.message,
       errors: exception.field ? [{ field: exception.field, message: exception.message }] : [],

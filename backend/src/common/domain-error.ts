@@ -4,9 +4,20 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly kind:
-    'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many' | 'provider-failed';
+    | 'not-found'
+    | 'conflict'
+    | 'invalid'
+    | 'unprocessable'
+    | 'unavailable'
+    | 'too-many'
+    | 'provider-failed';
   /** When asking again may succeed (the Retry-After header), where the domain knows it. */
   readonly retryAfterSeconds?: number;
+  /**
+   * Fields the answer carries beside the error shape's own (statusCode, message, errors), for a
+   * client that acts on why (e.g. the door's `reason`); declared in the operation's OpenAPI.
+   */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     message: string,

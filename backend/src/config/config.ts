@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -62,6 +62,8 @@ export interface AppConfig {
   registrationClosesMinutesBefore: number;
   /** Signs the emails' cancellation and offer links; unset means one kept in the database. */
   cancellationTokenSecret: string | undefined;
+  /** TICKET_SIGNING_KEY as PEM (its \\n written out), checked to be an Ed25519 private key. */
+  ticketSigningKey: string | undefined;
   /** A visitor may cancel from their email until this many hours before the slot. */
   cancellationClosesHoursBefore: number;
   /** Minutes a seat offered from the waiting list is held for payment. */
@@ -139,6 +141,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fail('ADMIN_PASSWORD', 'must be at least 12 characters in production', '<hidden>');
   }
 
+  const ticketSigningKey = variables.TICKET_SIGNING_KEY?.replace(/\\n/g, '\n');
+  if (ticketSigningKey !== undefined && !isEd25519PrivateKey(ticketSigningKey)) {
+    fail(
+      'TICKET_SIGNING_KEY',
+      'must be an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)',
+      '<hidden>',
+    );
+  }
+
   return {
     nodeEnv,
     port: variables.PORT,
@@ -178,6 +189,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     unpaidHoldsPerAddress: variables.UNPAID_HOLDS_PER_ADDRESS,
     registrationClosesMinutesBefore: variables.REGISTRATION_CLOSES_MINUTES_BEFORE,
     cancellationTokenSecret: variables.CANCELLATION_TOKEN_SECRET,
+    ticketSigningKey,
     cancellationClosesHoursBefore: variables.CANCELLATION_CLOSES_HOURS_BEFORE,
     waitingListOfferMinutes: variables.WAITING_LIST_OFFER_MINUTES,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
@@ -187,4 +199,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backupFile: variables.BACKUP_FILE,
     backupTool: variables.BACKUP_TOOL,
   };
+}
+
+function isEd25519PrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }

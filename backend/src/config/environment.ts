@@ -175,6 +175,17 @@ export class Environment {
   @Text({ secret: true })
   CANCELLATION_TOKEN_SECRET: string | undefined;
 
+  /**
+   * The Ed25519 key tickets are signed with, PKCS#8 PEM (newlines may be written as \n). Unset:
+   * keys generated and kept in the database (see `npm run rotate-ticket-key`).
+   */
+  @Text({
+    matches: /^-----BEGIN PRIVATE KEY-----/,
+    expects: 'must be an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)',
+    secret: true,
+  })
+  TICKET_SIGNING_KEY: string | undefined;
+
   /** A visitor may cancel from their email until this many hours before the slot starts. */
   @WholeNumber({ min: 0, max: 8760, default: 24, of: 'hours' })
   CANCELLATION_CLOSES_HOURS_BEFORE: number;

@@ -18,6 +18,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addTag('registrations', "A visitor's registration, seat, waiting list, dreams and links")
     .addTag('payments', "The payment provider's webhook")
+    .addTag('tickets', 'The keys that verify ticket codes at the door')
     .addTag('catalogue', 'The tour and the public facts of the site')
     .addTag('admin', "The Command Center: every operation needs the operator's session")
     .addTag('health', 'Liveness and readiness, for the orchestrator')

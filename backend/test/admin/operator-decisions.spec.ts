@@ -45,6 +45,9 @@ function state(
     whatsapp: '1',
     dream: 'd',
     sharedDreams: 0,
+    checkedInAt: null,
+    checkedInBy: null,
+    noShow: false,
     ...overrides,
   };
 }

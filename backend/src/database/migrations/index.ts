@@ -15,6 +15,7 @@ import { TourReadModel1732000001200 } from './1732000001200-tour-read-model';
 import { WaitingListOffers1732000001300 } from './1732000001300-waiting-list-offers';
 import { OutboxLeases1732000001400 } from './1732000001400-outbox-leases';
 import { StatusPages1732000001450 } from './1732000001450-status-pages';
+import { CheckIns1732000001500 } from './1732000001500-check-ins';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   WaitingListOffers1732000001300,
   OutboxLeases1732000001400,
   StatusPages1732000001450,
+  CheckIns1732000001500,
 ];

@@ -185,6 +185,36 @@ export interface WaitingListOfferLapsed {
   data: { registrationId: string; sessionId: string | null; reason: string };
 }
 
+/**
+ * The person was let in at the door of their slot. `checkedInAt` is when the door saw them: the
+ * door device's clock when it sent one (a check-in queued offline and synced later), never later
+ * than the moment it was recorded. `device` names the door device, as the operator set it.
+ */
+export interface CheckedIn {
+  type: 'CheckedIn';
+  data: {
+    registrationId: string;
+    checkedInAt: string;
+    deviceTime: string | null;
+    device: string | null;
+    /** How the door found them: a scanned ticket (with its key), or by name. */
+    via: 'ticket' | 'search';
+    keyId?: string;
+  };
+}
+
+/** A check-in taken back at the door (a wrong person tapped, a ticket scanned by mistake). */
+export interface CheckInUndone {
+  type: 'CheckInUndone';
+  data: { registrationId: string; deviceTime: string | null; device: string | null };
+}
+
+/** The slot started and the person had not arrived; a later check-in still lets them in. */
+export interface NoShowMarked {
+  type: 'NoShowMarked';
+  data: { registrationId: string };
+}
+
 export interface RegistrationDeleted {
   type: 'RegistrationDeleted';
   data: { registrationId: string };
@@ -206,6 +236,9 @@ export type RegistrationEvent =
   | RegistrationCancelled
   | WaitingListOfferMade
   | WaitingListOfferLapsed
+  | CheckedIn
+  | CheckInUndone
+  | NoShowMarked
   | RegistrationDeleted;
 
 export type RegistrationEventType = RegistrationEvent['type'];
@@ -228,6 +261,9 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'RegistrationCancelled',
   'WaitingListOfferMade',
   'WaitingListOfferLapsed',
+  'CheckedIn',
+  'CheckInUndone',
+  'NoShowMarked',
   'RegistrationDeleted',
 ];
 

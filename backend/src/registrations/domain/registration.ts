@@ -88,6 +88,11 @@ export interface RegistrationState {
   whatsapp: string | null;
   dream: string | null;
   sharedDreams: number;
+  /** When the door let them in (CheckedIn), and by which door device; null until then. */
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+  /** Marked a no-show once the slot started without them (a check-in clears it). */
+  noShow: boolean;
 }
 
 /**
@@ -153,6 +158,23 @@ export function mayShareDreams(status: RegistrationStatus): boolean {
   return keepsPlace(status);
 }
 
+/**
+ * Whether a registration has a ticket to show at the door: its seat is paid, or confirmed from
+ * the waiting list. A hold or an offer not yet paid has none; a cancelled, released, refunded or
+ * deleted one has lost it. The tickets, the pages that show them and the door list ask this.
+ */
+export function holdsTicket(status: RegistrationStatus): boolean {
+  return status === 'paid' || status === 'confirmed';
+}
+
+/** Where a person stands at the door, from their registration's fold. */
+export type DoorState = 'checked-in' | 'not-arrived' | 'no-show';
+
+export function doorState(state: Pick<RegistrationState, 'checkedInAt' | 'noShow'>): DoorState {
+  if (state.checkedInAt !== null) return 'checked-in';
+  return state.noShow ? 'no-show' : 'not-arrived';
+}
+
 export function occupiesSeat(status: RegistrationStatus): boolean {
   return SEAT_STATUSES.includes(status);
 }
@@ -191,6 +213,9 @@ export function evolve(
       whatsapp: data.whatsapp ?? null,
       dream: data.dream ?? null,
       sharedDreams: 0,
+      checkedInAt: null,
+      checkedInBy: null,
+      noShow: false,
     };
   }
   if (!state) throw new RegistrationNotFoundError();
@@ -264,6 +289,17 @@ export function evolve(
       return { ...state, paid: event.data.paid };
     case 'DreamCapturedSet':
       return { ...state, dreamedCaptured: event.data.dreamedCaptured };
+    case 'CheckedIn':
+      return {
+        ...state,
+        checkedInAt: event.data.checkedInAt,
+        checkedInBy: event.data.device,
+        noShow: false,
+      };
+    case 'CheckInUndone':
+      return { ...state, checkedInAt: null, checkedInBy: null };
+    case 'NoShowMarked':
+      return { ...state, noShow: true };
     case 'RegistrationDeleted':
       return {
         ...state,
