@@ -168,6 +168,8 @@ const vectors = [
     ticket: ticket(claims(ids.deleted), current),
     expect: 'cancelled',
   },
+  { name: 'a signature cut short', ticket: valid.slice(0, -2), expect: 'forged' },
+  { name: 'padded', ticket: `${valid}==`, expect: 'unknown' },
   { name: 'not a ticket', ticket: 'https://example.org/', expect: 'unknown' },
   { name: 'a ticket cut short', ticket: `T1.${validPayload}`, expect: 'unknown' },
   {

@@ -69,9 +69,4 @@ describe('local verification against the list the phone holds', () => {
       'expired',
     );
   });
-
-  it('refuses a signature spelt otherwise than as issued (padded, cut) as forged', async () => {
-    expect((await verifyTicket(`${valid}==`, doorList, now)).kind).toBe('unknown');
-    expect((await verifyTicket(valid.slice(0, -2), doorList, now)).kind).toBe('forged');
-  });
 });
