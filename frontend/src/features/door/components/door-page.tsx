@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -13,6 +13,7 @@ import type { DoorAnswer } from '../model/door-answer';
 import { rememberSlot, rememberedSlot } from '../model/door-cache';
 import type { SlotRef } from '../model/door-list';
 import { sameSlot } from '../model/door-list';
+import { keepDoorPageOffline } from '../model/offline-page';
 import { prepareDoorSound, playDoorSound } from '../model/door-sound';
 import { nextSlot } from '../model/slot-choice';
 import type { DoorSlot } from '../model/slot-choice';
@@ -159,6 +160,10 @@ export function DoorPage({
   const [confirmNoShows, setConfirmNoShows] = useState(false);
   const [markingNoShows, setMarkingNoShows] = useState(false);
   const list = door.list.data;
+
+  useEffect(() => {
+    void keepDoorPageOffline();
+  }, []);
 
   function choose(value: string) {
     const [event, time] = value.split('\n');
