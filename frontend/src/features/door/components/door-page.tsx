@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -153,9 +153,12 @@ export function DoorPage({
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLocaleLowerCase());
   const [scanning, setScanning] = useState(false);
-  const [answer, setAnswer] = useState<{ answer: DoorAnswer; ms: number; code: string } | null>(
-    null,
-  );
+  const [answer, setAnswer] = useState<{
+    answer: DoorAnswer;
+    decodedAt: number;
+    code: string;
+  } | null>(null);
+  const openScan = useRef<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmNoShows, setConfirmNoShows] = useState(false);
   const [markingNoShows, setMarkingNoShows] = useState(false);
@@ -213,7 +216,8 @@ export function DoorPage({
       if (!list) return;
       const verdict = await verifyTicket(code, list, new Date(), door.localCheckIns);
       const phone = answerFromVerdict(verdict);
-      setAnswer({ answer: phone, ms: performance.now() - decodedAt, code });
+      openScan.current = code;
+      setAnswer({ answer: phone, decodedAt, code });
       playDoorSound(letsIn(phone.kind));
       const seatOf = (checkIn: { registrationId: string }) =>
         list.seated.find((person) => person.registrationId === checkIn.registrationId)?.seat;
@@ -223,11 +227,10 @@ export function DoorPage({
         outcome = await door.askServer(code);
       } else return;
       const server = answerFromServer(phone, outcome, seatOf);
-      setAnswer((current) => {
-        if (!current || current.code !== code) return current;
-        if (letsIn(server.kind) !== letsIn(current.answer.kind)) playDoorSound(letsIn(server.kind));
-        return { ...current, answer: server };
-      });
+      // Only over the same scan's screen, still open; a change of colour sounds again.
+      if (openScan.current !== code) return;
+      if (letsIn(server.kind) !== letsIn(phone.kind)) playDoorSound(letsIn(server.kind));
+      setAnswer((current) => (current?.code === code ? { ...current, answer: server } : current));
     },
     [list, door],
   );
@@ -449,8 +452,11 @@ export function DoorPage({
       {answer && (
         <DoorAnswerScreen
           answer={answer.answer}
-          answeredInMs={answer.ms}
-          onClose={() => setAnswer(null)}
+          decodedAt={answer.decodedAt}
+          onClose={() => {
+            openScan.current = null;
+            setAnswer(null);
+          }}
         />
       )}
     </div>
