@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DoorModule } from './door/door.module';
 import { TicketsModule } from './tickets/tickets.module';
 
 /**
@@ -6,6 +7,6 @@ import { TicketsModule } from './tickets/tickets.module';
  * door (door/: its list, check-ins, undo and no-shows).
  */
 @Module({
-  imports: [TicketsModule],
+  imports: [TicketsModule, DoorModule],
 })
 export class DayOfShowModule {}

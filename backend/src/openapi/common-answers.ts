@@ -114,7 +114,13 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
       declare('503', 'The database cannot be reached right now, or the server is shutting down.');
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
-        response.content = { 'application/json': { schema: API_ERROR_SCHEMA } };
+        // An answer that adds fields to the error shape (a schema extending ApiErrorDto, named
+        // …ErrorDto) keeps its own schema; every other error answer is the plain shape.
+        const declared = response.content?.['application/json']?.schema as
+          ReferenceObject | undefined;
+        if (!declared?.$ref?.endsWith('ErrorDto') || declared.$ref === API_ERROR_SCHEMA.$ref) {
+          response.content = { 'application/json': { schema: API_ERROR_SCHEMA } };
+        }
         if (!response.description) response.description = ERROR_MEANINGS[status] ?? 'Refused.';
         if (status === '429' || status === '503') {
           response.headers = { ...RETRY_AFTER, ...response.headers };

@@ -148,6 +148,19 @@ export function readTicket(
   return valid ? { ok: true, payload } : { ok: false, defect: 'forged' };
 }
 
+/** The key id a code names, read without verifying anything (to find the key). */
+export function ticketKeyIdOf(code: string): string | undefined {
+  const encoded = code.split('.')[1];
+  if (!encoded || !BASE64URL.test(encoded)) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    const keyId = (payload as { k?: unknown } | null)?.k;
+    return typeof keyId === 'string' ? keyId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function isTicketPayload(value: unknown): value is TicketPayload {
   if (typeof value !== 'object' || value === null) return false;
   const { k, r, e, s, u } = value as Record<string, unknown>;

@@ -4,6 +4,9 @@ import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import {
+  readTicket,
+  ticketKeyIdOf,
+  type TicketReading,
   newTicketKey,
   publishTicketKey,
   ticketKeyFromPem,
@@ -89,6 +92,7 @@ export function ticketKeyRing(
 export class TicketKeys {
   private ring: Promise<TicketKeyRing> | undefined;
   private loadedAt = 0;
+  private unknownKeyReloadAt = 0;
   private readonly configured: TicketKey | undefined;
 
   constructor(
@@ -121,9 +125,17 @@ export class TicketKeys {
   /** A key by its id; one this process does not know yet makes it read the keys again. */
   async byId(keyId: string): Promise<TicketKey | undefined> {
     const known = (await this.keyRing()).keys.find((key) => key.keyId === keyId);
-    if (known || Date.now() - this.loadedAt < UNKNOWN_KEY_RELOAD_MS) return known;
+    if (known || Date.now() - this.unknownKeyReloadAt < UNKNOWN_KEY_RELOAD_MS) return known;
+    this.unknownKeyReloadAt = Date.now();
     this.reload();
     return (await this.keyRing()).keys.find((key) => key.keyId === keyId);
+  }
+
+  /** Reads and verifies a ticket code with the keys (a key id not known yet reads them again). */
+  async read(code: string): Promise<TicketReading> {
+    const keyId = ticketKeyIdOf(code);
+    const key = keyId === undefined ? undefined : await this.byId(keyId);
+    return readTicket(code, (id) => (key && id === key.keyId ? key : undefined));
   }
 
   /** The keys as published: every key a ticket may carry, the current one marked. */

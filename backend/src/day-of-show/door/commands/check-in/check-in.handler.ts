@@ -1,0 +1,75 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { adminMetadata } from '../../../../auth/admin-actor';
+import { assertRegistrationId } from '../../../../registrations/domain/registration-id';
+import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
+import { RegistrationStore } from '../../../../registrations/registration-store';
+import { TicketKeys } from '../../../tickets/ticket-keys';
+import { checkIn, type CheckInRequest } from '../../domain/door-decisions';
+import { DoorRefusal, DoorSlotNotFound, TicketRejected } from '../../domain/door-errors';
+import { Catalogue } from '../../../../tour/catalogue';
+import { CheckInCommand } from './check-in.command';
+
+/**
+ * Records CheckedIn, or refuses in the door's words. A ticket is verified first (400 forged or
+ * unreadable), then the registration it names is decided from its stream; two check-ins of one
+ * person at once append at the same version, so the second is retried, finds the first and is
+ * answered 409 naming it. Answers the registration's id.
+ */
+@CommandHandler(CheckInCommand)
+export class CheckInHandler implements ICommandHandler<CheckInCommand> {
+  constructor(
+    private readonly store: RegistrationStore,
+    private readonly keys: TicketKeys,
+    private readonly catalogue: Catalogue,
+  ) {}
+
+  async execute(command: CheckInCommand): Promise<string> {
+    if (!this.catalogue.findSlot(command.event, command.time)) throw new DoorSlotNotFound();
+    const now = new Date();
+    const request: CheckInRequest = {
+      event: command.event,
+      time: command.time,
+      now,
+      deviceTime: command.deviceTime,
+      device: command.device,
+      via: 'search',
+    };
+    let registrationId: string;
+    if ('ticket' in command.by) {
+      const reading = await this.keys.read(command.by.ticket);
+      if (!reading.ok) throw new TicketRejected(reading.defect);
+      const { payload } = reading;
+      registrationId = payload.r;
+      request.via = 'ticket';
+      request.keyId = payload.k;
+      // As signed: what a door device offline judges by too.
+      request.validUntil = new Date(payload.u * 1000);
+      if (payload.e !== command.event || payload.s !== command.time) {
+        const state = (await this.store.transaction((tx) => this.store.load(tx, payload.r))).state;
+        throw new DoorRefusal(
+          'wrong-slot',
+          state && state.status !== 'deleted'
+            ? state
+            : { name: null, event: payload.e, time: payload.s },
+        );
+      }
+    } else {
+      registrationId = command.by.registrationId;
+      assertRegistrationId(registrationId);
+    }
+    await this.store.transaction(async (tx) => {
+      const loaded = await this.store.load(tx, registrationId);
+      if (!loaded.state) {
+        // A ticket we signed whose registration is not in the log: refused as cancelled.
+        if (request.via === 'ticket') throw new DoorRefusal('cancelled');
+        throw new RegistrationNotFoundError();
+      }
+      if (loaded.state.status === 'deleted' && request.via === 'search') {
+        throw new RegistrationNotFoundError();
+      }
+      const events = checkIn(loaded.state, request);
+      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
+    });
+    return registrationId;
+  }
+}

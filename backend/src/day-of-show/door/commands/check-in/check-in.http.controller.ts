@@ -1,0 +1,108 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin } from '../../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../../auth/admin-actor';
+import { ApiErrorDto } from '../../../../common/api-error.dto';
+import { validationException } from '../../../../common/validation';
+import {
+  CheckInConflictErrorDto,
+  CheckInRefusedErrorDto,
+  CheckInResponseDto,
+  TicketRejectedErrorDto,
+} from '../../queries/get-check-in/check-in.response.dto';
+import { GetCheckInQuery } from '../../queries/get-check-in/get-check-in.query';
+import { CheckInCommand } from './check-in.command';
+import { CheckInRequestDto, TICKET_EXAMPLE } from './check-in.request.dto';
+
+@ApiTags('admin')
+@Controller()
+export class CheckInHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('api/admin/check-ins')
+  @HttpCode(200)
+  @AdminOnly({ mutation: true })
+  @ApiOperation({
+    operationId: 'checkIn',
+    summary: 'Check a person in at the door',
+    description:
+      'By the ticket code scanned, or by the registration id found by name; `event` and `time` name the slot the door is checking in. Records CheckedIn with the device and its time. The first check-in in the log wins: a second one (another phone, a queued one synced later) is answered 409 naming the first.',
+  })
+  @ApiBody({
+    type: CheckInRequestDto,
+    examples: {
+      scanned: {
+        summary: 'A scanned ticket',
+        value: {
+          ticket: TICKET_EXAMPLE,
+          event: 'bucharest',
+          time: 'Oct 30 - 7:30pm',
+          deviceTime: '2025-10-30T17:21:09.000Z',
+          device: 'Door phone 1',
+        },
+      },
+      byName: {
+        summary: 'A person found by name',
+        value: {
+          registrationId: '0b5b6a8e-3c1f-4f7e-9a55-3c1e1d2f4a10',
+          event: 'bucharest',
+          time: 'Oct 30 - 7:30pm',
+          device: 'Door phone 1',
+        },
+      },
+    },
+  })
+  @ApiOkResponse({ type: CheckInResponseDto })
+  @ApiBadRequestResponse({
+    type: TicketRejectedErrorDto,
+    description:
+      'A ticket that does not verify (`reason` forged) or parse (`reason` unreadable), or a body that breaks its rules.',
+  })
+  @ApiNotFoundResponse({
+    type: ApiErrorDto,
+    description: 'An unknown registrationId, event or slot.',
+  })
+  @ApiConflictResponse({ type: CheckInConflictErrorDto, description: 'Already checked in.' })
+  @ApiUnprocessableEntityResponse({
+    type: CheckInRefusedErrorDto,
+    description:
+      'wrong-slot, not-paid, cancelled or expired, with the name, event and slot when known.',
+  })
+  async checkIn(
+    @Body() body: CheckInRequestDto,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<CheckInResponseDto> {
+    if ((body.ticket === undefined) === (body.registrationId === undefined)) {
+      const message = 'Send exactly one of ticket and registrationId';
+      throw validationException([
+        { field: body.ticket === undefined ? 'ticket' : 'registrationId', message },
+      ]);
+    }
+    const id = await this.commandBus.execute(
+      new CheckInCommand(
+        body.ticket !== undefined
+          ? { ticket: body.ticket }
+          : { registrationId: body.registrationId! },
+        body.event,
+        body.time,
+        body.deviceTime === undefined ? null : new Date(body.deviceTime),
+        body.device ?? null,
+        actor,
+      ),
+    );
+    return this.queryBus.execute(new GetCheckInQuery(id));
+  }
+}

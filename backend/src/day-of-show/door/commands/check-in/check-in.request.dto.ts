@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { TICKET_CODE_MAX_LENGTH } from '../../../tickets/ticket-code';
+
+export const TICKET_EXAMPLE =
+  'T1.eyJrIjoibVYzc1lkMHBFNHlReDFhQiIsInIiOiIwYjViNmE4ZS0zYzFmLTRmN2UtOWE1NS0zYzFlMWQyZjRhMTAiLCJlIjoiYnVjaGFyZXN0IiwicyI6Ik9jdCAzMCAtIDc6MzBwbSIsInUiOjE3NjE4OTA0MDB9.c2lnbmF0dXJl';
+
+/** A check-in at the door: exactly one of `ticket` and `registrationId`. */
+export class CheckInRequestDto {
+  @ApiPropertyOptional({
+    description: 'The ticket code the QR holds (T1.<payload>.<signature>).',
+    maxLength: TICKET_CODE_MAX_LENGTH,
+    example: TICKET_EXAMPLE,
+  })
+  @IsOptional()
+  @IsString({ message: 'ticket must be a ticket code' })
+  @MaxLength(TICKET_CODE_MAX_LENGTH, { message: 'ticket is too long to be a ticket code' })
+  ticket?: string;
+
+  @ApiPropertyOptional({
+    description: 'The registration found by name (instead of a ticket).',
+    maxLength: 36,
+    example: '0b5b6a8e-3c1f-4f7e-9a55-3c1e1d2f4a10',
+  })
+  @IsOptional()
+  @IsString({ message: 'registrationId must be a registration id' })
+  @MaxLength(36, { message: 'registrationId must be a registration id' })
+  registrationId?: string;
+
+  @ApiProperty({
+    description: 'The slot being checked in: its event.',
+    maxLength: 100,
+    example: 'bucharest',
+  })
+  @IsDefined({ message: 'event is required' })
+  @IsString({ message: 'event must be an event slug' })
+  @MaxLength(100, { message: 'event must be an event slug' })
+  event!: string;
+
+  @ApiProperty({
+    description: 'The slot being checked in: its name.',
+    maxLength: 100,
+    example: 'Oct 30 - 7:30pm',
+  })
+  @IsDefined({ message: 'time is required' })
+  @IsString({ message: 'time must be a slot name' })
+  @MaxLength(100, { message: 'time must be a slot name' })
+  time!: string;
+
+  @ApiPropertyOptional({
+    description: "The door device's clock when it saw the person (a check-in queued offline).",
+    format: 'date-time',
+    maxLength: 40,
+    example: '2025-10-30T17:21:09.000Z',
+  })
+  @IsOptional()
+  @IsString({ message: 'deviceTime must be a date and time (ISO 8601)' })
+  @MaxLength(40, { message: 'deviceTime must be a date and time (ISO 8601)' })
+  @IsISO8601({ strict: true }, { message: 'deviceTime must be a date and time (ISO 8601)' })
+  deviceTime?: string;
+
+  @ApiPropertyOptional({
+    description: 'The door device, as the operator named it.',
+    maxLength: 64,
+    example: 'Door phone 1',
+  })
+  @IsOptional()
+  @IsString({ message: 'device must be a name' })
+  @MaxLength(64, { message: 'device must be at most 64 characters' })
+  device?: string;
+}

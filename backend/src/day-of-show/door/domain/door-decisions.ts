@@ -1,0 +1,106 @@
+import {
+  EXISTING_REGISTRATION_STATUSES,
+  holdsTicket,
+  type RegistrationState,
+  type RegistrationStatus,
+} from '../../../registrations/domain/registration';
+import type { RegistrationEvent } from '../../../registrations/domain/registration-events';
+import { AlreadyCheckedIn, DoorRefusal, NotCheckedIn } from './door-errors';
+
+/**
+ * The door's rules, decided from a registration's fold (the registrations core's evolve()):
+ * who is seated (holdsTicket: a paid or confirmed seat), whose ticket is refused and why, and the
+ * check-in, its undo and the no-show. The first check-in in the log wins.
+ */
+
+/** The statuses of the people seated at the door, for the queries' SQL (no copy of the rule). */
+export const SEATED_STATUSES: readonly RegistrationStatus[] =
+  EXISTING_REGISTRATION_STATUSES.filter(holdsTicket);
+
+/** Why the ticket of a registration in `status` is refused; null when it opens the door. */
+export function ticketRefusal(status: RegistrationStatus): 'cancelled' | 'not-paid' | null {
+  if (holdsTicket(status)) return null;
+  return status === 'held' || status === 'offered' || status === 'waiting'
+    ? 'not-paid'
+    : 'cancelled';
+}
+
+export interface CheckInRequest {
+  /** The slot the door is checking in. */
+  event: string;
+  time: string;
+  now: Date;
+  /** The door device's clock when it saw the person (a queued check-in sends it later). */
+  deviceTime: Date | null;
+  device: string | null;
+  via: 'ticket' | 'search';
+  keyId?: string;
+  /** Until when the ticket scanned is valid (none for a check-in by name). */
+  validUntil?: Date;
+}
+
+/**
+ * Lets a person in, or says why not: a deleted registration's ticket is cancelled; another slot
+ * is refused; then a seat that is not paid or was given up; an expired ticket; and a person
+ * checked in already (the first check-in stands, and is named).
+ */
+export function checkIn(state: RegistrationState, request: CheckInRequest): RegistrationEvent[] {
+  if (state.status === 'deleted') throw new DoorRefusal('cancelled');
+  if (state.event !== request.event || state.time !== request.time) {
+    throw new DoorRefusal('wrong-slot', state);
+  }
+  const refusal = ticketRefusal(state.status);
+  if (refusal) throw new DoorRefusal(refusal, state);
+  if (request.validUntil && request.now.getTime() > request.validUntil.getTime()) {
+    throw new DoorRefusal('expired', state);
+  }
+  if (state.checkedInAt !== null) {
+    throw new AlreadyCheckedIn({
+      registrationId: state.id,
+      name: state.name,
+      checkedInAt: state.checkedInAt,
+      checkedInBy: state.checkedInBy,
+    });
+  }
+  // A device's clock ahead of ours does not put a check-in in the future.
+  const seenAt =
+    request.deviceTime && request.deviceTime.getTime() < request.now.getTime()
+      ? request.deviceTime
+      : request.now;
+  return [
+    {
+      type: 'CheckedIn',
+      data: {
+        registrationId: state.id,
+        checkedInAt: seenAt.toISOString(),
+        deviceTime: request.deviceTime?.toISOString() ?? null,
+        device: request.device,
+        via: request.via,
+        ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
+      },
+    },
+  ];
+}
+
+export function undoCheckIn(
+  state: RegistrationState,
+  device: { deviceTime: Date | null; device: string | null } = { deviceTime: null, device: null },
+): RegistrationEvent[] {
+  if (state.checkedInAt === null) throw new NotCheckedIn();
+  return [
+    {
+      type: 'CheckInUndone',
+      data: {
+        registrationId: state.id,
+        deviceTime: device.deviceTime?.toISOString() ?? null,
+        device: device.device,
+      },
+    },
+  ];
+}
+
+/** A seated person who has not arrived becomes a no-show; anyone else is left as they are. */
+export function markNoShow(state: RegistrationState): RegistrationEvent[] {
+  if (!holdsTicket(state.status) || state.checkedInAt !== null || state.noShow) return [];
+  return [{ type: 'NoShowMarked', data: { registrationId: state.id } }];
+}

@@ -1,0 +1,105 @@
+import { DomainError } from '../../../common/domain-error';
+
+/** Why the door refuses a person whose ticket or registration it read. */
+export type DoorRefusalReason = 'wrong-slot' | 'not-paid' | 'cancelled' | 'expired';
+
+export const DOOR_REFUSAL_REASONS: readonly DoorRefusalReason[] = [
+  'wrong-slot',
+  'not-paid',
+  'cancelled',
+  'expired',
+];
+
+const REFUSAL_MESSAGES: Record<DoorRefusalReason, string> = {
+  'wrong-slot': 'This ticket is for another slot.',
+  'not-paid': 'This seat is not paid.',
+  cancelled: 'This ticket is no longer valid: its registration was cancelled.',
+  expired: 'This ticket has expired.',
+};
+
+/** 422: the ticket or registration was read, and it does not open this door. */
+export class DoorRefusal extends DomainError {
+  readonly kind = 'unprocessable';
+  override readonly details: Record<string, unknown>;
+
+  constructor(
+    readonly reason: DoorRefusalReason,
+    registration?: { name: string | null; event: string; time: string },
+  ) {
+    super(REFUSAL_MESSAGES[reason]);
+    this.details = {
+      reason,
+      ...(registration
+        ? {
+            ...(registration.name === null ? {} : { name: registration.name }),
+            event: registration.event,
+            time: registration.time,
+          }
+        : {}),
+    };
+  }
+}
+
+export type TicketDefectReason = 'forged' | 'unreadable';
+
+/** 400: the code is not a ticket (unreadable), or no key of ours signed it as it is (forged). */
+export class TicketRejected extends DomainError {
+  readonly kind = 'invalid';
+  override readonly details: Record<string, unknown>;
+
+  constructor(readonly reason: TicketDefectReason) {
+    super(
+      reason === 'forged'
+        ? 'This ticket was not issued by us: its signature does not verify.'
+        : 'This is not a ticket code.',
+      'ticket',
+    );
+    this.details = { reason };
+  }
+}
+
+/** The first check-in, as the log has it. */
+export interface FirstCheckIn {
+  registrationId: string;
+  name: string | null;
+  checkedInAt: string;
+  checkedInBy: string | null;
+}
+
+/** 409: the person is checked in already; the first check-in in the log stands. */
+export class AlreadyCheckedIn extends DomainError {
+  readonly kind = 'conflict';
+  override readonly details: Record<string, unknown>;
+
+  constructor(first: FirstCheckIn) {
+    super('Already checked in.');
+    this.details = { checkIn: first };
+  }
+}
+
+/** 409: an undo of a check-in that is not there. */
+export class NotCheckedIn extends DomainError {
+  readonly kind = 'conflict';
+
+  constructor() {
+    super('This person is not checked in.');
+  }
+}
+
+/** 404: the door names a slot the tour does not have. */
+export class DoorSlotNotFound extends DomainError {
+  readonly kind = 'not-found';
+
+  constructor() {
+    super('No such event or slot.');
+  }
+}
+
+/** 422: no-shows are marked once the slot has started. */
+export class SlotNotStarted extends DomainError {
+  readonly kind = 'unprocessable';
+
+  constructor() {
+    super('The slot has not started yet: no-shows are marked once it has.');
+  }
+}

@@ -1,0 +1,41 @@
+import type { SqlExecutor } from '../../../event-store/sql-executor';
+import {
+  doorState,
+  type DoorState,
+  type RegistrationStatus,
+} from '../../../registrations/domain/registration';
+
+/** A registration of a slot as the door reads it from registration_view. */
+export interface DoorRow {
+  id: string;
+  name: string | null;
+  status: RegistrationStatus;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
+  no_show: boolean;
+}
+
+/** Every registration of a slot, in seat order (created_at, id), with what the door shows. */
+export async function slotDoorRows(
+  sql: SqlExecutor,
+  event: string,
+  time: string,
+): Promise<DoorRow[]> {
+  return sql.query(
+    `SELECT id, name, status, checked_in_at, checked_in_by, no_show
+       FROM registration_view WHERE event = $1 AND time = $2
+      ORDER BY created_at, id`,
+    [event, time],
+  );
+}
+
+export function shortIdOf(id: string): string {
+  return `#${id.slice(-6).toUpperCase()}`;
+}
+
+export function doorStateOf(row: DoorRow): DoorState {
+  return doorState({
+    checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
+    noShow: row.no_show,
+  });
+}

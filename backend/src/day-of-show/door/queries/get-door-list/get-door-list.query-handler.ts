@@ -1,0 +1,68 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Catalogue } from '../../../../tour/catalogue';
+import { holdsTicket } from '../../../../registrations/domain/registration';
+import { TicketKeys } from '../../../tickets/ticket-keys';
+import { ticketRefusal } from '../../domain/door-decisions';
+import { DoorSlotNotFound } from '../../domain/door-errors';
+import { doorStateOf, shortIdOf, slotDoorRows } from '../door-rows';
+import type { DoorListResponseDto } from './door-list.response.dto';
+import { GetDoorListQuery } from './get-door-list.query';
+
+@QueryHandler(GetDoorListQuery)
+export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: Catalogue,
+    private readonly keys: TicketKeys,
+  ) {}
+
+  async execute({ event, time }: GetDoorListQuery): Promise<DoorListResponseDto> {
+    const startsAt = this.catalogue.findSlot(event, time) && this.catalogue.startOf(event, time);
+    if (!startsAt) throw new DoorSlotNotFound();
+    const [rows, keys] = await Promise.all([
+      slotDoorRows(this.dataSource, event, time),
+      this.keys.published(),
+    ]);
+    const now = new Date();
+    const list: DoorListResponseDto = {
+      event,
+      time,
+      startsAt: startsAt.toISOString(),
+      started: now.getTime() >= startsAt.getTime(),
+      syncedAt: now.toISOString(),
+      seated: [],
+      waitingList: [],
+      revoked: [],
+      keys,
+    };
+    for (const row of rows) {
+      if (holdsTicket(row.status)) {
+        list.seated.push({
+          registrationId: row.id,
+          shortId: shortIdOf(row.id),
+          name: row.name ?? '',
+          seat: list.seated.length + 1,
+          state: doorStateOf(row),
+          checkedInAt:
+            row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
+          checkedInBy: row.checked_in_by,
+        });
+      } else if (row.status === 'waiting') {
+        list.waitingList.push({
+          registrationId: row.id,
+          shortId: shortIdOf(row.id),
+          name: row.name ?? '',
+          position: list.waitingList.length + 1,
+        });
+      } else {
+        list.revoked.push({
+          registrationId: row.id,
+          reason: ticketRefusal(row.status) ?? 'cancelled',
+        });
+      }
+    }
+    return list;
+  }
+}

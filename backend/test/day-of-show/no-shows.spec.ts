@@ -1,0 +1,103 @@
+import { Catalogue } from '../../src/tour/catalogue';
+import { OPEN_SLOT } from '../http';
+import { adminRequest, login, register } from '../admin/admin-client';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { testTour } from '../test-tour';
+import { waitFor } from '../wait-for';
+
+const SLOT = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`;
+const STARTS_IN_MS = 6_000;
+
+/** The tests' tour with the open slot starting in a few seconds. */
+function startingSoon(): Catalogue {
+  const tour = testTour();
+  for (const event of tour.events) {
+    for (const slot of event.slots) {
+      if (slot.time === OPEN_SLOT)
+        slot.startsAt = new Date(Date.now() + STARTS_IN_MS).toISOString();
+    }
+  }
+  return new Catalogue(tour);
+}
+
+describe('no-shows, once the slot has started', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+  let startsAt: Date;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const catalogue = startingSoon();
+    startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
+    app = await startTestApp(database.url, {}, catalogue);
+    cookie = await login(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+    adminRequest<T>(app.url, cookie, method, path, body);
+
+  it('refuses before the start (422), then marks every seated person not checked in; a no-show can still be let in', async () => {
+    const ids: string[] = [];
+    for (const name of ['Arrived Early', 'Never Came', 'Came Late']) {
+      const { id } = await register(app.url, { name });
+      expect(
+        (await admin('PATCH', `/api/admin/registrations/${id}/paid`, { paid: true })).status,
+      ).toBe(200);
+      ids.push(id);
+    }
+    const unpaid = (await register(app.url, { name: 'Only Held' })).id;
+    const [arrived, never, late] = ids;
+    const checkIn = (registrationId: string) =>
+      admin('POST', '/api/admin/check-ins', {
+        registrationId,
+        event: 'bucharest',
+        time: OPEN_SLOT,
+      });
+    expect((await checkIn(arrived)).status).toBe(200);
+
+    const early = await admin('POST', `${SLOT}/no-shows`);
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ statusCode: 422, message: expect.any(String), errors: [] });
+    expect(
+      (await admin('POST', '/api/admin/tour/events/bucharest/slots/nope/no-shows')).status,
+    ).toBe(404);
+
+    await waitFor(
+      async () => (Date.now() > startsAt.getTime() + 50 ? true : undefined),
+      STARTS_IN_MS + 5_000,
+    );
+    const marked = await admin('POST', `${SLOT}/no-shows`);
+    expect(marked).toMatchObject({ status: 200, body: { marked: 2 } });
+    expect((await admin('POST', `${SLOT}/no-shows`)).body).toEqual({ marked: 0 });
+
+    const list = await admin<{
+      started: boolean;
+      seated: { registrationId: string; state: string }[];
+    }>('GET', `${SLOT}/door`);
+    expect(list.body.started).toBe(true);
+    const states = Object.fromEntries(
+      list.body.seated.map((seat) => [seat.registrationId, seat.state]),
+    );
+    expect(states).toEqual({ [arrived]: 'checked-in', [never]: 'no-show', [late]: 'no-show' });
+    expect((await checkIn(late)).status).toBe(200);
+    const after = await admin<{ seated: { registrationId: string; state: string }[] }>(
+      'GET',
+      `${SLOT}/door`,
+    );
+    expect(after.body.seated.find((seat) => seat.registrationId === late)?.state).toBe(
+      'checked-in',
+    );
+    const types: { type: string }[] = await app.dataSource.query(
+      `SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`registration-${unpaid}`],
+    );
+    expect(types.map((row) => row.type)).not.toContain('NoShowMarked');
+  });
+});
