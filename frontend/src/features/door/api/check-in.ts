@@ -1,6 +1,6 @@
+import { apiCall } from '../../../lib/api-client';
 import { HttpError } from '../../../lib/http-error';
 import type { CheckInRecord, PendingCheckIn, SendOutcome } from '../model/check-in-queue';
-import { doorRequest } from './door-request';
 
 function recordOf(body: unknown): CheckInRecord | null {
   const checkIn = (body as { checkIn?: Partial<CheckInRecord> } | null)?.checkIn;
@@ -21,12 +21,14 @@ function recordOf(body: unknown): CheckInRecord | null {
  */
 export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
   try {
-    const answer = await doorRequest<CheckInRecord>('POST', '/api/admin/check-ins', {
-      ...(item.ticket ? { ticket: item.ticket } : { registrationId: item.registrationId }),
-      event: item.event,
-      time: item.time,
-      deviceTime: item.deviceTime,
-      device: item.device,
+    const answer = await apiCall('post', '/api/admin/check-ins', {
+      body: {
+        ...(item.ticket ? { ticket: item.ticket } : { registrationId: item.registrationId }),
+        event: item.event,
+        time: item.time,
+        deviceTime: item.deviceTime,
+        device: item.device,
+      },
     });
     return {
       kind: 'accepted',

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
 import { cacheDoorList, cachedDoorList } from '../model/door-cache';
 import type { DoorList, SlotRef } from '../model/door-list';
 import { doorKeys } from './door-keys';
-import { doorListPath, doorRequest } from './door-request';
 
 /** While the door is open the list is read again this often, and kept for when the network goes. */
 export const DOOR_LIST_REFRESH_MS = 10_000;
 
 export async function fetchDoorList(slot: SlotRef): Promise<DoorList> {
-  const list = await doorRequest<DoorList>('GET', `${doorListPath(slot.event, slot.time)}/door`);
+  const list = await apiCall('get', '/api/admin/tour/events/{slug}/slots/{time}/door', {
+    params: { slug: slot.event, time: slot.time },
+  });
   cacheDoorList(localStorage, list, new Date());
   return list;
 }

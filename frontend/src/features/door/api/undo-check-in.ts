@@ -1,6 +1,8 @@
-import { doorRequest } from './door-request';
+import { apiCall } from '../../../lib/api-client';
 
 /** `DELETE /api/admin/check-ins/{registrationId}`: the person is back to not yet arrived. */
 export function undoCheckIn(registrationId: string): Promise<unknown> {
-  return doorRequest('DELETE', `/api/admin/check-ins/${encodeURIComponent(registrationId)}`);
+  return apiCall('delete', '/api/admin/check-ins/{registrationId}', {
+    params: { registrationId },
+  });
 }

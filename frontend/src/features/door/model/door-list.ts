@@ -1,50 +1,16 @@
+import type { components } from '../../../lib/api-schema';
+
 /**
- * The door list of one slot as `GET /api/admin/tour/events/{slug}/slots/{time}/door` answers it:
- * the seated people, the waiting list, the tickets to refuse and the keys that sign tickets.
+ * The door list of one slot as `GET /api/admin/tour/events/{slug}/slots/{time}/door` answers it
+ * (its types are the OpenAPI document's): the seated people, the waiting list, the tickets to
+ * refuse and the keys that sign tickets.
  */
-export interface TicketKey {
-  keyId: string;
-  algorithm: 'Ed25519';
-  current: boolean;
-  pem: string;
-  jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string };
-}
-
-export type SeatState = 'checked-in' | 'not-arrived' | 'no-show';
-
-export interface SeatedPerson {
-  registrationId: string;
-  shortId: string;
-  name: string;
-  seat: number;
-  state: SeatState;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-
-export interface WaitingPerson {
-  registrationId: string;
-  shortId: string;
-  name: string;
-  position: number;
-}
-
-export interface RevokedTicket {
-  registrationId: string;
-  reason: 'cancelled' | 'not-paid';
-}
-
-export interface DoorList {
-  event: string;
-  time: string;
-  startsAt: string;
-  started: boolean;
-  syncedAt: string;
-  seated: SeatedPerson[];
-  waitingList: WaitingPerson[];
-  revoked: RevokedTicket[];
-  keys: TicketKey[];
-}
+export type DoorList = components['schemas']['DoorListResponseDto'];
+export type TicketKey = components['schemas']['TicketKeyDto'];
+export type SeatedPerson = components['schemas']['DoorSeatDto'];
+export type WaitingPerson = components['schemas']['DoorWaitingDto'];
+export type RevokedTicket = components['schemas']['DoorRevokedDto'];
+export type SeatState = SeatedPerson['state'];
 
 /** One slot, as links and requests name it. */
 export interface SlotRef {
