@@ -236,6 +236,20 @@ describe('the door page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when it has no list for the slot and no network to fetch one', async () => {
+    const { state } = doorServer();
+    state.network = false;
+    localStorage.setItem(
+      'door.slot',
+      JSON.stringify({ event: 'bucharest', time: 'Oct 30 - 7:30pm' }),
+    );
+    renderDoor();
+    expect(
+      await screen.findByText(/The door list could not be loaded, and this phone has none kept/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan tickets' })).toBeDisabled();
+  });
+
   it('marks the no-shows of a started slot after asking', async () => {
     const { state, calls } = doorServer();
     state.list.started = true;

@@ -367,7 +367,7 @@ export function DoorPage({
         <QrScanner paused={answer !== null} onCode={(code, at) => void onCode(code, at)} />
       )}
 
-      {door.list.isPending && slot ? (
+      {door.list.isPending && door.list.fetchStatus === 'fetching' ? (
         <p role="status">{t('admin.door.loading')}</p>
       ) : !list ? (
         slot && (
