@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -134,6 +135,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
+  onlineManager.setOnline(true);
   window.localStorage.clear();
   jest.restoreAllMocks();
 });
@@ -239,6 +241,8 @@ describe('the door page', () => {
   it('says when it has no list for the slot and no network to fetch one', async () => {
     const { state } = doorServer();
     state.network = false;
+    // As a browser offline: queries wait for the network rather than fail.
+    onlineManager.setOnline(false);
     localStorage.setItem(
       'door.slot',
       JSON.stringify({ event: 'bucharest', time: 'Oct 30 - 7:30pm' }),
