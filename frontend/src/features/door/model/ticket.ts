@@ -100,11 +100,11 @@ export function parseTicket(code: string): ParsedTicket | null {
   };
 }
 
-const imported = new Map<string, Promise<CryptoKey>>();
+/** Keys imported once per door list fetched (the list's own key objects). */
+const imported = new WeakMap<TicketKey, Promise<CryptoKey>>();
 
 function importKey(key: TicketKey): Promise<CryptoKey> {
-  const cacheKey = `${key.keyId}:${key.jwk.x}`;
-  let cryptoKey = imported.get(cacheKey);
+  let cryptoKey = imported.get(key);
   if (!cryptoKey) {
     cryptoKey = crypto.subtle.importKey(
       'jwk',
@@ -113,9 +113,30 @@ function importKey(key: TicketKey): Promise<CryptoKey> {
       false,
       ['verify'],
     );
-    imported.set(cacheKey, cryptoKey);
+    imported.set(key, cryptoKey);
   }
   return cryptoKey;
+}
+
+/**
+ * Ed25519 in WebCrypto (Chrome 137, Safari 17, Firefox 129 and later); on a browser without it,
+ * @noble/ed25519 (fetched only then), strict as node:crypto is (RFC 8032, not ZIP 215).
+ */
+async function ed25519Holds(
+  key: TicketKey,
+  signature: Uint8Array<ArrayBuffer>,
+  signed: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
+  let cryptoKey: CryptoKey;
+  try {
+    cryptoKey = await importKey(key);
+  } catch {
+    const publicKey = fromBase64Url(key.jwk.x);
+    if (!publicKey) return false;
+    const { verifyAsync } = await import('@noble/ed25519');
+    return verifyAsync(signature, signed, publicKey, { zip215: false }).catch(() => false);
+  }
+  return crypto.subtle.verify({ name: 'Ed25519' }, cryptoKey, signature, signed);
 }
 
 /** Whether the ticket's signature holds under the key it names, among the keys given. */
@@ -123,12 +144,7 @@ export async function signatureHolds(ticket: ParsedTicket, keys: TicketKey[]): P
   const key = keys.find((candidate) => candidate.keyId === ticket.claims.keyId);
   if (!key || !ticket.signature) return false;
   try {
-    return await crypto.subtle.verify(
-      { name: 'Ed25519' },
-      await importKey(key),
-      ticket.signature,
-      ticket.signed,
-    );
+    return await ed25519Holds(key, ticket.signature, ticket.signed);
   } catch {
     return false;
   }
