@@ -14,7 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  /** `cid`: an inline image the HTML part shows as `cid:<cid>`. */
+  attachments: { filename: string; content: string | Buffer; contentType: string; cid?: string }[];
 }
 
 /** Where messages go: SMTP in production, files for a developer otherwise. */

@@ -27,6 +27,7 @@ import {
 import { redactAddresses } from './redact-addresses';
 import { PollingPass } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
+import { TicketIssuer } from './ticket-issuer';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -66,6 +67,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly catalogue: Catalogue,
     private readonly transport: MailTransport,
     private readonly links: VisitorLinks,
+    private readonly tickets: TicketIssuer,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
@@ -128,6 +130,16 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     try {
       const links = await this.linksFor(row.kind, state);
+      // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
+      const ticket =
+        row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
+          ? await this.tickets.ticketFor({
+              registrationId: state.id,
+              event: state.event,
+              time: state.time,
+              status: state.status,
+            })
+          : null;
       const message = renderMessage(
         row.kind,
         {
@@ -142,6 +154,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         row.payload,
         now,
         links,
+        ticket ?? undefined,
       );
       await this.transport.send({
         messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),

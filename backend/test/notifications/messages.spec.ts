@@ -178,7 +178,7 @@ describe('the emails', () => {
       ).attachments;
       expect(attachment.filename).toBe('invitation.ics');
       expect(attachment.contentType).toMatch(/^text\/calendar/);
-      const ics = attachment.content;
+      const ics = String(attachment.content);
       expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
       expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
       for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

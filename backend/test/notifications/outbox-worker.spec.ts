@@ -1,6 +1,7 @@
 import { Catalogue } from '../../src/tour/catalogue';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { enqueueNotification } from '../../src/notifications/outbox';
@@ -72,6 +73,7 @@ describe('the outbox worker', () => {
       catalogue,
       transport,
       on.app.get(VisitorLinks),
+      on.app.get(TicketIssuer),
     );
   }
 

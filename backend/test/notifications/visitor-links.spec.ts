@@ -1,3 +1,4 @@
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { Catalogue } from '../../src/tour/catalogue';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
@@ -89,6 +90,7 @@ describe("an email's cancellation link", () => {
       app.app.get(Catalogue),
       transport,
       app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
     );
     while ((await worker.runOnce()).sent > 0);
     const link = transport.sent

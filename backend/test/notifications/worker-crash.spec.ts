@@ -1,3 +1,4 @@
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
@@ -82,6 +83,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       app.app.get(Catalogue),
       transport,
       app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
       app.app.get(Metrics),
     );
     const killedAt = Date.now();

@@ -1,3 +1,4 @@
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -153,6 +154,7 @@ describe('the sandbox checkout, over HTTP', () => {
       app.app.get(Catalogue),
       new FileMailTransport(mailDir),
       app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
     );
     expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
     const files = await readdir(mailDir);

@@ -1,3 +1,4 @@
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { Catalogue } from '../../src/tour/catalogue';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
@@ -67,6 +68,7 @@ describe('a moved slot, as the visitor reads it', () => {
       catalogue,
       transport,
       app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
     );
     while ((await worker.runOnce()).sent > 0);
     const mails = transport.sent.filter((mail) => mail.to.address === 'moved.slot@example.com');

@@ -70,6 +70,8 @@ describe("the payer's confirmation (phone included) and the public registration 
       waitingList: false,
       paid: true,
       status: 'paid',
+      // The ticket itself is tested with the tickets (test/day-of-show/tickets-issued.spec.ts).
+      ticket: expect.objectContaining({ code: expect.stringMatching(/^T1\./) }),
     });
   });
 

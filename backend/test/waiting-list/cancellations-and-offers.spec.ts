@@ -2,6 +2,7 @@ import { Catalogue } from '../../src/tour/catalogue';
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { WaitingListOfferWorker } from '../../src/registrations/offers/waiting-list-offer-worker';
 import { HoldSweeper } from '../../src/registrations/payments/hold-sweeper';
@@ -78,6 +79,7 @@ describe('cancellations and waiting-list offers', () => {
       catalogue,
       transport,
       app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
     );
     while ((await worker.runOnce()).sent > 0);
   }

@@ -22,6 +22,10 @@ export interface MessageTexts {
   chatInstructions: string;
   cancellation: string;
   calendarNote: string;
+  ticketHeading: string;
+  ticketInstructions: string;
+  ticketImageAlt: string;
+  ticketCodeLabel: string;
   waitingListJoinedSubject: string;
   waitingListJoinedIntro: string;
   waitingListJoinedNoPayment: string;
@@ -75,6 +79,11 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Join the group chat with the code {code}: open the messaging app, choose "Join with code", enter {code}, and send your dreams there whenever they come.',
     cancellation: 'If you cannot come, write to {contact} to cancel.',
     calendarNote: 'The attached invitation adds the performance to your calendar.',
+    ticketHeading: 'Your ticket',
+    ticketInstructions:
+      'Show this code at the door, on your phone or printed. It is yours alone: it lets one person in.',
+    ticketImageAlt: "Your ticket's QR code",
+    ticketCodeLabel: 'Ticket code',
     waitingListJoinedSubject: 'You are on the waiting list: Dream Darkroom, {event}',
     waitingListJoinedIntro: 'The slot you chose is full, so we have put you on its waiting list.',
     waitingListJoinedNoPayment: 'No payment is required at this time.',
@@ -138,6 +147,11 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Entra nella chat di gruppo con il codice {code}: apri l\'app di messaggistica, scegli "Unisciti con un codice", inserisci {code} e invia lì i tuoi sogni quando arrivano.',
     cancellation: 'Se non puoi venire, scrivi a {contact} per annullare.',
     calendarNote: "L'invito allegato aggiunge la performance al tuo calendario.",
+    ticketHeading: 'Il tuo biglietto',
+    ticketInstructions:
+      "Mostra questo codice all'ingresso, sul telefono o stampato. \u00c8 solo tuo: fa entrare una persona.",
+    ticketImageAlt: 'Il codice QR del tuo biglietto',
+    ticketCodeLabel: 'Codice del biglietto',
     waitingListJoinedSubject: "Sei in lista d'attesa: Dream Darkroom, {event}",
     waitingListJoinedIntro:
       "L'orario che hai scelto è al completo, quindi ti abbiamo inserito nella sua lista d'attesa.",
@@ -202,6 +216,11 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Intră în chatul de grup cu codul {code}: deschide aplicația de mesagerie, alege „Alătură-te cu un cod”, introdu {code} și trimite-ți acolo visele oricând îți vin.',
     cancellation: 'Dacă nu poți veni, scrie-ne la {contact} pentru a anula.',
     calendarNote: 'Invitația atașată adaugă spectacolul în calendarul tău.',
+    ticketHeading: 'Biletul t\u0103u',
+    ticketInstructions:
+      'Arat\u0103 acest cod la intrare, pe telefon sau tip\u0103rit. Este doar al t\u0103u: permite intrarea unei singure persoane.',
+    ticketImageAlt: 'Codul QR al biletului t\u0103u',
+    ticketCodeLabel: 'Codul biletului',
     waitingListJoinedSubject: 'Ești pe lista de așteptare: Dream Darkroom, {event}',
     waitingListJoinedIntro:
       'Intervalul ales este complet, așa că te-am trecut pe lista lui de așteptare.',

@@ -31,12 +31,32 @@ export interface MessageLinks {
   offer?: { url: string; until: Date };
 }
 
+/** A seat's ticket, shown in its confirmation: the code and its QR code (PNG). */
+export interface MessageTicket {
+  code: string;
+  qrPng: Buffer;
+}
+
+export interface MessageAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+  /** Set for an inline image the HTML shows as `cid:<cid>`. */
+  cid?: string;
+}
+
 export interface RenderedMessage {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  attachments: MessageAttachment[];
 }
+
+/** The Content-ID of the ticket's QR image in a confirmation. */
+export const TICKET_QR_CID = 'ticket-qr';
+
+/** The QR's width in the email, in CSS pixels (its PNG has 8 pixels a module, drawn at 4). */
+const TICKET_QR_WIDTH = 240;
 
 const PERFORMANCE_MINUTES = 45;
 
@@ -48,6 +68,8 @@ interface Block {
   heading?: string;
   paragraphs?: string[];
   details?: [string, string][];
+  /** The ticket: its QR as an inline image, and its code written out. */
+  ticket?: { alt: string; codeLabel: string; code: string };
 }
 
 function compose(
@@ -80,6 +102,19 @@ function compose(
       text.push(paragraph);
       html.push(`<p>${escapeHtml(paragraph)}</p>`);
     }
+    if (block.ticket) {
+      // Dark modules on a white, padded ground: read by a phone in a dark room and on paper.
+      html.push(
+        `<p style="margin:16px 0"><img src="cid:${TICKET_QR_CID}" width="${TICKET_QR_WIDTH}" ` +
+          `height="${TICKET_QR_WIDTH}" alt="${escapeHtml(block.ticket.alt)}" ` +
+          'style="display:block;background:#ffffff;padding:12px;border-radius:4px"></p>',
+      );
+      text.push(`${block.ticket.codeLabel}: ${block.ticket.code}`);
+      html.push(
+        `<p style="font-family:monospace;font-size:11px;word-break:break-all;color:#aaa">` +
+          `${escapeHtml(block.ticket.codeLabel)}: ${escapeHtml(block.ticket.code)}</p>`,
+      );
+    }
     text.push('');
   }
   text.push(signOff);
@@ -102,6 +137,7 @@ export function renderMessage(
   payload: Record<string, unknown> = {},
   now: Date = new Date(),
   links: MessageLinks = {},
+  ticket?: MessageTicket,
 ): RenderedMessage {
   const t = MESSAGE_TEXTS[subject.locale] ?? MESSAGE_TEXTS.en;
   const found = catalogue.findSlot(subject.event, subject.time);
@@ -147,7 +183,17 @@ export function renderMessage(
     [t.whenLabel, when],
     [t.venueLabel, venue],
   ];
+  const ticketBlock: Block[] = ticket
+    ? [
+        {
+          heading: t.ticketHeading,
+          paragraphs: [t.ticketInstructions],
+          ticket: { alt: t.ticketImageAlt, codeLabel: t.ticketCodeLabel, code: ticket.code },
+        },
+      ]
+    : [];
   const attendance: Block[] = [
+    ...ticketBlock,
     { paragraphs: [t.arriveEarly, t.performanceLength] },
     { heading: t.chatHeading, paragraphs: [f(t.chatInstructions)] },
     {
@@ -250,7 +296,15 @@ export function renderMessage(
       break;
   }
   const body = compose(f(t.greeting), blocks, t.signOff);
-  const attachments: RenderedMessage['attachments'] = [];
+  const attachments: MessageAttachment[] = [];
+  if (invite && ticket) {
+    attachments.push({
+      filename: 'ticket.png',
+      content: ticket.qrPng,
+      contentType: 'image/png',
+      cid: TICKET_QR_CID,
+    });
+  }
   if (invite && startsAt) {
     const host = new URL(settings.publicUrl).hostname || 'localhost';
     attachments.push({

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
 
 /** What a visitor's page shows of the booking its link names. */
@@ -38,4 +39,11 @@ export class BookingResponseDto {
     description: 'Until when an offered seat is held for payment (null: no offer open).',
   })
   offerExpiresAt!: string | null;
+
+  @ApiProperty({
+    ...NULLABLE_TICKET_PROPERTY,
+    description:
+      'The ticket to show at the door, while the seat is paid or confirmed; null otherwise.',
+  })
+  ticket!: TicketDto | null;
 }

@@ -10,6 +10,8 @@ import type { RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import type { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
+import { TicketIssuer } from '../../../notifications/ticket-issuer';
+import { visitorTicket } from '../visitor-ticket';
 
 @QueryHandler(GetBookingQuery)
 export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
@@ -18,6 +20,7 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly catalogue: Catalogue,
     private readonly links: VisitorLinks,
+    private readonly tickets: TicketIssuer,
   ) {}
 
   async execute({ purpose, token }: GetBookingQuery): Promise<BookingResponseDto> {
@@ -50,6 +53,12 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
         row.status === 'offered' && row.hold_expires_at
           ? new Date(row.hold_expires_at).toISOString()
           : null,
+      ticket: await visitorTicket(this.tickets, {
+        registrationId: id,
+        event: row.event,
+        time: row.time,
+        status: row.status,
+      }),
     };
   }
 }

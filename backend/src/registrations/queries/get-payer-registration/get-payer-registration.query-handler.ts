@@ -5,13 +5,18 @@ import type { RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import type { PayerRegistrationDto } from './payer-registration.response.dto';
+import { TicketIssuer } from '../../../notifications/ticket-issuer';
+import { visitorTicket } from '../visitor-ticket';
 
 /** Stripe's session ids (cs_test_…, cs_live_…) and the sandbox's (cs_sandbox_…, base64url). */
 const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_-]{10,250}$/;
 
 @QueryHandler(GetPayerRegistrationQuery)
 export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerRegistrationQuery> {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly tickets: TicketIssuer,
+  ) {}
 
   async execute({ checkoutSessionId }: GetPayerRegistrationQuery): Promise<PayerRegistrationDto> {
     if (!CHECKOUT_SESSION_ID.test(checkoutSessionId)) throw new RegistrationNotFoundError();
@@ -45,6 +50,12 @@ export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerR
       waitingList: row.waiting_list,
       paid: row.paid,
       status: row.status,
+      ticket: await visitorTicket(this.tickets, {
+        registrationId: row.id,
+        event: row.event,
+        time: row.time,
+        status: row.status,
+      }),
     };
   }
 }

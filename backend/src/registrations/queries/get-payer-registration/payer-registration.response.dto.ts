@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
 import { EXISTING_REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
 
 /**
@@ -36,4 +37,11 @@ export class PayerRegistrationDto {
       "Where the registration stands, the domain's word (held, offered, paid, waiting, confirmed, cancelled, released, refunded).",
   })
   status: RegistrationStatus;
+
+  @ApiProperty({
+    ...NULLABLE_TICKET_PROPERTY,
+    description:
+      'The ticket to show at the door, once the seat is paid or confirmed; null otherwise.',
+  })
+  ticket: TicketDto | null;
 }
