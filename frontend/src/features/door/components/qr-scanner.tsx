@@ -12,6 +12,8 @@ interface BarcodeDetectorClass {
 
 /** How often a frame is looked at: fast enough to read a ticket held up for a moment. */
 const FRAME_INTERVAL_MS = 80;
+/** The code just answered is not read again this soon after its answer closes. */
+const SAME_CODE_AGAIN_MS = 3000;
 /** Frames are read at most this wide: enough for a ticket's QR, cheap for the JS decoder. */
 const DECODE_WIDTH = 640;
 
@@ -47,8 +49,9 @@ async function makeReader(): Promise<(video: HTMLVideoElement) => Promise<string
 }
 
 /**
- * The phone's back camera, read for QR codes until closed. A code is handed on once; the same
- * code again only after `paused` has been lifted, so a ticket held still is not scanned twice.
+ * The phone's back camera, read for QR codes until closed. Nothing is read while `paused` (an
+ * answer is showing); the code just answered is read again only 3 seconds after the pause
+ * lifts, so the ticket still in view as the operator taps Next does not answer twice.
  */
 export function QrScanner({
   paused,
@@ -63,10 +66,11 @@ export function QrScanner({
   const pausedRef = useRef(paused);
   const onCodeRef = useRef(onCode);
   const lastCode = useRef<string | null>(null);
+  const resumedAt = useRef(0);
 
   useEffect(() => {
     pausedRef.current = paused;
-    if (!paused) lastCode.current = null;
+    if (!paused) resumedAt.current = performance.now();
   }, [paused]);
   useEffect(() => {
     onCodeRef.current = onCode;
@@ -102,7 +106,9 @@ export function QrScanner({
         if (stopped) return;
         if (!pausedRef.current && video.current) {
           const code = (await read(video.current).catch(() => null))?.trim();
-          if (code && code !== lastCode.current && !pausedRef.current) {
+          const again =
+            code === lastCode.current && performance.now() - resumedAt.current < SAME_CODE_AGAIN_MS;
+          if (code && !again && !pausedRef.current) {
             lastCode.current = code;
             onCodeRef.current(code, performance.now());
           }
