@@ -47,11 +47,15 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
       if (checkIn) return { kind: 'conflict', checkIn };
     }
     if ([400, 404, 409, 422].includes(error.status)) {
-      const body = error.body as { reason?: unknown; name?: unknown } | undefined;
+      const body = error.body as
+        { reason?: unknown; name?: unknown; event?: unknown; time?: unknown } | undefined;
       return {
         kind: 'refused',
         reason: typeof body?.reason === 'string' ? body.reason : String(error.status),
         ...(typeof body?.name === 'string' ? { name: body.name } : {}),
+        ...(typeof body?.event === 'string' && typeof body.time === 'string'
+          ? { slot: { event: body.event, time: body.time } }
+          : {}),
       };
     }
     return { kind: 'unsent' };

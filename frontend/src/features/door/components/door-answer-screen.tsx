@@ -79,6 +79,14 @@ export function DoorAnswerScreen({
               : t('admin.door.answer.alreadyAt', { time: when })}
           </p>
         )}
+        {answer.kind === 'wrong-slot' && answer.ticketSlot && (
+          <p>
+            {t('admin.door.answer.ticketFor', {
+              event: answer.ticketSlot.event,
+              time: answer.ticketSlot.time,
+            })}
+          </p>
+        )}
         {answer.queued && <p>{t('admin.door.answer.queued')}</p>}
         <p className="door-answer__source">
           {t(

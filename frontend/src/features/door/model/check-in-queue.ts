@@ -27,7 +27,7 @@ export interface CheckInRecord {
 export type SendOutcome =
   | { kind: 'accepted'; checkIn: CheckInRecord }
   | { kind: 'conflict'; checkIn: CheckInRecord }
-  | { kind: 'refused'; reason: string; name?: string }
+  | { kind: 'refused'; reason: string; name?: string; slot?: { event: string; time: string } }
   /** No answer (no network, a 5xx, the session gone): the check-in stays queued. */
   | { kind: 'unsent'; signedOut?: boolean };
 

@@ -15,6 +15,8 @@ export interface DoorAnswer {
   source: 'phone' | 'server';
   /** A check-in made without a network, waiting in the queue. */
   queued?: boolean;
+  /** For a ticket of another slot: the slot it is for (its key, e.g. Oct 30 - 7:30pm). */
+  ticketSlot?: { event: string; time: string };
 }
 
 export const letsIn = (kind: AnswerKind) => kind === 'valid';
@@ -30,6 +32,10 @@ export function answerFromVerdict(verdict: LocalVerdict): DoorAnswer {
       checkedInBy: person.checkedInBy,
       source: 'phone',
     };
+  }
+  if (verdict.kind === 'wrong-slot') {
+    const { event, time } = verdict.claims;
+    return { kind: verdict.kind, source: 'phone', ticketSlot: { event, time } };
   }
   return { kind: verdict.kind, source: 'phone' };
 }
@@ -74,6 +80,7 @@ export function answerFromServer(
       return {
         kind: kindOfReason(outcome.reason),
         ...(outcome.name ? { name: outcome.name } : {}),
+        ...(outcome.slot ? { ticketSlot: outcome.slot } : {}),
         source: 'server',
       };
     case 'unsent':
