@@ -3,7 +3,7 @@
 // fake camera (a video made here from that QR), then scanned again; a cancelled ticket refused;
 // the door offline (check-ins queued, sent when the network returns, the page reopened without
 // a network); two phones checking the same person in; axe in three languages; 360 px.
-/* global window, document -- the callbacks of page.evaluate run in the browser */
+/* global window, document, caches -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -325,10 +325,24 @@ export const doorScenarios = [
       await openDoor(page, adminPassword, time);
       await visible(row(page, first));
       await visible(page.getByText(/^Online · list updated at/));
-      // The worker keeps the page for the next time it opens without a network.
+      // The worker keeps the page for the next time it opens without a network, with what a
+      // scan needs (Chromium here has no BarcodeDetector for QR codes: the JS decoder).
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.reload();
       await visible(row(page, first));
+      await eventually(async () => {
+        const kept = await page.evaluate(async () =>
+          (await (await caches.open('door-page-v1')).keys()).map((request) => request.url),
+        );
+        assert.ok(
+          kept.some((url) => url.endsWith('/admin/door')),
+          kept.join(' '),
+        );
+        assert.ok(
+          kept.some((url) => /\/assets\/decode-[\w-]+\.js$/.test(url)),
+          kept.join(' '),
+        );
+      });
 
       await context.setOffline(true);
       await visible(page.getByText(/^Offline · working from the list of/));

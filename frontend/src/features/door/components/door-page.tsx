@@ -17,9 +17,9 @@ import { keepDoorPageOffline } from '../model/offline-page';
 import { prepareDoorSound, playDoorSound } from '../model/door-sound';
 import { nextSlot } from '../model/slot-choice';
 import type { DoorSlot } from '../model/slot-choice';
-import { verifyTicket } from '../model/ticket';
+import { prepareTicketVerification, verifyTicket } from '../model/ticket';
 import { ANSWER_TITLES, DoorAnswerScreen } from './door-answer-screen';
-import { QrScanner } from './qr-scanner';
+import { QrScanner, preloadQrReader } from './qr-scanner';
 import './door.css';
 
 const slotValue = (slot: SlotRef) => `${slot.event}\n${slot.time}`;
@@ -164,9 +164,17 @@ export function DoorPage({
   const [markingNoShows, setMarkingNoShows] = useState(false);
   const list = door.list.data;
 
+  // What a scan needs is fetched before the page hands its files to the worker to keep, so the
+  // first scan may happen offline.
+  const keys = list?.keys;
+  const prepared = useRef(false);
   useEffect(() => {
-    void keepDoorPageOffline();
-  }, []);
+    if (!keys || prepared.current) return;
+    prepared.current = true;
+    void Promise.allSettled([preloadQrReader(), prepareTicketVerification(keys)]).then(() =>
+      keepDoorPageOffline(),
+    );
+  }, [keys]);
 
   function choose(value: string) {
     const [event, time] = value.split('\n');

@@ -17,6 +17,21 @@ const SAME_CODE_AGAIN_MS = 3000;
 /** Frames are read at most this wide: enough for a ticket's QR, cheap for the JS decoder. */
 const DECODE_WIDTH = 640;
 
+async function nativeQrDetector(): Promise<BarcodeDetectorClass | null> {
+  const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (!Native) return null;
+  const formats = await Native.getSupportedFormats().catch((): string[] => []);
+  return formats.includes('qr_code') ? Native : null;
+}
+
+/**
+ * Fetches the JS decoder now where the browser has no QR detector of its own, so that it is
+ * among the files the door page keeps for opening offline before the first scan.
+ */
+export async function preloadQrReader(): Promise<void> {
+  if (!(await nativeQrDetector())) await import('@paulmillr/qr/decode.js');
+}
+
 /**
  * The browser's BarcodeDetector when it reads QR codes (Android's Chrome, Safari on macOS), or
  * else the JS decoder (@paulmillr/qr), loaded only when needed, over a frame drawn to a canvas.

@@ -139,6 +139,20 @@ async function ed25519Holds(
   return crypto.subtle.verify({ name: 'Ed25519' }, cryptoKey, signature, signed);
 }
 
+/**
+ * Imports the door list's keys now, and where WebCrypto cannot, fetches the fallback verifier,
+ * so that it is among the files the door page keeps for opening offline.
+ */
+export async function prepareTicketVerification(keys: TicketKey[]): Promise<void> {
+  const key = keys[0];
+  if (!key) return;
+  try {
+    await importKey(key);
+  } catch {
+    await import('@noble/ed25519');
+  }
+}
+
 /** Whether the ticket's signature holds under the key it names, among the keys given. */
 export async function signatureHolds(ticket: ParsedTicket, keys: TicketKey[]): Promise<boolean> {
   const key = keys.find((candidate) => candidate.keyId === ticket.claims.keyId);
