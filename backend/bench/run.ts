@@ -22,6 +22,7 @@ import {
 } from './environment';
 import { closeConnections, openConnections, percentile, runLoad, runWriters } from './load';
 import { consoleBench, consolePlans } from './console-bench';
+import { doorBench } from './door-bench';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -793,7 +794,8 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
 
 async function main(): Promise<void> {
   const only = (
-    process.env.BENCH_ONLY ?? 'rush,rush-opening,reads,appends,rebuild,paint,lighthouse,console'
+    process.env.BENCH_ONLY ??
+    'rush,rush-opening,reads,appends,rebuild,paint,lighthouse,console,door'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
   const catalogue = new Catalogue(demoTour(new Date()));
@@ -811,6 +813,7 @@ async function main(): Promise<void> {
       rows.push(...result.rows);
       notes.push(...result.notes);
     }
+    if (only.includes('door')) rows.push(...(await doorBench(server.serverUrl, catalogue)));
     // Not in the default run: the Command Center's query plans at 1,000,000 registrations.
     if (only.includes('plans')) {
       notes.push(

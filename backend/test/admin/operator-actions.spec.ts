@@ -72,6 +72,8 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       locale: 'it',
       holdExpiresAt: expect.any(String),
       sharedDreams: 0,
+      door: null,
+      checkedInAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       version: 2,

@@ -179,6 +179,20 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       'PaidFlagSet',
       'CheckedIn',
     ]);
+    const row = await admin<{ registrations: { id: string; door: string; checkedInAt: string }[] }>(
+      'GET',
+      '/api/admin/registrations?q=scanned%20person',
+    );
+    expect(row.body.registrations).toEqual([
+      expect.objectContaining({ id, door: 'checked-in', checkedInAt: deviceTime }),
+    ]);
+    const counts = await admin<{ slots: { event: string; time: string; checkedIn: number }[] }>(
+      'GET',
+      '/api/admin/check-ins/counts',
+    );
+    expect(counts.body.slots).toEqual([
+      expect.objectContaining({ event: 'bucharest', time: OPEN_SLOT, checkedIn: 1, noShows: 0 }),
+    ]);
     const list = await admin<DoorList>('GET', DOOR);
     expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
       state: 'checked-in',
@@ -257,6 +271,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       [{}, 400, { errors: [expect.objectContaining({ field: 'ticket' })] }],
       [{ registrationId: paid, device: 'x'.repeat(65) }, 400, {}],
       [{ registrationId: paid, deviceTime: 'yesterday' }, 400, {}],
+      [{ registrationId: paid, deviceTime: '2025-W44-4' }, 400, {}],
     ];
     for (const [body, status, fields] of cases) {
       const answer = await checkIn(body);

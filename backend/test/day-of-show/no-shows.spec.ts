@@ -86,6 +86,10 @@ describe('no-shows, once the slot has started', () => {
       list.body.seated.map((seat) => [seat.registrationId, seat.state]),
     );
     expect(states).toEqual({ [arrived]: 'checked-in', [never]: 'no-show', [late]: 'no-show' });
+    const counts = await admin<{ slots: unknown[] }>('GET', '/api/admin/check-ins/counts');
+    expect(counts.body.slots).toEqual([
+      { event: 'bucharest', time: OPEN_SLOT, seated: 3, checkedIn: 1, noShows: 2 },
+    ]);
     expect((await checkIn(late)).status).toBe(200);
     const after = await admin<{ seated: { registrationId: string; state: string }[] }>(
       'GET',

@@ -44,6 +44,7 @@ const CSV_COLUMNS = [
   'paid',
   'language',
   'shared dreams',
+  'door',
 ];
 
 /** The records of a CSV file (quotes doubled, fields with line breaks quoted), BOM dropped. */

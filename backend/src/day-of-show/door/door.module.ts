@@ -7,6 +7,8 @@ import { MarkNoShowsHttpController } from './commands/mark-no-shows/mark-no-show
 import { UndoCheckInHandler } from './commands/undo-check-in/undo-check-in.handler';
 import { UndoCheckInHttpController } from './commands/undo-check-in/undo-check-in.http.controller';
 import { GetCheckInQueryHandler } from './queries/get-check-in/get-check-in.query-handler';
+import { GetDoorCountsHttpController } from './queries/get-door-counts/get-door-counts.http.controller';
+import { GetDoorCountsQueryHandler } from './queries/get-door-counts/get-door-counts.query-handler';
 import { GetDoorListHttpController } from './queries/get-door-list/get-door-list.http.controller';
 import { GetDoorListQueryHandler } from './queries/get-door-list/get-door-list.query-handler';
 
@@ -18,12 +20,14 @@ import { GetDoorListQueryHandler } from './queries/get-door-list/get-door-list.q
   imports: [RegistrationsModule],
   controllers: [
     GetDoorListHttpController,
+    GetDoorCountsHttpController,
     CheckInHttpController,
     UndoCheckInHttpController,
     MarkNoShowsHttpController,
   ],
   providers: [
     GetDoorListQueryHandler,
+    GetDoorCountsQueryHandler,
     GetCheckInQueryHandler,
     CheckInHandler,
     UndoCheckInHandler,

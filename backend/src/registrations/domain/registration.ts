@@ -168,7 +168,9 @@ export function holdsTicket(status: RegistrationStatus): boolean {
 }
 
 /** Where a person stands at the door, from their registration's fold. */
-export type DoorState = 'checked-in' | 'not-arrived' | 'no-show';
+export const DOOR_STATES = ['checked-in', 'not-arrived', 'no-show'] as const;
+
+export type DoorState = (typeof DOOR_STATES)[number];
 
 export function doorState(state: Pick<RegistrationState, 'checkedInAt' | 'noShow'>): DoorState {
   if (state.checkedInAt !== null) return 'checked-in';

@@ -1,6 +1,8 @@
 import type { SqlExecutor } from '../../../event-store/sql-executor';
 import { mayTogglePaidMark } from '../../domain/operator-decisions';
 import {
+  doorState,
+  holdsTicket,
   occupiesSeat,
   paidBy,
   LISTED_AS,
@@ -25,6 +27,8 @@ export interface AdminRegistrationRow {
   locale: string;
   hold_expires_at: Date | null;
   shared_dreams: number;
+  checked_in_at: Date | null;
+  no_show: boolean;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -32,7 +36,7 @@ export interface AdminRegistrationRow {
 
 export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
   stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
-  created_at, updated_at, version`;
+  checked_in_at, no_show, created_at, updated_at, version`;
 
 export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistrationDto {
   return {
@@ -61,6 +65,13 @@ export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistra
     locale: row.locale,
     holdExpiresAt: row.hold_expires_at ? row.hold_expires_at.toISOString() : null,
     sharedDreams: row.shared_dreams,
+    door: holdsTicket(row.status)
+      ? doorState({
+          checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
+          noShow: row.no_show,
+        })
+      : null,
+    checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  DOOR_STATES,
   EXISTING_REGISTRATION_STATUSES,
+  type DoorState,
   PAID_BY,
   STATUS_FILTERS,
   type PaidBy,
@@ -96,6 +98,23 @@ export class AdminRegistrationDto {
 
   @ApiProperty({ type: 'integer', description: 'Further dreams shared after registering.' })
   sharedDreams: number;
+
+  @ApiProperty({
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...DOOR_STATES, null],
+    nullable: true,
+    description:
+      'Where a paid or confirmed seat stands at the door (checked-in, not-arrived, no-show); null without a ticket.',
+  })
+  door: DoorState | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the door let them in.',
+  })
+  checkedInAt: string | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: string;

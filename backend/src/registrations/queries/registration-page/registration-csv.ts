@@ -1,4 +1,4 @@
-import type { RegistrationStatus } from '../../domain/registration';
+import type { DoorState, RegistrationStatus } from '../../domain/registration';
 
 /** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
 export const UTF8_BOM = '\uFEFF';
@@ -7,7 +7,7 @@ export const UTF8_BOM = '\uFEFF';
 export interface CsvLabels {
   /**
    * name, user id, email, phone, event, time, registered, dreamed, dream (SPEC's nine), then
-   * status, paid, language, shared dreams
+   * status, paid, language, shared dreams, door
    */
   headers: readonly string[];
   yes: string;
@@ -36,6 +36,8 @@ export interface CsvRegistration {
   paid: boolean;
   locale: string;
   sharedDreams: number;
+  /** Where a paid or confirmed seat stands at the door; null without a ticket. */
+  door: DoorState | null;
 }
 
 /**
@@ -78,5 +80,6 @@ export function csvRow(registration: CsvRegistration, labels: CsvLabels): string
     registration.paid ? labels.yes : labels.no,
     registration.locale,
     String(registration.sharedDreams),
+    registration.door ?? '',
   ])}`;
 }

@@ -1,3 +1,4 @@
+import { doorState, holdsTicket } from '../../domain/registration';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -21,6 +22,8 @@ interface ExportRow {
   paid: boolean;
   locale: string;
   shared_dreams: number;
+  checked_in_at: Date | null;
+  no_show: boolean;
   cursor_created_at: string;
 }
 
@@ -49,7 +52,7 @@ export class RegistrationExportQueryHandler implements IQueryHandler<Registratio
       const { where, parameters } = filterCondition(filter, after);
       const rows = (await this.dataSource.query(
         `SELECT id, name, email, whatsapp, event, time, created_at, dreamed_captured, dream,
-                status, paid, locale, shared_dreams,
+                status, paid, locale, shared_dreams, checked_in_at, no_show,
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
            FROM registration_view ${where}
           ORDER BY created_at DESC, id DESC
@@ -71,6 +74,12 @@ export class RegistrationExportQueryHandler implements IQueryHandler<Registratio
         paid: row.paid,
         locale: row.locale,
         sharedDreams: row.shared_dreams,
+        door: holdsTicket(row.status)
+          ? doorState({
+              checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
+              noShow: row.no_show,
+            })
+          : null,
       }));
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1];

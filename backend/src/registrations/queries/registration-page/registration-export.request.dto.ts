@@ -11,7 +11,7 @@ import {
 } from 'class-validator';
 import { RegistrationPageRequestDto } from './registration-page.request.dto';
 
-export const CSV_COLUMNS = 13;
+export const CSV_COLUMNS = 14;
 const LABEL_MAX_LENGTH = 100;
 
 /** A label repeated in the query (`column=Name&column=Email`) or given once. */
@@ -35,7 +35,7 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
     minItems: CSV_COLUMNS,
     maxItems: CSV_COLUMNS,
     description:
-      "The thirteen column headings, in order: SPEC's nine (name, user id, email, phone, event, time, registered, dreamed, dream), then status, paid, language, shared dreams (repeat the parameter).",
+      "The fourteen column headings, in order: SPEC's nine (name, user id, email, phone, event, time, registered, dreamed, dream), then status, paid, language, shared dreams, door (repeat the parameter).",
   })
   @AsList()
   @IsArray({ message: `column must be given ${CSV_COLUMNS} times` })

@@ -14,6 +14,8 @@ export const adminKeys = {
   capacity: () => ['/api', 'capacity'] as const,
   /** The tour and its history; invalidating `tour()` refreshes both. */
   tour: () => ['/api', 'admin', 'tour'] as const,
+  /** Each slot's check-ins and no-shows, under the tour's key: the tour's refresh reads them. */
+  doorCounts: () => ['/api', 'admin', 'tour', 'door-counts'] as const,
   tourHistory: (event: string | null) => ['/api', 'admin', 'tour', 'history', event] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,

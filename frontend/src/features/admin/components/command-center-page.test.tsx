@@ -811,6 +811,7 @@ describe('the dashboard', () => {
       'Paid',
       'Language',
       'Shared dreams',
+      'Door',
     ]);
     expect(all.searchParams.get('yes')).toBe('YES');
     expect(all.searchParams.get('unknownName')).toBe('Unknown Name');

@@ -30,6 +30,7 @@ export function csvLabels(t: AdminText): CsvLabels {
       t('admin.csv.paid'),
       t('admin.csv.language'),
       t('admin.csv.sharedDreams'),
+      t('admin.csv.door'),
     ],
     yes: t('admin.yes'),
     no: t('admin.no'),

@@ -210,6 +210,12 @@ export function RegistrationCard({
         </h3>
         <span className="registration-card__id">{id}</span>
         <span className={`admin-badge admin-badge--${status}`}>{t(STATUS_LABEL[status])}</span>
+        {registration.door === 'checked-in' && (
+          <span className="admin-badge admin-badge--checked-in">{t('admin.door.checkedIn')}</span>
+        )}
+        {registration.door === 'no-show' && (
+          <span className="admin-badge admin-badge--no-show">{t('admin.door.noShow')}</span>
+        )}
       </header>
       <p className="registration-card__stage">
         {holdUntil && (stage === 'offered' || stage === 'held')

@@ -1,3 +1,4 @@
+import { useSlotDoorCounts } from '../api/get-door-counts';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -54,6 +55,7 @@ export function TourSlot({
   // A completed event's slots are a record of what was played: shown, no longer changed.
   const played = event.status === 'completed';
   const full = slot.seatsTaken >= slot.capacity;
+  const door = useSlotDoorCounts(event.slug, slot.time);
   const toggling = closeSlot.isPending || reopenSlot.isPending;
   const serverReason = (error: unknown) =>
     (error instanceof HttpError && error.serverMessage) || t('admin.tour.error.tryAgain');
@@ -146,6 +148,18 @@ export function TourSlot({
           <dt>{t('admin.tour.field.waiting')}</dt>
           <dd>{slot.waiting}</dd>
         </div>
+        {door && (
+          <div>
+            <dt>{t('admin.tour.field.door')}</dt>
+            <dd>
+              {t('admin.tour.slot.door', {
+                checkedIn: door.checkedIn,
+                seated: door.seated,
+                noShows: door.noShows,
+              })}
+            </dd>
+          </div>
+        )}
       </dl>
       {!played && (
         <form className="tour-slot__capacity" onSubmit={saveCapacity} noValidate>

@@ -6,8 +6,9 @@ import type { RegistrationFilter } from '../api/get-registration-page';
  * these words, so the catalogue stays their one source.
  */
 export interface CsvLabels {
-  /** name, user id, email, phone, event, time, registered, dreamed, dream, status, paid, language, shared dreams */
+  /** name, user id, email, phone, event, time, registered, dreamed, dream, status, paid, language, shared dreams, door */
   headers: readonly [
+    string,
     string,
     string,
     string,

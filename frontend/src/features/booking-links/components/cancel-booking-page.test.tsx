@@ -21,6 +21,7 @@ function booking(overrides: Record<string, unknown> = {}) {
     cancellableUntil: '2099-10-29T17:30:00.000Z',
     cancellationOpen: true,
     offerExpiresAt: null,
+    ticket: null,
     ...overrides,
   };
 }
@@ -53,6 +54,8 @@ beforeAll(() => {
     this.dispatchEvent(new Event('close'));
   };
 });
+
+afterEach(() => window.localStorage.removeItem('language'));
 
 describe('CancelBookingPage', () => {
   it('shows the booking and cancels it only after the confirmation', async () => {
@@ -88,6 +91,31 @@ describe('CancelBookingPage', () => {
       }),
     );
     expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the ticket of a paid booking, in the visitor's language", async () => {
+    const ticket = {
+      code: 'T1.eyJrIjoiazEifQ.c2ln',
+      validUntil: '2099-10-31T04:00:00.000Z',
+      qr: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    };
+    serve(() => ({ body: booking({ ticket }) }));
+    window.localStorage.setItem('language', 'ro');
+    render();
+    expect(await screen.findByRole('heading', { name: 'Biletul tău' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Codul QR al biletului tău' })).toHaveAttribute(
+      'src',
+      ticket.qr,
+    );
+    expect(screen.getByText(ticket.code)).toBeInTheDocument();
+  });
+
+  it('shows no ticket once the booking is cancelled', async () => {
+    serve(() => ({ body: booking({ status: 'cancelled', cancellationOpen: false }) }));
+    render();
+    expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your ticket' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it("names the cut-off in the event's time zone, with the zone, in the email's words", async () => {

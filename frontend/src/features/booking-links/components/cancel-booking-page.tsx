@@ -1,3 +1,4 @@
+import { TicketCard } from '../../../components/ticket-card';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
@@ -72,6 +73,7 @@ function CancelBooking({ token }: { token: string }) {
         <FormattedMessage id="cancelPage.title" />
       </h1>
       <BookingDetails booking={data} />
+      <TicketCard ticket={data.ticket} />
       {notice}
       {cancellable && (
         <>

@@ -121,6 +121,37 @@ describe('ConfirmationPage', () => {
     );
   });
 
+  it('shows the ticket once the payment is recorded: its QR and its code, none before', async () => {
+    let paid = false;
+    const ticket = {
+      code: 'T1.eyJrIjoiazEifQ.c2ln',
+      validUntil: '2099-10-31T04:00:00.000Z',
+      qr: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    };
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({
+        body: { ...PAYER, paid, status: paid ? 'paid' : 'held', ticket: paid ? ticket : null },
+      }),
+    );
+    renderWithProviders(<ConfirmationPage />, {
+      route: `/confirmation?session_id=${SESSION}`,
+      path: '/confirmation',
+    });
+    expect(await screen.findByText('PROCESSING')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your ticket' })).not.toBeInTheDocument();
+    paid = true;
+    expect(
+      await screen.findByRole('heading', { name: 'Your ticket' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Your ticket's QR code" })).toHaveAttribute(
+      'src',
+      ticket.qr,
+    );
+    expect(screen.getByText(ticket.code)).toBeInTheDocument();
+  });
+
   it('after payment with an unknown session still says so, and shows no details', async () => {
     serve(
       () => ({ body: REGISTRATION }),

@@ -9,6 +9,7 @@ import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
+import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
 
 /** Written by the registration form before it leaves for the payment page. */
@@ -75,6 +76,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
           status={status}
         />
       )}
+      <TicketCard ticket={data?.ticket} />
       <p>
         <FormattedMessage id="confirmation.paid.email" />
       </p>

@@ -91,6 +91,13 @@ export class CheckInHttpController {
         { field: body.ticket === undefined ? 'ticket' : 'registrationId', message },
       ]);
     }
+    // ISO 8601 also has week and ordinal dates, which JavaScript's Date does not read.
+    const deviceTime = body.deviceTime === undefined ? null : new Date(body.deviceTime);
+    if (deviceTime && Number.isNaN(deviceTime.getTime())) {
+      throw validationException([
+        { field: 'deviceTime', message: 'deviceTime must be a date and time (ISO 8601)' },
+      ]);
+    }
     const id = await this.commandBus.execute(
       new CheckInCommand(
         body.ticket !== undefined
@@ -98,7 +105,7 @@ export class CheckInHttpController {
           : { registrationId: body.registrationId! },
         body.event,
         body.time,
-        body.deviceTime === undefined ? null : new Date(body.deviceTime),
+        deviceTime,
         body.device ?? null,
         actor,
       ),

@@ -4,7 +4,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProperty,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -12,11 +11,7 @@ import { AdminOnly, CurrentAdmin } from '../../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../../auth/admin-actor';
 import { ApiErrorDto } from '../../../../common/api-error.dto';
 import { MarkNoShowsCommand } from './mark-no-shows.command';
-
-export class NoShowsMarkedDto {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many were marked no-shows now.' })
-  marked!: number;
-}
+import { NoShowsMarkedDto } from './no-shows-marked.response.dto';
 
 @ApiTags('admin')
 @Controller()

@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Catalogue } from '../src/tour/catalogue';
+import { createDataSource } from '../src/database/data-source';
+import { signTicket } from '../src/day-of-show/tickets/ticket-code';
+import { storedTicketKeys } from '../src/day-of-show/tickets/ticket-keys';
+import type { ConsoleRow } from './console-bench';
+import { createBenchDatabase, startAppProcess, type Process } from './environment';
+import { percentile } from './load';
+
+/** The seats of the benchmark's slot, and the warm-up requests before each measure. */
+const SEATS = 1000;
+const WARM_UP = 20;
+const LIST_READS = 100;
+
+const ADMIN_PASSWORD = 'bench-admin-password-long-enough';
+
+function fmt(value: number, digits = 1): string {
+  return value.toLocaleString('en-US', {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  });
+}
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`);
+}
+
+async function timed(work: () => Promise<Response>, expected: number): Promise<number> {
+  const started = performance.now();
+  const response = await work();
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status !== expected) {
+    throw new Error(`expected ${expected}, answered ${response.status}`);
+  }
+  return elapsed;
+}
+
+/**
+ * The door at a slot of 1,000 paid seats, one phone at a time, as a door works:
+ * - a scan's round trip, POST /api/admin/check-ins with a ticket (verify the signature, load the
+ *   registration's stream, append CheckedIn through the one write path, read the answer back),
+ *   against the same stack's lightest operator write by id (PATCH …/dreamed-captured: load,
+ *   append, read back) on the same registrations;
+ * - the slot's door list, GET …/door (1,000 seated, names, states, keys), against the Command
+ *   Center's first page of the same slot's registrations (50 rows).
+ */
+export async function doorBench(serverUrl: string, catalogue: Catalogue): Promise<ConsoleRow[]> {
+  const rows: ConsoleRow[] = [];
+  const tour = structuredClone(catalogue.tour);
+  const open = tour.events
+    .flatMap((event) => event.slots.map((slot) => ({ event, slot })))
+    .find(({ event, slot }) => event.status === 'open' && slot.status === 'open');
+  if (!open) throw new Error('The tour has no open slot for the door benchmark');
+  open.slot.capacity = SEATS;
+  const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-door-'));
+  const tourFile = path.join(dir, 'tour.json');
+  writeFileSync(tourFile, JSON.stringify(tour));
+  const database = await createBenchDatabase(serverUrl, 'bench_door');
+  let app: Process | undefined;
+  try {
+    app = await startAppProcess(database.url, {
+      TOUR_FILE: tourFile,
+      UNPAID_HOLDS_PER_ADDRESS: '0',
+      ADMIN_PASSWORD,
+    });
+    const base = app.url;
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('admin_session='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error(`The login answered ${login.status} without a session`);
+    const json = { cookie, 'content-type': 'application/json' };
+    const event = open.event.slug;
+    const time = open.slot.time;
+
+    log(`door: ${SEATS} seats registered and marked paid in ${event} ${time}`);
+    const ids: string[] = [];
+    for (let index = 0; index < SEATS; index += 1) {
+      const registered = await fetch(`${base}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `Door Guest ${index}`,
+          email: `door-${index}@example.com`,
+          whatsapp: '+40 712 345 678',
+          event,
+          time,
+          dream:
+            'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+          dreamedCaptured: false,
+          locale: 'en',
+        }),
+      });
+      if (!registered.ok) throw new Error(`registration ${index}: ${registered.status}`);
+      const { registrationId } = (await registered.json()) as { registrationId: string };
+      const paid = await fetch(`${base}/api/admin/registrations/${registrationId}/paid`, {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify({ paid: true }),
+      });
+      if (!paid.ok) throw new Error(`mark paid ${index}: ${paid.status}`);
+      ids.push(registrationId);
+    }
+
+    const dataSource = createDataSource(database.url, { poolSize: 1 });
+    await dataSource.initialize();
+    const key = (await storedTicketKeys(dataSource)).at(-1)!;
+    await dataSource.destroy();
+    const until = Math.floor(Date.now() / 1000) + 90 * 86_400;
+    const tickets = ids.map((id) => signTicket({ r: id, e: event, s: time, u: until }, key));
+
+    const doorPath = `/api/admin/tour/events/${encodeURIComponent(event)}/slots/${encodeURIComponent(time)}/door`;
+    const pagePath = `/api/admin/registrations?event=${encodeURIComponent(event)}&time=${encodeURIComponent(time)}&limit=50`;
+    const read = (pathname: string) => () => fetch(`${base}${pathname}`, { headers: { cookie } });
+    for (let index = 0; index < WARM_UP; index += 1) {
+      await timed(read(doorPath), 200);
+      await timed(read(pagePath), 200);
+    }
+    const listTimes: number[] = [];
+    const pageTimes: number[] = [];
+    for (let index = 0; index < LIST_READS; index += 1) {
+      listTimes.push(await timed(read(doorPath), 200));
+      pageTimes.push(await timed(read(pagePath), 200));
+    }
+    const list = (await (await read(doorPath)()).json()) as { seated: unknown[] };
+    if (list.seated.length !== SEATS) throw new Error(`the door list has ${list.seated.length}`);
+
+    log(`door: ${SEATS} scans, each after the same registration's baseline write`);
+    const scanTimes: number[] = [];
+    const writeTimes: number[] = [];
+    for (let index = 0; index < SEATS; index += 1) {
+      writeTimes.push(
+        await timed(
+          () =>
+            fetch(`${base}/api/admin/registrations/${ids[index]}/dreamed-captured`, {
+              method: 'PATCH',
+              headers: json,
+              body: JSON.stringify({ dreamedCaptured: true }),
+            }),
+          200,
+        ),
+      );
+      scanTimes.push(
+        await timed(
+          () =>
+            fetch(`${base}/api/admin/check-ins`, {
+              method: 'POST',
+              headers: json,
+              body: JSON.stringify({ ticket: tickets[index], event, time, device: 'bench' }),
+            }),
+          200,
+        ),
+      );
+    }
+    const scanP99 = percentile(scanTimes.slice(WARM_UP), 99);
+    const writeP99 = percentile(writeTimes.slice(WARM_UP), 99);
+    rows.push({
+      benchmark: `Door: a scan's round trip (POST /api/admin/check-ins with a ticket), p99, slot of ${fmt(SEATS, 0)}`,
+      figure: `${fmt(scanP99)} ms (p50 ${fmt(percentile(scanTimes, 50))} ms)`,
+      baseline: `PATCH dreamed-captured p99 ${fmt(writeP99)} ms`,
+      ratio: `${fmt(scanP99 / writeP99, 2)}×`,
+      goal: '≤ 300 ms',
+      met: scanP99 <= 300,
+    });
+    const listP99 = percentile(listTimes, 99);
+    const pageP99 = percentile(pageTimes, 99);
+    rows.push({
+      benchmark: `Door: the door list of a slot of ${fmt(SEATS, 0)} seats (GET …/door), p99`,
+      figure: `${fmt(listP99)} ms (p50 ${fmt(percentile(listTimes, 50))} ms)`,
+      baseline: `the slot's first console page (50 rows) p99 ${fmt(pageP99)} ms`,
+      ratio: `${fmt(listP99 / pageP99, 2)}×`,
+      goal: '≤ 300 ms',
+      met: listP99 <= 300,
+    });
+  } finally {
+    await app?.stop();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
