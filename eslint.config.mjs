@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // The door page's service worker, served as it is.
+    files: ['frontend/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['backend/**/*.{ts,js}', '**/*.cjs', '**/*.mjs', '.ci/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },

@@ -16,8 +16,8 @@ module.exports = {
       },
     ],
   },
-  // react-intl and @formatjs ship ES modules only; SWC compiles them for Jest too.
-  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
+  // react-intl, @formatjs and @noble ship ES modules only; SWC compiles them for Jest too.
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@noble)/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/src/test/file-stub.cjs',

@@ -4,7 +4,7 @@
 //
 //   npm run test:e2e -w frontend            all scenarios
 //   E2E_ONLY=axe npm run test:e2e -w frontend   scenarios whose name contains "axe"
-//   E2E_FILE=visitor-conditions npm run test:e2e -w frontend   the scenarios of that file
+//   E2E_FILE=visitor-conditions npm run test:e2e -w frontend   the scenarios of that file (or door, …)
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,6 +19,7 @@ import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
+import { doorScenarios } from './door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -157,6 +158,7 @@ async function main() {
       ['cancellations-and-offers', cancellationScenarios],
       ['registration-truth', registrationTruthScenarios],
       ['performers-sheet', performersSheetScenarios],
+      ['door', doorScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
       throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);

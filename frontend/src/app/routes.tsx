@@ -25,6 +25,7 @@ const OfferPage = lazyPage(() => import('../features/booking-links/components/of
 const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
+const DoorRoute = lazyPage(() => import('./door-route'));
 
 /**
  * Asks now for the data the page at this address will ask for first. The confirmation pages are
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path="admin" element={<CommandCenterPage />} />
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
+        <Route path="admin/door" element={<DoorRoute />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />

@@ -10,12 +10,15 @@ export class HttpError extends Error {
   /** The server's message from the `{statusCode, message, errors}` body, when there is one. */
   readonly serverMessage: string | undefined;
   readonly fieldErrors: FieldError[];
+  /** The answer's parsed JSON body, for routes whose refusals carry more than a message. */
+  readonly body: unknown;
 
   constructor(response: Response, body?: unknown) {
     super(`HTTP Error ${response.status}`);
     this.name = 'HttpError';
     this.status = response.status;
     this.response = response;
+    this.body = body;
     const parsed = isErrorBody(body) ? body : undefined;
     this.serverMessage = parsed
       ? Array.isArray(parsed.message)

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useAdminText } from '../hooks/use-admin-text';
 
-/** The Command Center's two pages; the current one is marked for screen readers (aria-current). */
+/** The Command Center's pages; the current one is marked for screen readers (aria-current). */
 export function ConsoleNav() {
   const t = useAdminText();
   return (
@@ -14,6 +14,9 @@ export function ConsoleNav() {
         </li>
         <li>
           <NavLink to="/admin/tour">{t('admin.nav.tour')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/door">{t('admin.nav.door')}</NavLink>
         </li>
       </ul>
     </nav>

@@ -15,6 +15,8 @@ interface AdminSession {
   signOut: () => void;
   /** The server answered 401: back to the gate, saying why. */
   expire: () => void;
+  /** The session could not be asked about (no network, or no server answering). */
+  unreachable: boolean;
 }
 
 const AdminSessionContext = createContext<AdminSession | null>(null);
@@ -56,11 +58,13 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [forgetAdminData]);
 
   const signedIn = decided ?? (check.isPending ? null : check.data === true);
+  // Offline the check waits (paused) rather than fails: both mean the server was not heard.
+  const unreachable = decided === null && (check.isError || check.fetchStatus === 'paused');
   const state = signedIn === null ? 'checking' : signedIn ? 'signed-in' : 'signed-out';
 
   const value = useMemo(
-    () => ({ state, gateReason, signIn, signOut, expire }) as AdminSession,
-    [state, gateReason, signIn, signOut, expire],
+    () => ({ state, gateReason, signIn, signOut, expire, unreachable }) as AdminSession,
+    [state, gateReason, signIn, signOut, expire, unreachable],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

@@ -1,0 +1,468 @@
+// The door page (/admin/door) in the browser, each scenario in a slot of its own: a paid
+// visitor's ticket, read from the QR code in their confirmation email, scanned through Chromium's
+// fake camera (a video made here from that QR), then scanned again; a cancelled ticket refused;
+// the door offline (check-ins queued, sent when the network returns, the page reopened without
+// a network); two phones checking the same person in; axe in three languages; 360 px.
+/* global window, document, caches -- the callbacks of page.evaluate run in the browser */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import encodeQR from '@paulmillr/qr';
+import decodeQR from '@paulmillr/qr/decode.js';
+import { PNG } from 'pngjs';
+import { chromium } from 'playwright-core';
+import { register } from './command-center.e2e.mjs';
+import { adminCall, eventually, pageInLanguage, visible } from './support.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromiumPath } = require('./chromium.cjs');
+
+let seq = 0;
+const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
+
+/** Pays a registration's sandbox payment page with the card that pays, as its form does. */
+async function pay(checkoutUrl) {
+  const response = await fetch(checkoutUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    }).toString(),
+  });
+  assert.equal(response.status, 303, `the sandbox answered ${response.status}`);
+}
+
+/** Registers and pays `name` in `time`; answers the registration id once the seat is paid. */
+async function paidVisitor(page, baseURL, time, name) {
+  const { url, registrationId } = await register(baseURL, name, { time });
+  assert.ok(url, `${name} got no payment page`);
+  await pay(url);
+  await eventually(async () => {
+    const list = await doorList(page, baseURL, time);
+    assert.ok(
+      list.seated.some((person) => person.registrationId === registrationId),
+      `${name} is not seated yet`,
+    );
+  });
+  return registrationId;
+}
+
+async function doorList(page, baseURL, time) {
+  const response = await adminCall(
+    page,
+    baseURL,
+    'GET',
+    `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(time)}/door`,
+  );
+  assert.equal(response.status(), 200, await response.text());
+  return response.json();
+}
+
+/** A slot of the scenario's own, `hours` from now (the door preselects the next one starting). */
+async function slotOfItsOwn(page, baseURL, hours, capacity = 20) {
+  const startsAt = new Date(Date.now() + hours * 3_600_000);
+  startsAt.setUTCSeconds(0, 0);
+  startsAt.setUTCMinutes(Math.floor(startsAt.getUTCMinutes() / 5) * 5 + (seq % 5));
+  seq += 1;
+  const added = await adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
+    startsAt: startsAt.toISOString(),
+    capacity,
+  });
+  assert.equal(added.status(), 201, await added.text());
+  const slot = (await added.json()).slots.find(
+    (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
+  );
+  return slot.time;
+}
+
+/** Signs in through the door page's own gate. */
+async function openDoor(page, adminPassword, time) {
+  await page.goto('/admin/door');
+  await visible(page.locator('.door-page, .admin-gate'));
+  if (await page.locator('.admin-gate').isVisible()) {
+    await page.locator('.admin-gate input[type="password"]').fill(adminPassword);
+    await page.locator('.admin-gate button[type="submit"]').click();
+  }
+  await visible(page.locator('.door-page'));
+  if (time) {
+    await page.locator('.door-page select').selectOption(`bucharest\n${time}`);
+  }
+}
+
+/** Every image/png part of the registration's emails, decoded. */
+async function emailedPngs(dataDir, registrationId) {
+  const dir = join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [])).filter(
+    (name) => name.includes(registrationId) && name.endsWith('.eml'),
+  );
+  const images = [];
+  for (const name of names) {
+    const eml = await readFile(join(dir, name), 'utf8');
+    for (const part of eml.split(/\r?\n--/)) {
+      const [head, ...rest] = part.split(/\r?\n\r?\n/);
+      if (!/Content-Type:\s*image\/png/i.test(head)) continue;
+      images.push(Buffer.from(rest.join('\n').replace(/[^A-Za-z0-9+/=]/g, ''), 'base64'));
+    }
+  }
+  return images;
+}
+
+/** The ticket code in the QR code of the registration's confirmation email, once sent. */
+function ticketFromEmail(dataDir, registrationId) {
+  return eventually(async () => {
+    const pngs = await emailedPngs(dataDir, registrationId);
+    assert.ok(pngs.length > 0, 'no email with a QR code yet');
+    for (const png of pngs) {
+      const image = PNG.sync.read(png);
+      let text;
+      try {
+        text = decodeQR({ width: image.width, height: image.height, data: image.data });
+      } catch {
+        continue;
+      }
+      if (text.startsWith('T1.')) return text;
+    }
+    throw new Error('no ticket QR code in the emails');
+  }, 30_000);
+}
+
+/**
+ * A video (Y4M, grey) of the QR code of `code` held in front of the camera, as Chromium's fake
+ * camera plays it (in a loop): 640×480, a white page with the code in the middle.
+ */
+function qrVideo(code, file) {
+  const modules = encodeQR(code, 'raw', { ecc: 'medium' });
+  const quiet = 4;
+  const size = modules.length + 2 * quiet;
+  const width = 640;
+  const height = 480;
+  const scale = Math.floor((height - 40) / size);
+  const left = Math.floor((width - size * scale) / 2);
+  const top = Math.floor((height - size * scale) / 2);
+  const luma = Buffer.alloc(width * height, 235);
+  for (let y = 0; y < modules.length; y += 1) {
+    for (let x = 0; x < modules.length; x += 1) {
+      if (!modules[y][x]) continue;
+      for (let dy = 0; dy < scale; dy += 1) {
+        const row = (top + (y + quiet) * scale + dy) * width;
+        luma.fill(16, row + left + (x + quiet) * scale, row + left + (x + quiet + 1) * scale);
+      }
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+}
+
+/** A Chromium of its own whose camera films `code`'s QR code; closed by the caller. */
+async function browserFilming(code) {
+  const dir = mkdtempSync(join(tmpdir(), 'door-camera-'));
+  const video = join(dir, 'ticket.y4m');
+  qrVideo(code, video);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const answerScreen = (page) => page.locator('.door-answer');
+
+/** Scans with the camera until the answer screen shows; answers its kind, words and timing. */
+async function scan(page) {
+  const screen = answerScreen(page);
+  await visible(screen, 20_000);
+  // The server's answer comes after the phone's; both are timed on the screen.
+  await eventually(async () => {
+    assert.equal(await screen.getAttribute('data-source'), 'server');
+  });
+  return {
+    kind: await screen.getAttribute('data-kind'),
+    text: await screen.innerText(),
+    phoneMs: Number(await screen.getAttribute('data-answered-in-ms')),
+    serverMs: Number(await screen.getAttribute('data-server-answered-in-ms')),
+  };
+}
+
+async function axeViolations(page, axePath) {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+const row = (page, name) => page.locator('.door-person').filter({ hasText: name });
+
+export const doorScenarios = [
+  {
+    name: 'Door: a paid visitor’s emailed ticket scanned by the camera lets them in, the same ticket again says already checked in, a cancelled ticket is refused',
+    async run({ browser, startOwnServer, adminPassword, axePath }) {
+      // The confirmation email leaves through the outbox: a server with its workers on.
+      const own = await startOwnServer({ WORKERS: 'true' }, 'server-door.log');
+      const setup = await browser.newContext({ baseURL: own.baseURL });
+      try {
+        const admin = await setup.newPage();
+        await openDoor(admin, adminPassword);
+        const time = await slotOfItsOwn(admin, own.baseURL, 2);
+        const visitor = unique('Door Scan');
+        const visitorId = await paidVisitor(admin, own.baseURL, time, visitor);
+        const cancelledName = unique('Door Cancelled');
+        const cancelledId = await paidVisitor(admin, own.baseURL, time, cancelledName);
+        const ticket = await ticketFromEmail(own.dataDir, visitorId);
+        const cancelledTicket = await ticketFromEmail(own.dataDir, cancelledId);
+        const cancelled = await adminCall(
+          admin,
+          own.baseURL,
+          'POST',
+          `/api/admin/registrations/${cancelledId}/cancel`,
+          { refund: false },
+        );
+        assert.equal(cancelled.status(), 200, await cancelled.text());
+
+        const camera = await browserFilming(ticket);
+        const timings = [];
+        try {
+          const context = await camera.browser.newContext({
+            baseURL: own.baseURL,
+            viewport: { width: 390, height: 844 },
+            // axe is added to the page as a script, which the site's policy would refuse.
+            bypassCSP: true,
+          });
+          const page = await context.newPage();
+          await openDoor(page, adminPassword, time);
+          await visible(row(page, visitor));
+          await page.getByRole('button', { name: 'Scan tickets' }).click();
+          const first = await scan(page);
+          assert.equal(first.kind, 'valid', first.text);
+          assert.match(first.text, /Let in/);
+          assert.ok(first.text.includes(visitor), first.text);
+          timings.push(first);
+          assert.deepEqual(await axeViolations(page, axePath), [], 'the green answer');
+          await page.getByRole('button', { name: 'Next' }).click();
+          // The same ticket, still in front of the camera, is read again.
+          const second = await scan(page);
+          assert.equal(second.kind, 'already', second.text);
+          assert.match(second.text, /Already checked in/);
+          assert.match(second.text, /at \d{1,2}:\d\d/);
+          timings.push(second);
+          assert.deepEqual(await axeViolations(page, axePath), [], 'the red answer');
+          await page.getByRole('button', { name: 'Next' }).click();
+          await page.getByRole('button', { name: 'Stop scanning' }).click();
+          await visible(row(page, visitor).getByText(/^Checked in at /));
+          const list = await doorList(admin, own.baseURL, time);
+          assert.equal(
+            list.seated.find((person) => person.registrationId === visitorId).state,
+            'checked-in',
+          );
+        } finally {
+          await camera.close();
+        }
+
+        const refusedCamera = await browserFilming(cancelledTicket);
+        try {
+          const context = await refusedCamera.browser.newContext({ baseURL: own.baseURL });
+          const page = await context.newPage();
+          await openDoor(page, adminPassword, time);
+          await page.getByRole('button', { name: 'Scan tickets' }).click();
+          const refused = await scan(page);
+          assert.equal(refused.kind, 'cancelled', refused.text);
+          assert.match(refused.text, /Cancelled/);
+          timings.push(refused);
+        } finally {
+          await refusedCamera.close();
+        }
+        for (const timing of timings) {
+          assert.ok(timing.phoneMs < 300, `the phone answered in ${timing.phoneMs} ms`);
+        }
+        console.log(
+          `      scan answers (phone / server, ms): ${timings
+            .map((timing) => `${timing.phoneMs} / ${timing.serverMs}`)
+            .join(', ')}`,
+        );
+      } finally {
+        await setup.close();
+        await own.stop();
+      }
+    },
+  },
+  {
+    name: 'Door offline: check-ins queued with the page reopened without a network, sent when it returns',
+    networkErrors: true,
+    async run({ page, context, baseURL, adminPassword }) {
+      await openDoor(page, adminPassword);
+      const time = await slotOfItsOwn(page, baseURL, 3);
+      const first = unique('Door Offline');
+      const second = unique('Door Offline');
+      const firstId = await paidVisitor(page, baseURL, time, first);
+      await paidVisitor(page, baseURL, time, second);
+      await openDoor(page, adminPassword, time);
+      await visible(row(page, first));
+      await visible(page.getByText(/^Online · list updated at/));
+      // The worker keeps the page for the next time it opens without a network, with what a
+      // scan needs (Chromium here has no BarcodeDetector for QR codes: the JS decoder).
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await visible(row(page, first));
+      await eventually(async () => {
+        const kept = await page.evaluate(async () =>
+          (await (await caches.open('door-page-v1')).keys()).map((request) => request.url),
+        );
+        assert.ok(
+          kept.some((url) => url.endsWith('/admin/door')),
+          kept.join(' '),
+        );
+        assert.ok(
+          kept.some((url) => /\/assets\/decode-[\w-]+\.js$/.test(url)),
+          kept.join(' '),
+        );
+      });
+
+      await context.setOffline(true);
+      await visible(page.getByText(/^Offline · working from the list of/));
+      await row(page, first)
+        .getByRole('button', { name: `Check in ${first}` })
+        .click();
+      await visible(row(page, first).getByText(/waiting to be sent/));
+      await visible(page.getByText(/1 check-in waiting to be sent/));
+
+      // Reopened with no network: the page, its list and its queue come from this phone.
+      const reopened = await page.reload();
+      assert.ok(reopened?.fromServiceWorker(), 'the page did not come from its worker');
+      await visible(row(page, first).getByText(/waiting to be sent/));
+      await row(page, second)
+        .getByRole('button', { name: `Check in ${second}` })
+        .click();
+      await visible(page.getByText(/2 check-ins waiting to be sent/));
+
+      await context.setOffline(false);
+      await visible(page.getByText(/^Online · list updated at/), 20_000);
+      await visible(row(page, first).getByText(/^Checked in at /));
+      await visible(row(page, second).getByText(/^Checked in at /));
+      const list = await doorList(page, baseURL, time);
+      assert.deepEqual(
+        list.seated.map((person) => person.state),
+        ['checked-in', 'checked-in'],
+      );
+      assert.ok(list.seated.find((person) => person.registrationId === firstId).checkedInAt);
+    },
+  },
+  {
+    name: 'Door: two phones check the same person in; the second, whose check-in waited offline, is told who was first',
+    networkErrors: true,
+    async run({ page, browser, baseURL, adminPassword }) {
+      await openDoor(page, adminPassword);
+      const time = await slotOfItsOwn(page, baseURL, 4);
+      const name = unique('Door Twice');
+      await paidVisitor(page, baseURL, time, name);
+
+      const phoneA = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+      const phoneB = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+      try {
+        const a = await phoneA.newPage();
+        const b = await phoneB.newPage();
+        await openDoor(a, adminPassword, time);
+        await openDoor(b, adminPassword, time);
+        await visible(row(a, name));
+        await visible(row(b, name));
+
+        await phoneB.setOffline(true);
+        await visible(b.getByText(/^Offline/));
+        await row(b, name)
+          .getByRole('button', { name: `Check in ${name}` })
+          .click();
+        await visible(b.getByText(/1 check-in waiting to be sent/));
+
+        await row(a, name)
+          .getByRole('button', { name: `Check in ${name}` })
+          .click();
+        await visible(row(a, name).getByText(/^Checked in at /));
+
+        await phoneB.setOffline(false);
+        await visible(b.getByText(new RegExp(`${name} was already checked in by .+ at `)), 20_000);
+        await visible(row(b, name).getByText(/^Checked in at /));
+
+        // Two phones online at once: the one whose list is behind is told too.
+        const late = unique('Door Twice');
+        await paidVisitor(page, baseURL, time, late);
+        await visible(row(a, late), 20_000);
+        await visible(row(b, late), 20_000);
+        await row(a, late)
+          .getByRole('button', { name: `Check in ${late}` })
+          .click();
+        await visible(row(a, late).getByText(/^Checked in at /));
+        await row(b, late)
+          .getByRole('button', { name: `Check in ${late}` })
+          .click();
+        await visible(b.getByText(new RegExp(`${late} was already checked in by .+ at `)));
+      } finally {
+        await phoneA.close();
+        await phoneB.close();
+      }
+    },
+  },
+  {
+    name: 'Door: axe finds nothing in en, it and ro, and 360 px needs no sideways scroll',
+    async run({ page, browser, baseURL, adminPassword, axePath }) {
+      await openDoor(page, adminPassword);
+      const time = await slotOfItsOwn(page, baseURL, 5, 1);
+      const seated = unique('Door Seated With A Rather Long Name');
+      await paidVisitor(page, baseURL, time, seated);
+      // The slot's one seat is taken: the next person waits.
+      const waiting = unique('Door Waiting');
+      const answer = await register(baseURL, waiting, { time });
+      assert.equal(answer.waitingList, true);
+      for (const [language, title] of [
+        ['en', 'Door'],
+        ['it', 'Ingresso'],
+        ['ro', 'Intrare'],
+      ]) {
+        // axe is added to the page as a script, which the site's policy would refuse.
+        const { context, page: phone } = await pageInLanguage(browser, language, {
+          baseURL,
+          viewport: { width: 360, height: 740 },
+          bypassCSP: true,
+        });
+        try {
+          await openDoor(phone, adminPassword, time);
+          await visible(phone.getByRole('heading', { level: 1, name: title }));
+          await visible(phone.getByText(waiting));
+          await visible(row(phone, seated));
+          assert.deepEqual(await axeViolations(phone, axePath), [], `axe in ${language}`);
+          const sideways = await phone.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.equal(sideways, 0, `${language}: ${sideways} px of sideways scroll at 360 px`);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  },
+];

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import type { KeyValueStorage } from '../model/check-in-queue';
+import type { DoorSlot } from '../model/slot-choice';
+import { doorKeys } from './door-keys';
+
+const SLOTS_KEY = 'door.slots';
+
+function cachedSlots(storage: KeyValueStorage): DoorSlot[] | undefined {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(SLOTS_KEY) ?? 'null');
+    return Array.isArray(stored) ? (stored as DoorSlot[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every slot of the tour's events that are not completed, from the Command Center's tour. */
+export async function fetchDoorSlots(): Promise<DoorSlot[]> {
+  const tour = await apiCall('get', '/api/admin/tour');
+  const slots = tour.events
+    .filter((event) => event.status !== 'completed')
+    .flatMap((event) =>
+      event.slots.map((slot) => ({
+        event: event.slug,
+        time: slot.time,
+        startsAt: slot.startsAt,
+        city: event.city,
+        timeZone: event.timeZone,
+      })),
+    );
+  try {
+    localStorage.setItem(SLOTS_KEY, JSON.stringify(slots));
+  } catch {
+    // Without room in storage the picker offline offers the slots of the cached lists only.
+  }
+  return slots;
+}
+
+/** The slots to pick from: the last ones seen at once (offline too), then the server's. */
+export function useDoorSlots() {
+  return useQuery({
+    queryKey: [...doorKeys.tour(), 'door-slots'],
+    queryFn: fetchDoorSlots,
+    initialData: () => cachedSlots(localStorage),
+    initialDataUpdatedAt: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}

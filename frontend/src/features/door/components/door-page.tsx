@@ -1,0 +1,472 @@
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast';
+import { HttpError } from '../../../lib/http-error';
+import { useDoorSlots } from '../api/get-door-slots';
+import { useDoor } from '../hooks/use-door';
+import type { DoorNotice, DoorPerson } from '../hooks/use-door';
+import { useDoorText } from '../hooks/use-door-text';
+import { answerFromServer, answerFromVerdict, kindOfReason, letsIn } from '../model/door-answer';
+import type { DoorAnswer } from '../model/door-answer';
+import { rememberSlot, rememberedSlot } from '../model/door-cache';
+import type { SlotRef } from '../model/door-list';
+import { sameSlot } from '../model/door-list';
+import { keepDoorPageOffline } from '../model/offline-page';
+import { prepareDoorSound, playDoorSound } from '../model/door-sound';
+import { nextSlot } from '../model/slot-choice';
+import type { DoorSlot } from '../model/slot-choice';
+import { prepareTicketVerification, verifyTicket } from '../model/ticket';
+import { ANSWER_TITLES, DoorAnswerScreen } from './door-answer-screen';
+import { QrScanner, preloadQrReader } from './qr-scanner';
+import './door.css';
+
+const slotValue = (slot: SlotRef) => `${slot.event}\n${slot.time}`;
+
+function useSlotLabel() {
+  const intl = useIntl();
+  return useCallback(
+    (slot: DoorSlot) =>
+      `${slot.city} · ${intl.formatDate(slot.startsAt, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: slot.timeZone,
+      })}`,
+    [intl],
+  );
+}
+
+function Notice({ notice, onDismiss }: { notice: DoorNotice; onDismiss: () => void }) {
+  const t = useDoorText();
+  const intl = useIntl();
+  return (
+    <li className="notice notice--error door-notice">
+      <span>
+        {notice.kind === 'conflict'
+          ? t('admin.door.notice.conflict', {
+              name: notice.checkIn.name,
+              by: notice.checkIn.checkedInBy ?? '—',
+              time: intl.formatTime(notice.checkIn.checkedInAt, { timeStyle: 'short' }),
+            })
+          : t('admin.door.notice.refused', {
+              name: notice.name,
+              reason: t(ANSWER_TITLES[kindOfReason(notice.reason)]),
+            })}
+      </span>
+      <button type="button" className="button button--small button--ghost" onClick={onDismiss}>
+        {t('admin.door.notice.dismiss')}
+      </button>
+    </li>
+  );
+}
+
+function PersonRow({
+  person,
+  busy,
+  onCheckIn,
+  onUndo,
+}: {
+  person: DoorPerson;
+  busy: boolean;
+  onCheckIn: () => void;
+  onUndo: () => void;
+}) {
+  const t = useDoorText();
+  const intl = useIntl();
+  const checkedIn = person.state === 'checked-in';
+  return (
+    <li className={`door-person door-person--${person.state}`}>
+      <span className="door-person__seat" aria-label={t('admin.door.seat', { seat: person.seat })}>
+        {person.seat}
+      </span>
+      <span className="door-person__who">
+        <span className="door-person__name">{person.name}</span>
+        <span className="door-person__state">
+          {checkedIn
+            ? t(person.queued ? 'admin.door.state.queued' : 'admin.door.state.checkedIn', {
+                time: person.checkedInAt
+                  ? intl.formatTime(person.checkedInAt, { timeStyle: 'short' })
+                  : '',
+                by: person.checkedInBy ?? '—',
+              })
+            : t(
+                person.state === 'no-show'
+                  ? 'admin.door.state.noShow'
+                  : 'admin.door.state.notArrived',
+              )}
+        </span>
+      </span>
+      {checkedIn ? (
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={onUndo}
+          disabled={busy}
+          aria-label={t('admin.door.undoFor', { name: person.name })}
+        >
+          {t('admin.door.undo')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--small button--primary"
+          onClick={onCheckIn}
+          disabled={busy}
+          aria-label={t('admin.door.checkInFor', { name: person.name })}
+        >
+          {t('admin.door.checkIn')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The door of a slot, on the phone at the venue's entrance: scan tickets (answered first from
+ * the door list the phone holds, then by the server), or find a name and check them in; undo;
+ * mark the no-shows once the slot has started. Works without a network from the last list.
+ */
+export function DoorPage({
+  consoleHeader,
+  onSignedOut,
+}: {
+  /** The console's navigation and logout, which the Command Center hands every page. */
+  consoleHeader: ReactNode;
+  onSignedOut: () => void;
+}) {
+  const t = useDoorText();
+  const intl = useIntl();
+  const toast = useToast();
+  const slotLabel = useSlotLabel();
+  const titleId = useId();
+  const slotId = useId();
+  const searchId = useId();
+  const slots = useDoorSlots();
+  const [chosen, setChosen] = useState<SlotRef | null>(() => rememberedSlot(localStorage));
+  const available = slots.data ?? [];
+  const slot: SlotRef | null =
+    (chosen && (available.length === 0 || available.some((known) => sameSlot(known, chosen)))
+      ? chosen
+      : nextSlot(available, new Date())) ?? null;
+  const door = useDoor(slot, onSignedOut);
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim().toLocaleLowerCase());
+  const [scanning, setScanning] = useState(false);
+  const [answer, setAnswer] = useState<{
+    answer: DoorAnswer;
+    decodedAt: number;
+    code: string;
+  } | null>(null);
+  const openScan = useRef<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmNoShows, setConfirmNoShows] = useState(false);
+  const [markingNoShows, setMarkingNoShows] = useState(false);
+  const list = door.list.data;
+
+  // What a scan needs is fetched before the page hands its files to the worker to keep, so the
+  // first scan may happen offline.
+  const keys = list?.keys;
+  const prepared = useRef(false);
+  useEffect(() => {
+    if (!keys || prepared.current) return;
+    prepared.current = true;
+    void Promise.allSettled([preloadQrReader(), prepareTicketVerification(keys)]).then(() =>
+      keepDoorPageOffline(),
+    );
+  }, [keys]);
+
+  function choose(value: string) {
+    const [event, time] = value.split('\n');
+    if (!event || time === undefined) return;
+    const next = { event, time };
+    setChosen(next);
+    rememberSlot(localStorage, next);
+  }
+
+  const shown = useMemo(
+    () =>
+      search
+        ? door.people.filter((person) =>
+            `${person.name} ${person.shortId}`.toLocaleLowerCase().includes(search),
+          )
+        : door.people,
+    [door.people, search],
+  );
+  const waiting = useMemo(
+    () =>
+      (list?.waitingList ?? []).filter(
+        (person) => !search || person.name.toLocaleLowerCase().includes(search),
+      ),
+    [list, search],
+  );
+  const arrived = door.people.filter((person) => person.state === 'checked-in').length;
+  // The server's word, read again with the list every 10 seconds.
+  const started = list?.started ?? false;
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) return onSignedOut();
+      toast({
+        title: t('admin.door.failed.title'),
+        description:
+          error instanceof HttpError && error.status === 409
+            ? t('admin.door.failed.notCheckedIn')
+            : t('admin.door.failed.description'),
+        variant: 'destructive',
+      });
+    },
+    [onSignedOut, t, toast],
+  );
+
+  const onCode = useCallback(
+    async (code: string, decodedAt: number) => {
+      if (!list) return;
+      const verdict = await verifyTicket(code, list, new Date(), door.localCheckIns);
+      const phone = answerFromVerdict(verdict);
+      openScan.current = code;
+      setAnswer({ answer: phone, decodedAt, code });
+      playDoorSound(letsIn(phone.kind));
+      const seatOf = (checkIn: { registrationId: string }) =>
+        list.seated.find((person) => person.registrationId === checkIn.registrationId)?.seat;
+      let outcome;
+      if (verdict.kind === 'valid') outcome = await door.checkIn(verdict.person, code);
+      else if (verdict.kind !== 'unknown' && verdict.kind !== 'forged' && door.online) {
+        outcome = await door.askServer(code);
+      } else return;
+      const server = answerFromServer(phone, outcome, seatOf);
+      // Only over the same scan's screen, still open; a change of colour sounds again.
+      if (openScan.current !== code) return;
+      if (letsIn(server.kind) !== letsIn(phone.kind)) playDoorSound(letsIn(server.kind));
+      setAnswer((current) => (current?.code === code ? { ...current, answer: server } : current));
+    },
+    [list, door],
+  );
+
+  async function checkInByName(person: DoorPerson) {
+    setBusy(person.registrationId);
+    try {
+      const outcome = await door.checkIn(person);
+      if (outcome.kind === 'conflict') {
+        toast({
+          title: t('admin.door.answer.already'),
+          description: t('admin.door.notice.conflict', {
+            name: outcome.checkIn.name,
+            by: outcome.checkIn.checkedInBy ?? '—',
+            time: intl.formatTime(outcome.checkIn.checkedInAt, { timeStyle: 'short' }),
+          }),
+          variant: 'destructive',
+        });
+      } else if (outcome.kind === 'refused') {
+        toast({
+          title: t('admin.door.failed.title'),
+          description: t('admin.door.notice.refused', {
+            name: person.name,
+            reason: outcome.reason,
+          }),
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function undo(person: DoorPerson) {
+    setBusy(person.registrationId);
+    try {
+      await door.undo(person.registrationId);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function markNoShows() {
+    setMarkingNoShows(true);
+    try {
+      const marked = await door.noShows();
+      setConfirmNoShows(false);
+      toast({ title: t('admin.door.noShows.done', { count: marked }) });
+    } catch (error) {
+      setConfirmNoShows(false);
+      failed(error);
+    } finally {
+      setMarkingNoShows(false);
+    }
+  }
+
+  return (
+    <div className="command-center door-page">
+      <header className="command-center__head">
+        <div>
+          <h1 id={titleId}>{t('admin.door.title')}</h1>
+          {list && (
+            <p className="command-center__count" aria-live="polite">
+              <strong>{t('admin.door.count', { arrived, seated: door.people.length })}</strong>
+            </p>
+          )}
+        </div>
+        {consoleHeader}
+      </header>
+
+      <p className={`door-status door-status--${door.online ? 'online' : 'offline'}`} role="status">
+        {door.online
+          ? door.pendingCount > 0
+            ? t('admin.door.status.sending', { count: door.pendingCount })
+            : list
+              ? t('admin.door.status.online', {
+                  time: intl.formatTime(list.syncedAt, { timeStyle: 'medium' }),
+                })
+              : ''
+          : t('admin.door.status.offline', {
+              count: door.pendingCount,
+              time: list ? intl.formatTime(list.syncedAt, { timeStyle: 'short' }) : '—',
+            })}
+      </p>
+
+      {door.notices.length > 0 && (
+        <ul className="door-notices" role="alert">
+          {door.notices.map((notice) => (
+            <Notice
+              key={notice.id}
+              notice={notice}
+              onDismiss={() => door.dismissNotice(notice.id)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div className="door-page__controls">
+        <div className="field">
+          <label htmlFor={slotId}>{t('admin.door.slot')}</label>
+          <select
+            id={slotId}
+            value={slot ? slotValue(slot) : ''}
+            onChange={(event) => choose(event.target.value)}
+          >
+            {!slot && <option value="">{t('admin.door.noSlot')}</option>}
+            {slot && !available.some((known) => sameSlot(known, slot)) && (
+              <option value={slotValue(slot)}>{`${slot.event} · ${slot.time}`}</option>
+            )}
+            {available.map((known) => (
+              <option key={slotValue(known)} value={slotValue(known)}>
+                {slotLabel(known)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button--primary button--block door-page__scan"
+          disabled={!list}
+          aria-pressed={scanning}
+          onClick={() => {
+            prepareDoorSound();
+            setScanning((on) => !on);
+          }}
+        >
+          {scanning ? t('admin.door.scan.stop') : t('admin.door.scan.start')}
+        </button>
+      </div>
+
+      {scanning && list && (
+        <QrScanner paused={answer !== null} onCode={(code, at) => void onCode(code, at)} />
+      )}
+
+      {door.list.isPending && door.list.fetchStatus === 'fetching' ? (
+        <p role="status">{t('admin.door.loading')}</p>
+      ) : !list ? (
+        slot && (
+          <p className="notice notice--error" role="alert">
+            {t('admin.door.loadError')}
+          </p>
+        )
+      ) : (
+        <>
+          <div className="field door-page__search">
+            <label htmlFor={searchId}>{t('admin.door.search')}</label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+
+          <section className="admin-panel" aria-labelledby={`${titleId}-seated`}>
+            <h2 id={`${titleId}-seated`}>{t('admin.door.seated', { count: shown.length })}</h2>
+            {shown.length === 0 ? (
+              <p>{t('admin.door.nobody')}</p>
+            ) : (
+              <ul className="door-people">
+                {shown.map((person) => (
+                  <PersonRow
+                    key={person.registrationId}
+                    person={person}
+                    busy={busy === person.registrationId}
+                    onCheckIn={() => void checkInByName(person)}
+                    onUndo={() => void undo(person)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="admin-panel" aria-labelledby={`${titleId}-waiting`}>
+            <h2 id={`${titleId}-waiting`}>{t('admin.door.waiting', { count: waiting.length })}</h2>
+            {waiting.length === 0 ? (
+              <p>{t('admin.door.nobodyWaiting')}</p>
+            ) : (
+              <ol className="door-waiting">
+                {waiting.map((person) => (
+                  <li key={person.registrationId}>
+                    <span className="door-person__seat">{person.position}</span> {person.name}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {started && (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              disabled={!door.online}
+              onClick={() => setConfirmNoShows(true)}
+            >
+              {t('admin.door.noShows.open')}
+            </button>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmNoShows}
+        onOpenChange={setConfirmNoShows}
+        title={t('admin.door.noShows.title')}
+        description={t('admin.door.noShows.description', {
+          count: door.people.filter((person) => person.state === 'not-arrived').length,
+        })}
+        confirmLabel={t('admin.door.noShows.confirm')}
+        cancelLabel={t('admin.door.noShows.cancel')}
+        onConfirm={() => void markNoShows()}
+        pending={markingNoShows}
+        destructive
+      />
+
+      {answer && (
+        <DoorAnswerScreen
+          answer={answer.answer}
+          decodedAt={answer.decodedAt}
+          onClose={() => {
+            openScan.current = null;
+            setAnswer(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { sendCheckIn } from '../api/check-in';
+import { doorKeys } from '../api/door-keys';
+import { useDoorList } from '../api/get-door-list';
+import { markNoShows } from '../api/mark-no-shows';
+import { undoCheckIn } from '../api/undo-check-in';
+import { CheckInQueue } from '../model/check-in-queue';
+import type { CheckInRecord, PendingCheckIn, SendOutcome } from '../model/check-in-queue';
+import { deviceName } from '../model/door-cache';
+import type { SeatedPerson, SlotRef } from '../model/door-list';
+import { useOnline } from './use-online';
+
+/** While check-ins wait, sending is tried again this often (and at once when the network returns). */
+const RETRY_MS = 5_000;
+
+/** Something the operator must read: a queued check-in another phone made first, or refused. */
+export type DoorNotice =
+  | { id: string; kind: 'conflict'; checkIn: CheckInRecord }
+  | { id: string; kind: 'refused'; name: string; reason: string };
+
+export interface DoorPerson extends SeatedPerson {
+  /** Checked in on this phone, not yet answered by the server. */
+  queued: boolean;
+}
+
+/**
+ * The door of one slot: its list (the server's, or the last one kept), the check-ins this phone
+ * queued laid over it, and the actions. Every check-in goes through the queue, so one made
+ * offline is sent when the network returns, with its device time.
+ */
+export function useDoor(slot: SlotRef | null, signedOut: () => void) {
+  const queryClient = useQueryClient();
+  const list = useDoorList(slot);
+  const browserOnline = useOnline();
+  const queue = useMemo(() => new CheckInQueue(localStorage), []);
+  const device = useMemo(() => deviceName(localStorage, () => crypto.randomUUID()), []);
+  const [pending, setPending] = useState<PendingCheckIn[]>(() => queue.items());
+  const [notices, setNotices] = useState<DoorNotice[]>([]);
+  const [unreachable, setUnreachable] = useState(false);
+  const signedOutRef = useRef(signedOut);
+  useEffect(() => {
+    signedOutRef.current = signedOut;
+  }, [signedOut]);
+
+  const refreshList = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ['/api', 'admin', 'tour', 'events'] }),
+    [queryClient],
+  );
+
+  const flush = useCallback(async () => {
+    const report = await queue.flush(sendCheckIn);
+    setPending(queue.items());
+    setUnreachable(report.stopped && !report.signedOut);
+    const fresh: DoorNotice[] = [
+      ...report.conflicts.map(({ item, checkIn }) => ({
+        id: item.id,
+        kind: 'conflict' as const,
+        checkIn,
+      })),
+      ...report.refused.map(({ item, reason, name }) => ({
+        id: item.id,
+        kind: 'refused' as const,
+        name: name ?? item.registrationId,
+        reason,
+      })),
+    ];
+    if (fresh.length > 0) setNotices((shown) => [...shown, ...fresh]);
+    if (report.accepted.length + fresh.length > 0) void refreshList();
+    if (report.signedOut) signedOutRef.current();
+    return report;
+  }, [queue, refreshList]);
+
+  // Sent at once when the network returns, and tried again while anything waits.
+  useEffect(() => {
+    const send = () => void flush();
+    window.addEventListener('online', send);
+    const first = setTimeout(send, 0);
+    return () => {
+      window.removeEventListener('online', send);
+      clearTimeout(first);
+    };
+  }, [flush]);
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const timer = setInterval(() => void flush(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [pending.length, flush]);
+
+  /** Queues a check-in and sends it; answers what the server said of it (unsent offline). */
+  const checkIn = useCallback(
+    async (person: { registrationId: string }, ticket?: string): Promise<SendOutcome> => {
+      if (!slot) return { kind: 'unsent' };
+      const item: PendingCheckIn = {
+        id: crypto.randomUUID(),
+        event: slot.event,
+        time: slot.time,
+        registrationId: person.registrationId,
+        ...(ticket ? { ticket } : {}),
+        deviceTime: new Date().toISOString(),
+        device,
+      };
+      if (!queue.add(item)) return { kind: 'unsent' };
+      setPending(queue.items());
+      const report = await flush();
+      const accepted = report.accepted.find((entry) => entry.item.id === item.id);
+      if (accepted) return { kind: 'accepted', checkIn: accepted.checkIn };
+      const conflict = report.conflicts.find((entry) => entry.item.id === item.id);
+      if (conflict) {
+        // Told on the scan's own screen; no second notice for it.
+        setNotices((shown) => shown.filter((notice) => notice.id !== item.id));
+        return { kind: 'conflict', checkIn: conflict.checkIn };
+      }
+      const refused = report.refused.find((entry) => entry.item.id === item.id);
+      if (refused) {
+        setNotices((shown) => shown.filter((notice) => notice.id !== item.id));
+        return {
+          kind: 'refused',
+          reason: refused.reason,
+          ...(refused.name ? { name: refused.name } : {}),
+        };
+      }
+      return { kind: 'unsent' };
+    },
+    [slot, device, queue, flush],
+  );
+
+  /** Asks the server about a ticket the phone refused: its list may be older than the news. */
+  const askServer = useCallback(
+    async (ticket: string): Promise<SendOutcome> => {
+      if (!slot) return { kind: 'unsent' };
+      const outcome = await sendCheckIn({
+        id: crypto.randomUUID(),
+        event: slot.event,
+        time: slot.time,
+        registrationId: '',
+        ticket,
+        deviceTime: new Date().toISOString(),
+        device,
+      });
+      if (outcome.kind === 'accepted') void refreshList();
+      if (outcome.kind === 'unsent' && outcome.signedOut) signedOutRef.current();
+      return outcome;
+    },
+    [slot, device, refreshList],
+  );
+
+  const undo = useCallback(
+    async (registrationId: string) => {
+      if (queue.remove(registrationId)) {
+        setPending(queue.items());
+        return;
+      }
+      await undoCheckIn(registrationId);
+      await refreshList();
+    },
+    [queue, refreshList],
+  );
+
+  const noShows = useCallback(async () => {
+    if (!slot) return 0;
+    const marked = await markNoShows(slot);
+    await refreshList();
+    return marked;
+  }, [slot, refreshList]);
+
+  const data = list.data;
+  const slotPending = useMemo(
+    () =>
+      slot ? pending.filter((item) => item.event === slot.event && item.time === slot.time) : [],
+    [pending, slot],
+  );
+  const localCheckIns = useMemo(
+    () =>
+      new Map(
+        slotPending.map((item) => [item.registrationId, { at: item.deviceTime, by: device }]),
+      ),
+    [slotPending, device],
+  );
+  const people = useMemo<DoorPerson[]>(
+    () =>
+      (data?.seated ?? []).map((person) => {
+        const local = localCheckIns.get(person.registrationId);
+        return local && person.state !== 'checked-in'
+          ? {
+              ...person,
+              state: 'checked-in',
+              checkedInAt: local.at,
+              checkedInBy: local.by,
+              queued: true,
+            }
+          : { ...person, queued: false };
+      }),
+    [data, localCheckIns],
+  );
+
+  return {
+    list,
+    people,
+    device,
+    localCheckIns,
+    pendingCount: pending.length,
+    online: browserOnline && !unreachable && !list.isError,
+    notices,
+    dismissNotice: (id: string) =>
+      setNotices((shown) => shown.filter((notice) => notice.id !== id)),
+    checkIn,
+    askServer,
+    undo,
+    noShows,
+    doorKey: slot ? doorKeys.list(slot) : null,
+  };
+}

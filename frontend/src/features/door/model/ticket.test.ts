@@ -1,0 +1,93 @@
+/** @jest-environment node */
+import type { DoorList } from './door-list';
+import { parseTicket, verifyTicket } from './ticket';
+import vectorFile from './ticket-vectors.json';
+
+const { vectors } = vectorFile;
+const doorList = vectorFile.doorList as DoorList;
+const now = new Date(vectorFile.now);
+
+describe('a ticket verified on the door phone (the shared vectors)', () => {
+  it.each(vectors.map((vector) => [vector.name, vector] as const))('%s', async (_, vector) => {
+    const verdict = await verifyTicket(vector.ticket, doorList, now);
+    expect(verdict.kind).toBe(vector.expect);
+  });
+
+  it('covers each answer the door gives', () => {
+    expect(new Set(vectors.map((vector) => vector.expect))).toEqual(
+      new Set([
+        'valid',
+        'already',
+        'forged',
+        'expired',
+        'wrong-slot',
+        'cancelled',
+        'not-paid',
+        'unknown',
+      ]),
+    );
+  });
+});
+
+describe('local verification against the list the phone holds', () => {
+  const valid = vectors.find((vector) => vector.name === 'valid')!.ticket;
+
+  it('names the seated person of a valid ticket', async () => {
+    const verdict = await verifyTicket(valid, doorList, now);
+    expect(verdict).toMatchObject({ kind: 'valid', person: { name: 'Ana Popescu', seat: 1 } });
+  });
+
+  it('answers already checked in for a check-in this phone made since the list was fetched', async () => {
+    const local = new Map([
+      [parseTicket(valid)!.claims.registrationId, { at: '2025-10-30T17:09:00.000Z', by: 'door-1' }],
+    ]);
+    const verdict = await verifyTicket(valid, doorList, now, local);
+    expect(verdict).toMatchObject({
+      kind: 'already',
+      person: { checkedInAt: '2025-10-30T17:09:00.000Z', checkedInBy: 'door-1' },
+    });
+  });
+
+  it('refuses every ticket once the list carries no key (nothing to verify with)', async () => {
+    expect((await verifyTicket(valid, { ...doorList, keys: [] }, now)).kind).toBe('forged');
+  });
+
+  it('refuses a ticket revoked since (cancelled after the list was first fetched)', async () => {
+    const registrationId = parseTicket(valid)!.claims.registrationId;
+    const list: DoorList = {
+      ...doorList,
+      seated: doorList.seated.filter((person) => person.registrationId !== registrationId),
+      revoked: [...doorList.revoked, { registrationId, reason: 'cancelled' }],
+    };
+    expect((await verifyTicket(valid, list, now)).kind).toBe('cancelled');
+  });
+
+  it('expires a ticket at its own validity, not before', async () => {
+    const { validUntil } = parseTicket(valid)!.claims;
+    expect((await verifyTicket(valid, doorList, new Date(validUntil * 1000))).kind).toBe('valid');
+    expect((await verifyTicket(valid, doorList, new Date(validUntil * 1000 + 1000))).kind).toBe(
+      'expired',
+    );
+  });
+});
+
+describe('on a browser whose WebCrypto has no Ed25519', () => {
+  it.each(vectors.map((vector) => [vector.name, vector] as const))(
+    '%s (verified by @noble/ed25519)',
+    async (_, vector) => {
+      const importKey = jest
+        .spyOn(crypto.subtle, 'importKey')
+        .mockRejectedValue(new DOMException('Unrecognized name.', 'NotSupportedError'));
+      const list: DoorList = {
+        ...doorList,
+        // Key objects of their own, so none imported by WebCrypto earlier in this file is reused.
+        keys: doorList.keys.map((key) => ({ ...key })),
+      };
+      try {
+        expect((await verifyTicket(vector.ticket, list, now)).kind).toBe(vector.expect);
+      } finally {
+        importKey.mockRestore();
+      }
+    },
+  );
+});
