@@ -171,6 +171,13 @@ export function holdsTicket(status: RegistrationStatus): boolean {
   return status === 'paid' || status === 'confirmed';
 }
 
+/**
+ * The statuses of the people seated for a performance (those holding a ticket), for queries'
+ * SQL: the door list, the no-shows and the performers' sheet ask the same rule.
+ */
+export const SEATED_STATUSES: readonly RegistrationStatus[] =
+  EXISTING_REGISTRATION_STATUSES.filter(holdsTicket);
+
 /** Where a person stands at the door, from their registration's fold. */
 export const DOOR_STATES = ['checked-in', 'not-arrived', 'no-show'] as const;
 

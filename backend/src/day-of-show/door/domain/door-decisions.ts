@@ -1,5 +1,4 @@
 import {
-  EXISTING_REGISTRATION_STATUSES,
   holdsTicket,
   type RegistrationState,
   type RegistrationStatus,
@@ -13,9 +12,7 @@ import { AlreadyCheckedIn, DoorRefusal, NotCheckedIn } from './door-errors';
  * check-in, its undo and the no-show. The first check-in in the log wins.
  */
 
-/** The statuses of the people seated at the door, for the queries' SQL (no copy of the rule). */
-export const SEATED_STATUSES: readonly RegistrationStatus[] =
-  EXISTING_REGISTRATION_STATUSES.filter(holdsTicket);
+export { SEATED_STATUSES } from '../../../registrations/domain/registration';
 
 /** Why the ticket of a registration in `status` is refused; null when it opens the door. */
 export function ticketRefusal(status: RegistrationStatus): 'cancelled' | 'not-paid' | null {

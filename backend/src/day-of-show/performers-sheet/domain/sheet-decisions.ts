@@ -1,6 +1,7 @@
 import { setDreamCaptured } from '../../../registrations/domain/operator-decisions';
 import {
   assertExists,
+  holdsTicket,
   type RegistrationState,
   type RegistrationStatus,
 } from '../../../registrations/domain/registration';
@@ -10,14 +11,14 @@ import { DREAM_MAX_CHARACTERS } from '../../../registrations/domain/registration
 import { SheetError } from './sheet-errors';
 
 /**
- * Who is on a slot's sheet: the people seated for the performance, whose seat is paid or
- * confirmed (a hold or an offer may still lapse). They are numbered by seat order: their
- * registrations ordered by (created_at, id).
+ * Who is on a slot's sheet: the people seated for the performance, those holding a ticket (a
+ * paid or confirmed seat; a hold or an offer may still lapse), as the door counts them. They are
+ * numbered by seat order: their registrations ordered by (created_at, id).
  */
-export const SEATED_STATUSES: readonly RegistrationStatus[] = ['paid', 'confirmed'];
+export { SEATED_STATUSES } from '../../../registrations/domain/registration';
 
 export function isSeated(status: RegistrationStatus): boolean {
-  return SEATED_STATUSES.includes(status);
+  return holdsTicket(status);
 }
 
 /** An approved text may run longer than its dream: a neutral word can be longer than a name. */
