@@ -15,6 +15,7 @@ import { EVENT_SLUG, SLOT_NAME } from './tour/domain/tour-rules';
  */
 export const NAMED_PARAMETERS: NamedParameterRules = {
   id: REGISTRATION_ID,
+  registrationId: REGISTRATION_ID,
   slug: EVENT_SLUG,
   time: SLOT_NAME,
   sessionId: CHECKOUT_SESSION_ID,

@@ -26,10 +26,11 @@ export function serveSite(
     const assets = path.join(distDir, 'assets');
     app.use('/assets', precompressedFiles(assets, { immutable: true, maxAge: '1y' }));
     app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
-    // The API is never a file: without this, every API request paid a stat() on the disk.
+    // The app's own routes are never files: without this, every API request paid a stat() on
+    // the disk, and a sandbox page's id that read as a folder (`..%2F`) was redirected as one.
     const files = express.static(distDir, { index: false, maxAge: '1h' });
     app.use((request: Request, response: Response, next: NextFunction) =>
-      request.path.startsWith('/api/') ? next() : files(request, response, next),
+      isAppRoute(request.path) ? next() : files(request, response, next),
     );
   }
   const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
@@ -51,10 +52,7 @@ export function serveSite(
   const logger = new Logger('Site');
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (request.path.startsWith('/api/') || request.path === '/api') return next();
-    if (request.path.startsWith('/sandbox/')) return next();
-    // Prometheus's customary path (MetricsHttpController), an API route outside /api.
-    if (request.path === '/metrics') return next();
+    if (isAppRoute(request.path)) return next();
     if (!hasBuild) {
       response
         .status(isSpaRoute(request.path) ? 200 : 404)
@@ -113,4 +111,17 @@ function prerenderedPages(
     const html = pages.get(`${language} ${route}`);
     return html === undefined ? undefined : { html, route, language };
   };
+}
+
+/**
+ * Whether a path belongs to the app's own routes rather than to the site: the API, the sandbox's
+ * payment page, and Prometheus's customary path (MetricsHttpController, an API route outside /api).
+ */
+function isAppRoute(requestPath: string): boolean {
+  return (
+    requestPath === '/api' ||
+    requestPath.startsWith('/api/') ||
+    requestPath.startsWith('/sandbox/') ||
+    requestPath === '/metrics'
+  );
 }
