@@ -18,6 +18,11 @@ import { checkViewsAgree } from './views';
  * RELIABILITY_RUNS sets the number of runs (10 here, 100 or more in `make soak`).
  */
 const RUNS = Number(process.env.RELIABILITY_RUNS ?? '10');
+/**
+ * Each run drives two app instances through a random interleaving and checks the invariants; on a
+ * shared two-core machine a run took 5 to 6.5 s, so the deadline is per run, well above that.
+ */
+jest.setTimeout(30_000 * RUNS);
 const SEATS = 3;
 
 type Operation =
