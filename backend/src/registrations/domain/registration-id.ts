@@ -7,3 +7,8 @@ export { REGISTRATION_ID } from '../../common/registration-id';
 export function assertRegistrationId(id: string): void {
   if (!isRegistrationId(id)) throw new RegistrationNotFoundError();
 }
+
+/** How the console, the CSV and the door name a registration: '#' and its id's last six characters. */
+export function shortIdOf(id: string): string {
+  return `#${id.slice(-6).toUpperCase()}`;
+}

@@ -29,10 +29,6 @@ export async function slotDoorRows(
   );
 }
 
-export function shortIdOf(id: string): string {
-  return `#${id.slice(-6).toUpperCase()}`;
-}
-
 export function doorStateOf(row: DoorRow): DoorState {
   return doorState({
     checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),

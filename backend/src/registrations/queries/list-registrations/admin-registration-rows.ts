@@ -8,6 +8,7 @@ import {
   LISTED_AS,
   type ExistingRegistrationStatus,
 } from '../../domain/registration';
+import { shortIdOf } from '../../domain/registration-id';
 import type { AdminRegistrationDto } from './admin-registration.response.dto';
 
 export interface AdminRegistrationRow {
@@ -41,7 +42,7 @@ export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, tim
 export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistrationDto {
   return {
     id: row.id,
-    shortId: `#${row.id.slice(-6).toUpperCase()}`,
+    shortId: shortIdOf(row.id),
     name: row.name,
     email: row.email,
     whatsapp: row.whatsapp,

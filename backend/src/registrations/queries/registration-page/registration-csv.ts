@@ -1,4 +1,5 @@
 import type { DoorState, RegistrationStatus } from '../../domain/registration';
+import { shortIdOf } from '../../domain/registration-id';
 
 /** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
 export const UTF8_BOM = '\uFEFF';
@@ -68,7 +69,7 @@ export function csvHeader(labels: CsvLabels): string {
 export function csvRow(registration: CsvRegistration, labels: CsvLabels): string {
   return `\r\n${csvLine([
     registration.name?.trim() || labels.unknownName,
-    `#${registration.id.slice(-6).toUpperCase()}`,
+    shortIdOf(registration.id),
     registration.email ?? '',
     registration.whatsapp ?? '',
     labels.eventName(registration.event),

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
 import { SEATED_STATUSES } from '../../domain/door-decisions';
-import { shortIdOf } from '../door-rows';
+import { shortIdOf } from '../../../../registrations/domain/registration-id';
 import type { CheckInResponseDto } from './check-in.response.dto';
 import { GetCheckInQuery } from './get-check-in.query';
 

@@ -6,7 +6,8 @@ import { holdsTicket } from '../../../../registrations/domain/registration';
 import { TicketKeys } from '../../../tickets/ticket-keys';
 import { ticketRefusal } from '../../domain/door-decisions';
 import { DoorSlotNotFound } from '../../domain/door-errors';
-import { doorStateOf, shortIdOf, slotDoorRows } from '../door-rows';
+import { shortIdOf } from '../../../../registrations/domain/registration-id';
+import { doorStateOf, slotDoorRows } from '../door-rows';
 import type { DoorListResponseDto } from './door-list.response.dto';
 import { GetDoorListQuery } from './get-door-list.query';
 
