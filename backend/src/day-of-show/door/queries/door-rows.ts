@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../../event-store/sql-executor';
+import { inSeatOrder } from '../../../registrations/queries/seat-order';
 import {
   doorState,
   type DoorState,
@@ -15,18 +16,20 @@ export interface DoorRow {
   no_show: boolean;
 }
 
-/** Every registration of a slot, in seat order (created_at, id), with what the door shows. */
-export async function slotDoorRows(
+/** Every registration of a slot, in seat order (inSeatOrder), with what the door shows. */
+export function slotDoorRows(
   sql: SqlExecutor,
   event: string,
   time: string,
-): Promise<DoorRow[]> {
-  return sql.query(
-    `SELECT id, name, status, checked_in_at, checked_in_by, no_show
-       FROM registration_view WHERE event = $1 AND time = $2
-      ORDER BY created_at, id`,
-    [event, time],
-  );
+): Promise<(DoorRow & { seat: number })[]> {
+  return inSeatOrder<DoorRow>(sql, { event, time }, [
+    'id',
+    'name',
+    'status',
+    'checked_in_at',
+    'checked_in_by',
+    'no_show',
+  ]);
 }
 
 export function doorStateOf(row: DoorRow): DoorState {

@@ -44,7 +44,7 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
           registrationId: row.id,
           shortId: shortIdOf(row.id),
           name: row.name ?? '',
-          seat: list.seated.length + 1,
+          seat: row.seat,
           state: doorStateOf(row),
           checkedInAt:
             row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),

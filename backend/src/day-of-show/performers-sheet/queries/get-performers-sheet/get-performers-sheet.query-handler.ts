@@ -6,7 +6,7 @@ import { Catalogue } from '../../../../tour/catalogue';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { anonymiseDream } from '../../domain/anonymise-dream';
 import { REPLACEMENT_KINDS, type ReplacementKind } from '../../domain/neutral-words';
-import { SEATED_STATUSES } from '../../domain/sheet-decisions';
+import { inSeatOrder } from '../../../../registrations/queries/seat-order';
 import { GetPerformersSheetQuery } from './get-performers-sheet.query';
 import type { PerformersSheetDto, SheetDreamDto } from './performers-sheet.response.dto';
 
@@ -37,13 +37,20 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
     if (!found) {
       throw this.catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
     }
-    const rows: SheetRow[] = await this.dataSource.query(
-      `SELECT id, name, dream, locale, dreamed_captured,
-              sheet_dream, sheet_dream_approved_by, sheet_dream_approved_at
-         FROM registration_view
-        WHERE event = $1 AND time = $2 AND status = ANY($3::text[])
-        ORDER BY created_at, id`,
-      [event, time, SEATED_STATUSES],
+    const rows = await inSeatOrder<SheetRow>(
+      this.dataSource,
+      { event, time },
+      [
+        'id',
+        'name',
+        'dream',
+        'locale',
+        'dreamed_captured',
+        'sheet_dream',
+        'sheet_dream_approved_by',
+        'sheet_dream_approved_at',
+      ],
+      { seatedOnly: true },
     );
     return {
       event,
@@ -53,7 +60,7 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
       timeZone: found.event.timeZone,
       time,
       startsAt: found.slot.startsAt,
-      dreams: rows.map((row, index) => sheetDream(row, index + 1)),
+      dreams: rows.map((row) => sheetDream(row, row.seat)),
     };
   }
 }
