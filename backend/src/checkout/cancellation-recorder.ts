@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../event-store/event-store.types';
-import { enqueueNotification } from '../notifications/outbox';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import {
   assertExists,
@@ -73,20 +72,22 @@ export class CancellationRecorder {
     const cancelled = recorded.find((item) => item.event.type === 'RegistrationCancelled');
     if (!cancelled || cancelled.event.type !== 'RegistrationCancelled') return;
     const refund = recorded.find((item) => item.event.type === 'RefundRequested');
-    await enqueueNotification(tx.manager, {
-      kind: 'registration-cancelled',
-      registrationId,
-      payload: {
-        by: cancelled.event.data.by,
-        // Whether the seat had been paid: the email says so when its money is kept.
-        paid: state.status === 'paid',
-        refund: cancelled.event.data.refund,
-        ...(refund?.event.type === 'RefundRequested'
-          ? { amountMinor: refund.event.data.amountMinor, currency: refund.event.data.currency }
-          : {}),
+    await this.store.queueMessages(tx, [
+      {
+        kind: 'registration-cancelled',
+        registrationId,
+        payload: {
+          by: cancelled.event.data.by,
+          // Whether the seat had been paid: the email says so when its money is kept.
+          paid: state.status === 'paid',
+          refund: cancelled.event.data.refund,
+          ...(refund?.event.type === 'RefundRequested'
+            ? { amountMinor: refund.event.data.amountMinor, currency: refund.event.data.currency }
+            : {}),
+        },
+        causedByPosition: cancelled.recorded.globalPosition,
       },
-      causedByPosition: cancelled.recorded.globalPosition,
-    });
+    ]);
     tx.afterCommit(() => this.outbox.nudge());
     await this.refunds.queue(tx, recorded);
   }

@@ -3,7 +3,6 @@ import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
-import { enqueueNotification } from '../notifications/outbox';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import {
   decideCheckoutExpired,
@@ -18,7 +17,7 @@ import {
   RegistrationStore,
   type RegistrationTransaction,
 } from '../registrations/registration-store';
-import { enqueueRefundNotices, RefundWorker } from './refund-worker';
+import { refundNoticesOf, RefundWorker } from './refund-worker';
 
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
@@ -106,9 +105,9 @@ export class PaymentRecorder {
     if (fact.kind === 'refunded') {
       const events = decideRefunded(state, history, fact.refund);
       const recorded = await this.store.append(tx, loaded, events, metadata);
-      if (await enqueueRefundNotices(tx.manager, recorded)) {
-        tx.afterCommit(() => this.outbox.nudge());
-      }
+      const notices = refundNoticesOf(recorded);
+      await this.store.queueMessages(tx, notices);
+      if (notices.length > 0) tx.afterCommit(() => this.outbox.nudge());
       return events.length > 0 ? 'refunded' : 'unchanged';
     }
 
@@ -125,11 +124,13 @@ export class PaymentRecorder {
     }
     if (decision.outcome === 'confirm') {
       const [recorded] = await this.store.append(tx, loaded, decision.events, metadata);
-      await enqueueNotification(tx.manager, {
-        kind: 'payment-confirmed',
-        registrationId: state.id,
-        causedByPosition: recorded.recorded.globalPosition,
-      });
+      await this.store.queueMessages(tx, [
+        {
+          kind: 'payment-confirmed',
+          registrationId: state.id,
+          causedByPosition: recorded.recorded.globalPosition,
+        },
+      ]);
       tx.afterCommit(() => this.outbox.nudge());
       return 'confirmed';
     }

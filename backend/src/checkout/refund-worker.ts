@@ -18,7 +18,7 @@ import {
   PAYMENT_REFUND,
   postponeOutboxRow,
   type ClaimedOutboxRow,
-  type Notification,
+  type NotificationKind,
   workThroughOutbox,
 } from '../notifications/outbox';
 import { OutboxWorker } from '../notifications/outbox-worker';
@@ -28,6 +28,7 @@ import { PollingPass } from '../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
+import type { RegistrationMessage } from '../registrations/registration-messages';
 import {
   RegistrationStore,
   type RegistrationTransaction,
@@ -79,7 +80,7 @@ export async function enqueueRefunds(
 }
 
 /** The email that tells the visitor their money went back, by the refund's reason. */
-const NOTICE_BY_REASON: Partial<Record<string, Notification['kind']>> = {
+const NOTICE_BY_REASON: Partial<Record<string, NotificationKind>> = {
   'late-payment-no-free-seat': 'late-payment-refunded',
   'no-seat': 'late-payment-refunded',
   'late-payment-slot-closed': 'payment-refunded',
@@ -88,29 +89,30 @@ const NOTICE_BY_REASON: Partial<Record<string, Notification['kind']>> = {
   // An erased registration has nobody left to write to.
 };
 
-/** Queues the visitor's email for a PaymentRefunded just recorded, if its reason calls for one. */
-export async function enqueueRefundNotices(
-  sql: SqlExecutor,
+/**
+ * The visitor's emails for the PaymentRefunded just recorded, where their reason calls for one
+ * (for the store to queue: RegistrationStore.queueMessages).
+ */
+export function refundNoticesOf(
   recorded: readonly DecodedRegistrationEvent[],
-): Promise<boolean> {
-  let queued = false;
-  for (const { event, recorded: record } of recorded) {
-    if (event.type !== 'PaymentRefunded') continue;
+): RegistrationMessage[] {
+  return recorded.flatMap(({ event, recorded: record }): RegistrationMessage[] => {
+    if (event.type !== 'PaymentRefunded') return [];
     const kind = NOTICE_BY_REASON[event.data.reason];
-    if (!kind) continue;
-    await enqueueNotification(sql, {
-      kind,
-      registrationId: event.data.registrationId,
-      payload: {
-        amountMinor: event.data.amountMinor,
-        currency: event.data.currency,
-        reason: event.data.reason,
+    if (!kind) return [];
+    return [
+      {
+        kind,
+        registrationId: event.data.registrationId,
+        payload: {
+          amountMinor: event.data.amountMinor,
+          currency: event.data.currency,
+          reason: event.data.reason,
+        },
+        causedByPosition: record.globalPosition,
       },
-      causedByPosition: record.globalPosition,
-    });
-    queued = true;
-  }
-  return queued;
+    ];
+  });
 }
 
 export interface RefundRunResult {
@@ -240,6 +242,8 @@ export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdo
       confirmRefund(loaded.state, history, request, refundId),
       { actor: 'payment-provider', causationId: `outbox-${row.id}` },
     );
-    return enqueueRefundNotices(tx.manager, recorded);
+    const notices = refundNoticesOf(recorded);
+    await this.store.queueMessages(tx, notices);
+    return notices.length > 0;
   }
 }

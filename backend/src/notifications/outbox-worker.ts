@@ -10,11 +10,14 @@ import { DataSource } from 'typeorm';
 import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
-import { loadRegistration } from '../registrations/registration-store';
+import { visitorCancellationClosesAt } from '../tour/domain/registration-window';
 import { MailTransport } from './mail-transport';
-import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
-import { paidThroughProvider } from '../registrations/domain/payment-decisions';
-import type { RegistrationState } from '../registrations/domain/registration';
+import {
+  messageFactsOfRow,
+  messageFactsReadable,
+  openMessageFacts,
+  type MessageFacts,
+} from './message-facts';
 import { renderMessage, type MessageLinks } from './messages/render-message';
 import {
   CLAIM_LEASE_MS,
@@ -48,8 +51,9 @@ type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number]
  * never claim the same row) by pushing their due time a lease ahead and counting the attempt,
  * then sends each and marks it sent. A process that dies between sending and marking leaves
  * the row to come back when the lease ends: sent again with the same Message-ID (at least
- * once), never lost. Rows carry no personal data; the message is rendered from the
- * registration at send time, and a registration erased meanwhile cancels its rows.
+ * once), never lost. A row carries what its message needs to know of its registration
+ * (MessageFacts), sealed with the registration's key: the message is rendered from the row and
+ * the tour, and a registration erased meanwhile (its key shredded) cancels its rows.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -112,8 +116,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async deliver(row: ClaimedRow, now: Date): Promise<keyof OutboxRunResult> {
-    const { state } = await loadRegistration(this.dataSource.manager, row.registration_id);
-    if (!state || state.status === 'deleted' || !state.email) {
+    const sealed = await messageFactsOfRow(this.dataSource, row);
+    const facts = sealed && (await openMessageFacts(this.dataSource, sealed));
+    if (!sealed || !facts || facts.status === 'deleted' || !facts.email) {
       await this.dataSource.query(
         `UPDATE outbox SET cancelled_at = $2, last_error = 'registration erased before sending'
           WHERE id = $1`,
@@ -121,7 +126,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return 'cancelled';
     }
-    if (row.kind === 'waiting-list-offer' && (state.status !== 'offered' || !state.holdExpiresAt)) {
+    if (row.kind === 'waiting-list-offer' && (facts.status !== 'offered' || !facts.holdExpiresAt)) {
       // Paid, confirmed or lapsed before its email left: there is no offer to tell of any more.
       await this.dataSource.query(
         `UPDATE outbox SET cancelled_at = $2, last_error = 'offer no longer open' WHERE id = $1`,
@@ -129,26 +134,27 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return 'cancelled';
     }
+    const registrationId = row.registration_id;
     try {
-      const links = await this.linksFor(row.kind, state);
+      const links = await this.linksFor(row.kind, registrationId, facts);
       // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
       const ticket =
         row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
           ? await this.tickets.ticketFor({
-              registrationId: state.id,
-              event: state.event,
-              time: state.time,
-              status: state.status,
+              registrationId,
+              event: facts.event,
+              time: facts.time,
+              status: facts.status,
             })
           : null;
       const message = renderMessage(
         row.kind,
         {
-          registrationId: state.id,
-          name: state.name ?? '',
-          event: state.event,
-          time: state.time,
-          locale: state.locale,
+          registrationId,
+          name: facts.name ?? '',
+          event: facts.event,
+          time: facts.time,
+          locale: facts.locale,
         },
         this.catalogue,
         this.config,
@@ -158,9 +164,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         ticket ?? undefined,
       );
       await this.transport.send({
-        messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
+        messageId: outboxMessageId(row.id, registrationId, this.config.publicUrl),
         from: this.config.mailFrom,
-        to: { name: state.name ?? '', address: state.email },
+        to: { name: facts.name ?? '', address: facts.email },
         ...message,
       });
     } catch (error) {
@@ -177,31 +183,31 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     await markOutboxRowSent(this.dataSource, row.id, now);
     // Erased while this message was being sent: the copy just written goes too.
-    const [still] = await this.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [
-      row.registration_id,
-    ]);
-    if (!still) await this.transport.eraseCopiesOf(row.registration_id);
+    if (!(await messageFactsReadable(this.dataSource, sealed))) {
+      await this.transport.eraseCopiesOf(registrationId);
+    }
     return 'sent';
   }
 
   /** The visitor's signed links the message carries. */
   private async linksFor(
     kind: ClaimedRow['kind'],
-    state: RegistrationState,
+    registrationId: string,
+    facts: MessageFacts,
   ): Promise<MessageLinks> {
-    if (kind === 'waiting-list-offer' && state.holdExpiresAt) {
-      const until = new Date(state.holdExpiresAt);
-      return { offer: { url: await this.links.url('offer', state.id), until } };
+    if (kind === 'waiting-list-offer' && facts.holdExpiresAt) {
+      const until = new Date(facts.holdExpiresAt);
+      return { offer: { url: await this.links.url('offer', registrationId), until } };
     }
     if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
-      const startsAt = this.catalogue.startOf(state.event, state.time);
+      const startsAt = this.catalogue.startOf(facts.event, facts.time);
       if (!startsAt) return {};
       // Cancelling closes before the link ends (at the slot's start), as the page explains.
       return {
         cancel: {
-          url: await this.links.url('cancel', state.id),
+          url: await this.links.url('cancel', registrationId),
           until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
-          refunds: paidThroughProvider(state),
+          refunds: facts.refunds,
         },
       };
     }

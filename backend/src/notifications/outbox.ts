@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
 import type { SqlStatement } from '../event-store/sql-statement';
 import type { LeasedWork } from './lease-recoveries';
+import type { SealedMessageFacts } from './message-facts';
 
 /** The messages the site sends, each in the registration's language. */
 export type NotificationKind =
@@ -35,8 +36,18 @@ export interface Notification {
   registrationId: string;
   /** Non-personal details the message needs (amounts, reasons); never names or addresses. */
   payload?: Record<string, unknown>;
+  /**
+   * An email's facts about its registration (the recipient, the slot, what its links and its
+   * ticket are made from), sealed with the registration's key: kept in the payload as `facts`.
+   */
+  facts?: SealedMessageFacts;
   /** The global position of the event that caused it, for the audit trail. */
   causedByPosition?: number;
+}
+
+function payloadOf(notification: Notification): string {
+  const { payload = {}, facts } = notification;
+  return JSON.stringify(facts ? { ...payload, facts } : payload);
 }
 
 /**
@@ -52,7 +63,7 @@ export async function enqueueNotification(
     [
       notification.kind,
       notification.registrationId,
-      JSON.stringify(notification.payload ?? {}),
+      payloadOf(notification),
       notification.causedByPosition ?? null,
     ],
   );
@@ -68,10 +79,34 @@ export function notificationsInsert(notifications: Notification[]): SqlStatement
     parameters: [
       notifications.map((notification) => notification.kind),
       notifications.map((notification) => notification.registrationId),
-      notifications.map((notification) => JSON.stringify(notification.payload ?? {})),
+      notifications.map(payloadOf),
       notifications.map((notification) => notification.causedByPosition ?? null),
     ],
   };
+}
+
+/**
+ * Writes the registrations' facts again into their messages still waiting to be sent (those
+ * that carry facts), in the caller's transaction: a message sent later tells of the
+ * registration as it is then (an offer taken or lapsed meanwhile is not sent, a seat cancelled
+ * meanwhile is confirmed without a ticket), as when messages were rendered from the
+ * registration itself.
+ */
+export async function refreshMessageFacts(
+  sql: SqlExecutor,
+  updates: readonly { registrationId: string; facts: SealedMessageFacts }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  await sql.query(
+    `UPDATE outbox SET payload = jsonb_set(payload, '{facts}', new.facts::jsonb)
+       FROM unnest($1::uuid[], $2::text[]) AS new(registration_id, facts)
+      WHERE outbox.registration_id = new.registration_id
+        AND sent_at IS NULL AND cancelled_at IS NULL AND payload ? 'facts'`,
+    [
+      updates.map((update) => update.registrationId),
+      updates.map((update) => JSON.stringify(update.facts)),
+    ],
+  );
 }
 
 /** A row claimed from the outbox, for its worker to send. */

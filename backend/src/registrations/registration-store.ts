@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
-import { appendToStreams } from '../event-store/append-to-stream';
 import { retryingConflicts } from '../event-store/retry-conflicts';
-import { NO_STREAM, type EventMetadata } from '../event-store/event-store.types';
-import { readStream } from '../event-store/read-stream';
+import {
+  NO_STREAM,
+  type EventMetadata,
+  type RecordedEvent,
+} from '../event-store/event-store.types';
+import type { SqlExecutor } from '../event-store/sql-executor';
+import { appendAndFold, loadStream } from '../event-store/stream-writes';
+import { registerEarlierMessageFacts } from '../notifications/message-facts';
+import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockSlotSeats } from '../seat-ledger/slot-lock';
 import { replay, type RegistrationState, type SlotSeats } from './domain/registration';
@@ -17,6 +23,11 @@ import {
 } from './registration-event-codec';
 import { foldHistory, ReadModelFold, writeReadModels } from './projections/read-model-fold';
 import { RegistrationEventsRecorded } from './registration-events-recorded';
+import {
+  messageFactsChanged,
+  sealedMessageFactsOf,
+  type RegistrationMessage,
+} from './registration-messages';
 
 /** A registration's stream as read: what the next events are decided from. */
 export interface LoadedRegistration {
@@ -51,6 +62,8 @@ export interface RegistrationAppend {
 export class RegistrationTransaction {
   readonly recorded: DecodedRegistrationEvent[] = [];
   private readonly afterCommitCallbacks: (() => void)[] = [];
+  /** Each registration this transaction appended to, as it leaves it, with its key. */
+  readonly written = new Map<string, { state: RegistrationState; key: Buffer | undefined }>();
 
   constructor(readonly manager: EntityManager) {}
 
@@ -160,47 +173,49 @@ export class RegistrationStore {
       created.forEach((append, index) => keys.set(append.from.registrationId, made[index]));
       await tx.manager.query(insert.text, insert.parameters);
     }
-    const recorded = await appendToStreams(
-      tx.manager,
-      writing.map(({ from, events, metadata, personalData }) => {
-        // No key for an existing registration means it was erased: facts without personal
-        // data (a refund of a payment that arrives after the deletion) are still recorded;
-        // the codec refuses the rest.
-        const key = keys.get(from.registrationId) ?? from.key;
-        return {
-          streamId: registrationStreamId(from.registrationId),
-          expectedVersion: from.version,
-          events: events.map((event, position) => ({
-            type: event.type,
-            schemaVersion: registrationEventSchemaVersion(event.type),
-            data: encodeRegistrationEvent(
-              event,
-              key,
-              position === 0 && from.version === NO_STREAM ? personalData?.sealed : undefined,
-            ),
-            metadata,
-          })),
-        };
-      }),
-    );
-    const decoded = writing.map((append, index) =>
-      recorded[index].map((record, position) => ({
-        event: append.events[position],
-        recorded: record,
-        personalDataErased: false,
-      })),
-    );
-
+    const keyOf = (from: LoadedRegistration) => keys.get(from.registrationId) ?? from.key;
     const fold = new ReadModelFold();
     for (const { from } of writing) {
       const current = foldHistory(from.history);
       if (current) fold.seed(current);
     }
-    const inOrder = decoded
-      .flat()
-      .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition);
-    for (const item of inOrder) fold.apply(item);
-    await writeReadModels(tx.manager, fold);
+    const inOrder: DecodedRegistrationEvent[] = [];
+    const byRecord = new Map<RecordedEvent, DecodedRegistrationEvent>();
+    const recorded = await appendAndFold<RegistrationEvent>(
+      tx.manager,
+      writing.map(({ from, events }) => ({
+        streamId: registrationStreamId(from.registrationId),
+        expectedVersion: from.version,
+        facts: events,
+      })),
+      (event, position, change) => {
+        const { from, metadata, personalData } = writing[change];
+        return {
+          type: event.type,
+          schemaVersion: registrationEventSchemaVersion(event.type),
+          // No key for an existing registration means it was erased: facts without personal
+          // data (a refund of a payment that arrives after the deletion) are still recorded;
+          // the codec refuses the rest.
+          data: encodeRegistrationEvent(
+            event,
+            keyOf(from),
+            position === 0 && from.version === NO_STREAM ? personalData?.sealed : undefined,
+          ),
+          metadata,
+        };
+      },
+      {
+        apply: ({ fact, recorded: record }) => {
+          const item = { event: fact, recorded: record, personalDataErased: false };
+          inOrder.push(item);
+          byRecord.set(record, item);
+          fold.apply(item);
+        },
+        write: (sql) => writeReadModels(sql, fold),
+      },
+    );
+    const decoded = recorded.map((items) => items.map((item) => byRecord.get(item.recorded)!));
+    await noteWritten(tx, writing, keyOf);
 
     tx.recorded.push(...inOrder);
     const byRegistration = new Map(
@@ -208,22 +223,83 @@ export class RegistrationStore {
     );
     return appends.map((append) => byRegistration.get(append.from.registrationId) ?? []);
   }
+
+  /**
+   * Queues emails about registrations in `tx`, each carrying its registration's facts as this
+   * transaction leaves it (MessageFacts, sealed with its key), in one statement. A registration
+   * whose key was shredded gets a row with no facts, which its worker cancels.
+   */
+  async queueMessages(
+    tx: RegistrationTransaction,
+    messages: readonly RegistrationMessage[],
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    const notifications = [];
+    for (const message of messages) {
+      const { registrationId, ...notification } = message;
+      const written =
+        tx.written.get(registrationId) ?? (await loadRegistration(tx.manager, registrationId));
+      notifications.push({
+        ...notification,
+        registrationId,
+        facts:
+          written.state && written.key
+            ? sealedMessageFactsOf(written.state, written.key)
+            : undefined,
+      });
+    }
+    const insert = notificationsInsert(notifications);
+    await tx.manager.query(insert.text, insert.parameters);
+  }
+}
+
+/**
+ * Notes what `tx` leaves each written registration as, for the messages it queues next, and
+ * writes the facts of those whose messages waiting to be sent read them (messageFactsChanged)
+ * into those messages, in one statement.
+ */
+async function noteWritten(
+  tx: RegistrationTransaction,
+  writing: readonly RegistrationAppend[],
+  keyOf: (from: LoadedRegistration) => Buffer | undefined,
+): Promise<void> {
+  const refreshed = [];
+  for (const { from, events } of writing) {
+    const before = from.state;
+    const after = replay([...from.history.map((item) => item.event), ...events]);
+    if (!after) continue;
+    const key = keyOf(from);
+    tx.written.set(from.registrationId, { state: after, key });
+    if (before && key && messageFactsChanged(before, after)) {
+      refreshed.push({
+        registrationId: from.registrationId,
+        facts: sealedMessageFactsOf(after, key),
+      });
+    }
+  }
+  await refreshMessageFacts(tx.manager, refreshed);
 }
 
 export async function loadRegistration(
-  manager: EntityManager,
+  sql: SqlExecutor,
   registrationId: string,
 ): Promise<LoadedRegistration> {
   const streamId = registrationStreamId(registrationId);
-  const records = await readStream(manager, streamId);
-  if (records.length === 0) return newRegistration(registrationId);
-  const key = await findPersonalDataKey(manager, streamId);
-  const history = records.map((record) => decodeRegistrationEvent(record, key));
+  const stream = await loadStream(sql, streamId, (record) => record);
+  if (stream.history.length === 0) return newRegistration(registrationId);
+  const key = await findPersonalDataKey(sql, streamId);
+  const history = stream.history.map((record) => decodeRegistrationEvent(record, key));
   return {
     registrationId,
     state: replay(history.map((item) => item.event)),
-    version: records[records.length - 1].streamVersion,
+    version: stream.version,
     history,
     key,
   };
 }
+
+// Messages queued before they carried their facts read them from the registration as it is.
+registerEarlierMessageFacts(async (sql, registrationId) => {
+  const { state, key } = await loadRegistration(sql, registrationId);
+  return state && key ? sealedMessageFactsOf(state, key) : undefined;
+});

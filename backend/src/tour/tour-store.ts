@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { appendToStreams } from '../event-store/append-to-stream';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import { NO_STREAM, type EventMetadata, type NewEvent } from '../event-store/event-store.types';
 import { streamExists } from '../event-store/log-queries';
 import { retryingConflicts } from '../event-store/retry-conflicts';
-import { readStream } from '../event-store/read-stream';
+import { appendAndFold, loadStream, type WriteFold } from '../event-store/stream-writes';
+import type { SqlExecutor } from '../event-store/sql-executor';
 import { SlotLimitBelowSeatsTakenError } from '../seat-ledger/slot-limits';
 import { lockSlotSeats } from '../seat-ledger/slot-lock';
 import { TourError } from './domain/tour-errors';
@@ -35,9 +35,9 @@ export interface TourChange {
 }
 
 /**
- * The tour's write side, the registrations' protocol: in one transaction, load the event's
- * stream, decide with the domain, append at the version decided from, and write the read model
- * (and the seat limits) through the one fold before COMMIT. Every process then reloads its
+ * The tour's write side, the registrations' protocol (event-store/stream-writes): in one
+ * transaction, load the event's stream, decide with the domain, append at the version decided
+ * from, and write the read model (and the seat limits) through the one fold before COMMIT. Every process then reloads its
  * catalogue: this one before answering, the others on NOTIFY tour_changed.
  */
 @Injectable()
@@ -56,7 +56,7 @@ export class TourStore {
       await retryingConflicts(() =>
         this.dataSource.transaction(async (manager) => {
           const streamId = tourEventStreamId(slug);
-          const history = (await readStream(manager, streamId)).map(toTourFact);
+          const { history, version } = await loadStream(manager, streamId, toTourFact);
           const current = foldTourEvent(history);
           const facts = await decide({
             manager,
@@ -64,17 +64,14 @@ export class TourStore {
             seatsTaken: (time) => lockedSeatsTaken(manager, slug, time),
           });
           if (facts.length === 0) return;
-          const [recorded] = await appendToStreams(manager, [
-            {
-              streamId,
-              expectedVersion: current?.version ?? NO_STREAM,
-              events: facts.map((fact) => toNewEvent(fact, metadata)),
-            },
-          ]);
           const fold = new TourFold();
           if (current) fold.seed(current);
-          recorded.forEach((record, index) => fold.apply({ fact: facts[index], recorded: record }));
-          await writeTourReadModel(manager, fold);
+          await appendAndFold<TourFact>(
+            manager,
+            [{ streamId, expectedVersion: version, facts }],
+            (fact) => toNewEvent(fact, metadata),
+            writeFold(fold),
+          );
         }),
       );
     } catch (error) {
@@ -90,6 +87,14 @@ export class TourStore {
     }
     await this.sync.reload();
   }
+}
+
+/** The tour's read model as appendAndFold keeps it. */
+function writeFold(fold: TourFold): WriteFold<TourFact> {
+  return {
+    apply: (item) => fold.apply(item),
+    write: (sql: SqlExecutor) => writeTourReadModel(sql, fold),
+  };
 }
 
 function toNewEvent(fact: TourFact, metadata: EventMetadata): NewEvent {
@@ -131,22 +136,12 @@ export async function importTourOnce(
         facts: importedFacts(event),
       })),
     ];
-    const recorded = await appendToStreams(
+    await appendAndFold<TourFact>(
       manager,
-      streams.map(({ streamId, facts }) => ({
-        streamId,
-        expectedVersion: NO_STREAM,
-        events: facts.map((fact) => toNewEvent(fact, IMPORT_METADATA)),
-      })),
+      streams.map(({ streamId, facts }) => ({ streamId, expectedVersion: NO_STREAM, facts })),
+      (fact) => toNewEvent(fact, IMPORT_METADATA),
+      writeFold(new TourFold()),
     );
-    const fold = new TourFold();
-    streams
-      .flatMap(({ facts }, stream) =>
-        facts.map((fact, index) => ({ fact, recorded: recorded[stream][index] })),
-      )
-      .sort((a, b) => a.recorded.globalPosition - b.recorded.globalPosition)
-      .forEach((item) => fold.apply(item));
-    await writeTourReadModel(manager, fold);
     return true;
   });
 }

@@ -12,7 +12,6 @@ import { PollingPass } from '../common/polling-pass';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { firstPositions } from '../event-store/log-queries';
-import { notificationsInsert } from '../notifications/outbox';
 import { slotsWithWaitingAndFreeSeats } from '../seat-ledger/slot-seats';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { freeSeats } from '../registrations/domain/registration';
@@ -133,14 +132,14 @@ export class WaitingListOfferWorker
       const recorded = await this.store.appendAll(tx, appends);
       const made = recorded.flat();
       if (made.length === 0) return 0;
-      const insert = notificationsInsert(
+      await this.store.queueMessages(
+        tx,
         made.map(({ event: offer, recorded: record }) => ({
           kind: 'waiting-list-offer' as const,
           registrationId: offer.data.registrationId,
           causedByPosition: record.globalPosition,
         })),
       );
-      await tx.manager.query(insert.text, insert.parameters);
       tx.afterCommit(() => this.outbox.nudge());
       return made.length;
     });

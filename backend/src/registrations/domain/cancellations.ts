@@ -1,3 +1,10 @@
+import { visitorCancellationOpen } from '../../tour/domain/registration-window';
+
+// The window's rule lives with the slot's other windows (the confirmation's link reads it too).
+export {
+  visitorCancellationClosesAt,
+  visitorCancellationOpen,
+} from '../../tour/domain/registration-window';
 import { refundSeatPayment } from './payment-decisions';
 import { assertExists, keepsPlace, type RegistrationState } from './registration';
 import { CancellationClosedError, InvalidTransitionError } from './registration-errors';
@@ -38,19 +45,6 @@ export function cancelRegistration(
     },
     ...refunds,
   ];
-}
-
-/**
- * When a visitor may still cancel from their email: until `closesHoursBefore` hours before the
- * slot starts.
- */
-export function visitorCancellationClosesAt(startsAt: Date, closesHoursBefore: number): Date {
-  return new Date(startsAt.getTime() - closesHoursBefore * 3_600_000);
-}
-
-/** Whether the visitor's own cancellation is still open at `now`. */
-export function visitorCancellationOpen(now: Date, closesAt: Date): boolean {
-  return now.getTime() < closesAt.getTime();
 }
 
 /**

@@ -5,10 +5,8 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
 import { CancellationRecorder } from '../../cancellation-recorder';
-import {
-  cancelByVisitor,
-  visitorCancellationClosesAt,
-} from '../../../registrations/domain/cancellations';
+import { cancelByVisitor } from '../../../registrations/domain/cancellations';
+import { visitorCancellationClosesAt } from '../../../tour/domain/registration-window';
 import { RegistrationStore } from '../../../registrations/registration-store';
 import { CancelFromEmailCommand } from './cancel-from-email.command';
 

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
-import { notificationsInsert } from '../../../notifications/outbox';
 import { newPersonalDataKey } from '../../../personal-data/personal-data-vault';
 import {
   registerArrivals,
@@ -154,16 +153,14 @@ export class SlotAllocationBatcher {
       const waiting = recorded
         .map(([first]) => first)
         .filter((first) => (first.event as RegistrationCreated).data.placement === 'waiting-list');
-      if (waiting.length > 0) {
-        const insert = notificationsInsert(
-          waiting.map((first) => ({
-            kind: 'waiting-list-joined',
-            registrationId: first.event.data.registrationId,
-            causedByPosition: first.recorded.globalPosition,
-          })),
-        );
-        await tx.manager.query(insert.text, insert.parameters);
-      }
+      await this.store.queueMessages(
+        tx,
+        waiting.map((first) => ({
+          kind: 'waiting-list-joined' as const,
+          registrationId: first.event.data.registrationId,
+          causedByPosition: first.recorded.globalPosition,
+        })),
+      );
       return appendIndex.map((index): Outcome =>
         index instanceof Error
           ? { error: index }

@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
-import { enqueueNotification } from '../../../notifications/outbox';
 import { confirmWaitlist } from '../../../registrations/domain/operator-decisions';
 import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import { RegistrationStore } from '../../../registrations/registration-store';
@@ -26,11 +25,13 @@ export class ConfirmWaitlistHandler implements ICommandHandler<ConfirmWaitlistCo
         confirmWaitlist(loaded.state, seats),
         adminMetadata(command.actor),
       );
-      await enqueueNotification(tx.manager, {
-        kind: 'waiting-list-confirmed',
-        registrationId: id,
-        causedByPosition: recorded.recorded.globalPosition,
-      });
+      await this.store.queueMessages(tx, [
+        {
+          kind: 'waiting-list-confirmed',
+          registrationId: id,
+          causedByPosition: recorded.recorded.globalPosition,
+        },
+      ]);
     });
   }
 }

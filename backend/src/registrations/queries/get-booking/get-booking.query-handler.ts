@@ -5,7 +5,10 @@ import { Catalogue } from '../../../tour/catalogue';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
-import { visitorCancellationClosesAt, visitorCancellationOpen } from '../../domain/cancellations';
+import {
+  visitorCancellationClosesAt,
+  visitorCancellationOpen,
+} from '../../../tour/domain/registration-window';
 import type { RegistrationStatus } from '../../domain/registration';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import type { BookingResponseDto } from './booking.response.dto';

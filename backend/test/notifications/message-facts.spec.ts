@@ -1,0 +1,128 @@
+import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { enqueueNotification } from '../../src/notifications/outbox';
+import { OutboxWorker } from '../../src/notifications/outbox-worker';
+import { TicketIssuer } from '../../src/notifications/ticket-issuer';
+import { VisitorLinks } from '../../src/notifications/visitor-links';
+import { Catalogue } from '../../src/tour/catalogue';
+import { adminRequest, login, register } from '../admin/admin-client';
+import { payInSandbox } from '../http';
+import { startTestApp, type TestApp } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+
+class RecordingTransport extends MailTransport {
+  readonly description = 'recording';
+  readonly sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail): Promise<void> {
+    this.sent.push(mail);
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  payload: { facts?: { keyStream: string; sealed: string } } & Record<string, unknown>;
+}
+
+describe("an email's facts, written into its outbox row by the transaction that queued it", () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.url);
+    cookie = await login(app.url);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  function worker(transport: MailTransport): OutboxWorker {
+    return new OutboxWorker(
+      app.dataSource,
+      app.config,
+      app.app.get(Catalogue),
+      transport,
+      app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
+    );
+  }
+
+  async function paidSeat(email: string, name: string): Promise<string> {
+    const { id } = await register(app.url, { email, name, locale: 'ro' });
+    const [{ checkout_session_id: session }] = await app.dataSource.query(
+      'SELECT checkout_session_id FROM registration_view WHERE id = $1',
+      [id],
+    );
+    expect((await payInSandbox(`${app.url}/sandbox/checkout/${session}`)).status).toBe(303);
+    return id;
+  }
+
+  const rowsOf = (id: string): Promise<OutboxRow[]> =>
+    app.dataSource.query(
+      `SELECT id, kind, payload FROM outbox
+        WHERE registration_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL ORDER BY id`,
+      [id],
+    );
+
+  /** Forgets every message still waiting, so that a test sends only its own. */
+  const drain = () =>
+    app.dataSource.query(`UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL`);
+
+  it('seals them with the registration key, and the email reads as one rendered from the registration', async () => {
+    await drain();
+    const id = await paidSeat('sealed.facts@example.com', 'Sorina Sigiliu');
+    const [row] = await rowsOf(id);
+    expect(row.kind).toBe('payment-confirmed');
+    expect(row.payload.facts).toEqual({
+      keyStream: `registration-${id}`,
+      sealed: expect.stringMatching(/^pd1\./),
+    });
+    const raw = JSON.stringify(
+      await app.dataSource.query('SELECT * FROM outbox WHERE id = $1', [row.id]),
+    );
+    expect(raw).not.toContain('sealed.facts@example.com');
+    expect(raw).not.toContain('Sorina');
+
+    // The same message queued as before rows carried facts: read from the registration itself.
+    await enqueueNotification(app.dataSource, { kind: 'payment-confirmed', registrationId: id });
+    const transport = new RecordingTransport();
+    const now = new Date();
+    expect(await worker(transport).runOnce(now)).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    const [fromFacts, fromRegistration] = transport.sent;
+    expect(fromFacts.to).toEqual({ name: 'Sorina Sigiliu', address: 'sealed.facts@example.com' });
+    const { messageId: _first, ...rendered } = fromFacts;
+    const { messageId: _second, ...renderedBefore } = fromRegistration;
+    expect(rendered).toEqual(renderedBefore);
+    expect(rendered.attachments.map((file) => file.filename)).toEqual([
+      'ticket.png',
+      'invitation.ics',
+    ]);
+  });
+
+  it('follows the registration while the email waits: a seat cancelled meanwhile is confirmed without a ticket', async () => {
+    await drain();
+    const id = await paidSeat('cancelled.meanwhile@example.com', 'Carla Cancel');
+    const [waiting] = await rowsOf(id);
+    const cancelled = await adminRequest(
+      app.url,
+      cookie,
+      'POST',
+      `/api/admin/registrations/${id}/cancel`,
+      { refund: false },
+    );
+    expect(cancelled.status).toBe(200);
+    const [refreshed] = await rowsOf(id);
+    expect(refreshed.id).toBe(waiting.id);
+    expect(refreshed.payload.facts?.sealed).not.toBe(waiting.payload.facts?.sealed);
+
+    const transport = new RecordingTransport();
+    expect(await worker(transport).runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    const confirmation = transport.sent.find((mail) =>
+      mail.attachments.some((file) => file.filename === 'invitation.ics'),
+    );
+    expect(confirmation?.attachments.map((file) => file.filename)).toEqual(['invitation.ics']);
+  });
+});
