@@ -1,17 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { OneAtATime, PollingPass } from '../common/polling-pass';
+import { OneAtATime, PollingWorker } from '../common/polling-pass';
 import { CAPACITY_CHANNEL, CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 
@@ -53,15 +46,7 @@ export interface SweepResult {
  * hold or offer, in any process), so a short offer lapses on time.
  */
 @Injectable()
-export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(HoldSweeper.name);
-  private readonly passes = new PollingPass(
-    async () => {
-      await this.runOnce();
-      await this.wakeAtNextDeadline();
-    },
-    { intervalMs: SWEEP_INTERVAL_MS, logger: this.logger, what: 'Hold sweep' },
-  );
+export class HoldSweeper extends PollingWorker implements OnModuleInit {
   /** Reads the next deadline again (one reading at a time; a change meanwhile reads again). */
   private readonly planning = new OneAtATime(
     () => this.wakeAtNextDeadline(),
@@ -77,7 +62,14 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
     private readonly gateway: PaymentGateway,
     private readonly recorder: PaymentRecorder,
     private readonly capacityChanges: CapacityChangeListener,
-  ) {}
+  ) {
+    super('Hold sweep', SWEEP_INTERVAL_MS, config.workers);
+  }
+
+  protected async pass(): Promise<void> {
+    await this.runOnce();
+    await this.wakeAtNextDeadline();
+  }
 
   /** Subscribed before the listener connects, on the process's one listening connection. */
   onModuleInit(): void {
@@ -85,13 +77,8 @@ export class HoldSweeper implements OnModuleInit, OnApplicationBootstrap, OnAppl
     this.capacityChanges.subscribe(CAPACITY_CHANNEL, () => this.planning.run());
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.workers) return;
-    this.passes.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.passes.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await this.planning.stop();
   }
 

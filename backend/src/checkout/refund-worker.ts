@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
@@ -24,7 +17,7 @@ import {
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { PollingPass } from '../common/polling-pass';
+import { PollingWorker } from '../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
@@ -129,32 +122,23 @@ export interface RefundRunResult {
  * for later with the outbox's back-off. Any number of processes may run it (SKIP LOCKED).
  */
 @Injectable()
-export class RefundWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RefundWorker.name);
+export class RefundWorker extends PollingWorker {
   /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
   leaseMs = CLAIM_LEASE_MS;
-  private readonly passes = new PollingPass(() => this.runOnce(), {
-    intervalMs: POLL_INTERVAL_MS,
-    logger: this.logger,
-    what: 'Refund pass',
-  });
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly gateway: PaymentGateway,
     private readonly store: RegistrationStore,
     private readonly outbox: OutboxWorker,
     @Optional() private readonly recoveries?: LeaseRecoveries,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.workers) return;
-    this.passes.start();
+  ) {
+    super('Refund pass', POLL_INTERVAL_MS, config.workers);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.passes.stop();
+  protected pass(): Promise<unknown> {
+    return this.runOnce();
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 /**
  * A task run one at a time: asked for while it runs, it runs once more right after, however
@@ -110,5 +110,40 @@ export class PollingPass {
 
   private wake(): void {
     this.passes.run();
+  }
+}
+
+/**
+ * A worker that runs passes (PollingPass) while the app runs, where this process runs workers
+ * (WORKERS): started when the app has booted, stopped (the pass under way finished) when it
+ * shuts down, a failed pass logged under the worker's name. The outbox's, the refunds', the
+ * holds' and the waiting list's workers each supply only their pass.
+ */
+export abstract class PollingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly logger: Logger;
+  protected readonly passes: PollingPass;
+
+  /**
+   * `what`: the pass as the log names it; `intervalMs`: between passes; `runs`: whether this
+   * process runs workers.
+   */
+  constructor(
+    what: string,
+    intervalMs: number,
+    private readonly runs: boolean,
+  ) {
+    this.logger = new Logger(new.target.name);
+    this.passes = new PollingPass(() => this.pass(), { intervalMs, logger: this.logger, what });
+  }
+
+  /** One pass, as the loop runs it (a failure is logged, and the next pass runs as usual). */
+  protected abstract pass(): Promise<unknown>;
+
+  onApplicationBootstrap(): void {
+    if (this.runs) this.passes.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.passes.stop();
   }
 }

@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -28,7 +21,7 @@ import {
   workThroughOutbox,
 } from './outbox';
 import { redactAddresses } from '../logging/redact-addresses';
-import { PollingPass } from '../common/polling-pass';
+import { PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
@@ -56,15 +49,9 @@ type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number]
  * the tour, and a registration erased meanwhile (its key shredded) cancels its rows.
  */
 @Injectable()
-export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OutboxWorker.name);
+export class OutboxWorker extends PollingWorker {
   /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
   leaseMs = CLAIM_LEASE_MS;
-  private readonly passes = new PollingPass(() => this.runOnce(), {
-    intervalMs: POLL_INTERVAL_MS,
-    logger: this.logger,
-    what: 'Outbox pass',
-  });
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -74,16 +61,23 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly links: VisitorLinks,
     private readonly tickets: TicketIssuer,
     @Optional() private readonly recoveries?: LeaseRecoveries,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.workers) return;
-    this.logger.log(`Outbox worker sending through ${this.transport.description}`);
-    this.passes.start();
+  ) {
+    super('Outbox pass', POLL_INTERVAL_MS, config.workers);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.passes.stop();
+  protected pass(): Promise<unknown> {
+    return this.runOnce();
+  }
+
+  override onApplicationBootstrap(): void {
+    if (this.config.workers) {
+      this.logger.log(`Outbox worker sending through ${this.transport.description}`);
+    }
+    super.onApplicationBootstrap();
+  }
+
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     this.transport.close();
   }
 

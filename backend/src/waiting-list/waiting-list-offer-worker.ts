@@ -1,14 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../tour/catalogue';
-import { PollingPass } from '../common/polling-pass';
+import { PollingWorker } from '../common/polling-pass';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { firstPositions } from '../event-store/log-queries';
@@ -36,16 +29,7 @@ export interface OfferRunResult {
  * It runs every minute and whenever a capacity change is notified (any process, any cause).
  */
 @Injectable()
-export class WaitingListOfferWorker
-  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
-{
-  private readonly logger = new Logger(WaitingListOfferWorker.name);
-  private readonly passes = new PollingPass(() => this.runOnce(), {
-    intervalMs: PASS_INTERVAL_MS,
-    logger: this.logger,
-    what: 'Waiting-list offer pass',
-  });
-
+export class WaitingListOfferWorker extends PollingWorker implements OnModuleInit {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,21 +37,18 @@ export class WaitingListOfferWorker
     private readonly store: RegistrationStore,
     private readonly outbox: OutboxWorker,
     private readonly capacityChanges: CapacityChangeListener,
-  ) {}
+  ) {
+    super('Waiting-list offer pass', PASS_INTERVAL_MS, config.workers);
+  }
+
+  protected pass(): Promise<unknown> {
+    return this.runOnce();
+  }
 
   /** Subscribed before the listener connects, on the process's one listening connection. */
   onModuleInit(): void {
     if (!this.config.workers) return;
     this.capacityChanges.subscribe(CAPACITY_CHANNEL, () => this.passes.nudge());
-  }
-
-  onApplicationBootstrap(): void {
-    if (!this.config.workers) return;
-    this.passes.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.passes.stop();
   }
 
   /** One pass over the slots with a seat to offer, as of `now`. */
