@@ -26,11 +26,16 @@ const BACKEND_FLOORS = [
   // The tour (tour/): its events, slots, prices and statuses, and the Catalogue every part reads.
   ['tour'],
   ['payments'],
+  // The outbox, its workers' transport and the emails, rendered from the row's own facts (a row
+  // queued before they were written reads them through the registrations' registered reader).
   ['notifications'],
-  // The registrations' core: domain/, the store, the codec, the fold (projections/), the queries.
+  // The registrations' core: domain/, the store (with the emails it queues, their facts sealed),
+  // the codec, the fold (projections/), and the queries more than one capability reads (the
+  // capacity, a registration, the seat order, the console's lists, pages, history and feed).
   ['registrations'],
-  // Checkout and refunds (registering, payments, refunds, holds, cancellations): the
-  // capabilities above stand on it.
+  // Checkout and refunds (registering, payments, refunds, holds, cancellations) and the
+  // visitor's pages around them (the payment's result, the booking and its ticket, further
+  // dreams): the capabilities above stand on it.
   ['checkout'],
   // Capabilities beside each other: none imports another. A folder not there yet is no error.
   ['waiting-list', 'operator-actions', 'day-of-show'],

@@ -16,12 +16,20 @@ import { RefundWorker } from './refund-worker';
 import { CancellationRecorder } from './cancellation-recorder';
 import { CancelFromEmailHandler } from './commands/cancel-from-email/cancel-from-email.handler';
 import { CancelFromEmailHttpController } from './commands/cancel-from-email/cancel-from-email.http.controller';
+import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
+import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
+import { GetPayerRegistrationHttpController } from './queries/get-payer-registration/get-payer-registration.http.controller';
+import { GetPayerRegistrationQueryHandler } from './queries/get-payer-registration/get-payer-registration.query-handler';
+import { GetBookingHttpController } from './queries/get-booking/get-booking.http.controller';
+import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-handler';
 
 /**
  * Checkout and refunds: registering (a seat held and its payment page opened, or the waiting
  * list), resuming or giving back a payment, what the payment provider's notices do to
  * registrations (the payment recorder), the refund worker, the hold sweeper and cancellations
- * (the visitor's from the email link, and the operator's, with or without a refund).
+ * (the visitor's from the email link, and the operator's, with or without a refund); and the
+ * visitor's own pages around them: the payment's result, the booking behind an email's link
+ * (with the ticket), and the further dreams they share.
  */
 @Module({
   imports: [RegistrationsModule, SeatLedgerModule],
@@ -31,6 +39,9 @@ import { CancelFromEmailHttpController } from './commands/cancel-from-email/canc
     GiveBackSeatHttpController,
     ResumeCheckoutHttpController,
     CancelFromEmailHttpController,
+    ShareDreamHttpController,
+    GetPayerRegistrationHttpController,
+    GetBookingHttpController,
   ],
   providers: [
     CreateRegistrationHandler,
@@ -43,6 +54,9 @@ import { CancelFromEmailHttpController } from './commands/cancel-from-email/canc
     RefundWorker,
     CancellationRecorder,
     CancelFromEmailHandler,
+    ShareDreamHandler,
+    GetPayerRegistrationQueryHandler,
+    GetBookingQueryHandler,
   ],
   exports: [PaymentRecorder, RefundWorker, HoldSweeper, CancellationRecorder],
 })

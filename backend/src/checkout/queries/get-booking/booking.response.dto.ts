@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
-import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
+import {
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '../../../registrations/domain/registration';
 
 /** What a visitor's page shows of the booking its link names. */
 export class BookingResponseDto {

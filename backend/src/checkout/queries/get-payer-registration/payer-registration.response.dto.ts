@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
-import { EXISTING_REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/registration';
+import {
+  EXISTING_REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '../../../registrations/domain/registration';
 
 /**
  * What the person who paid reads on returning from the payment page: everything SPEC lists for

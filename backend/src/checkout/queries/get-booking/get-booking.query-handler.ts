@@ -9,8 +9,8 @@ import {
   visitorCancellationClosesAt,
   visitorCancellationOpen,
 } from '../../../tour/domain/registration-window';
-import type { RegistrationStatus } from '../../domain/registration';
-import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import type { RegistrationStatus } from '../../../registrations/domain/registration';
+import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import type { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 import { TicketIssuer } from '../../../notifications/ticket-issuer';

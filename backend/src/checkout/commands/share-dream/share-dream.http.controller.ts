@@ -28,7 +28,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { clientIdentityOf } from '../../../security/client-identity';
 import { dreamShareWait } from '../../../security/registration-rate-limit';
-import { assertRegistrationId } from '../../domain/registration-id';
+import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { ShareDreamCommand } from './share-dream.command';
 import { ShareDreamRequestDto, ShareDreamResponseDto } from './share-dream.request.dto';
 

@@ -3,9 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
-import { shareDream } from '../../domain/registration';
-import { assertRegistrationId } from '../../domain/registration-id';
-import { RegistrationStore } from '../../registration-store';
+import { shareDream } from '../../../registrations/domain/registration';
+import { assertRegistrationId } from '../../../registrations/domain/registration-id';
+import { RegistrationStore } from '../../../registrations/registration-store';
 import { ShareDreamCommand } from './share-dream.command';
 
 /**

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import type { RegistrationStatus } from '../../domain/registration';
-import { RegistrationNotFoundError } from '../../domain/registration-errors';
+import type { RegistrationStatus } from '../../../registrations/domain/registration';
+import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import type { PayerRegistrationDto } from './payer-registration.response.dto';
 import { TicketIssuer } from '../../../notifications/ticket-issuer';

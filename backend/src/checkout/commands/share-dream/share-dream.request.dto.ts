@@ -6,8 +6,8 @@ import {
   SHARED_DREAM_MAX_CHARACTERS,
   SHARED_DREAM_MIN_CHARACTERS,
   SHARED_DREAM_RULE,
-} from '../../domain/registration-rules';
-import { DREAM_EXAMPLE } from '../../openapi-examples';
+} from '../../../registrations/domain/registration-rules';
+import { DREAM_EXAMPLE } from '../../../registrations/openapi-examples';
 
 const MESSAGE = `Please write your dream in ${SHARED_DREAM_MIN_CHARACTERS} to ${SHARED_DREAM_MAX_CHARACTERS} characters`;
 
