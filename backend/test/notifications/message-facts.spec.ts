@@ -6,8 +6,7 @@ import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { Catalogue } from '../../src/tour/catalogue';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { payInSandbox } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 
 class RecordingTransport extends MailTransport {
   readonly description = 'recording';
@@ -24,19 +23,13 @@ interface OutboxRow {
 }
 
 describe("an email's facts, written into its outbox row by the transaction that queued it", () => {
-  let database: TestDatabase;
+  const fleet = appsOnOwnDatabase();
   let app: TestApp;
   let cookie: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
+    [app] = fleet.apps;
     cookie = await login(app.url);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   function worker(transport: MailTransport): OutboxWorker {
