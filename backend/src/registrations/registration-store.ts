@@ -215,7 +215,7 @@ export class RegistrationStore {
       },
     );
     const decoded = recorded.map((items) => items.map((item) => byRecord.get(item.recorded)!));
-    await noteWritten(tx, writing, keyOf);
+    await noteWritten(tx, writing, fold, keyOf);
 
     tx.recorded.push(...inOrder);
     const byRegistration = new Map(
@@ -254,19 +254,21 @@ export class RegistrationStore {
 }
 
 /**
- * Notes what `tx` leaves each written registration as, for the messages it queues next, and
- * writes the facts of those whose messages waiting to be sent read them (messageFactsChanged)
- * into those messages, in one statement.
+ * Notes what `tx` leaves each written registration as (its fold), for the messages it queues
+ * next, and writes the facts of those whose messages waiting to be sent read them
+ * (messageFactsChanged) into those messages, in one statement. A registration erased leaves the
+ * fold, and its messages are cancelled by the erasure.
  */
 async function noteWritten(
   tx: RegistrationTransaction,
   writing: readonly RegistrationAppend[],
+  fold: ReadModelFold,
   keyOf: (from: LoadedRegistration) => Buffer | undefined,
 ): Promise<void> {
   const refreshed = [];
-  for (const { from, events } of writing) {
+  for (const { from } of writing) {
     const before = from.state;
-    const after = replay([...from.history.map((item) => item.event), ...events]);
+    const after = fold.registrations.get(from.registrationId)?.state;
     if (!after) continue;
     const key = keyOf(from);
     tx.written.set(from.registrationId, { state: after, key });
