@@ -1,4 +1,6 @@
+import { ADMIN_SESSION_ID, OPERATOR_ID } from './auth/operator-ids';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotency.interceptor';
+import { eitherRule } from './common/parameter-rule';
 import type { NamedParameterRules } from './common/validation';
 import { LINK_TOKEN } from './notifications/visitor-links';
 import { CHECKOUT_SESSION_ID } from './payments/payment-gateway';
@@ -18,8 +20,10 @@ export const NAMED_PARAMETERS: NamedParameterRules = {
   registrationId: REGISTRATION_ID,
   slug: EVENT_SLUG,
   time: SLOT_NAME,
-  sessionId: CHECKOUT_SESSION_ID,
+  // A checkout's session (its payer's registration) or an operator's session (ending it).
+  sessionId: eitherRule(CHECKOUT_SESSION_ID, ADMIN_SESSION_ID),
   token: LINK_TOKEN,
+  operatorId: OPERATOR_ID,
 };
 
 /**
