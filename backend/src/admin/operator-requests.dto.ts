@@ -54,12 +54,23 @@ export class EmptyRequestDto {}
 const WEBAUTHN_RESPONSE = {
   type: 'object',
   additionalProperties: true,
+  example: {
+    id: 'credential-id',
+    rawId: 'credential-id',
+    type: 'public-key',
+    response: {},
+    clientExtensionResults: {},
+  },
   description:
     "The browser's answer as @simplewebauthn/browser gives it (its JSON form: id, rawId, type, response, clientExtensionResults).",
 } as const;
 
 export class PasskeyLoginRequestDto {
-  @ApiProperty({ format: 'uuid', description: 'From POST /api/admin/login/passkey/options.' })
+  @ApiProperty({
+    format: 'uuid',
+    example: '0b6f3a52-3d1e-4c8e-9a57-5f3f2a0c9d11',
+    description: 'From POST /api/admin/login/passkey/options.',
+  })
   @IsString({ message: 'challengeId is required' })
   @Matches(UUID_PATTERN, { message: 'challengeId must be the id the options answered' })
   challengeId: string;
@@ -73,7 +84,11 @@ export class PasskeyLoginRequestDto {
 }
 
 export class PasskeyRegistrationRequestDto {
-  @ApiProperty({ format: 'uuid', description: 'From POST /api/admin/account/passkeys/options.' })
+  @ApiProperty({
+    format: 'uuid',
+    example: '0b6f3a52-3d1e-4c8e-9a57-5f3f2a0c9d11',
+    description: 'From POST /api/admin/account/passkeys/options.',
+  })
   @IsString({ message: 'challengeId is required' })
   @Matches(UUID_PATTERN, { message: 'challengeId must be the id the options answered' })
   challengeId: string;
@@ -143,7 +158,7 @@ export class ChangeOperatorRequestDto {
 
 export class JoinRequestDto {
   @ApiProperty({
-    example: 'eyJyIjoi…',
+    example: 'eyJyIjoiMWY0YyIsInAiOiJpbnZpdGF0aW9uIn0.c2lnbmF0dXJl',
     maxLength: LINK_TOKEN.maxLength,
     pattern: LINK_TOKEN.pattern!.source,
     description: "The invitation's token, as its link carries it.",
