@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { AdminClock } from '../../src/auth/admin-clock';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
-import { signLinkToken } from '../../src/notifications/visitor-links';
+import { signLinkToken, VisitorLinks } from '../../src/notifications/visitor-links';
 import { adminRequest, login } from '../admin/admin-client';
 import { request } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
@@ -121,7 +121,6 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
         'SELECT invitation_id FROM operator_view WHERE id = $1',
         [invited.id],
       );
-      const { VisitorLinks } = await import('../../src/notifications/visitor-links');
       const url = await app.app.get(VisitorLinks).url('cancel', row.invitation_id);
       return new URL(url).searchParams.get('token')!;
     })();

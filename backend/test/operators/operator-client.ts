@@ -39,8 +39,8 @@ export async function invite(
   ownerCookie: string,
   role: 'box-office' | 'door',
   name = 'Ioana Marin',
+  email = `operator.${Math.random().toString(36).slice(2)}@example.com`,
 ): Promise<InvitedOperator> {
-  const email = `operator.${Math.random().toString(36).slice(2)}@example.com`;
   const answer = await adminRequest<{ id: string; number: number }>(
     app.url,
     ownerCookie,
