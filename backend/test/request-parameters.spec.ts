@@ -167,6 +167,7 @@ describe('a parameter off its rule is refused with 400 in the error shape, writi
       event: 'bucharest',
       time: OPEN_SLOT,
       sessionId: 'cs_sandbox_unknown',
+      operatorId: 'owner',
       token: 'e30.AAAA',
       timeZone: 'Europe/Bucharest',
       'Idempotency-Key': 'parameters-test',
