@@ -18,12 +18,15 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminActor } from '../auth/admin-actor';
 import { AdminOnly, CurrentAdmin } from '../auth/admin-only.decorator';
+import { ADMIN_SESSION_ID } from '../auth/operator-ids';
 import { ApiErrorDto } from '../common/api-error.dto';
+import { RouteParam } from '../common/validation';
 import { localeOfCookies, type Locale } from '../common/locale';
 import { OperatorDto, OperatorListDto } from './operator-answers.dto';
 import { EMAIL_TAKEN, OperatorManagement, SUSPEND_FIRST } from './operator-management';
@@ -114,9 +117,10 @@ export class OperatorsHttpController {
   })
   @ApiNoContentResponse({ description: 'Ended.' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such session of this operator.' })
+  @ApiParam({ name: 'sessionId', example: '0b6f3a52-3d1e-4c8e-9a57-5f3f2a0c9d11' })
   async endSession(
     @Param('operatorId') operatorId: string,
-    @Param('sessionId') sessionId: string,
+    @RouteParam({ name: 'sessionId', rule: ADMIN_SESSION_ID }) sessionId: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<void> {
     await this.operators.revokeSession(actor, operatorId, sessionId);

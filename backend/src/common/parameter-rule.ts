@@ -34,16 +34,3 @@ export function parameterFault(
   }
   return undefined;
 }
-
-/**
- * A parameter one name carries for two owners (`sessionId`: a checkout's, an operator's
- * session's): a value either rule takes, each route then asking its own.
- */
-export function eitherRule(first: ParameterRule, second: ParameterRule): ParameterRule {
-  const source = (rule: ParameterRule) => rule.pattern?.source ?? '^.+$';
-  return {
-    maxLength: Math.max(first.maxLength, second.maxLength),
-    pattern: new RegExp(`(?:${source(first)})|(?:${source(second)})`),
-    shape: `${first.shape}, or ${second.shape}`,
-  };
-}
