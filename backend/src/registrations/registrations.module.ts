@@ -25,7 +25,7 @@ import { RegistrationStore } from './registration-store';
  * The registrations' core: the one write side (RegistrationStore) every capability writes
  * through, and the queries more than one of them reads (the capacity, a registration, the
  * console's lists, pages, exports, history and live feed). The operator's routes are guarded
- * with @AdminOnly() (the auth module's guard).
+ * with @AdminOnly('<permission>') (the auth module's guard).
  */
 @Module({
   imports: [ServerLifecycleModule, SeatLedgerModule],
