@@ -21,7 +21,7 @@ import {
   startDatabaseServer,
   type Process,
 } from './environment';
-import { cannon, cannonAll, percentile, runLoad, runWriters } from './load';
+import { cannon, cannonAll, percentile, runLoad, runWriters, type CannonResult } from './load';
 import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
@@ -36,6 +36,7 @@ const RUSH_ATTEMPTS = Math.round(1000 * SCALE);
 const RUSH_CONNECTIONS = 100;
 const READ_CONNECTIONS = 50;
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? '5');
+const READ_ROUNDS = 3;
 const APPEND_WRITERS = 16;
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? '5');
 /** Connections of the insert baseline: the two app processes' pools together. */
@@ -385,11 +386,22 @@ async function reads(serverUrl: string): Promise<void> {
         connections: READ_CONNECTIONS,
         durationMs,
       });
-    log(`reads: warm-up, then ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`);
+    log(
+      `reads: warm-up, then ${READ_ROUNDS} rounds of ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`,
+    );
     for (const server of [bare, nest, app]) await load(server.url, 2000);
-    const bareResult = await load(bare.url);
-    const nestResult = await load(nest.url);
-    const appResult = await load(app.url);
+    // Rounds taking turns, so that a change in the machine's load (it is shared) falls on all
+    // three alike; each one's median round is kept.
+    const rounds: Record<'bare' | 'nest' | 'app', CannonResult[]> = { bare: [], nest: [], app: [] };
+    for (let round = 0; round < READ_ROUNDS; round += 1) {
+      rounds.bare.push(await load(bare.url));
+      rounds.nest.push(await load(nest.url));
+      rounds.app.push(await load(app.url));
+    }
+    const median = (results: CannonResult[]) =>
+      [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
+        Math.floor(results.length / 2)
+      ];
     const ownGenerator = await runLoad({
       urls: [bare.url],
       method: 'GET',
@@ -397,6 +409,9 @@ async function reads(serverUrl: string): Promise<void> {
       connections: READ_CONNECTIONS,
       durationMs: READ_SECONDS * 1000,
     });
+    const bareResult = median(rounds.bare);
+    const nestResult = median(rounds.nest);
+    const appResult = median(rounds.app);
     const rate = (result: { requests: number; elapsedMs: number }) =>
       result.requests / (result.elapsedMs / 1000);
     const p99 = (result: { latenciesMs: number[] }) => fmt(percentile(result.latenciesMs, 99), 1);
