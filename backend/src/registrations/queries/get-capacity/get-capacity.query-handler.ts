@@ -8,11 +8,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { CapacityCache } from '../../../seat-ledger/capacity-cache';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
-import {
-  GetCapacityQuery,
-  type CapacityAnswer,
-  type CapacityByEvent,
-} from './get-capacity.query';
+import { GetCapacityQuery, type CapacityAnswer, type CapacityByEvent } from './get-capacity.query';
 
 @QueryHandler(GetCapacityQuery)
 export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> {
