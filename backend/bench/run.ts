@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { Catalogue, demoTour } from '../src/tour/catalogue';
 import { createDataSource } from '../src/database/data-source';
 import { appendToStream } from '../src/event-store/append-to-stream';
+import type { NamedStatementExecutor } from '../src/event-store/sql-executor';
 import { readAllInBatches } from '../src/event-store/read-all';
 import type { RegistrationEvent } from '../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../src/registrations/domain/registration-events';
@@ -453,8 +454,10 @@ async function appends(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_appends');
   const pool = benchPool(database.url, APPEND_WRITERS);
   try {
-    const sql = {
+    // The event store on a node-postgres pool, as on any client: named statements prepared.
+    const sql: NamedStatementExecutor = {
       query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows,
+      queryNamed: async (statement) => (await pool.query(statement)).rows,
     };
     const sample = eventSizedData();
     const data = JSON.parse(sample.data) as Record<string, unknown>;
