@@ -165,3 +165,14 @@ export async function startBareServer(body: string): Promise<Process> {
   const port = await freePort();
   return spawnProcess(path.join(__dirname, 'bare-server.js'), { BARE_BODY: body }, '/', port);
 }
+
+/** NestJS on Express with one route answering `body` at GET /api/capacity (bare-nest.ts). */
+export async function startBareNestServer(body: string): Promise<Process> {
+  const port = await freePort();
+  return spawnProcess(
+    path.join(__dirname, 'bare-nest.js'),
+    { BARE_BODY: body, NODE_ENV: 'production' },
+    '/api/capacity',
+    port,
+  );
+}

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import autocannon from 'autocannon';
 
 /**
  * A small closed-loop load generator: `connections` keep-alive sockets, each sending its next
@@ -182,4 +183,116 @@ export async function runWriters(
   );
   const seconds = (performance.now() - started) / 1000;
   return { operations, perSecond: operations / seconds };
+}
+
+export interface CannonOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  path: string;
+  connections: number;
+  /** Stop after this many requests, or after durationMs. */
+  requests?: number;
+  durationMs?: number;
+  /** The body of the n-th request (POST), n counted across every cannon() of the process. */
+  body?: (n: number) => unknown;
+  /** Headers of the n-th request. */
+  headers?: (n: number) => Record<string, string>;
+}
+
+export interface CannonResult {
+  requests: number;
+  /** Answers outside 2xx, plus connection errors and timeouts. */
+  errors: number;
+  statuses: Record<string, number>;
+  elapsedMs: number;
+  /** Each answer's latency, in the order the answers came. */
+  latenciesMs: number[];
+  /** When each answer's request was sent, in ms after the start, in the order of latenciesMs. */
+  sentAtMs: number[];
+}
+
+let cannonRequests = 0;
+
+/**
+ * autocannon (its own HTTP client, much lighter than node:http's): `connections` keep-alive
+ * connections, opened all at once as the run starts, each sending its next request as soon as
+ * the previous answer is in. Every request's latency is kept, so that runs on several servers
+ * can be merged into one distribution.
+ */
+export async function cannon(options: CannonOptions): Promise<CannonResult> {
+  const latencies: number[] = [];
+  const sentAt: number[] = [];
+  const started = performance.now();
+  let finished: (error: unknown, result: autocannon.Result) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finished = (error, result) => (error ? reject(error) : resolve(result));
+  });
+  const instance = autocannon(
+    {
+      url: options.url,
+      connections: options.connections,
+      ...(options.requests !== undefined ? { amount: options.requests } : {}),
+      ...(options.durationMs !== undefined ? { duration: options.durationMs / 1000 } : {}),
+      timeout: 30,
+      requests: [
+        {
+          method: options.method,
+          path: options.path,
+          setupRequest: (request) => {
+            const n = cannonRequests;
+            cannonRequests += 1;
+            const payload = options.body ? JSON.stringify(options.body(n)) : undefined;
+            return {
+              ...request,
+              headers: {
+                ...options.headers?.(n),
+                ...(payload ? { 'content-type': 'application/json' } : {}),
+              },
+              body: payload,
+            };
+          },
+        },
+      ],
+    },
+    (error, result) => finished(error, result),
+  );
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    const now = performance.now();
+    latencies.push(responseTime);
+    sentAt.push(now - responseTime - started);
+  });
+  const result = await done;
+  const statuses: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    statuses[status] = Number(count);
+  }
+  if (result.errors > 0) statuses.network = result.errors;
+  return {
+    requests: latencies.length + result.errors,
+    errors: result.non2xx + result.errors,
+    statuses,
+    elapsedMs: performance.now() - started,
+    latenciesMs: latencies,
+    sentAtMs: sentAt,
+  };
+}
+
+/** Runs of cannon() side by side (e.g. one per app process), merged into one result. */
+export async function cannonAll(runs: CannonOptions[]): Promise<CannonResult> {
+  const started = performance.now();
+  const results = await Promise.all(runs.map((run) => cannon(run)));
+  const statuses: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, count] of Object.entries(result.statuses)) {
+      statuses[status] = (statuses[status] ?? 0) + count;
+    }
+  }
+  return {
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    statuses,
+    elapsedMs: performance.now() - started,
+    latenciesMs: results.flatMap((result) => result.latenciesMs),
+    sentAtMs: results.flatMap((result) => result.sentAtMs),
+  };
 }

@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { Catalogue, demoTour } from '../src/tour/catalogue';
 import { createDataSource } from '../src/database/data-source';
 import { appendToStream } from '../src/event-store/append-to-stream';
+import type { NamedStatementExecutor } from '../src/event-store/sql-executor';
 import { readAllInBatches } from '../src/event-store/read-all';
 import type { RegistrationEvent } from '../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../src/registrations/domain/registration-events';
@@ -16,11 +17,13 @@ import {
   BACKEND_DIR,
   createBenchDatabase,
   startAppProcess,
+  startBareNestServer,
   startBareServer,
   startDatabaseServer,
   type Process,
 } from './environment';
-import { closeConnections, openConnections, percentile, runLoad, runWriters } from './load';
+import { cannon, cannonAll, percentile, runLoad, runWriters, type CannonResult } from './load';
+import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
 
@@ -30,10 +33,11 @@ import { doorBench } from './door-bench';
  * (e.g. 0.1); the published figures use the defaults.
  */
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
-const RUSH_ATTEMPTS = Math.round(2000 * SCALE);
-const RUSH_CONNECTIONS = 200;
+const RUSH_ATTEMPTS = Math.round(1000 * SCALE);
+const RUSH_CONNECTIONS = 100;
 const READ_CONNECTIONS = 50;
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? '5');
+const READ_ROUNDS = 3;
 const APPEND_WRITERS = 16;
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? '5');
 /** Connections of the insert baseline: the two app processes' pools together. */
@@ -160,44 +164,73 @@ interface SlotRef {
 }
 
 /**
- * Two rushes for the last seats, through the one registration route, each on two app processes
- * sharing one database:
- * - `open`: the 200 visitors' connections exist when registration opens (their pages poll the
- *   capacity), the processes log warnings only;
- * - `opening`: 100 visitors' connections are opened at once as registration opens, as real
- *   visitors' are, against processes configured as in production (access log at info).
+ * The rush for the last seats, through the one registration route, on two app processes sharing
+ * one database, configured as in production (access log at info, JSON lines, the per-address
+ * rate limit and cap on unpaid holds on): RUSH_CONNECTIONS visitors' connections are opened all
+ * at once as registration opens, as real visitors' are, half on each process, and each attempt
+ * comes from an address of its own.
  */
-type RushKind = 'open' | 'opening';
-
-const RUSHES: Record<
-  RushKind,
-  { name: string; connections: number; env: Record<string, string>; p99GoalMs: number }
-> = {
-  open: { name: 'Rush', connections: RUSH_CONNECTIONS, env: {}, p99GoalMs: 250 },
-  opening: {
-    name: 'Rush, connections opening',
-    connections: 100,
-    env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-    p99GoalMs: 400,
-  },
+const RUSH_ENV: Record<string, string> = {
+  LOG_LEVEL: 'info',
+  LOG_FORMAT: 'json',
+  REGISTRATION_RATE_LIMIT: '20',
+  UNPAID_HOLDS_PER_ADDRESS: '2',
 };
+const RUSH_P99_GOAL_MS = 250;
+const RUSH_RATE_GOAL = 0.08;
 
 /**
  * Each attempt from an address of its own, named by X-Forwarded-For as the proxy in front of the
  * app would (TRUST_PROXY's default trusts the loopback): visitors of a rush come from many
- * addresses, and the cap on unpaid holds per address is counted for each of them.
+ * addresses, and the per-address limits are counted for each of them. n is unique in the run.
  */
 function visitorAddress(n: number): Record<string, string> {
   return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
 
-async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Promise<void> {
-  const settings = RUSHES[kind];
-  const database = await createBenchDatabase(serverUrl, `bench_rush_${kind}`);
+/**
+ * The baseline of the rush: PostgreSQL's single-row insert rate of an event-sized row into a
+ * copy of the events table, by pgbench (findPgbench), or, without one, by a loop of node-postgres
+ * INSERTs from the same number of connections (said so in the table).
+ */
+async function insertBaseline(
+  pool: Pool,
+  url: string,
+  connections: number,
+  seconds: number,
+): Promise<{ perSecond: number; by: string }> {
+  const pgbench = findPgbench();
+  if (!pgbench) {
+    notes.push(
+      'No pgbench found (PGBENCH, /usr/lib/postgresql/*/bin, PATH): the rush baseline is a loop of node-postgres INSERTs.',
+    );
+    return { perSecond: await insertRate(pool, connections, seconds), by: 'node-postgres loop' };
+  }
+  await pool.query('DROP TABLE IF EXISTS bench_inserts');
+  await pool.query(
+    'CREATE TABLE bench_inserts (LIKE events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING INDEXES)',
+  );
+  try {
+    const perSecond = pgbenchInsertRate(
+      pgbench,
+      url,
+      'bench_inserts',
+      eventSizedData(),
+      connections,
+      seconds,
+    );
+    return { perSecond, by: `pgbench, ${connections} clients, prepared` };
+  } finally {
+    await pool.query('DROP TABLE bench_inserts');
+  }
+}
+
+async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
+  const database = await createBenchDatabase(serverUrl, 'bench_rush');
   const processes: Process[] = [];
   const tour = rushTour(catalogue);
   try {
-    const env = { TOUR_FILE: tour.file, ...settings.env };
+    const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
     processes.push(await startAppProcess(database.url, env));
     processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
     const registration = (slot: SlotRef) => (n: number) => ({
@@ -211,59 +244,49 @@ async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Pr
       dreamedCaptured: false,
       locale: 'en',
     });
-    log(`${settings.name}: ${RUSH_ATTEMPTS} attempts, ${settings.connections} connections`);
+    const half = (requests: number) => Math.ceil(requests / processes.length);
+    log(`Rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections opened with it`);
     // Warm both processes (JIT, pools) as a server that has been up a while is: reads, and
     // registrations for another slot.
-    await runLoad({
-      urls: processes.map((p) => p.url),
-      method: 'GET',
-      path: '/api/capacity',
-      connections: 20,
-      requests: 400,
-    });
-    await runLoad({
-      urls: processes.map((p) => p.url),
-      method: 'POST',
-      path: '/api/create-checkout-session',
-      connections: 20,
-      requests: 600,
-      body: registration(tour.warmUp),
-      headers: visitorAddress,
-    });
-    // `open`: the visitors have the page open, their connections exist (the page polls the
-    // capacity) when registration opens. `opening`: each connection is opened by its first
-    // registration, all at once.
-    const agents =
-      kind === 'open'
-        ? await openConnections(
-            processes.map((p) => p.url),
-            settings.connections,
-            '/api/capacity',
-          )
-        : undefined;
-    const result = await runLoad(
-      {
-        urls: processes.map((p) => p.url),
-        method: 'POST',
+    await cannonAll(
+      processes.map((process) => ({
+        url: process.url,
+        method: 'GET' as const,
+        path: '/api/capacity',
+        connections: 10,
+        requests: 200,
+      })),
+    );
+    await cannonAll(
+      processes.map((process) => ({
+        url: process.url,
+        method: 'POST' as const,
         path: '/api/create-checkout-session',
-        connections: settings.connections,
-        requests: RUSH_ATTEMPTS,
+        connections: 10,
+        requests: 300,
+        body: registration(tour.warmUp),
+        headers: visitorAddress,
+      })),
+    );
+    const result = await cannonAll(
+      processes.map((process) => ({
+        url: process.url,
+        method: 'POST' as const,
+        path: '/api/create-checkout-session',
+        connections: RUSH_CONNECTIONS / processes.length,
+        requests: half(RUSH_ATTEMPTS),
         body: registration(tour.rushed),
         headers: visitorAddress,
-        agents,
-      },
-      true,
+      })),
     );
-    if (agents) closeConnections(agents);
     if (process.env.BENCH_RUSH_CSV) {
-      // Each answer: when its request left, how long it took, and where it put the visitor.
-      const lines = result.latenciesMs.map((latency, index) => {
-        const placement = result.bodies[index].includes('"url"') ? 'seat' : 'waiting-list';
-        return `${result.sentAtMs[index].toFixed(1)},${latency.toFixed(1)},${placement}`;
-      });
+      // Each answer: when its request left and how long it took.
+      const lines = result.latenciesMs.map(
+        (latency, index) => `${result.sentAtMs[index].toFixed(1)},${latency.toFixed(1)}`,
+      );
       writeFileSync(
         process.env.BENCH_RUSH_CSV,
-        ['sent_at_ms,latency_ms,placement', ...lines].join('\n') + '\n',
+        ['sent_at_ms,latency_ms', ...lines].join('\n') + '\n',
       );
     }
     const pool = benchPool(database.url, INSERT_CONNECTIONS);
@@ -285,14 +308,14 @@ async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Pr
         )
       ).rows as { seats: number; created: number }[];
       const perSecond = result.requests / (result.elapsedMs / 1000);
-      log(`${settings.name}: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
+      log(`Rush: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
       log('insert baseline: single-row inserts of an event-sized row');
-      const inserts = await insertRate(pool, INSERT_CONNECTIONS, WRITE_SECONDS);
+      const inserts = await insertBaseline(pool, database.url, INSERT_CONNECTIONS, WRITE_SECONDS);
       const p50 = percentile(result.latenciesMs, 50);
       const p99 = percentile(result.latenciesMs, 99);
-      const ratio = perSecond / inserts;
+      const ratio = perSecond / inserts.perSecond;
       rows.push({
-        benchmark: `${settings.name}: seats held / limit`,
+        benchmark: 'Rush: seats held / limit',
         figure: `${capacity.seats} / ${capacity.seat_limit}`,
         baseline: `${recount.seats} seats in the log`,
         ratio: '',
@@ -301,7 +324,7 @@ async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Pr
         correctness: true,
       });
       rows.push({
-        benchmark: `${settings.name}: waiting list, errors`,
+        benchmark: 'Rush: waiting list, errors',
         figure: `${capacity.waiting_list} waiting, ${result.errors} errors`,
         baseline: `${result.requests} attempts`,
         ratio: '',
@@ -310,20 +333,20 @@ async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Pr
         correctness: true,
       });
       rows.push({
-        benchmark: `${settings.name}: latency p50 / p99`,
+        benchmark: 'Rush: latency p50 / p99',
         figure: `${fmt(p50, 1)} / ${fmt(p99, 1)} ms`,
         baseline: '',
         ratio: '',
-        goal: `p99 ≤ ${settings.p99GoalMs} ms`,
-        met: p99 <= settings.p99GoalMs,
+        goal: `p99 ≤ ${RUSH_P99_GOAL_MS} ms`,
+        met: p99 <= RUSH_P99_GOAL_MS,
       });
       rows.push({
-        benchmark: `${settings.name}: registrations/s vs single-row inserts/s`,
+        benchmark: 'Rush: registrations/s vs single-row inserts/s',
         figure: `${fmt(perSecond)} req/s`,
-        baseline: `${fmt(inserts)} inserts/s`,
+        baseline: `${fmt(inserts.perSecond)} inserts/s (${inserts.by})`,
         ratio: `${fmt(ratio * 100, 1)}%`,
-        goal: '≥ 10%',
-        met: ratio >= 0.1,
+        goal: `≥ ${fmt(RUSH_RATE_GOAL * 100)}%`,
+        met: ratio >= RUSH_RATE_GOAL,
       });
     } finally {
       await pool.end();
@@ -335,45 +358,94 @@ async function rush(serverUrl: string, catalogue: Catalogue, kind: RushKind): Pr
   }
 }
 
+const READS_GOAL = 0.7;
+const READS_P99_GOAL_MS = 20;
+
+/**
+ * GET /api/capacity of one app process in production configuration (access log at info, JSON),
+ * side by side with NestJS on Express answering the same JSON from one bare route, and a bare
+ * node:http server answering the same bytes: the same generator (autocannon), the same
+ * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
+ * client) is run against the bare server too, to show where a generator's ceiling lies.
+ */
 async function reads(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_reads');
-  let app: Process | undefined;
-  let bare: Process | undefined;
+  const started: Process[] = [];
   try {
-    app = await startAppProcess(database.url);
+    const app = await startAppProcess(database.url, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    started.push(app);
     const body = await (await fetch(`${app.url}/api/capacity`)).text();
-    bare = await startBareServer(body);
-    const load = (url: string) =>
-      runLoad({
-        urls: [url],
+    const bare = await startBareServer(body);
+    started.push(bare);
+    const nest = await startBareNestServer(body);
+    started.push(nest);
+    const load = (url: string, durationMs = READ_SECONDS * 1000) =>
+      cannon({
+        url,
         method: 'GET',
         path: '/api/capacity',
         connections: READ_CONNECTIONS,
-        durationMs: READ_SECONDS * 1000,
+        durationMs,
       });
-    log(`reads: warm-up, then ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`);
-    await runLoad({
-      urls: [app.url, bare.url],
+    log(
+      `reads: warm-up, then ${READ_ROUNDS} rounds of ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`,
+    );
+    for (const server of [bare, nest, app]) await load(server.url, 2000);
+    // Rounds taking turns, so that a change in the machine's load (it is shared) falls on all
+    // three alike; each one's median round is kept.
+    const rounds: Record<'bare' | 'nest' | 'app', CannonResult[]> = { bare: [], nest: [], app: [] };
+    for (let round = 0; round < READ_ROUNDS; round += 1) {
+      rounds.bare.push(await load(bare.url));
+      rounds.nest.push(await load(nest.url));
+      rounds.app.push(await load(app.url));
+    }
+    const median = (results: CannonResult[]) =>
+      [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
+        Math.floor(results.length / 2)
+      ];
+    const ownGenerator = await runLoad({
+      urls: [bare.url],
       method: 'GET',
       path: '/api/capacity',
       connections: READ_CONNECTIONS,
-      durationMs: 2000,
+      durationMs: READ_SECONDS * 1000,
     });
-    const appResult = await load(app.url);
-    const bareResult = await load(bare.url);
-    const appRate = appResult.requests / (appResult.elapsedMs / 1000);
-    const bareRate = bareResult.requests / (bareResult.elapsedMs / 1000);
+    const bareResult = median(rounds.bare);
+    const nestResult = median(rounds.nest);
+    const appResult = median(rounds.app);
+    const rate = (result: { requests: number; elapsedMs: number }) =>
+      result.requests / (result.elapsedMs / 1000);
+    const p99 = (result: { latenciesMs: number[] }) => fmt(percentile(result.latenciesMs, 99), 1);
+    const appP99 = percentile(appResult.latenciesMs, 99);
     rows.push({
-      benchmark: 'Reads: GET /api/capacity req/s vs bare node:http',
-      figure: `${fmt(appRate)} req/s (p99 ${fmt(percentile(appResult.latenciesMs, 99), 1)} ms, ${appResult.errors} errors)`,
-      baseline: `${fmt(bareRate)} req/s`,
-      ratio: `${fmt((appRate / bareRate) * 100, 1)}%`,
-      goal: '≥ 40%',
-      met: appRate / bareRate >= 0.4 && appResult.errors === 0,
+      benchmark: 'Load generator: autocannon vs node:http client, on bare node:http',
+      figure: `${fmt(rate(bareResult))} req/s (autocannon)`,
+      baseline: `${fmt(rate(ownGenerator))} req/s (bench/load.ts runLoad)`,
+      ratio: `${fmt(rate(bareResult) / rate(ownGenerator), 1)}×`,
+      goal: 'the generator is not the limit',
+      met: undefined,
+    });
+    rows.push({
+      benchmark: 'Reads: bare NestJS route vs bare node:http (same JSON)',
+      figure: `${fmt(rate(nestResult))} req/s (p99 ${p99(nestResult)} ms)`,
+      baseline: `${fmt(rate(bareResult))} req/s (p99 ${p99(bareResult)} ms)`,
+      ratio: `${fmt((rate(nestResult) / rate(bareResult)) * 100, 1)}%`,
+      goal: '',
+      met: undefined,
+    });
+    rows.push({
+      benchmark: 'Reads: GET /api/capacity (production, logging on) vs bare NestJS route',
+      figure: `${fmt(rate(appResult))} req/s (p99 ${fmt(appP99, 1)} ms, ${appResult.errors} errors)`,
+      baseline: `${fmt(rate(nestResult))} req/s`,
+      ratio: `${fmt((rate(appResult) / rate(nestResult)) * 100, 1)}% (${fmt((rate(appResult) / rate(bareResult)) * 100, 1)}% of node:http)`,
+      goal: `≥ ${fmt(READS_GOAL * 100)}%, p99 ≤ ${READS_P99_GOAL_MS} ms`,
+      met:
+        rate(appResult) / rate(nestResult) >= READS_GOAL &&
+        appP99 <= READS_P99_GOAL_MS &&
+        appResult.errors === 0,
     });
   } finally {
-    await app?.stop();
-    await bare?.stop();
+    for (const process of started) await process.stop();
     await database.drop();
   }
 }
@@ -382,8 +454,10 @@ async function appends(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_appends');
   const pool = benchPool(database.url, APPEND_WRITERS);
   try {
-    const sql = {
+    // The event store on a node-postgres pool, as on any client: named statements prepared.
+    const sql: NamedStatementExecutor = {
       query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows,
+      queryNamed: async (statement) => (await pool.query(statement)).rows,
     };
     const sample = eventSizedData();
     const data = JSON.parse(sample.data) as Record<string, unknown>;
@@ -545,8 +619,8 @@ async function rebuild(serverUrl: string, catalogue: Catalogue): Promise<void> {
       figure: `${fmt(rate)} events/s (${fmt(seconds, 2)} s)`,
       baseline: `${fmt(readRate)} events/s reading the log alone`,
       ratio: `${fmt((rate / readRate) * 100, 1)}%`,
-      goal: '≥ 50,000 events/s',
-      met: rate >= 50_000,
+      goal: '≥ 100,000 events/s',
+      met: rate >= 100_000,
     });
   } finally {
     await dataSource.destroy();
@@ -794,15 +868,13 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
 
 async function main(): Promise<void> {
   const only = (
-    process.env.BENCH_ONLY ??
-    'rush,rush-opening,reads,appends,rebuild,paint,lighthouse,console,door'
+    process.env.BENCH_ONLY ?? 'rush,reads,appends,rebuild,paint,lighthouse,console,door'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
   const catalogue = new Catalogue(demoTour(new Date()));
   const server = await startDatabaseServer();
   try {
-    if (only.includes('rush')) await rush(server.serverUrl, catalogue, 'open');
-    if (only.includes('rush-opening')) await rush(server.serverUrl, catalogue, 'opening');
+    if (only.includes('rush')) await rush(server.serverUrl, catalogue);
     if (only.includes('reads')) await reads(server.serverUrl);
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);

@@ -5,7 +5,7 @@ import {
   recordedFromSent,
   type DecidedEventRow,
 } from './recorded-event-row';
-import type { SqlExecutor } from './sql-executor';
+import { queryNamed, type SqlExecutor } from './sql-executor';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -42,8 +42,9 @@ export async function appendToStreams(
   try {
     // The rows go as one JSON document: PostgreSQL parses it once, with no array literals of
     // JSON text to escape and unescape.
-    written = await sql.query(
-      `WITH new AS (
+    written = await queryNamed(sql, {
+      name: 'event-store-append',
+      text: `WITH new AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb)
            AS new(ordinality int, stream_id text, expected int, stream_version int, type text,
                   schema_version int, data jsonb, metadata jsonb)
@@ -63,7 +64,7 @@ export async function appendToStreams(
         WHERE NOT EXISTS (SELECT 1 FROM behind)
         ORDER BY new.ordinality
        RETURNING ${DECIDED_EVENT_COLUMNS}`,
-      [
+      values: [
         JSON.stringify(
           rows.map((row, ordinality) => ({
             ordinality,
@@ -77,7 +78,7 @@ export async function appendToStreams(
           })),
         ),
       ],
-    );
+    });
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
       const stream = conflictingStream(error, appends);

@@ -6,3 +6,42 @@ export interface SqlExecutor {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(sql: string, parameters?: unknown[]): Promise<any>;
 }
+
+/**
+ * A statement run often with the same text: node-postgres parses and plans it once per
+ * connection under its name (a named query, `{ name, text, values }`) and only binds the values
+ * after that, one round trip instead of a parse, a plan and a round trip.
+ */
+export interface NamedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** node-postgres's client (or pool): it takes a named query. */
+interface NamedQueryClient {
+  query(statement: NamedStatement): Promise<{ rows: unknown[] }>;
+}
+
+/** An executor that runs named statements itself (e.g. over a node-postgres pool). */
+export interface NamedStatementExecutor extends SqlExecutor {
+  queryNamed(statement: NamedStatement): Promise<unknown[]>;
+}
+
+/**
+ * Runs a named statement: through the executor's own queryNamed, or, for a TypeORM
+ * EntityManager inside a transaction, on the transaction's node-postgres client
+ * (QueryRunner.connect() answers it); anything else runs it as an ordinary statement.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function queryNamed(sql: SqlExecutor, statement: NamedStatement): Promise<any[]> {
+  const own = (sql as Partial<NamedStatementExecutor>).queryNamed;
+  if (typeof own === 'function') return own.call(sql, statement);
+  const runner = (sql as { queryRunner?: { connect(): Promise<unknown>; isReleased?: boolean } })
+    .queryRunner;
+  if (runner && !runner.isReleased) {
+    const client = (await runner.connect()) as NamedQueryClient;
+    return (await client.query(statement)).rows;
+  }
+  return sql.query(statement.text, statement.values) as Promise<unknown[]>;
+}

@@ -14,7 +14,7 @@ export interface AppLogging {
 
 /**
  * The process's loggers, built once: what Nest and our code log, and one line per request.
- * The request line takes its request id from pino-http; every other line from the context.
+ * The request line carries the request id itself; every other line takes it from the context.
  */
 let shared: { key: string; logging: AppLogging } | undefined;
 

@@ -34,29 +34,68 @@ const DOCS_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
 };
 
+/** The headers a set of security headers puts on an answer, and those it removes. */
+interface HeaderSet {
+  set: [string, string | number | readonly string[]][];
+  removed: string[];
+}
+
+/**
+ * What helmet's middleware does to an answer, recorded once: the policy is the same for every
+ * answer of a kind (site or docs) and a public URL, so it is written out once and each answer
+ * then gets the headers as they are, instead of helmet's dozen middlewares working them out again.
+ */
+function recordHeaders(middleware: RequestHandler): HeaderSet {
+  const set = new Map<string, string | number | readonly string[]>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name, value);
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.push(name);
+    },
+  };
+  let passed = false;
+  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+    passed = true;
+  });
+  if (!passed) throw new Error('The security headers did not pass the answer on');
+  return { set: [...set.entries()], removed };
+}
+
+function applyHeaders(response: Response, headers: HeaderSet): void {
+  for (const name of headers.removed) response.removeHeader(name);
+  for (const [name, value] of headers.set) response.setHeader(name, value);
+}
+
 function headersFor(
   directives: typeof SITE_DIRECTIVES,
   publicOrigin: string,
   https: boolean,
-): RequestHandler {
+): HeaderSet {
   const formAction = [...new Set([...directives.formAction, publicOrigin])];
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        ...directives,
-        formAction,
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+  return recordHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...directives,
+          formAction,
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only means something over HTTPS; on plain http it would only confuse a browser.
-    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
-  });
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HSTS only means something over HTTPS; on plain http it would only confuse a browser.
+      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
 }
 
 export function allowsInlineStyles(path: string): boolean {
@@ -96,7 +135,7 @@ export function securityHeadersMiddleware(config: {
   publicUrl: string;
   frontendDist: string;
 }): RequestHandler {
-  let built: { publicUrl: string; site: RequestHandler; docs: RequestHandler } | undefined;
+  let built: { publicUrl: string; site: HeaderSet; docs: HeaderSet } | undefined;
   const siteDirectives = {
     ...SITE_DIRECTIVES,
     styleSrc: [
@@ -118,11 +157,15 @@ export function securityHeadersMiddleware(config: {
   };
   return (request: Request, response: Response, next: NextFunction) => {
     const { site, docs } = handlers();
-    if (allowsInlineStyles(request.path)) return docs(request, response, next);
+    if (allowsInlineStyles(request.path)) {
+      applyHeaders(response, docs);
+      return next();
+    }
     if (request.path.startsWith('/api/')) {
       // API answers are data, never cached by shared caches unless a route says otherwise.
       response.setHeader('Cache-Control', 'no-store');
     }
-    return site(request, response, next);
+    applyHeaders(response, site);
+    next();
   };
 }

@@ -1,4 +1,5 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiExtraModels,
@@ -8,7 +9,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { SlotCapacityDto } from './slot-capacity.response.dto';
-import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
+import { GetCapacityQuery } from './get-capacity.query';
 
 @ApiTags('registrations')
 @ApiExtraModels(SlotCapacityDto)
@@ -17,8 +18,8 @@ export class GetCapacityHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/capacity')
-  // Every page polls it: a browser may keep the answer but asks again each time, with the ETag
-  // Express gives every answer, and one that did not change costs a 304 without a body.
+  // Every page polls it: a browser may keep the answer but asks again each time, with its ETag,
+  // and one that did not change costs a 304 without a body.
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({
     operationId: 'getCapacity',
@@ -47,7 +48,13 @@ export class GetCapacityHttpController {
       },
     },
   })
-  capacity(): Promise<CapacityByEvent> {
-    return this.queryBus.execute(new GetCapacityQuery());
+  async capacity(@Res() response: Response): Promise<void> {
+    // The JSON and its ETag are made when the figures change, not per request: Express sends
+    // them as they are (its ETag is not computed again when one is set) and answers a poll
+    // that holds them with a 304.
+    const { json, etag } = await this.queryBus.execute(new GetCapacityQuery());
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('ETag', etag);
+    response.send(json);
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -7,20 +8,26 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { CapacityCache } from '../../../seat-ledger/capacity-cache';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
-import { GetCapacityQuery, type CapacityByEvent } from './get-capacity.query';
+import { GetCapacityQuery, type CapacityAnswer, type CapacityByEvent } from './get-capacity.query';
 
 @QueryHandler(GetCapacityQuery)
 export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: Catalogue,
-    private readonly cache: CapacityCache<CapacityByEvent>,
+    private readonly cache: CapacityCache<CapacityAnswer>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** From memory while fresh (see CapacityCache), otherwise from slot_capacity. */
-  execute(): Promise<CapacityByEvent> {
-    return this.cache.get(() => this.read());
+  execute(): Promise<CapacityAnswer> {
+    return this.cache.get(async () => {
+      const capacity = await this.read();
+      const json = JSON.stringify(capacity);
+      // A strong validator of the bytes sent: a poll that holds them gets a 304.
+      const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+      return { capacity, json, etag };
+    });
   }
 
   /** The open events' slots, in catalogue order; completed events are history, not capacity. */

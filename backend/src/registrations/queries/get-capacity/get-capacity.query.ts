@@ -10,4 +10,14 @@ export interface SlotCapacity {
 
 export type CapacityByEvent = Record<string, Record<string, SlotCapacity>>;
 
-export class GetCapacityQuery extends Query<CapacityByEvent> {}
+/**
+ * The capacity answer as it is sent: the figures, their JSON and its ETag, made once each time
+ * the figures are read (on a change, see CapacityCache), not once per request.
+ */
+export interface CapacityAnswer {
+  capacity: CapacityByEvent;
+  json: string;
+  etag: string;
+}
+
+export class GetCapacityQuery extends Query<CapacityAnswer> {}
