@@ -4,6 +4,7 @@ import { snapshotReadModels } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
+import { waitFor } from '../wait-for';
 import { dumpDatabase } from '../admin/database-dump';
 
 interface SheetDream {
@@ -240,15 +241,19 @@ describe("the performers' sheet", () => {
         WHERE type = 'SheetDreamApproved' AND stream_id = ANY($1)`,
       [[`registration-${zenobia}`, `registration-${orsolya}`]],
     );
-    const feed = await adminRequest<{
-      events: { type: string; streamId: string; payload: Record<string, unknown> }[];
-    }>(app.url, cookie, 'GET', `/api/admin/events?after=${before}&limit=500`);
-    expect(feed.status).toBe(200);
-    expect(
-      feed.body.events
+    // The feed shows an event once no older transaction anywhere in the database is still open
+    // (so that it never skips one): other test files share this database, so ask until it does.
+    const approvedStreams = await waitFor(async () => {
+      const feed = await adminRequest<{
+        events: { type: string; streamId: string; payload: Record<string, unknown> }[];
+      }>(app.url, cookie, 'GET', `/api/admin/events?after=${before}&limit=500`);
+      expect(feed.status).toBe(200);
+      const streams = feed.body.events
         .filter((event) => event.type === 'SheetDreamApproved')
-        .map((event) => event.streamId),
-    ).toEqual([`registration-${zenobia}`, `registration-${orsolya}`]);
+        .map((event) => event.streamId);
+      return streams.length >= 2 ? streams : undefined;
+    }, 60_000);
+    expect(approvedStreams).toEqual([`registration-${zenobia}`, `registration-${orsolya}`]);
   });
 
   it('approving the same texts again records nothing', async () => {
