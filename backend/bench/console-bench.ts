@@ -11,6 +11,7 @@ import { registrationStreamId } from '../src/registrations/domain/registration-e
 import { encodeRegistrationEvent } from '../src/registrations/registration-event-codec';
 import { rebuildProjections } from '../src/registrations/projections/rebuild-projections';
 import { BACKEND_DIR, createBenchDatabase, startAppProcess, type Process } from './environment';
+import { CSV_COLUMNS } from '../src/registrations/queries/registration-page/registration-export.request.dto';
 import { percentile } from './load';
 
 /** One line of the bench table (the shape run.ts prints). */
@@ -43,7 +44,17 @@ const CSV_LABELS = [
   'Registered',
   'Dreamed',
   'Dream',
+  'Status',
+  'Paid',
+  'Language',
+  'Shared dreams',
+  'Door',
 ];
+if (CSV_LABELS.length !== CSV_COLUMNS) {
+  throw new Error(
+    `The export takes ${CSV_COLUMNS} column headings, the bench has ${CSV_LABELS.length}`,
+  );
+}
 
 function fmt(value: number, digits = 0): string {
   return value.toLocaleString('en-US', {
