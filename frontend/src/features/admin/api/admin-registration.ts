@@ -44,4 +44,7 @@ export type RegistrationHistoryEvent = Pick<
 > &
   Partial<
     Pick<RegistrationHistoryEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>
-  >;
+  > & {
+    /** Who did it, for an operator's event: their name ('owner' for the password login). */
+    actorName?: string;
+  };

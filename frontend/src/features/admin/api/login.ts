@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import type { AdminSessionAnswer } from './operator-contract';
 
-/** Opens an admin session: the server answers 200 and sets an HttpOnly session cookie. */
-export function login(password: string) {
-  return apiCall('post', '/api/admin/login', { body: { password } });
+/** Signs the owner in by the admin password: the server sets an HttpOnly session cookie. */
+export async function login(password: string): Promise<AdminSessionAnswer> {
+  return (await apiCall('post', '/api/admin/login', { body: { password } })) as AdminSessionAnswer;
 }
 
 export function useLogin() {

@@ -10,6 +10,7 @@ import { useDeleteRegistration } from '../api/delete-registration';
 import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
 import { useSetPaid } from '../api/set-paid';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import {
@@ -55,6 +56,7 @@ export function RegistrationCard({
   const nameSlot = useSlotName();
   const toast = useToast();
   const { fail } = useAdminFailure();
+  const { permissions } = useAdminSession();
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
   const [refundOnDelete, setRefundOnDelete] = useState(true);
@@ -185,13 +187,14 @@ export function RegistrationCard({
       ? formatDeadline(registration.holdExpiresAt, intl.locale, timeZone)
       : null;
 
-  // Money taken through the payment provider can go back with the deletion.
+  // Money taken through the payment provider can go back with the deletion, when the role may refund.
   const paidThroughProvider = registration.paidBy === 'card';
+  const refundable = paidThroughProvider && permissions.has('refunds');
 
   function remove() {
     deleteRegistration.mutate({
       id: registration.id,
-      refund: paidThroughProvider && refundOnDelete,
+      refund: refundable && refundOnDelete,
     });
   }
 
@@ -332,7 +335,7 @@ export function RegistrationCard({
             {t('admin.row.cancel')}
           </button>
         )}
-        {isCancellable(registration) && paidThroughProvider && (
+        {isCancellable(registration) && refundable && (
           <button
             type="button"
             className="button button--small button--ghost"
@@ -383,7 +386,7 @@ export function RegistrationCard({
         destructive
         pending={deleteRegistration.isPending}
       >
-        {paidThroughProvider && (
+        {refundable && (
           <div className="confirm-dialog__choice">
             <p>{t('admin.delete.paid', { name })}</p>
             <label htmlFor={refundId}>
