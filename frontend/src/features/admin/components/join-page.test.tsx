@@ -115,7 +115,6 @@ describe('the join page', () => {
     await user.click(screen.getByRole('button', { name: 'Join' }));
     await screen.findByRole('heading', { name: '2. Your second factor' });
 
-    await user.click(screen.getByRole('button', { name: 'Use an authenticator app' }));
     const app = screen.getByRole('group', { name: 'An authenticator app' });
     await user.click(within(app).getByRole('button', { name: 'Use an authenticator app' }));
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
