@@ -63,8 +63,8 @@ function joinLink(dataDir, operatorId) {
 async function joinAs(page, link, name) {
   await page.goto(link);
   await visible(page.getByText(emailOf(name)));
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Passphrase').fill(PASSPHRASE);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await visible(page.getByRole('heading', { name: '2. Your second factor' }));
 }
@@ -265,7 +265,7 @@ export const operatorScenarios = [
         await owner.goto('/admin/operators');
         const doraCard = owner.getByRole('article', { name });
         await visible(doraCard.getByText(/^1 open session/));
-        await doraCard.getByRole('button', { name: /^End the session of / }).click();
+        await doraCard.getByRole('button', { name: /^End session of / }).click();
         const dialog = owner.getByRole('alertdialog', { name: 'End this session?' });
         await dialog.getByRole('button', { name: 'End session' }).click();
         await visible(doraCard.getByText('Not signed in anywhere.'));

@@ -181,7 +181,7 @@ describe('the Operators page', () => {
     expect(within(owner).getByText('2 open sessions')).toBeInTheDocument();
     expect(within(owner).getByText('this session')).toBeInTheDocument();
     // The session this page runs in is not offered to end; the owner's phone is.
-    expect(within(owner).getAllByRole('button', { name: /^End the session/ })).toHaveLength(1);
+    expect(within(owner).getAllByRole('button', { name: /^End session of/ })).toHaveLength(1);
     expect(within(owner).queryByLabelText(/^Role of/)).toBeNull();
 
     const ana = card('Ana Box');
@@ -246,7 +246,7 @@ describe('the Operators page', () => {
 
     await user.click(
       within(card('Ana Box')).getByRole('button', {
-        name: 'End the session of Ana Box on Chrome on Windows',
+        name: 'End session of Ana Box on Chrome on Windows',
       }),
     );
     const endDialog = await screen.findByRole('alertdialog', { name: 'End this session?' });

@@ -39,11 +39,15 @@ function doorServer() {
     list: clone(vectors.doorList) as DoorList,
     network: true,
     firstByOtherPhone: new Set<string>(),
+    signedIn: true,
   };
   const calls = fakeFetch((method, url, body) => {
     if (!state.network) throw new TypeError('Failed to fetch');
     if (url === '/api/admin/session') return { body: DOOR_SESSION };
     if (url === '/api/events') return { body: EVENTS };
+    if (!state.signedIn && url.startsWith('/api/admin/tour/')) {
+      return { status: 401, body: { statusCode: 401, message: 'Unauthorized', errors: [] } };
+    }
     if (url === '/api/admin/tour/events/bucharest/slots/Oct%2030%20-%207%3A30pm/door') {
       return { body: { ...state.list, syncedAt: new Date().toISOString() } };
     }
@@ -153,6 +157,18 @@ describe('the door page', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find a name' }), 'ioana');
     expect(await screen.findByRole('heading', { name: 'Seated (1)' })).toBeInTheDocument();
     expect(screen.queryByText('Ana Popescu')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the sign-in when the list’s refresh finds the session ended elsewhere', async () => {
+    const { state } = doorServer();
+    const { unmount } = renderDoor();
+    expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
+    unmount();
+    // The owner ended this phone's session: the list's next request is refused.
+    state.signedIn = false;
+    renderDoor();
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeVisible();
+    expect(screen.queryByText('Ana Popescu')).toBeNull();
   });
 
   it('checks in by name with the device time and this phone’s name, then undoes it', async () => {
