@@ -187,9 +187,11 @@ export function RegistrationCard({
       ? formatDeadline(registration.holdExpiresAt, intl.locale, timeZone)
       : null;
 
-  // Money taken through the payment provider can go back with the deletion, when the role may refund.
+  // Cancelling and deleting may give money back: the server asks for the refunds permission for
+  // both. Money taken through the payment provider can go back with either.
+  const mayCancel = permissions.has('refunds');
   const paidThroughProvider = registration.paidBy === 'card';
-  const refundable = paidThroughProvider && permissions.has('refunds');
+  const refundable = paidThroughProvider && mayCancel;
 
   function remove() {
     deleteRegistration.mutate({
@@ -326,7 +328,7 @@ export function RegistrationCard({
         >
           {t('admin.row.history')}
         </button>
-        {isCancellable(registration) && (
+        {isCancellable(registration) && mayCancel && (
           <button
             type="button"
             className="button button--small button--ghost"
@@ -344,13 +346,15 @@ export function RegistrationCard({
             {t('admin.row.cancelAndRefund')}
           </button>
         )}
-        <button
-          type="button"
-          className="button button--small button--danger-outline"
-          onClick={() => setDeleting(true)}
-        >
-          {t('admin.row.delete')}
-        </button>
+        {mayCancel && (
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            onClick={() => setDeleting(true)}
+          >
+            {t('admin.row.delete')}
+          </button>
+        )}
       </div>
       <ConfirmDialog
         open={cancelling !== null}
