@@ -18,8 +18,12 @@ const BACKEND_FLOORS = [
   ['database'],
   // Knows no feature: the locale, text normalisation, the domain error base, HTTP plumbing.
   ['common'],
-  // Services every feature may use: the client's identity, per-registration keys, the actor and the guards.
-  ['security', 'personal-data', 'auth'],
+  // Services every feature may use: the client's identity, per-stream keys (crypto-shredding).
+  ['security', 'personal-data'],
+  // The operators: their accounts, roles and permissions, sessions, second factors, the actor
+  // and the guards. It seals an operator's name and email with personal-data's keys and names
+  // a session's address as security's client identity does.
+  ['auth'],
   // The seat ledger: the one owner of slot_capacity (the slot's lock, seat limits and counts, the
   // capacity cache and the one LISTEN connection), used by the tour and the registrations alike.
   ['seat-ledger'],

@@ -20,6 +20,10 @@ const ESM_PACKAGES = [
   'peek-readable',
   '@tokenizer',
   'load-esm',
+  // otplib's plugins (base32, HMAC) and the ES modules they use.
+  '@otplib',
+  '@scure',
+  '@noble',
 ];
 
 module.exports = {

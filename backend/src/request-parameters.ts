@@ -1,3 +1,4 @@
+import { ADMIN_SESSION_ID, OPERATOR_ID } from './auth/operator-ids';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotency.interceptor';
 import type { NamedParameterRules } from './common/validation';
 import { LINK_TOKEN } from './notifications/visitor-links';
@@ -20,6 +21,7 @@ export const NAMED_PARAMETERS: NamedParameterRules = {
   time: SLOT_NAME,
   sessionId: CHECKOUT_SESSION_ID,
   token: LINK_TOKEN,
+  operatorId: OPERATOR_ID,
 };
 
 /**
@@ -29,4 +31,12 @@ export const NAMED_PARAMETERS: NamedParameterRules = {
 export const HEADER_PARAMETERS: NamedParameterRules = {
   [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY,
   'stripe-signature': STRIPE_SIGNATURE,
+};
+
+/**
+ * Path parameters one route holds to a rule of its own, by the document's path: the name is
+ * another owner's on the other routes. The route reads them with RouteParam and the same rule.
+ */
+export const ROUTE_PARAMETERS: Readonly<Record<string, NamedParameterRules>> = {
+  '/api/admin/operators/{operatorId}/sessions/{sessionId}': { sessionId: ADMIN_SESSION_ID },
 };

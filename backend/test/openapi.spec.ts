@@ -67,7 +67,14 @@ describe('openapi/openapi.json', () => {
       const admin = operations.filter(
         ({ route, method }) =>
           (route.startsWith('/api/admin/') &&
-            !['/api/admin/login', '/api/admin/logout', '/api/admin/session'].includes(route)) ||
+            ![
+              '/api/admin/login',
+              '/api/admin/login/operator',
+              '/api/admin/login/passkey/options',
+              '/api/admin/login/passkey',
+              '/api/admin/logout',
+              '/api/admin/session',
+            ].includes(route)) ||
           (route === '/api/registrations' && method === 'get') ||
           (route === '/api/registrations/{id}' && method === 'delete'),
       );

@@ -167,12 +167,19 @@ describe('a parameter off its rule is refused with 400 in the error shape, writi
       event: 'bucharest',
       time: OPEN_SLOT,
       sessionId: 'cs_sandbox_unknown',
+      operatorId: 'owner',
       token: 'e30.AAAA',
       timeZone: 'Europe/Bucharest',
       'Idempotency-Key': 'parameters-test',
       'stripe-signature': 't=1,v1=00',
     };
-    return known[name] ?? (typeof schema.example === 'string' ? schema.example : 'x');
+    // A name two owners share (`sessionId`) takes the operation's own example where the value
+    // known for the name is not of its shape.
+    const value = known[name];
+    if (value !== undefined && (!schema.pattern || new RegExp(schema.pattern).test(value))) {
+      return value;
+    }
+    return typeof schema.example === 'string' ? schema.example : 'x';
   }
 
   /** Values that break a parameter's rule: too long, too big, invisible, turned, undecodable. */

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -12,12 +13,28 @@ import type { Request, Response } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
-import { clientIdentityOf } from '../security/client-identity';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/admin-cookies';
+import { clearSessionCookie, readSessionCookie } from '../auth/admin-cookies';
 import { tooManyAttempts, wrongPassword } from '../auth/admin-errors';
 import { passwordMatches } from './admin-password';
 import { AdminSessionDto } from './admin-session.response.dto';
-import { AdminSessions } from '../auth/admin-sessions';
+import { AdminSessions, OWNER } from '../auth/admin-sessions';
+import { PasskeyRequestOptionsDto } from './operator-answers.dto';
+import {
+  EmptyRequestDto,
+  OperatorLoginRequestDto,
+  PasskeyLoginRequestDto,
+} from './operator-requests.dto';
+import { OperatorSignIn, sessionOrigin } from './operator-sign-in';
+import { answerOpenedSession, sessionAnswer } from './session-answer';
+
+/** The session cookie a sign-in sets. */
+const SET_COOKIE = {
+  'Set-Cookie': {
+    description:
+      '`admin_session=<token>; Path=/; HttpOnly; SameSite=Strict` (and `Secure` behind https): the session that the admin-session scheme names.',
+    schema: { type: 'string' as const },
+  },
+};
 import { LoginRequestDto } from './login.request.dto';
 import { LoginThrottle } from './login-throttle';
 import { SameOriginJson } from '../auth/admin-only.decorator';
@@ -29,6 +46,7 @@ export class AdminAuthHttpController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: AdminSessions,
     private readonly throttle: LoginThrottle,
+    private readonly signIn: OperatorSignIn,
   ) {}
 
   @Post('login')
@@ -39,18 +57,9 @@ export class AdminAuthHttpController {
     operationId: 'logIn',
     summary: 'Log in as the operator',
     description:
-      'Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.',
+      "The owner's login (ADMIN_PASSWORD). Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.",
   })
-  @ApiOkResponse({
-    type: AdminSessionDto,
-    headers: {
-      'Set-Cookie': {
-        description:
-          '`admin_session=<token>; Path=/; HttpOnly; SameSite=Strict` (and `Secure` behind https): the session that the admin-session scheme names.',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
   @ApiTooManyRequestsResponse({
@@ -62,8 +71,8 @@ export class AdminAuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminSessionDto> {
-    const client = clientIdentityOf(request, this.config.clientIpv6PrefixLength);
-    const result = await this.throttle.attempt(client, () =>
+    const origin = sessionOrigin(request, this.config);
+    const result = await this.throttle.attempt([origin.address], () =>
       passwordMatches(body.password, this.config.adminPassword),
     );
     if (result.outcome === 'throttled') {
@@ -71,9 +80,74 @@ export class AdminAuthHttpController {
       throw tooManyAttempts();
     }
     if (result.outcome === 'rejected') throw wrongPassword();
-    const session = await this.sessions.open();
-    setSessionCookie(response, this.config, session.token, session.expiresAt, session.now);
-    return { authenticated: true, expiresAt: session.expiresAt.toISOString() };
+    const session = await this.sessions.open(OWNER, origin);
+    return answerOpenedSession(response, this.config, session);
+  }
+
+  @Post('login/operator')
+  @HttpCode(200)
+  @SameOriginJson()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'logInAsOperator',
+    summary: 'Sign in as an invited operator: email, passphrase and a second factor',
+    description:
+      "`code` is the 6-digit code of the operator's authenticator app (one step either side is accepted, each step once) or one of the recovery codes (`xxxxx-xxxxx`, each good once). Sets the `admin_session` cookie. Five failures within 15 minutes, from one address or on one account, block that address or account for the rest of the window. A suspended operator is answered as a wrong passphrase.",
+  })
+  @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: '`Wrong email, passphrase or code.`' })
+  @ApiTooManyRequestsResponse({
+    type: ApiErrorDto,
+    description: 'Too many failures from this address or on this account; see Retry-After.',
+  })
+  async loginAsOperator(
+    @Body() body: OperatorLoginRequestDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminSessionDto> {
+    const { session, retryAfterSeconds } = await this.signIn.withPassphrase(request, body);
+    if (!session) {
+      response.setHeader('Retry-After', String(retryAfterSeconds ?? 1));
+      throw tooManyAttempts();
+    }
+    return answerOpenedSession(response, this.config, session);
+  }
+
+  @Post('login/passkey/options')
+  @HttpCode(200)
+  @SameOriginJson()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'passkeySignInOptions',
+    summary: 'Start signing in with a passkey',
+    description:
+      "The options for the browser's WebAuthn call (discoverable credentials: no email needed). The challenge is kept on the server for five minutes and is good once.",
+  })
+  @ApiBody({ type: EmptyRequestDto })
+  @ApiOkResponse({ type: PasskeyRequestOptionsDto })
+  passkeyOptions(@Body() _body: EmptyRequestDto): Promise<PasskeyRequestOptionsDto> {
+    return this.signIn.passkeyOptions();
+  }
+
+  @Post('login/passkey')
+  @HttpCode(200)
+  @SameOriginJson()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'logInWithPasskey',
+    summary: 'Sign in with a passkey',
+    description:
+      "The browser's answer to the options' challenge. Sets the `admin_session` cookie. Refused when the challenge is unknown, used or past its five minutes, the passkey unknown or its operator not active, the signature wrong, or the authenticator's signature counter not past the last one seen (a cloned or replayed key).",
+  })
+  @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: '`This passkey was not accepted.`' })
+  async loginWithPasskey(
+    @Body() body: PasskeyLoginRequestDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminSessionDto> {
+    const session = await this.signIn.withPasskey(request, body);
+    return answerOpenedSession(response, this.config, session);
   }
 
   @Post('logout')
@@ -82,7 +156,8 @@ export class AdminAuthHttpController {
   @ApiOperation({
     operationId: 'logOut',
     summary: 'End the operator session on the server and clear its cookie',
-    description: 'The session cannot be used again from anywhere, even with a copy of its cookie.',
+    description:
+      "The session cannot be used again from anywhere, even with a copy of its cookie. An invited operator's sign-out is recorded in their stream (OperatorSignedOut).",
   })
   @ApiNoContentResponse({
     description: 'Logged out (also when there was no session).',
@@ -97,7 +172,7 @@ export class AdminAuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    await this.sessions.end(readSessionCookie(request));
+    await this.signIn.signOut(request, readSessionCookie(request));
     clearSessionCookie(response, this.config);
   }
 
@@ -105,14 +180,12 @@ export class AdminAuthHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'getAdminSession',
-    summary: 'Whether the cookie is a live operator session',
-    description: 'Lets the console survive a page reload. Always 200.',
+    summary: 'Whether the cookie is a live operator session, and whose',
+    description:
+      "Lets the console survive a page reload and show only what the role may do: the operator (the password's owner is `{ id: 'owner', name: 'Owner', role: 'owner' }`), the role's permissions, and whether a second factor must be added first. Always 200.",
   })
   @ApiOkResponse({ type: AdminSessionDto })
   async session(@Req() request: Request): Promise<AdminSessionDto> {
-    const session = await this.sessions.find(readSessionCookie(request));
-    return session
-      ? { authenticated: true, expiresAt: session.expiresAt.toISOString() }
-      : { authenticated: false };
+    return sessionAnswer(await this.sessions.find(readSessionCookie(request)));
   }
 }

@@ -1,7 +1,8 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { FieldError } from '../common/validation';
 
-function apiError(statusCode: number, message: string): HttpException {
-  return new HttpException({ statusCode, message, errors: [] }, statusCode);
+function apiError(statusCode: number, message: string, errors: FieldError[] = []): HttpException {
+  return new HttpException({ statusCode, message, errors }, statusCode);
 }
 
 export function notLoggedIn(): HttpException {
@@ -12,11 +13,31 @@ export function wrongPassword(): HttpException {
   return apiError(HttpStatus.UNAUTHORIZED, 'Invalid password. Please try again.');
 }
 
+/** Any failed operator sign-in, a suspended operator's included: nothing tells which part. */
+export function wrongCredentials(): HttpException {
+  return apiError(HttpStatus.UNAUTHORIZED, 'Wrong email, passphrase or code.');
+}
+
+export function passkeyRefused(): HttpException {
+  return apiError(HttpStatus.UNAUTHORIZED, 'This passkey was not accepted.');
+}
+
 export function tooManyAttempts(): HttpException {
   return apiError(
     HttpStatus.TOO_MANY_REQUESTS,
     'Too many failed login attempts; please try again later.',
   );
+}
+
+export const ROLE_REFUSAL = 'Your role does not allow this.';
+export const SECOND_FACTOR_FIRST = 'Add a passkey or an authenticator app first.';
+
+export function roleRefused(): HttpException {
+  return apiError(HttpStatus.FORBIDDEN, ROLE_REFUSAL);
+}
+
+export function secondFactorFirst(): HttpException {
+  return apiError(HttpStatus.FORBIDDEN, SECOND_FACTOR_FIRST);
 }
 
 export function crossSiteRequest(): HttpException {
@@ -28,4 +49,27 @@ export function notJson(): HttpException {
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'The request body must be JSON (Content-Type: application/json).',
   );
+}
+
+export function invitationInvalid(): HttpException {
+  return apiError(HttpStatus.BAD_REQUEST, 'This invitation link is not valid.', [
+    { field: 'token', message: 'This invitation link is not valid.' },
+  ]);
+}
+
+export function invitationGone(): HttpException {
+  return apiError(HttpStatus.GONE, 'This invitation has been used or has expired.');
+}
+
+/** A refusal of one field, in the error shape (400). */
+export function fieldRefused(field: string, message: string): HttpException {
+  return apiError(HttpStatus.BAD_REQUEST, message, [{ field, message }]);
+}
+
+export function operatorConflict(message: string): HttpException {
+  return apiError(HttpStatus.CONFLICT, message);
+}
+
+export function operatorNotFound(message = 'No such operator.'): HttpException {
+  return apiError(HttpStatus.NOT_FOUND, message);
 }

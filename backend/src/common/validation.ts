@@ -1,6 +1,8 @@
 import {
   type ArgumentMetadata,
   BadRequestException,
+  createParamDecorator,
+  type ExecutionContext,
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
@@ -182,3 +184,19 @@ export function WholeNumberParameter() {
         : NaN,
   );
 }
+
+/**
+ * A path parameter held to a rule of its route's own, where the parameter's name is another
+ * owner's elsewhere (`sessionId`: a checkout's session on its routes, an operator's session on
+ * one): read and checked here (a 400 naming it), not by the named rules, and declared in the
+ * document by ROUTE_PARAMETERS (request-parameters.ts) with the same rule.
+ */
+export const RouteParam = createParamDecorator(
+  ({ name, rule }: { name: string; rule: ParameterRule }, context: ExecutionContext): string => {
+    const value: unknown = context.switchToHttp().getRequest<{ params: Record<string, unknown> }>()
+      .params[name];
+    const fault = parameterFault(name, value, rule);
+    if (fault) throw validationException([{ field: name, message: fault }]);
+    return value as string;
+  },
+);

@@ -23,10 +23,10 @@ export abstract class MailTransport {
   abstract readonly description: string;
   abstract send(mail: OutgoingMail): Promise<void>;
   /**
-   * Erasure: removes every copy of a registration's messages this transport keeps (what left
-   * through SMTP is in the provider's and the recipient's hands, not here).
+   * Erasure: removes every copy of a registration's (or an operator's) messages this transport
+   * keeps (what left through SMTP is in the provider's and the recipient's hands, not here).
    */
-  async eraseCopiesOf(_registrationId: string): Promise<void> {}
+  async eraseCopiesOf(_recipientId: string): Promise<void> {}
   close(): void {}
 }
 
@@ -77,10 +77,10 @@ export class FileMailTransport extends MailTransport {
   }
 
   /**
-   * Every message's file name holds its registration's id (the Message-ID does, see
-   * outboxMessageId), and so does a file still being written.
+   * Every message's file name holds its recipient's id, a registration's or an operator's (the
+   * Message-ID does, see outboxMessageId), and so does a file still being written.
    */
-  override async eraseCopiesOf(registrationId: string): Promise<void> {
+  override async eraseCopiesOf(recipientId: string): Promise<void> {
     let files: string[];
     try {
       files = await readdir(this.directory);
@@ -90,7 +90,7 @@ export class FileMailTransport extends MailTransport {
     }
     await Promise.all(
       files
-        .filter((file) => file.includes(registrationId))
+        .filter((file) => file.includes(recipientId))
         .map((file) => rm(path.join(this.directory, file), { force: true })),
     );
   }

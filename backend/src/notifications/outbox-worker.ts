@@ -11,19 +11,23 @@ import { Catalogue } from '../tour/catalogue';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { loadRegistration } from '../registrations/registration-store';
-import { MailTransport } from './mail-transport';
+import { MailTransport, type OutgoingMail } from './mail-transport';
 import { visitorCancellationClosesAt } from '../registrations/domain/cancellations';
 import { paidThroughProvider } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
-import { renderMessage, type MessageLinks } from './messages/render-message';
+import { renderInvitation, renderMessage, type MessageLinks } from './messages/render-message';
 import {
   CLAIM_LEASE_MS,
   markOutboxRowSent,
   NOTIFICATION_KINDS,
+  OPERATOR_INVITATION,
   postponeOutboxRow,
+  type ClaimedInvitationRow,
   type ClaimedOutboxRow,
+  type NotificationKind,
   workThroughOutbox,
 } from './outbox';
+import { findOperator } from '../auth/operators/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
 import { PollingPass } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
@@ -42,6 +46,9 @@ export interface OutboxRunResult {
 }
 
 type ClaimedRow = ClaimedOutboxRow & { kind: (typeof NOTIFICATION_KINDS)[number] };
+
+/** A message as rendered for its recipient, before the outbox names and sends it. */
+type RenderedMail = Omit<OutgoingMail, 'messageId' | 'from'>;
 
 /**
  * Sends the outbox. A pass claims a few due rows (FOR UPDATE SKIP LOCKED, so several processes
@@ -99,9 +106,16 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
     // Emails only: the payment provider's calls have a worker of their own (RefundWorker).
-    await workThroughOutbox(this.dataSource, NOTIFICATION_KINDS, now, BATCH, this.leaseMs, {
+    const kinds: (NotificationKind | typeof OPERATOR_INVITATION)[] = [
+      ...NOTIFICATION_KINDS,
+      OPERATOR_INVITATION,
+    ];
+    await workThroughOutbox(this.dataSource, kinds, now, BATCH, this.leaseMs, {
       handle: async (row) => {
-        const outcome = await this.deliver(row as ClaimedRow, now);
+        const outcome =
+          row.kind === OPERATOR_INVITATION
+            ? await this.deliverInvitation(row, now)
+            : await this.deliver(row as ClaimedRow, now);
         result[outcome] += 1;
       },
       recovered: (count) => this.noteRecoveries(count),
@@ -109,6 +123,76 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
     });
     return result;
+  }
+
+  /**
+   * An operator's invitation: to the address the operator has now, while the invitation is
+   * still the one to use (not joined, suspended, renewed or erased meanwhile).
+   */
+  private async deliverInvitation(
+    row: ClaimedInvitationRow,
+    now: Date,
+  ): Promise<keyof OutboxRunResult> {
+    const operator = await findOperator(this.dataSource, row.operator_id);
+    if (
+      !operator?.email ||
+      operator.state !== 'invited' ||
+      operator.invitationId !== row.payload.invitationId
+    ) {
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = 'invitation no longer open' WHERE id = $1`,
+        [row.id, now],
+      );
+      return 'cancelled';
+    }
+    const to = { name: operator.name ?? '', address: operator.email };
+    const outcome = await this.send(row, now, row.operator_id, async () => ({
+      to,
+      ...renderInvitation({
+        name: operator.name ?? '',
+        role: operator.role,
+        locale: row.payload.locale,
+        joinUrl: await this.links.url('invitation', row.payload.invitationId),
+        expiresAt: new Date(row.payload.expiresAt),
+        timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+      }),
+    }));
+    // Erased while this message was being sent: the copy just written goes too.
+    const still = await findOperator(this.dataSource, row.operator_id);
+    if (outcome === 'sent' && still?.state === 'erased') {
+      await this.transport.eraseCopiesOf(row.operator_id);
+    }
+    return outcome;
+  }
+
+  /** Renders and sends a claimed row's message; a failure puts the row back for later. */
+  private async send(
+    row: { id: string; kind: string; attempts: number },
+    now: Date,
+    recipientId: string,
+    render: () => Promise<RenderedMail>,
+  ): Promise<'sent' | 'failed'> {
+    try {
+      const mail = await render();
+      await this.transport.send({
+        messageId: outboxMessageId(row.id, recipientId, this.config.publicUrl),
+        from: this.config.mailFrom,
+        ...mail,
+      });
+    } catch (error) {
+      // SMTP errors often quote the recipient: the outbox and the logs keep no address.
+      const reason = redactAddresses(error instanceof Error ? error.message : String(error)).slice(
+        0,
+        1000,
+      );
+      await postponeOutboxRow(this.dataSource, row, reason, now);
+      this.logger.warn(
+        `Message ${row.id} (${row.kind}) failed, attempt ${row.attempts}: ${reason}`,
+      );
+      return 'failed';
+    }
+    await markOutboxRowSent(this.dataSource, row.id, now);
+    return 'sent';
   }
 
   private async deliver(row: ClaimedRow, now: Date): Promise<keyof OutboxRunResult> {
@@ -129,7 +213,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return 'cancelled';
     }
-    try {
+    const to = { name: state.name ?? '', address: state.email };
+    const outcome = await this.send(row, now, row.registration_id, async () => {
       const links = await this.linksFor(row.kind, state);
       // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
       const ticket =
@@ -157,25 +242,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         links,
         ticket ?? undefined,
       );
-      await this.transport.send({
-        messageId: outboxMessageId(row.id, row.registration_id, this.config.publicUrl),
-        from: this.config.mailFrom,
-        to: { name: state.name ?? '', address: state.email },
-        ...message,
-      });
-    } catch (error) {
-      // SMTP errors often quote the recipient: the outbox and the logs keep no address.
-      const reason = redactAddresses(error instanceof Error ? error.message : String(error)).slice(
-        0,
-        1000,
-      );
-      await postponeOutboxRow(this.dataSource, row, reason, now);
-      this.logger.warn(
-        `Message ${row.id} (${row.kind}) failed, attempt ${row.attempts}: ${reason}`,
-      );
-      return 'failed';
-    }
-    await markOutboxRowSent(this.dataSource, row.id, now);
+      return { to, ...message };
+    });
+    if (outcome === 'failed') return outcome;
     // Erased while this message was being sent: the copy just written goes too.
     const [still] = await this.dataSource.query('SELECT 1 FROM registration_view WHERE id = $1', [
       row.registration_id,

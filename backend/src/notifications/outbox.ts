@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
 import type { SqlStatement } from '../event-store/sql-statement';
+import type { Locale } from '../common/locale';
 import type { LeasedWork } from './lease-recoveries';
 
 /** The messages the site sends, each in the registration's language. */
@@ -28,7 +29,49 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
  */
 export const PAYMENT_REFUND = 'payment-refund';
 
-export type OutboxKind = NotificationKind | typeof PAYMENT_REFUND;
+/**
+ * An operator's invitation to the Command Center: the one message for an operator rather than a
+ * registration. Its row names the operator (operator_id) and carries what the message says
+ * (the invitation, its role, its end, its language); the address is read from the operator
+ * when it is sent, so an erased operator's invitation cannot leave.
+ */
+export const OPERATOR_INVITATION = 'operator-invitation';
+
+export type OutboxKind = NotificationKind | typeof PAYMENT_REFUND | typeof OPERATOR_INVITATION;
+
+/** What an invitation's row carries: no name and no address. */
+export interface InvitationPayload {
+  operatorId: string;
+  invitationId: string;
+  role: string;
+  expiresAt: string;
+  locale: Locale;
+}
+
+/** Queues an operator's invitation, in the transaction that records it. */
+export async function enqueueInvitation(
+  sql: SqlExecutor,
+  invitation: InvitationPayload,
+  causedByPosition: number,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO outbox (kind, operator_id, payload, caused_by_position) VALUES ($1, $2, $3, $4)`,
+    [OPERATOR_INVITATION, invitation.operatorId, JSON.stringify(invitation), causedByPosition],
+  );
+}
+
+/** An erased operator's invitations still to send are cancelled, in the erasing transaction. */
+export async function forgetOperatorRecipient(sql: SqlExecutor, operatorId: string): Promise<void> {
+  await sql.query(
+    `UPDATE outbox SET cancelled_at = now(), last_error = NULL
+      WHERE operator_id = $1 AND sent_at IS NULL AND cancelled_at IS NULL`,
+    [operatorId],
+  );
+  await sql.query(
+    `UPDATE outbox SET last_error = NULL WHERE operator_id = $1 AND last_error IS NOT NULL`,
+    [operatorId],
+  );
+}
 
 export interface Notification {
   kind: OutboxKind;
@@ -74,14 +117,30 @@ export function notificationsInsert(notifications: Notification[]): SqlStatement
   };
 }
 
-/** A row claimed from the outbox, for its worker to send. */
+/** A row claimed from the outbox, for its worker to send: a registration's message or refund. */
 export interface ClaimedOutboxRow {
   id: string;
-  kind: OutboxKind;
+  kind: NotificationKind | typeof PAYMENT_REFUND;
   registration_id: string;
   payload: Record<string, unknown>;
   attempts: number;
 }
+
+/** A claimed operator's invitation. */
+export interface ClaimedInvitationRow {
+  id: string;
+  kind: typeof OPERATOR_INVITATION;
+  operator_id: string;
+  payload: InvitationPayload;
+  attempts: number;
+}
+
+/** The row a claim of `K` answers: an invitation's for its kind, a registration's for the rest. */
+export type ClaimedRowOf<K extends OutboxKind> = K extends typeof OPERATOR_INVITATION
+  ? ClaimedInvitationRow
+  : ClaimedOutboxRow;
+
+type ClaimedAnyRow = ClaimedOutboxRow | ClaimedInvitationRow;
 
 /**
  * A claimed row comes back to the queue this long after its worker last renewed the lease
@@ -98,8 +157,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** The outcome of a claim: the rows, and how many were left by a worker whose lease lapsed. */
-export interface OutboxClaim {
-  rows: ClaimedOutboxRow[];
+export interface OutboxClaim<K extends OutboxKind = OutboxKind> {
+  rows: ClaimedRowOf<K>[];
   recovered: number;
 }
 
@@ -108,13 +167,13 @@ export interface OutboxClaim {
  * processes never claim the same row) by pushing their due time a lease ahead and counting the
  * attempt. A worker that dies before marking a row sent leaves it to come back after the lease.
  */
-export async function claimOutboxRows(
+export async function claimOutboxRows<K extends OutboxKind>(
   sql: SqlExecutor,
-  kinds: readonly OutboxKind[],
+  kinds: readonly K[],
   now: Date,
   limit: number,
   leaseMs = CLAIM_LEASE_MS,
-): Promise<OutboxClaim> {
+): Promise<OutboxClaim<K>> {
   const claimed = (await sql.query(
     // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
     `WITH due AS (
@@ -129,12 +188,21 @@ export async function claimOutboxRows(
      claimed AS (
        UPDATE outbox SET attempts = attempts + 1, available_at = $2, leased_until = $2
          FROM due WHERE outbox.id = due.id
-        RETURNING outbox.id, kind, registration_id, payload, attempts, due.recovered)
+        RETURNING outbox.id, kind, registration_id, operator_id, payload, attempts, due.recovered)
      SELECT * FROM claimed`,
     [now, new Date(now.getTime() + leaseMs), [...kinds]],
-  )) as (ClaimedOutboxRow & { recovered: boolean })[];
+  )) as (ClaimedAnyRow & {
+    registration_id: string | null;
+    operator_id: string | null;
+    recovered: boolean;
+  })[];
   const rows = claimed
-    .map(({ recovered: _recovered, ...row }) => row)
+    .map(
+      ({ recovered: _recovered, registration_id, operator_id, ...row }) =>
+        (row.kind === OPERATOR_INVITATION
+          ? { ...row, operator_id }
+          : { ...row, registration_id }) as ClaimedRowOf<K>,
+    )
     .sort((a, b) => Number(a.id) - Number(b.id));
   return { rows, recovered: claimed.filter((row) => row.recovered).length };
 }
@@ -146,7 +214,7 @@ export async function claimOutboxRows(
  */
 function keepOutboxLeases(
   sql: SqlExecutor,
-  rows: readonly ClaimedOutboxRow[],
+  rows: readonly ClaimedAnyRow[],
   leaseMs = CLAIM_LEASE_MS,
   onError: (error: unknown) => void = () => undefined,
 ): { stop(): void } {
@@ -171,9 +239,9 @@ function keepOutboxLeases(
 }
 
 /** What a worker does with the rows it claimed, and hears of the claim's leases. */
-export interface OutboxWork {
+export interface OutboxWork<Row> {
   /** Called once per claimed row, one at a time, in the order of the queue. */
-  handle(row: ClaimedOutboxRow): Promise<void>;
+  handle(row: Row): Promise<void>;
   /** How many of the claimed rows were taken back from a worker whose lease lapsed. */
   recovered(count: number): void;
   /** A renewal of the leases failed (they are tried again a third of a lease later). */
@@ -184,13 +252,13 @@ export interface OutboxWork {
  * One worker's pass over the outbox: claims up to `limit` due rows of `kinds` under a lease,
  * keeps the lease renewed while `work` handles them, and stops renewing once it is done.
  */
-export async function workThroughOutbox(
+export async function workThroughOutbox<K extends OutboxKind>(
   sql: SqlExecutor,
-  kinds: readonly OutboxKind[],
+  kinds: readonly K[],
   now: Date,
   limit: number,
   leaseMs: number,
-  work: OutboxWork,
+  work: OutboxWork<ClaimedRowOf<K>>,
 ): Promise<void> {
   const claim = await claimOutboxRows(sql, kinds, now, limit, leaseMs);
   work.recovered(claim.recovered);
@@ -205,7 +273,7 @@ export async function workThroughOutbox(
 /** A claimed row could not be sent: it comes back after the back-off, with the error kept. */
 export async function postponeOutboxRow(
   sql: SqlExecutor,
-  row: ClaimedOutboxRow,
+  row: Pick<ClaimedAnyRow, 'id' | 'attempts'>,
   reason: string,
   now: Date,
 ): Promise<void> {

@@ -10,13 +10,21 @@ import { isRegistrationId } from '../common/registration-id';
 import { InvalidLinkError } from './invalid-link-error';
 
 /**
- * What a link in an email lets its reader do: cancel their booking, or pay for a seat offered
- * from the waiting list. The link carries a signed token, never the bare registration id.
+ * What a link in an email lets its reader do: cancel their booking, pay for a seat offered
+ * from the waiting list, or join the Command Center (an operator's invitation). The link
+ * carries a signed token, never the bare id it names.
  */
-export type LinkPurpose = 'cancel' | 'offer';
+export type LinkPurpose = 'cancel' | 'offer' | 'invitation';
+
+/** The site's page each link opens. */
+const LINK_PAGES: Record<LinkPurpose, string> = {
+  cancel: '/cancel',
+  offer: '/offer',
+  invitation: '/admin/join',
+};
 
 interface TokenBody {
-  /** The registration. */
+  /** What the link names: the registration, or the operator's invitation. */
   r: string;
   p: LinkPurpose;
 }
@@ -43,17 +51,13 @@ export const LINK_TOKEN: ParameterRule = {
  * deadline: a link lives as long as its registration's slot says (VisitorLinks.registrationOf),
  * so a slot moved after the email was sent moves the link's end with it.
  */
-export function signLinkToken(
-  secret: string,
-  purpose: LinkPurpose,
-  registrationId: string,
-): string {
-  const body = Buffer.from(JSON.stringify({ r: registrationId, p: purpose })).toString('base64url');
+export function signLinkToken(secret: string, purpose: LinkPurpose, subject: string): string {
+  const body = Buffer.from(JSON.stringify({ r: subject, p: purpose })).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
 /**
- * The registration a token names, if its signature holds and its purpose is `purpose`. The
+ * What a token names (a registration, an invitation), if its signature holds and its purpose is `purpose`. The
  * signature is compared as the exact characters it was issued in: padding, standard base64's
  * `+`/`/` or any stray character make the link invalid, even where a lenient decoder would read
  * the same bytes.
@@ -127,10 +131,15 @@ export class VisitorLinks {
     return this.secret;
   }
 
-  /** The site's page for `purpose` (/cancel or /offer), with a token for the registration. */
-  async url(purpose: LinkPurpose, registrationId: string): Promise<string> {
-    const token = signLinkToken(await this.key(), purpose, registrationId);
-    return `${this.config.publicUrl}/${purpose}?token=${encodeURIComponent(token)}`;
+  /** The site's page for `purpose` (/cancel, /offer, /admin/join), with a token for `subject`. */
+  async url(purpose: LinkPurpose, subject: string): Promise<string> {
+    const token = signLinkToken(await this.key(), purpose, subject);
+    return `${this.config.publicUrl}${LINK_PAGES[purpose]}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** What a link's token names, if it was signed here for `purpose` (InvalidLinkError if not). */
+  async subjectOf(purpose: LinkPurpose, token: unknown): Promise<string> {
+    return verifyLinkToken(await this.key(), purpose, token);
   }
 
   /**

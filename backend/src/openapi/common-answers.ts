@@ -142,17 +142,21 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
 /**
  * Each parameter named in `rules` (by where it is sent, then by name) declares its rule: the
  * bounds the validation pipe, or the code that reads a header, enforces with a 400, and what the
- * value is when the operation does not say.
+ * value is when the operation does not say. A route's own rule (`routeRules`, by the document's
+ * path) comes before the name's.
  */
 export function declareParameterRules(
   document: OpenAPIObject,
   rules: Partial<Record<'path' | 'query' | 'header', Readonly<Record<string, ParameterRule>>>>,
+  routeRules: Readonly<Record<string, Readonly<Record<string, ParameterRule>>>> = {},
 ): OpenAPIObject {
-  for (const pathItem of Object.values(document.paths)) {
+  for (const [route, pathItem] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = pathItem[method] as OperationObject | undefined;
       for (const parameter of (operation?.parameters ?? []) as ParameterObject[]) {
-        const rule = rules[parameter.in as 'path' | 'query' | 'header']?.[parameter.name];
+        const rule =
+          (parameter.in === 'path' ? routeRules[route]?.[parameter.name] : undefined) ??
+          rules[parameter.in as 'path' | 'query' | 'header']?.[parameter.name];
         if (!rule) continue;
         parameter.description ??= `${rule.shape[0].toUpperCase()}${rule.shape.slice(1)}.`;
         parameter.schema = {

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/swagger';
 import { METRICS_BEARER } from '../metrics/metrics.http.controller';
 import { ADMIN_SESSION_COOKIE } from '../auth/admin-cookies';
-import { HEADER_PARAMETERS, NAMED_PARAMETERS } from '../request-parameters';
+import { HEADER_PARAMETERS, NAMED_PARAMETERS, ROUTE_PARAMETERS } from '../request-parameters';
 import { declareCommonAnswers, declareParameterRules } from './common-answers';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -50,11 +50,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'x-internal': false,
     } as ServerObject,
   ];
-  return declareParameterRules(declareCommonAnswers(document), {
-    path: NAMED_PARAMETERS,
-    query: NAMED_PARAMETERS,
-    header: HEADER_PARAMETERS,
-  });
+  return declareParameterRules(
+    declareCommonAnswers(document),
+    { path: NAMED_PARAMETERS, query: NAMED_PARAMETERS, header: HEADER_PARAMETERS },
+    ROUTE_PARAMETERS,
+  );
 }
 
 /** The document with its keys in a stable order, as written to openapi/openapi.json. */

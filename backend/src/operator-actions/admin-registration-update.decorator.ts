@@ -19,7 +19,7 @@ export function AdminRegistrationUpdate(
   recordedEvent: string,
 ) {
   return applyDecorators(
-    AdminOnly({ mutation: true }),
+    AdminOnly('registrations', { mutation: true }),
     ApiOperation({
       operationId,
       summary,

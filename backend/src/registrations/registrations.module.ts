@@ -31,7 +31,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
  * Everything under registrations/: the visitors' and the operators' commands and queries, what
  * the payment provider's answers do to registrations (the webhook, the payment recorder, the
  * refund worker, the hold sweeper), and the one write side they share. The operator's routes are guarded with
- * @AdminOnly() (the admin module's guard).
+ * @AdminOnly('<permission>') (the auth module's guard).
  */
 @Module({
   imports: [ServerLifecycleModule, SeatLedgerModule],

@@ -6,6 +6,7 @@ import type { Catalogue } from '../tour/catalogue';
 import { LivePages } from './live-pages';
 import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';
+import { localeOfCookies } from '../common/locale';
 
 /**
  * Serves the built site: its files, and index.html for every other GET that is not the API.
@@ -82,7 +83,6 @@ export function serveSite(
 }
 
 const LANGUAGES = ['en', 'it', 'ro'] as const;
-const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|it|ro)(?:;|$)/;
 
 /**
  * The public pages the build prerendered (frontend/scripts/prerender.mjs), per language: the
@@ -106,7 +106,7 @@ function prerenderedPages(
   }
   return (request) => {
     if (pages.size === 0 || request.originalUrl.includes('?')) return undefined;
-    const language = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? 'en';
+    const language = localeOfCookies(request.headers.cookie) ?? 'en';
     const route = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
     const html = pages.get(`${language} ${route}`);
     return html === undefined ? undefined : { html, route, language };

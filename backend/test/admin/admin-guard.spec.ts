@@ -31,7 +31,15 @@ function isAdmin(operation: Operation): boolean {
   return (operation.security ?? []).some((requirement) => 'admin-session' in requirement);
 }
 
-const PUBLIC_ADMIN_ROUTES = ['/api/admin/login', '/api/admin/logout', '/api/admin/session'];
+/** The ways in: the owner's password, an operator's passphrase or passkey; and the way out. */
+const PUBLIC_ADMIN_ROUTES = [
+  '/api/admin/login',
+  '/api/admin/login/operator',
+  '/api/admin/login/passkey/options',
+  '/api/admin/login/passkey',
+  '/api/admin/logout',
+  '/api/admin/session',
+];
 
 describe('every admin route is guarded on the server', () => {
   let database: TestDatabase;
@@ -65,7 +73,7 @@ describe('every admin route is guarded on the server', () => {
         'POST /api/admin/registrations/{id}/cancel',
       ]),
     );
-    // Nothing under /api/admin is left unmarked but the login, logout and session check.
+    // Nothing under /api/admin is left unmarked but the logins, logout and session check.
     const unmarked = all.filter(
       (operation) =>
         operation.path.startsWith('/api/admin/') &&

@@ -123,6 +123,8 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       actor: 'admin',
       correlationId: expect.any(String),
       adminSessionId: await sessionId(),
+      // The password signs in the owner.
+      operatorId: 'owner',
     });
     expect(JSON.stringify(recorded[2].metadata)).not.toContain('test-admin-password');
   });

@@ -7,6 +7,8 @@ import { A_DREAM, OPEN_SLOT } from '../http';
 import { contractViolation, OPENAPI_FILE } from '../openapi-contract';
 import { adminCookie } from './support';
 import { readFileSync } from 'node:fs';
+import { generate } from 'otplib';
+import { signLinkToken } from '../../src/notifications/visitor-links';
 
 /**
  * A property-based fuzz of every operation of openapi/openapi.json (fast-check). Each request is
@@ -117,10 +119,10 @@ const OPERATIONS: Operation[] = [
 ];
 
 /**
- * The sessions a request is sent with. A role's session (a door or an operator session, when
- * roles exist) is one more entry here.
+ * The sessions a request is sent with: the owner's (the password), a door operator's (with an
+ * authenticator app), an operator who joined and has no second factor yet, and none.
  */
-const SESSIONS = ['owner', 'none', 'forged', 'empty'] as const;
+const SESSIONS = ['owner', 'door', 'joining', 'none', 'forged', 'empty'] as const;
 type SessionName = (typeof SESSIONS)[number];
 
 /** Values the tests' tour and rules take, by field name, so that valid traffic gets through. */
@@ -755,6 +757,59 @@ function send(
   });
 }
 
+/** Signs the server's invitation links (CANCELLATION_TOKEN_SECRET), to join as an operator. */
+const LINK_SECRET = 'fuzz-link-secret-0123456789abcdef';
+
+async function postJson(
+  baseUrl: string,
+  route: string,
+  body: unknown,
+  cookie?: string,
+): Promise<Response> {
+  return fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A door operator invited by the owner and joined: the session's cookie (no second factor). */
+async function joinedOperator(baseUrl: string, owner: string, client: Client): Promise<string> {
+  const email = `fuzz.operator.${Math.random().toString(36).slice(2)}@example.com`;
+  const invited = await postJson(
+    baseUrl,
+    '/api/admin/operators',
+    { email, name: 'Fuzz Operator', role: 'door' },
+    owner,
+  );
+  if (invited.status !== 201) throw new Error(`Inviting answered ${invited.status}`);
+  const { id } = (await invited.json()) as { id: string };
+  const { rows } = await client.query<{ invitation_id: string }>(
+    'SELECT invitation_id FROM operator_view WHERE id = $1',
+    [id],
+  );
+  const joined = await postJson(baseUrl, '/api/operators/join', {
+    token: signLinkToken(LINK_SECRET, 'invitation', rows[0].invitation_id),
+    name: 'Fuzz Operator',
+    passphrase: 'a fuzzing operator of the door',
+  });
+  const cookie = joined.headers.getSetCookie().find((line) => line.startsWith('admin_session='));
+  if (joined.status !== 201 || !cookie) throw new Error(`Joining answered ${joined.status}`);
+  return cookie.split(';')[0];
+}
+
+async function addAuthenticatorApp(baseUrl: string, cookie: string): Promise<void> {
+  const setup = await postJson(baseUrl, '/api/admin/account/totp', {}, cookie);
+  const { secret } = (await setup.json()) as { secret: string };
+  const confirmed = await postJson(
+    baseUrl,
+    '/api/admin/account/totp/confirmation',
+    { code: await generate({ secret }) },
+    cookie,
+  );
+  if (confirmed.status !== 200) throw new Error(`TOTP confirmation answered ${confirmed.status}`);
+}
+
 describe('fuzzing every operation of the OpenAPI document', () => {
   let database: TestDatabase;
   let server: ServerProcess;
@@ -765,6 +820,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     server = await startServerProcess({
       DATABASE_URL: database.url,
       ADMIN_PASSWORD,
+      CANCELLATION_TOKEN_SECRET: LINK_SECRET,
       WORKERS: 'false',
       REGISTRATION_RATE_LIMIT: '0',
       LOG_LEVEL: 'error',
@@ -784,8 +840,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       `Fuzz: ${REQUESTS} requests over ${OPERATIONS.length} operations, seed ${SEED} (replay with FUZZ_SEED=${SEED})`,
     );
     const owner = await adminCookie(server.url, ADMIN_PASSWORD);
+    const joining = await joinedOperator(server.url, owner, client);
+    const door = await joinedOperator(server.url, owner, client);
+    await addAuthenticatorApp(server.url, door);
     const cookies: Record<SessionName, string | undefined> = {
       owner,
+      door,
+      joining,
       none: undefined,
       forged: 'admin_session=forged',
       empty: 'admin_session=',

@@ -17,6 +17,7 @@ import { OutboxLeases1732000001400 } from './1732000001400-outbox-leases';
 import { StatusPages1732000001450 } from './1732000001450-status-pages';
 import { CheckIns1732000001500 } from './1732000001500-check-ins';
 import { PerformersSheet1732000001600 } from './1732000001600-performers-sheet';
+import { Operators1732000002000 } from './1732000002000-operators';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   StatusPages1732000001450,
   CheckIns1732000001500,
   PerformersSheet1732000001600,
+  Operators1732000002000,
 ];

@@ -57,6 +57,14 @@ export interface MessageTexts {
   offerIntro: string;
   offerPay: string;
   offerLapse: string;
+  /** An operator's invitation to the Command Center. Placeholders: {role}, {joinUrl}, {until}. */
+  invitationSubject: string;
+  invitationIntro: string;
+  invitationJoin: string;
+  invitationExpiry: string;
+  invitationIgnore: string;
+  roleBoxOffice: string;
+  roleDoor: string;
 }
 
 export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
@@ -126,6 +134,16 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'We hold it for you until {offerUntil}. To take it, pay {price} here: {offerUrl}',
     offerLapse:
       'If it is not paid by then, the seat goes to the next person waiting and you leave the waiting list.',
+    invitationSubject: 'You are invited to the Command Center: Dream Darkroom',
+    invitationIntro:
+      'You are invited to help run Dream Darkroom from its Command Center, with the {role} role.',
+    invitationJoin:
+      'To accept, open this link, choose a passphrase and add a passkey or an authenticator app: {joinUrl}',
+    invitationExpiry:
+      'The link works once, until {until}. If it has expired, ask the owner for a new invitation.',
+    invitationIgnore: 'If you did not expect this invitation, you can ignore this email.',
+    roleBoxOffice: 'box office',
+    roleDoor: 'door',
   },
   it: {
     siteName: 'Dream Darkroom',
@@ -195,6 +213,16 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'Te lo teniamo fino a {offerUntil}. Per prenderlo, paga {price} qui: {offerUrl}',
     offerLapse:
       "Se non viene pagato entro allora, il posto passa alla persona successiva in attesa ed esci dalla lista d'attesa.",
+    invitationSubject: 'Sei invitata/o al Command Center: Dream Darkroom',
+    invitationIntro:
+      'Sei invitata/o ad aiutare a gestire Dream Darkroom dal suo Command Center, con il ruolo {role}.',
+    invitationJoin:
+      "Per accettare, apri questo link, scegli una passphrase e aggiungi una passkey o un'app di autenticazione: {joinUrl}",
+    invitationExpiry:
+      'Il link funziona una sola volta, fino a {until}. Se è scaduto, chiedi al proprietario un nuovo invito.',
+    invitationIgnore: 'Se non aspettavi questo invito, puoi ignorare questa email.',
+    roleBoxOffice: 'biglietteria',
+    roleDoor: 'ingresso',
   },
   ro: {
     siteName: 'Dream Darkroom',
@@ -264,6 +292,16 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'Ți-l păstrăm până la {offerUntil}. Ca să-l iei, plătește {price} aici: {offerUrl}',
     offerLapse:
       'Dacă nu este plătit până atunci, locul trece la următoarea persoană care așteaptă și ieși de pe lista de așteptare.',
+    invitationSubject: 'Ești invitat(ă) în Command Center: Dream Darkroom',
+    invitationIntro:
+      'Ești invitat(ă) să ajuți la conducerea Dream Darkroom din Command Center, cu rolul {role}.',
+    invitationJoin:
+      'Ca să accepți, deschide acest link, alege o frază de acces și adaugă o cheie de acces (passkey) sau o aplicație de autentificare: {joinUrl}',
+    invitationExpiry:
+      'Linkul funcționează o singură dată, până la {until}. Dacă a expirat, cere proprietarului o nouă invitație.',
+    invitationIgnore: 'Dacă nu te așteptai la această invitație, poți ignora acest email.',
+    roleBoxOffice: 'casă de bilete',
+    roleDoor: 'intrare',
   },
 };
 

@@ -323,3 +323,35 @@ export function renderMessage(
   }
   return { subject: subjectLine, text: body.text, html: body.html, attachments };
 }
+
+/** What an operator's invitation says: read from its outbox row and the operator's name. */
+export interface InvitationSubject {
+  name: string;
+  role: 'box-office' | 'door';
+  locale: Locale;
+  joinUrl: string;
+  expiresAt: Date;
+  /** The zone the deadline is written in (the tour's). */
+  timeZone: string | undefined;
+}
+
+/** Renders an operator's invitation to the Command Center, in the inviter's language. */
+export function renderInvitation(invitation: InvitationSubject): RenderedMessage {
+  const t = MESSAGE_TEXTS[invitation.locale] ?? MESSAGE_TEXTS.en;
+  const values = {
+    name: invitation.name,
+    role: invitation.role === 'door' ? t.roleDoor : t.roleBoxOffice,
+    joinUrl: invitation.joinUrl,
+    until: formatDeadline(invitation.expiresAt, invitation.locale, invitation.timeZone),
+  };
+  const f = (template: string) => fill(template, values);
+  const body = compose(
+    f(t.greeting),
+    [
+      { paragraphs: [f(t.invitationIntro)] },
+      { paragraphs: [f(t.invitationJoin), f(t.invitationExpiry), t.invitationIgnore] },
+    ],
+    t.signOff,
+  );
+  return { subject: t.invitationSubject, text: body.text, html: body.html, attachments: [] };
+}

@@ -6,6 +6,7 @@ import {
   syncSlotLimits,
 } from '../../tour/projections/rebuild-tour-read-model';
 import { replayWholeLog } from '../../event-store/log-queries';
+import { rebuildOperatorView } from '../../auth/operators/operator-fold';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
@@ -27,8 +28,8 @@ const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
  * same fold as live appends (read-model-fold.ts): folded in memory, then written in bulk, so a
  * replay costs a few statements per thousands of events. The tour's read model is folded again
  * from its streams, with the slots' seat limits (a log from before the tour was in it takes
- * `catalogue`'s); the counts start from zero. Writers wait on the table locks until the rebuild
- * commits.
+ * `catalogue`'s); the counts start from zero; the operators' read model (operator_view) is
+ * folded again from their streams. Writers wait on the table locks until the rebuild commits.
  */
 export async function rebuildProjections(
   dataSource: DataSource,
@@ -40,6 +41,7 @@ export async function rebuildProjections(
     await resetSlotCounts(manager);
     await manager.query('TRUNCATE registration_view');
     const tourFacts = await rebuildTourReadModel(manager);
+    await rebuildOperatorView(manager);
     if (tourFacts === 0) await syncSlotLimits(manager, catalogue);
     const keys = await readRegistrationKeys(manager);
     const fold = new ReadModelFold();

@@ -27,7 +27,7 @@ export class CancelRegistrationHttpController {
 
   @Post('api/admin/registrations/:id/cancel')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('refunds', { mutation: true })
   @ApiOperation({
     operationId: 'cancelRegistration',
     summary: 'Cancel a registration, with or without a refund',

@@ -24,7 +24,7 @@ export class ConfirmWaitlistHttpController {
 
   @Post('api/admin/registrations/:id/confirm')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('registrations', { mutation: true })
   @ApiOperation({
     operationId: 'confirmWaitlist',
     summary: 'Move a waiting-list entry onto a free seat',

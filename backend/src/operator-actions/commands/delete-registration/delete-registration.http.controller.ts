@@ -20,7 +20,7 @@ export class DeleteRegistrationHttpController {
 
   @Delete('api/registrations/:id')
   @HttpCode(204)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('refunds', { mutation: true })
   @ApiOperation({
     operationId: 'deleteRegistration',
     summary: 'Delete a registration and erase its personal data for good',

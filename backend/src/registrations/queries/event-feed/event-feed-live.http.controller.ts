@@ -21,7 +21,7 @@ export class EventFeedLiveHttpController {
   ) {}
 
   @Sse('api/admin/events/live')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @ApiOperation({
     operationId: 'streamLogPosition',
     summary: 'Server-Sent Events: the event log position, now and each time it moves',

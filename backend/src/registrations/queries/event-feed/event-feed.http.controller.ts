@@ -13,7 +13,7 @@ export class EventFeedHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/admin/events')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'listLogEvents',

@@ -4,7 +4,13 @@ import { DataSource } from 'typeorm';
 import { readAll } from '../../../event-store/read-all';
 import { findPersonalDataKeys } from '../../../personal-data/personal-data-vault';
 import { decodeRegistrationEvent } from '../../registration-event-codec';
-import { registrationAuditEntry, toAuditEntry } from '../registration-history/audit-entries';
+import {
+  actorNamesOf,
+  registrationAuditEntry,
+  toAuditEntry,
+} from '../registration-history/audit-entries';
+import { OPERATOR_STREAM_PREFIX } from '../../../auth/operators/operator';
+import { operatorAuditPayload } from '../../../auth/operators/operator-fold';
 import { EventFeedQuery } from './event-feed.query';
 import type { EventFeedDto } from './event-feed.response.dto';
 
@@ -24,12 +30,23 @@ export class EventFeedQueryHandler implements IQueryHandler<EventFeedQuery> {
         records.map((record) => record.streamId).filter((id) => id.startsWith('registration-')),
       ),
     ];
-    const keys = await findPersonalDataKeys(this.dataSource, registrationStreams);
-    const events = records.map((record) =>
-      record.streamId.startsWith('registration-')
-        ? registrationAuditEntry(decodeRegistrationEvent(record, keys.get(record.streamId)))
-        : toAuditEntry(record, { ...record.data }, false),
-    );
+    const [keys, names] = await Promise.all([
+      findPersonalDataKeys(this.dataSource, registrationStreams),
+      actorNamesOf(this.dataSource, records),
+    ]);
+    const events = records.map((record) => {
+      if (record.streamId.startsWith('registration-')) {
+        return registrationAuditEntry(
+          decodeRegistrationEvent(record, keys.get(record.streamId)),
+          names,
+        );
+      }
+      // An operator's name and email stay out of the feed: only the owner's list shows them.
+      const payload = record.streamId.startsWith(OPERATOR_STREAM_PREFIX)
+        ? operatorAuditPayload(record)
+        : { ...record.data };
+      return toAuditEntry(record, payload, false, names);
+    });
     return {
       events,
       lastPosition: records.length > 0 ? records[records.length - 1].globalPosition : after,

@@ -12,7 +12,7 @@ export class ListRegistrationsHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/registrations')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'listRegistrations',

@@ -1,4 +1,6 @@
+import { actorNames, actorOperatorId } from '../../../auth/operators/operator-view';
 import type { RecordedEvent } from '../../../event-store/event-store.types';
+import type { SqlExecutor } from '../../../event-store/sql-executor';
 import { PERSONAL_FIELDS } from '../../domain/registration-events';
 import type { DecodedRegistrationEvent } from '../../registration-event-codec';
 import type { AuditEntryDto } from './audit-entry.response.dto';
@@ -24,6 +26,7 @@ export function toAuditEntry(
   recorded: RecordedEvent,
   payload: Record<string, unknown>,
   personalDataErased: boolean,
+  actorNames: ReadonlyMap<string, string> = new Map(),
 ): AuditEntryDto {
   const entry: AuditEntryDto = {
     position: recorded.globalPosition,
@@ -42,11 +45,30 @@ export function toAuditEntry(
   if (correlationId) entry.correlationId = correlationId;
   const adminSessionId = optionalString(recorded.metadata.adminSessionId);
   if (adminSessionId) entry.adminSessionId = adminSessionId;
+  const operatorId = actorOperatorId(recorded.metadata);
+  if (operatorId) {
+    entry.operatorId = operatorId;
+    entry.actorName = actorNames.get(operatorId) ?? operatorId;
+  }
   return entry;
 }
 
-export function registrationAuditEntry(decoded: DecodedRegistrationEvent): AuditEntryDto {
+export function registrationAuditEntry(
+  decoded: DecodedRegistrationEvent,
+  actorNames?: ReadonlyMap<string, string>,
+): AuditEntryDto {
   // The client address's hash serves the cap on unpaid holds, not the operator.
   const { clientKey: _clientKey, ...payload } = decoded.event.data as Record<string, unknown>;
-  return toAuditEntry(decoded.recorded, payload, decoded.personalDataErased);
+  return toAuditEntry(decoded.recorded, payload, decoded.personalDataErased, actorNames);
+}
+
+/** The names of the operators who caused `recorded`, for their entries' actorName. */
+export function actorNamesOf(
+  sql: SqlExecutor,
+  recorded: readonly RecordedEvent[],
+): Promise<Map<string, string>> {
+  return actorNames(
+    sql,
+    recorded.flatMap((event) => actorOperatorId(event.metadata) ?? []),
+  );
 }

@@ -26,6 +26,20 @@ export class AuditEntryDto {
   @ApiPropertyOptional({ description: 'The id (not the token) of the operator session, if any.' })
   adminSessionId?: string;
 
+  @ApiPropertyOptional({
+    example: 'owner',
+    description:
+      "The operator who caused it (actor `admin`): their id, `owner` for the password login (and for operators' events from before there were operators).",
+  })
+  operatorId?: string;
+
+  @ApiPropertyOptional({
+    example: 'Ioana Marin',
+    description:
+      "The operator's name as it is now (actor `admin`): `owner` for the password login, `former operator #<number>` once the operator was erased.",
+  })
+  actorName?: string;
+
   @ApiProperty({
     type: 'object',
     additionalProperties: true,

@@ -12,7 +12,7 @@ export class RegistrationHistoryHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/admin/registrations/:id/history')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'getRegistrationHistory',

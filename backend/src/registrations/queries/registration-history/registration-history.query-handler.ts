@@ -5,7 +5,7 @@ import { assertRegistrationId } from '../../domain/registration-id';
 import { RegistrationNotFoundError } from '../../domain/registration-errors';
 import { statusFilterOf, statusesAfterEach } from '../../domain/registration';
 import { loadRegistration } from '../../registration-store';
-import { registrationAuditEntry } from './audit-entries';
+import { actorNamesOf, registrationAuditEntry } from './audit-entries';
 import { RegistrationHistoryQuery } from './registration-history.query';
 import type { RegistrationHistoryDto } from './registration-history.response.dto';
 
@@ -19,11 +19,15 @@ export class RegistrationHistoryQueryHandler implements IQueryHandler<Registrati
     const loaded = await loadRegistration(this.dataSource.manager, registrationId);
     if (loaded.history.length === 0) throw new RegistrationNotFoundError();
     const statuses = statusesAfterEach(loaded.history.map((item) => item.event));
+    const names = await actorNamesOf(
+      this.dataSource,
+      loaded.history.map((item) => item.recorded),
+    );
     return {
       registrationId,
       deleted: loaded.state?.status === 'deleted',
       events: loaded.history.map((item, index) => ({
-        ...registrationAuditEntry(item),
+        ...registrationAuditEntry(item, names),
         status: statuses[index],
         listedAs: statusFilterOf(statuses[index]) ?? null,
       })),

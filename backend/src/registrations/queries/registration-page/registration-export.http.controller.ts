@@ -24,7 +24,7 @@ export class RegistrationExportHttpController {
   ) {}
 
   @Get('api/admin/registrations/export')
-  @AdminOnly()
+  @AdminOnly('exports')
   @ApiOperation({
     operationId: 'exportRegistrations',
     summary: 'The registrations a search and filters match, as a CSV file (operator only)',

@@ -16,7 +16,7 @@ export class RegistrationPageHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/admin/registrations')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'listRegistrationPage',
@@ -34,7 +34,7 @@ export class RegistrationPageHttpController {
   }
 
   @Get('api/admin/registrations/per-day')
-  @AdminOnly()
+  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'countRegistrationsPerDay',

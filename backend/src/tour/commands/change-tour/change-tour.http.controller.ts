@@ -50,7 +50,7 @@ export class ChangeTourHttpController {
   }
 
   @Post()
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'announceEvent',
     summary: 'Announce an event of the tour',
@@ -67,7 +67,7 @@ export class ChangeTourHttpController {
   }
 
   @Patch(':slug')
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'editEvent',
     summary: "Edit an event's details, status or automatic offers",
@@ -87,7 +87,7 @@ export class ChangeTourHttpController {
 
   @Post(':slug/complete')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'completeEvent',
     summary: 'Complete an event',
@@ -103,7 +103,7 @@ export class ChangeTourHttpController {
   }
 
   @Post(':slug/slots')
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'addSlot',
     summary: 'Add a slot to an event',
@@ -126,7 +126,7 @@ export class ChangeTourHttpController {
   }
 
   @Patch(':slug/slots/:time')
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
@@ -156,7 +156,7 @@ export class ChangeTourHttpController {
 
   @Post(':slug/slots/:time/close')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'closeSlot',
     summary: 'Close a slot to registration',
@@ -174,7 +174,7 @@ export class ChangeTourHttpController {
 
   @Post(':slug/slots/:time/reopen')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('tour', { mutation: true })
   @ApiOperation({
     operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',

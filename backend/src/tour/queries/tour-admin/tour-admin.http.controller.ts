@@ -12,7 +12,7 @@ export class TourAdminHttpController {
   constructor(private readonly query: TourAdminQueryHandler) {}
 
   @Get()
-  @AdminOnly()
+  @AdminOnly(['tour', 'door'])
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'getTourForAdmin',
@@ -26,7 +26,7 @@ export class TourAdminHttpController {
   }
 
   @Get('history')
-  @AdminOnly()
+  @AdminOnly('tour')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'getTourHistory',

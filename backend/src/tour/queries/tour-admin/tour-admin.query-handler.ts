@@ -12,6 +12,7 @@ import type {
   TourHistoryEntryDto,
 } from './tour-admin.response.dto';
 import type { TourHistoryRequestDto } from './tour-history.request.dto';
+import { actorNames, actorOperatorId } from '../../../auth/operators/operator-view';
 
 /**
  * The Command Center's view of the tour: the tour as this process's catalogue holds it (read
@@ -74,15 +75,21 @@ export class TourAdminQueryHandler {
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
+    const names = await actorNames(
+      this.dataSource,
+      page.flatMap((row) => actorOperatorId(row.metadata) ?? []),
+    );
     const entries = page.map((row): TourHistoryEntryDto => {
       const { slug, ...details } = row.data;
       const metadata: { actor?: string; cause?: string } = row.metadata;
+      const operatorId = actorOperatorId(row.metadata);
       return {
         position: String(row.globalPosition),
         event: row.streamId === TOUR_STREAM ? '' : String(slug),
         type: row.type,
         at: new Date(row.recordedAt).toISOString(),
         actor: metadata.cause === 'import' ? 'import' : (metadata.actor ?? 'system'),
+        ...(operatorId ? { operatorId, actorName: names.get(operatorId) ?? operatorId } : {}),
         details,
       };
     });

@@ -106,6 +106,20 @@ export class TourHistoryEntryDto {
   })
   actor: string;
 
+  @ApiPropertyOptional({
+    example: 'owner',
+    description:
+      'The operator who recorded it (actor `admin`): their id, `owner` for the password login.',
+  })
+  operatorId?: string;
+
+  @ApiPropertyOptional({
+    example: 'Ioana Marin',
+    description:
+      "The operator's name as it is now (actor `admin`): `owner` for the password login, `former operator #<number>` once erased.",
+  })
+  actorName?: string;
+
   @ApiProperty({
     type: 'object',
     additionalProperties: true,

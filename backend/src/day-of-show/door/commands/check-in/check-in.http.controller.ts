@@ -34,7 +34,7 @@ export class CheckInHttpController {
 
   @Post('api/admin/check-ins')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('door', { mutation: true })
   @ApiOperation({
     operationId: 'checkIn',
     summary: 'Check a person in at the door',

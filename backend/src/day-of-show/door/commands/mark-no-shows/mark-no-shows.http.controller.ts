@@ -20,7 +20,7 @@ export class MarkNoShowsHttpController {
 
   @Post('api/admin/tour/events/:slug/slots/:time/no-shows')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('door', { mutation: true })
   @ApiOperation({
     operationId: 'markNoShows',
     summary: "Mark a started slot's no-shows",

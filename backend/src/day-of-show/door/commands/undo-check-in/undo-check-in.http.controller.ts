@@ -19,7 +19,7 @@ export class UndoCheckInHttpController {
 
   @Delete('api/admin/check-ins/:registrationId')
   @HttpCode(204)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('door', { mutation: true })
   @ApiOperation({
     operationId: 'undoCheckIn',
     summary: 'Undo a check-in',

@@ -12,7 +12,7 @@ export class GetDoorCountsHttpController {
 
   @Get('api/admin/check-ins/counts')
   @Header('Cache-Control', 'no-store')
-  @AdminOnly()
+  @AdminOnly('door')
   @ApiOperation({
     operationId: 'getDoorCounts',
     summary: 'Checked in and no-shows per slot',

@@ -13,7 +13,7 @@ export class GetDoorListHttpController {
 
   @Get('api/admin/tour/events/:slug/slots/:time/door')
   @Header('Cache-Control', 'no-store')
-  @AdminOnly()
+  @AdminOnly('door')
   @ApiOperation({
     operationId: 'getDoorList',
     summary: "A slot's door list",

@@ -25,7 +25,7 @@ export class ApprovePerformersSheetHttpController {
 
   @Post(':slug/slots/:time/dreams/approval')
   @HttpCode(200)
-  @AdminOnly({ mutation: true })
+  @AdminOnly('sheet', { mutation: true })
   @ApiOperation({
     operationId: 'approvePerformersSheet',
     summary: "Approve a slot's performers' sheet",

@@ -12,7 +12,7 @@ export class GetPerformersSheetHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':slug/slots/:time/dreams')
-  @AdminOnly()
+  @AdminOnly('sheet')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'getPerformersSheet',
