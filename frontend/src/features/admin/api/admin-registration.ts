@@ -43,8 +43,8 @@ export type RegistrationHistoryEvent = Pick<
   'type' | 'recordedAt' | 'actor' | 'status' | 'listedAs'
 > &
   Partial<
-    Pick<RegistrationHistoryEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>
-  > & {
-    /** Who did it, for an operator's event: their name ('owner' for the password login). */
-    actorName?: string;
-  };
+    Pick<
+      RegistrationHistoryEntry,
+      'payload' | 'position' | 'erasedFields' | 'personalDataErased' | 'actorName'
+    >
+  >;

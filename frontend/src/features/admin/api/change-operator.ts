@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
-import type { InvitedRole } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
+import type { InvitedRole } from './operator-types';
 
 export interface OperatorChange {
   operatorId: string;
@@ -11,7 +11,7 @@ export interface OperatorChange {
 }
 
 export function changeOperator({ operatorId, ...change }: OperatorChange) {
-  return operatorCall('PATCH /api/admin/operators/{operatorId}', {
+  return apiCall('patch', '/api/admin/operators/{operatorId}', {
     params: { operatorId },
     body: change,
   });

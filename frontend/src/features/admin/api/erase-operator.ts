@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 /** Erases a suspended operator's name and email; the trail then names them by number. */
 export function eraseOperator(operatorId: string) {
-  return operatorCall('POST /api/admin/operators/{operatorId}/erasure', {
+  return apiCall('post', '/api/admin/operators/{operatorId}/erasure', {
     params: { operatorId },
     body: {},
   });

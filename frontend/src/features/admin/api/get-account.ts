@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 export function fetchAccount() {
-  return operatorCall('GET /api/admin/account');
+  return apiCall('get', '/api/admin/account');
 }
 
 export const accountQuery = queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 export function fetchInvitation(token: string) {
-  return operatorCall('GET /api/operators/invitations/{token}', { params: { token } });
+  return apiCall('get', '/api/operators/invitations/{token}', { params: { token } });
 }
 
 /** The invitation behind a join link: who is invited, to which role, until when. */

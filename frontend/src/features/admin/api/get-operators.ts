@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 export async function fetchOperators() {
-  return (await operatorCall('GET /api/admin/operators')).operators;
+  return (await apiCall('get', '/api/admin/operators')).operators;
 }
 
 /** Every operator, the owner first, with role, state, factors and open sessions. */

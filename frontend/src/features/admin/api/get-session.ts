@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
 import { apiCall } from '../../../lib/api-client';
 import { isUnauthorized } from './admin-request';
-import type { AdminSessionAnswer } from './operator-contract';
+import type { AdminSessionAnswer } from './operator-types';
 
 const SIGNED_OUT: AdminSessionAnswer = { authenticated: false };
 
 /** Who the session cookie signs in, with the role's permissions (a 401 means nobody). */
 export async function fetchSession(): Promise<AdminSessionAnswer> {
   try {
-    return (await apiCall('get', '/api/admin/session')) as AdminSessionAnswer;
+    return await apiCall('get', '/api/admin/session');
   } catch (error) {
     if (isUnauthorized(error)) return SIGNED_OUT;
     throw error;

@@ -4,10 +4,7 @@ import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type TourHistoryPage = components['schemas']['TourHistoryDto'];
-export type TourHistoryEntry = components['schemas']['TourHistoryEntryDto'] & {
-  /** Who did it, for an operator's change: their name ('owner' for the password login). */
-  actorName?: string;
-};
+export type TourHistoryEntry = components['schemas']['TourHistoryEntryDto'];
 
 export const TOUR_HISTORY_PAGE_SIZE = 50;
 

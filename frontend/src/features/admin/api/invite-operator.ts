@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
-import type { InvitedRole } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
+import type { InvitedRole } from './operator-types';
 
 export interface InviteRequest {
   email: string;
@@ -11,7 +11,7 @@ export interface InviteRequest {
 
 /** Invites an operator: the server sends the join link by email. */
 export function inviteOperator(request: InviteRequest) {
-  return operatorCall('POST /api/admin/operators', { body: request });
+  return apiCall('post', '/api/admin/operators', { body: request });
 }
 
 export function useInviteOperator() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 export interface JoinRequest {
   token: string;
@@ -9,7 +9,7 @@ export interface JoinRequest {
 
 /** Accepts an invitation: the account is made and a session opened, awaiting a second factor. */
 export function join(request: JoinRequest) {
-  return operatorCall('POST /api/operators/join', { body: request });
+  return apiCall('post', '/api/operators/join', { body: request });
 }
 
 export function useJoin() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 export interface OperatorCredentials {
   email: string;
@@ -10,7 +10,7 @@ export interface OperatorCredentials {
 
 /** Signs an operator in by email, passphrase and second factor. */
 export function loginOperator(credentials: OperatorCredentials) {
-  return operatorCall('POST /api/admin/login/operator', { body: credentials });
+  return apiCall('post', '/api/admin/login/operator', { body: credentials });
 }
 
 export function useLoginOperator() {

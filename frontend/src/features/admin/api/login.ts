@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import type { AdminSessionAnswer } from './operator-contract';
+import type { AdminSessionAnswer } from './operator-types';
 
 /** Signs the owner in by the admin password: the server sets an HttpOnly session cookie. */
-export async function login(password: string): Promise<AdminSessionAnswer> {
-  return (await apiCall('post', '/api/admin/login', { body: { password } })) as AdminSessionAnswer;
+export function login(password: string): Promise<AdminSessionAnswer> {
+  return apiCall('post', '/api/admin/login', { body: { password } });
 }
 
 export function useLogin() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 /** Ends one open session of an operator (the owner's own other sessions too: 'owner'). */
 export function revokeSession({
@@ -10,7 +10,7 @@ export function revokeSession({
   operatorId: string;
   sessionId: string;
 }) {
-  return operatorCall('DELETE /api/admin/operators/{operatorId}/sessions/{sessionId}', {
+  return apiCall('delete', '/api/admin/operators/{operatorId}/sessions/{sessionId}', {
     params: { operatorId, sessionId },
   });
 }

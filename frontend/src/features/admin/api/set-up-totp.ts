@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
-import { operatorCall } from './operator-contract';
+import { apiCall } from '../../../lib/api-client';
 
 /** A new secret for an authenticator app, pending until a code from the app confirms it. */
 export function startTotp() {
-  return operatorCall('POST /api/admin/account/totp', { body: {} });
+  return apiCall('post', '/api/admin/account/totp', { body: {} });
 }
 
 /** Confirms the pending secret by a code from the app; answers the recovery codes, once. */
 export function confirmTotp(code: string) {
-  return operatorCall('POST /api/admin/account/totp/confirmation', { body: { code } });
+  return apiCall('post', '/api/admin/account/totp/confirmation', { body: { code } });
 }
 
 export function useStartTotp() {

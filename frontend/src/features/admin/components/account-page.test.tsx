@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BOX_OFFICE_SESSION, fakeFetch, renderWithProviders } from '../../../test/render';
-import type { Account } from '../api/operator-contract';
+import type { Account } from '../api/operator-types';
 import CommandCenterPage from './command-center-page';
 import { HistoryDrawer } from './history-drawer';
 import { AdminSessionProvider } from '../hooks/use-admin-session';

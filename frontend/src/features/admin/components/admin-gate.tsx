@@ -6,7 +6,7 @@ import { HttpError } from '../../../lib/http-error';
 import { useLogin } from '../api/login';
 import { useLoginOperator } from '../api/login-operator';
 import { useLoginWithPasskey } from '../api/login-passkey';
-import type { AdminSessionAnswer } from '../api/operator-contract';
+import type { AdminSessionAnswer } from '../api/operator-types';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';

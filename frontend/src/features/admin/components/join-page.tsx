@@ -8,7 +8,7 @@ import { HttpError } from '../../../lib/http-error';
 import { adminKeys } from '../api/admin-keys';
 import { useInvitation } from '../api/get-invitation';
 import { useJoin } from '../api/join';
-import type { Invitation } from '../api/operator-contract';
+import type { Invitation } from '../api/operator-types';
 import { AdminSessionProvider, useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminText } from '../hooks/use-admin-text';

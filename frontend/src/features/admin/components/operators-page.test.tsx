@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OWNER_SESSION, fakeFetch, renderWithProviders } from '../../../test/render';
-import type { Operator } from '../api/operator-contract';
+import type { Operator } from '../api/operator-types';
 import CommandCenterPage from './command-center-page';
 
 const ANA = '00000000-0000-4000-8000-0000000000a1';

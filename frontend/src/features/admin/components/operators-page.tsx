@@ -9,7 +9,7 @@ import { useChangeOperator } from '../api/change-operator';
 import { useEraseOperator } from '../api/erase-operator';
 import { useOperators } from '../api/get-operators';
 import { useInviteOperator } from '../api/invite-operator';
-import type { InvitedRole, Operator, OperatorSession } from '../api/operator-contract';
+import type { InvitedRole, Operator, OperatorSession } from '../api/operator-types';
 import { useRevokeSession } from '../api/revoke-session';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';

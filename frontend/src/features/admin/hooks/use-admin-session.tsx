@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../api/admin-keys';
 import { useSessionCheck } from '../api/get-session';
-import type { AdminSessionAnswer, Permission, SessionOperator } from '../api/operator-contract';
+import type { AdminSessionAnswer, Permission, SessionOperator } from '../api/operator-types';
 import { permissionsOf } from '../model/console-pages';
 
 export type GateReason = 'expired' | null;

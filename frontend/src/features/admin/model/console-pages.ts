@@ -1,4 +1,4 @@
-import type { AdminSessionAnswer, Permission } from '../api/operator-contract';
+import type { AdminSessionAnswer, Permission } from '../api/operator-types';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 
 export type CommandCenterSection =

@@ -1,4 +1,4 @@
-import type { Operator, Role } from '../api/operator-contract';
+import type { Operator, Role } from '../api/operator-types';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 
 const ROLES: Record<Role, AdminMessageId> = {
