@@ -269,7 +269,7 @@ export const commandCenterScenarios = [
       const texts = await items.allTextContents();
       assert.match(texts[0], /Registered/);
       const types = texts.join('\n');
-      for (const type of ['Paid flag set', 'Dream captured set', 'Dream edited', 'by operator']) {
+      for (const type of ['Paid flag set', 'Dream captured set', 'Dream edited', 'by the owner']) {
         assert.ok(types.includes(type), `the history shows ${type}`);
       }
       assert.ok(
@@ -737,7 +737,7 @@ export const commandCenterScenarios = [
       await visible(items.filter({ hasText: 'Event announced' }));
       const texts = await items.allTextContents();
       assert.match(texts[0], /Automatic offers switched/);
-      assert.match(texts[texts.length - 1], /Event announced.*by operator/s);
+      assert.match(texts[texts.length - 1], /Event announced.*by the owner/s);
       for (const type of ['Slot added', 'Capacity changed', 'Slot closed', 'Slot reopened']) {
         assert.ok(
           texts.some((text) => text.includes(type)),
@@ -798,13 +798,13 @@ export const commandCenterScenarios = [
           viewport: { width: 1280, height: 900 },
         });
         await page.goto('/admin', { waitUntil: 'networkidle' });
-        await visible(page.locator('input[type="password"]'));
+        await visible(page.locator('input[name="password"]'));
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
         for (const violation of await axeViolations(page, axePath)) {
           problems.push(`${language} gate ${violation}`);
         }
-        await page.locator('input[type="password"]').fill(adminPassword);
-        await page.locator('form button[type="submit"]').click();
+        await page.locator('input[name="password"]').fill(adminPassword);
+        await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
         await visible(page.locator('.registration-card'));
         await page.waitForTimeout(300);
         for (const violation of await axeViolations(page, axePath)) {

@@ -24,7 +24,7 @@ let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
 
 /** Pays a registration's sandbox payment page with the card that pays, as its form does. */
-async function pay(checkoutUrl) {
+export async function pay(checkoutUrl) {
   const response = await fetch(checkoutUrl, {
     method: 'POST',
     redirect: 'manual',
@@ -39,7 +39,7 @@ async function pay(checkoutUrl) {
 }
 
 /** Registers and pays `name` in `time`; answers the registration id once the seat is paid. */
-async function paidVisitor(page, baseURL, time, name) {
+export async function paidVisitor(page, baseURL, time, name) {
   const { url, registrationId } = await register(baseURL, name, { time });
   assert.ok(url, `${name} got no payment page`);
   await pay(url);
@@ -65,7 +65,7 @@ async function doorList(page, baseURL, time) {
 }
 
 /** A slot of the scenario's own, `hours` from now (the door preselects the next one starting). */
-async function slotOfItsOwn(page, baseURL, hours, capacity = 20) {
+export async function slotOfItsOwn(page, baseURL, hours, capacity = 20) {
   const startsAt = new Date(Date.now() + hours * 3_600_000);
   startsAt.setUTCSeconds(0, 0);
   startsAt.setUTCMinutes(Math.floor(startsAt.getUTCMinutes() / 5) * 5 + (seq % 5));
@@ -86,8 +86,10 @@ async function openDoor(page, adminPassword, time) {
   await page.goto('/admin/door');
   await visible(page.locator('.door-page, .admin-gate'));
   if (await page.locator('.admin-gate').isVisible()) {
-    await page.locator('.admin-gate input[type="password"]').fill(adminPassword);
-    await page.locator('.admin-gate button[type="submit"]').click();
+    // The owner's form (the gate also offers a passkey and an operator's credentials).
+    const owner = page.locator('.admin-gate form:has(input[name="password"])');
+    await owner.locator('input[name="password"]').fill(adminPassword);
+    await owner.locator('button[type="submit"]').click();
   }
   await visible(page.locator('.door-page'));
   if (time) {
@@ -205,7 +207,7 @@ async function scan(page) {
   };
 }
 
-async function axeViolations(page, axePath) {
+export async function axeViolations(page, axePath) {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, {
@@ -218,7 +220,7 @@ async function axeViolations(page, axePath) {
   });
 }
 
-const row = (page, name) => page.locator('.door-person').filter({ hasText: name });
+export const row = (page, name) => page.locator('.door-person').filter({ hasText: name });
 
 export const doorScenarios = [
   {

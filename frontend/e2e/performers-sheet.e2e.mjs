@@ -181,8 +181,8 @@ export const performersSheetScenarios = [
           viewport: { width: 1280, height: 900 },
         });
         await sheet.goto(sheetPath(slot.time));
-        await sheet.locator('input[type="password"]').fill(adminPassword);
-        await sheet.locator('form button[type="submit"]').click();
+        await sheet.locator('input[name="password"]').fill(adminPassword);
+        await sheet.locator('form:has(input[name="password"]) button[type="submit"]').click();
         await visible(sheet.locator('.sheet-dream mark'));
         await sheet.waitForFunction((lang) => document.documentElement.lang === lang, language);
         for (const violation of await axeViolations(sheet, axePath)) {

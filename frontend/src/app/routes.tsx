@@ -26,6 +26,7 @@ const CommandCenterPage = lazyPage(
   () => import('../features/admin/components/command-center-page'),
 );
 const DoorRoute = lazyPage(() => import('./door-route'));
+const JoinPage = lazyPage(() => import('../features/admin/components/join-page'));
 
 /**
  * Asks now for the data the page at this address will ask for first. The confirmation pages are
@@ -62,6 +63,9 @@ export function AppRoutes() {
         <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
         <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
         <Route path="admin/door" element={<DoorRoute />} />
+        <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
+        <Route path="admin/account" element={<CommandCenterPage section="account" />} />
+        <Route path="admin/join" element={<JoinPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="creator" element={<BiographyPage slug="creator" />} />
         <Route path="actress" element={<BiographyPage slug="actress" />} />

@@ -126,3 +126,26 @@ export function capacity(available: number, waitingList = 0) {
     },
   };
 }
+
+/** GET /api/admin/session for the owner (the admin password): every permission. */
+export const OWNER_SESSION = {
+  authenticated: true,
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  operator: { id: 'owner', name: 'Owner', role: 'owner' },
+  permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door', 'operators'],
+  secondFactorRequired: false,
+};
+
+/** GET /api/admin/session for a box-office operator: everything but the operators. */
+export const BOX_OFFICE_SESSION = {
+  ...OWNER_SESSION,
+  operator: { id: '00000000-0000-4000-8000-0000000000b0', name: 'Bea Box', role: 'box-office' },
+  permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door'],
+};
+
+/** GET /api/admin/session for a door operator: the door page only. */
+export const DOOR_SESSION = {
+  ...OWNER_SESSION,
+  operator: { id: '00000000-0000-4000-8000-0000000000d0', name: 'Dora Door', role: 'door' },
+  permissions: ['door'],
+};

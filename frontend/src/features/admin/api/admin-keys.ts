@@ -7,6 +7,12 @@ import type { RegistrationFilter } from './get-registration-page';
  */
 export const adminKeys = {
   session: () => ['/api', 'admin', 'session'] as const,
+  /** The signed-in operator's own account: name, passkeys, authenticator app, recovery codes. */
+  account: () => ['/api', 'admin', 'account'] as const,
+  /** Every operator with their sessions (the owner's Operators page). */
+  operators: () => ['/api', 'admin', 'operators'] as const,
+  /** An invitation to join, read before signing in (so not under the admin keys). */
+  invitation: (token: string) => ['/api', 'operators', 'invitations', token] as const,
   registrations: () => ['/api', 'registrations'] as const,
   registrationPages: (filter: RegistrationFilter) =>
     ['/api', 'registrations', 'pages', filter] as const,

@@ -43,5 +43,8 @@ export type RegistrationHistoryEvent = Pick<
   'type' | 'recordedAt' | 'actor' | 'status' | 'listedAs'
 > &
   Partial<
-    Pick<RegistrationHistoryEntry, 'payload' | 'position' | 'erasedFields' | 'personalDataErased'>
+    Pick<
+      RegistrationHistoryEntry,
+      'payload' | 'position' | 'erasedFields' | 'personalDataErased' | 'actorName'
+    >
   >;

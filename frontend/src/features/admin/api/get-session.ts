@@ -2,21 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys';
 import { apiCall } from '../../../lib/api-client';
 import { isUnauthorized } from './admin-request';
+import type { AdminSessionAnswer } from './operator-types';
 
-/** Whether the session cookie is a live admin session (a 401 also means no). */
-export async function fetchSessionIsLive(): Promise<boolean> {
+const SIGNED_OUT: AdminSessionAnswer = { authenticated: false };
+
+/** Who the session cookie signs in, with the role's permissions (a 401 means nobody). */
+export async function fetchSession(): Promise<AdminSessionAnswer> {
   try {
-    const session = await apiCall('get', '/api/admin/session');
-    return session.authenticated === true;
+    return await apiCall('get', '/api/admin/session');
   } catch (error) {
-    if (isUnauthorized(error)) return false;
+    if (isUnauthorized(error)) return SIGNED_OUT;
     throw error;
   }
 }
 
 export const sessionQuery = queryOptions({
   queryKey: adminKeys.session(),
-  queryFn: fetchSessionIsLive,
+  queryFn: fetchSession,
   staleTime: Infinity,
   gcTime: 0,
 });

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import type { AdminSessionAnswer } from './operator-types';
 
-/** Opens an admin session: the server answers 200 and sets an HttpOnly session cookie. */
-export function login(password: string) {
+/** Signs the owner in by the admin password: the server sets an HttpOnly session cookie. */
+export function login(password: string): Promise<AdminSessionAnswer> {
   return apiCall('post', '/api/admin/login', { body: { password } });
 }
 

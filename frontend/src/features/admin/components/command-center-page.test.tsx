@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, OWNER_SESSION } from '../../../test/render';
 import type { AdminRegistration } from '../api/admin-registration';
 import CommandCenterPage from './command-center-page';
 
@@ -148,7 +148,8 @@ function fakeAdminApi({
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const contentType = (init?.headers as Record<string, string> | undefined)?.['Content-Type'];
     calls.push({ method, url, body, contentType });
-    if (url === '/api/admin/session') return answer(200, { authenticated: state.live });
+    if (url === '/api/admin/session')
+      return answer(200, state.live ? OWNER_SESSION : { authenticated: false });
     if (url === '/api/admin/login') {
       const password = (body as { password: string }).password;
       if (password === 'throttle me') {
@@ -163,7 +164,7 @@ function fakeAdminApi({
         return answer(401, { statusCode: 401, message: 'Access Denied', errors: [] });
       }
       state.live = true;
-      return answer(200, { authenticated: true });
+      return answer(200, OWNER_SESSION);
     }
     if (url === '/api/admin/logout') {
       state.live = false;

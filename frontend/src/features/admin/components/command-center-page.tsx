@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { AdminSessionProvider, useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { AdminIntlProvider } from '../i18n/admin-intl-provider';
+import { landingPage, mayOpen } from '../model/console-pages';
+import type { CommandCenterSection } from '../model/console-pages';
+import { AccountPage } from './account-page';
 import { AdminGate } from './admin-gate';
 import { ConsoleNav } from './console-nav';
 import { Dashboard } from './dashboard';
 import { LogoutButton } from './logout-button';
+import { OperatorsPage } from './operators-page';
 import { PerformersSheetPage } from './performers-sheet-page';
+import { RoleRefusal } from './role-refusal';
+import { SecondFactorRequired } from './second-factor-required';
 import { TourPage } from './tour-page';
 import './command-center.css';
 
-export type CommandCenterSection = 'registrations' | 'tour' | 'sheet' | 'door';
+export type { CommandCenterSection } from '../model/console-pages';
 
 /** What the console hands a page that another feature draws (app/ puts them together). */
 export interface ConsolePageProps {
@@ -26,7 +33,24 @@ const TITLES = {
   tour: 'admin.page.tourTitle',
   sheet: 'admin.page.sheetTitle',
   door: 'admin.door.pageTitle',
+  operators: 'admin.operators.pageTitle',
+  account: 'admin.account.pageTitle',
 } as const;
+
+function SignedInPage({ section }: { section: CommandCenterSection }) {
+  switch (section) {
+    case 'tour':
+      return <TourPage />;
+    case 'sheet':
+      return <PerformersSheetPage />;
+    case 'operators':
+      return <OperatorsPage />;
+    case 'account':
+      return <AccountPage />;
+    default:
+      return <Dashboard />;
+  }
+}
 
 function CommandCenter({
   section,
@@ -38,13 +62,41 @@ function CommandCenter({
   worksOffline: boolean;
 }) {
   const t = useAdminText();
-  const { state, unreachable, expire } = useAdminSession();
-  // A page that works offline (the door, from its kept list) is shown when the server cannot be
-  // asked about the session; its own requests meet the gate again if the session is over.
-  if (page && (state === 'signed-in' || (worksOffline && unreachable))) {
+  const { state, unreachable, expire, permissions, secondFactorRequired } = useAdminSession();
+  const signedIn = state === 'signed-in';
+  const allowed = mayOpen(section, permissions);
+  const title = <PageTitle text={t(TITLES[section])} />;
+
+  // A session opened by joining has nothing open until it has its second factor.
+  if (signedIn && secondFactorRequired) {
     return (
       <div className="page command-center-page">
-        <PageTitle text={t(TITLES[section])} />
+        {title}
+        <meta name="robots" content="noindex" />
+        <SecondFactorRequired />
+      </div>
+    );
+  }
+  // /admin itself is where every sign-in starts: a role without the registrations lands on the
+  // first page it may open. Any other page opened without the permission says so.
+  if (signedIn && !allowed && section === 'registrations') {
+    return <Navigate to={landingPage(permissions)} replace />;
+  }
+  if (signedIn && !allowed) {
+    return (
+      <div className="page command-center-page">
+        {title}
+        <meta name="robots" content="noindex" />
+        <RoleRefusal />
+      </div>
+    );
+  }
+  // A page that works offline (the door, from its kept list) is shown when the server cannot be
+  // asked about the session; its own requests meet the gate again if the session is over.
+  if (page && (signedIn || (worksOffline && unreachable))) {
+    return (
+      <div className="page command-center-page">
+        {title}
         <meta name="robots" content="noindex" />
         {page({
           consoleHeader: (
@@ -60,20 +112,14 @@ function CommandCenter({
   }
   return (
     <div className="page command-center-page">
-      <PageTitle text={t(TITLES[section])} />
+      {title}
       <meta name="robots" content="noindex" />
       {state === 'checking' ? (
         <p className="page-loading" role="status">
           {t('admin.gate.checking')}
         </p>
-      ) : state === 'signed-in' ? (
-        section === 'tour' ? (
-          <TourPage />
-        ) : section === 'sheet' ? (
-          <PerformersSheetPage />
-        ) : (
-          <Dashboard />
-        )
+      ) : signedIn ? (
+        <SignedInPage section={section} />
       ) : (
         <AdminGate />
       )}
@@ -82,8 +128,9 @@ function CommandCenter({
 }
 
 /**
- * /admin, /admin/tour and /admin/sheet: the password gate, then the Command Center's page. Another
- * feature's page (the door) comes as `page`, drawn inside the console's gate, texts and header.
+ * The Command Center's pages: the sign-in, then the page, as far as the operator's role allows.
+ * Another feature's page (the door) comes as `page`, drawn inside the console's gate, texts and
+ * header.
  */
 export default function CommandCenterPage({
   section = 'registrations',

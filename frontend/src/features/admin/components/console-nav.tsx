@@ -1,24 +1,35 @@
 import { NavLink } from 'react-router';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
+import { CONSOLE_PAGES } from '../model/console-pages';
+import { roleLabel } from '../model/operator-display';
 
-/** The Command Center's pages; the current one is marked for screen readers (aria-current). */
+/**
+ * The Command Center's pages the operator's role may open, the current one marked for screen
+ * readers (aria-current), and who is signed in.
+ */
 export function ConsoleNav() {
   const t = useAdminText();
+  const { operator, permissions } = useAdminSession();
+  const pages = CONSOLE_PAGES.filter(
+    (page) => page.nav && (page.permission === null || permissions.has(page.permission)),
+  );
   return (
     <nav className="console-nav" aria-label={t('admin.nav.label')}>
       <ul>
-        <li>
-          <NavLink to="/admin" end>
-            {t('admin.nav.registrations')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/tour">{t('admin.nav.tour')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/door">{t('admin.nav.door')}</NavLink>
-        </li>
+        {pages.map((page) => (
+          <li key={page.path}>
+            <NavLink to={page.path} end={page.path === '/admin'}>
+              {page.nav && t(page.nav)}
+            </NavLink>
+          </li>
+        ))}
       </ul>
+      {operator && (
+        <p className="console-nav__who muted">
+          {t('admin.nav.signedInAs', { name: operator.name, role: t(roleLabel(operator.role)) })}
+        </p>
+      )}
     </nav>
   );
 }

@@ -7,6 +7,7 @@ import { useRegistrationsPerDay } from '../api/get-registrations-per-day';
 import type { RegistrationFilter } from '../api/get-registration-page';
 import { useLiveChanges } from '../api/live-changes';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import { AdminCharts } from './admin-charts';
@@ -38,6 +39,7 @@ export function Dashboard() {
   const t = useAdminText();
   const intl = useIntl();
   const { sessionExpired } = useAdminFailure();
+  const { permissions } = useAdminSession();
   const tour = useEvents();
   const nameSlot = useSlotName();
   const [query, setQuery] = useState('');
@@ -244,11 +246,13 @@ export function Dashboard() {
         )}
       </section>
 
-      <ExportPanel
-        slots={slots ?? []}
-        total={total}
-        view={filtered ? { filter, count: capped ? null : matched } : undefined}
-      />
+      {permissions.has('exports') && (
+        <ExportPanel
+          slots={slots ?? []}
+          total={total}
+          view={filtered ? { filter, count: capped ? null : matched } : undefined}
+        />
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 import { historyDetails, historyActor } from '../model/history-details';
+import { actorNameShown } from '../model/operator-display';
 import { isUnauthorized } from '../api/admin-request';
 import { useEffect, useId, useRef } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -82,7 +83,11 @@ function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
   const typeKey = `admin.eventType.${event.type}`;
   const typeLabel = typeKey in intl.messages ? t(typeKey as AdminMessageId) : event.type;
   const actor = historyActor(event.actor);
-  const actorLabel = actor.key ? t(actor.key) : actor.raw;
+  const actorLabel = event.actorName
+    ? actorNameShown(event.actorName, t)
+    : actor.key
+      ? t(actor.key)
+      : actor.raw;
   const recorded = new Date(event.recordedAt);
   const details = historyDetails(event.payload, event.erasedFields);
   return (

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders, OWNER_SESSION } from '../../../test/render';
 import type { PerformersSheet } from '../api/get-performers-sheet';
 import CommandCenterPage from './command-center-page';
 
@@ -43,7 +43,7 @@ const SHEET_URL = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent('
 function renderSheet() {
   const approvals: unknown[] = [];
   const calls = fakeFetch((method, url, body) => {
-    if (url === '/api/admin/session') return { body: { authenticated: true } };
+    if (url === '/api/admin/session') return { body: OWNER_SESSION };
     if (url === SHEET_URL && method === 'GET') return { body: sheet() };
     if (url === `${SHEET_URL}/approval` && method === 'POST') {
       approvals.push(body);

@@ -10,6 +10,7 @@ import { useDeleteRegistration } from '../api/delete-registration';
 import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
 import { useSetPaid } from '../api/set-paid';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import {
@@ -55,6 +56,7 @@ export function RegistrationCard({
   const nameSlot = useSlotName();
   const toast = useToast();
   const { fail } = useAdminFailure();
+  const { permissions } = useAdminSession();
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
   const [refundOnDelete, setRefundOnDelete] = useState(true);
@@ -185,13 +187,16 @@ export function RegistrationCard({
       ? formatDeadline(registration.holdExpiresAt, intl.locale, timeZone)
       : null;
 
-  // Money taken through the payment provider can go back with the deletion.
+  // Cancelling and deleting may give money back: the server asks for the refunds permission for
+  // both. Money taken through the payment provider can go back with either.
+  const mayCancel = permissions.has('refunds');
   const paidThroughProvider = registration.paidBy === 'card';
+  const refundable = paidThroughProvider && mayCancel;
 
   function remove() {
     deleteRegistration.mutate({
       id: registration.id,
-      refund: paidThroughProvider && refundOnDelete,
+      refund: refundable && refundOnDelete,
     });
   }
 
@@ -323,7 +328,7 @@ export function RegistrationCard({
         >
           {t('admin.row.history')}
         </button>
-        {isCancellable(registration) && (
+        {isCancellable(registration) && mayCancel && (
           <button
             type="button"
             className="button button--small button--ghost"
@@ -332,7 +337,7 @@ export function RegistrationCard({
             {t('admin.row.cancel')}
           </button>
         )}
-        {isCancellable(registration) && paidThroughProvider && (
+        {isCancellable(registration) && refundable && (
           <button
             type="button"
             className="button button--small button--ghost"
@@ -341,13 +346,15 @@ export function RegistrationCard({
             {t('admin.row.cancelAndRefund')}
           </button>
         )}
-        <button
-          type="button"
-          className="button button--small button--danger-outline"
-          onClick={() => setDeleting(true)}
-        >
-          {t('admin.row.delete')}
-        </button>
+        {mayCancel && (
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            onClick={() => setDeleting(true)}
+          >
+            {t('admin.row.delete')}
+          </button>
+        )}
       </div>
       <ConfirmDialog
         open={cancelling !== null}
@@ -383,7 +390,7 @@ export function RegistrationCard({
         destructive
         pending={deleteRegistration.isPending}
       >
-        {paidThroughProvider && (
+        {refundable && (
           <div className="confirm-dialog__choice">
             <p>{t('admin.delete.paid', { name })}</p>
             <label htmlFor={refundId}>

@@ -9,6 +9,7 @@ import type { TourHistoryEntry } from '../api/get-tour-history';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import { historyActor } from '../model/history-details';
+import { actorNameShown } from '../model/operator-display';
 import { tourDetails, tourEntryType } from '../model/tour-history';
 import { localCity } from '../model/tour-names';
 import type { TourDetail } from '../model/tour-history';
@@ -172,7 +173,14 @@ function TourHistoryItem({
             ? entry.at
             : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'medium' })}
         </time>{' '}
-        · {t('admin.history.by', { actor: actor.key ? t(actor.key) : actor.raw })}
+        ·{' '}
+        {t('admin.history.by', {
+          actor: entry.actorName
+            ? actorNameShown(entry.actorName, t)
+            : actor.key
+              ? t(actor.key)
+              : actor.raw,
+        })}
       </p>
       {details.length === 0 ? (
         <p className="muted">{t('admin.history.noDetails')}</p>

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { AppRoutes } from '../../../app/routes';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders, OWNER_SESSION } from '../../../test/render';
 import type { FetchCall } from '../../../test/render';
 import type { AnnounceEventRequest } from '../api/announce-event';
 import type { TourAdmin, TourEventAdmin } from '../api/get-tour';
@@ -143,7 +143,8 @@ function fakeTourApi() {
     refused(404, `The tour has no event "${decodeURIComponent(slug)}".`);
   const session = { live: true };
   const calls: FetchCall[] = fakeFetch((method, url, body) => {
-    if (url === '/api/admin/session') return { body: { authenticated: session.live } };
+    if (url === '/api/admin/session')
+      return { body: session.live ? OWNER_SESSION : { authenticated: false } };
     if (!session.live) return refused(401, 'Log in as the operator to do this.');
     if (url === '/api/admin/tour' && method === 'GET') return { body: tour };
     if (url.startsWith('/api/admin/tour/history?')) {
@@ -718,7 +719,7 @@ describe('the Tour page', () => {
   it('shows skeletons while the tour loads, and says when it cannot be loaded', async () => {
     let answer: (() => void) | undefined;
     fakeFetch(async (_method, url) => {
-      if (url === '/api/admin/session') return { body: { authenticated: true } };
+      if (url === '/api/admin/session') return { body: OWNER_SESSION };
       await new Promise<void>((resolve) => {
         answer = resolve;
       });
@@ -739,10 +740,11 @@ describe('the Tour page', () => {
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     let live = false;
     const calls = fakeFetch((_method, url, body) => {
-      if (url === '/api/admin/session') return { body: { authenticated: live } };
+      if (url === '/api/admin/session')
+        return { body: live ? OWNER_SESSION : { authenticated: false } };
       if (url === '/api/admin/login') {
         live = (body as { password: string }).password === 'correct horse';
-        return live ? { body: { authenticated: true } } : refused(401, 'Access Denied');
+        return live ? { body: OWNER_SESSION } : refused(401, 'Access Denied');
       }
       if (url === '/api/events') return { body: [] };
       if (!live) return refused(401, 'Unauthorized');

@@ -11,6 +11,7 @@ import { useCloseSlot } from '../api/close-slot';
 import { useReopenSlot } from '../api/reopen-slot';
 import type { TourEventAdmin, TourSlotAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { validateCapacity } from '../model/tour-forms';
 import { SlotFormDialog } from './slot-form-dialog';
@@ -26,6 +27,7 @@ export function TourSlot({
   city: string;
 }) {
   const t = useAdminText();
+  const { permissions } = useAdminSession();
   const intl = useIntl();
   const toast = useToast();
   const { fail } = useAdminFailure();
@@ -162,14 +164,16 @@ export function TourSlot({
           </div>
         )}
       </dl>
-      <p className="tour-slot__sheet">
-        <Link
-          className="button button--small button--ghost"
-          to={`/admin/sheet?${new URLSearchParams({ event: event.slug, time: slot.time }).toString()}`}
-        >
-          {t('admin.tour.slot.sheet', { slot: slot.time })}
-        </Link>
-      </p>
+      {permissions.has('sheet') && (
+        <p className="tour-slot__sheet">
+          <Link
+            className="button button--small button--ghost"
+            to={`/admin/sheet?${new URLSearchParams({ event: event.slug, time: slot.time }).toString()}`}
+          >
+            {t('admin.tour.slot.sheet', { slot: slot.time })}
+          </Link>
+        </p>
+      )}
       {!played && (
         <form className="tour-slot__capacity" onSubmit={saveCapacity} noValidate>
           <div className="field">

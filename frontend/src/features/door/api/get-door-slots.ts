@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 import type { KeyValueStorage } from '../model/check-in-queue';
 import type { DoorSlot } from '../model/slot-choice';
 import { doorKeys } from './door-keys';
@@ -15,10 +15,13 @@ function cachedSlots(storage: KeyValueStorage): DoorSlot[] | undefined {
   }
 }
 
-/** Every slot of the tour's events that are not completed, from the Command Center's tour. */
+/**
+ * Every slot of the tour's events that are not completed, from the site's public tour: every
+ * role that works the door may read it (the Command Center's tour is the tour role's).
+ */
 export async function fetchDoorSlots(): Promise<DoorSlot[]> {
-  const tour = await apiCall('get', '/api/admin/tour');
-  const slots = tour.events
+  const events = await apiGet('/api/events');
+  const slots = events
     .filter((event) => event.status !== 'completed')
     .flatMap((event) =>
       event.slots.map((slot) => ({

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import DoorRoute from '../../../app/door-route';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { DOOR_SESSION, fakeFetch, renderWithProviders } from '../../../test/render';
 import type { DoorList } from '../model/door-list';
 import vectors from '../model/ticket-vectors.json';
 
@@ -11,32 +11,27 @@ function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-const TOUR = {
-  currency: 'RON',
-  events: [
-    {
-      slug: 'bucharest',
-      city: 'Bucharest',
-      venue: 'MNAC',
-      localised: {},
-      date: '2025-10-30',
-      timeZone: 'Europe/Bucharest',
-      status: 'open',
-      priceMinor: 3500,
-      automaticOffers: true,
-      slots: [
-        {
-          time: 'Oct 30 - 7:30pm',
-          startsAt: '2025-10-30T17:30:00.000Z',
-          status: 'open',
-          capacity: 20,
-          seatsTaken: 4,
-          waiting: 1,
-        },
-      ],
-    },
-  ],
-};
+const EVENTS = [
+  {
+    slug: 'bucharest',
+    city: 'Bucharest',
+    venue: 'MNAC',
+    localised: {},
+    date: '2025-10-30',
+    timeZone: 'Europe/Bucharest',
+    status: 'open',
+    priceMinor: 3500,
+    currency: 'RON',
+    slots: [
+      {
+        time: 'Oct 30 - 7:30pm',
+        startsAt: '2025-10-30T17:30:00.000Z',
+        status: 'open',
+        capacity: 20,
+      },
+    ],
+  },
+];
 
 /** The door's routes as the contract has them, over one slot's list held here. */
 function doorServer() {
@@ -44,11 +39,15 @@ function doorServer() {
     list: clone(vectors.doorList) as DoorList,
     network: true,
     firstByOtherPhone: new Set<string>(),
+    signedIn: true,
   };
   const calls = fakeFetch((method, url, body) => {
     if (!state.network) throw new TypeError('Failed to fetch');
-    if (url === '/api/admin/session') return { body: { authenticated: true } };
-    if (url === '/api/admin/tour') return { body: TOUR };
+    if (url === '/api/admin/session') return { body: DOOR_SESSION };
+    if (url === '/api/events') return { body: EVENTS };
+    if (!state.signedIn && url.startsWith('/api/admin/tour/')) {
+      return { status: 401, body: { statusCode: 401, message: 'Unauthorized', errors: [] } };
+    }
     if (url === '/api/admin/tour/events/bucharest/slots/Oct%2030%20-%207%3A30pm/door') {
       return { body: { ...state.list, syncedAt: new Date().toISOString() } };
     }
@@ -158,6 +157,18 @@ describe('the door page', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find a name' }), 'ioana');
     expect(await screen.findByRole('heading', { name: 'Seated (1)' })).toBeInTheDocument();
     expect(screen.queryByText('Ana Popescu')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the sign-in when the list’s refresh finds the session ended elsewhere', async () => {
+    const { state } = doorServer();
+    const { unmount } = renderDoor();
+    expect(await screen.findByText('Ana Popescu')).toBeInTheDocument();
+    unmount();
+    // The owner ended this phone's session: the list's next request is refused.
+    state.signedIn = false;
+    renderDoor();
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeVisible();
+    expect(screen.queryByText('Ana Popescu')).toBeNull();
   });
 
   it('checks in by name with the device time and this phone’s name, then undoes it', async () => {

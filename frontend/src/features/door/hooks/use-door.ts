@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sendCheckIn } from '../api/check-in';
 import { doorKeys } from '../api/door-keys';
 import { useDoorList } from '../api/get-door-list';
+import { HttpError } from '../../../lib/http-error';
 import { markNoShows } from '../api/mark-no-shows';
 import { undoCheckIn } from '../api/undo-check-in';
 import { CheckInQueue } from '../model/check-in-queue';
@@ -42,6 +43,11 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
   useEffect(() => {
     signedOutRef.current = signedOut;
   }, [signedOut]);
+  // The list's refresh is a request like any other: a session ended elsewhere (the owner ended
+  // it, or suspended the operator) signs the phone out there, not only at its next check-in.
+  useEffect(() => {
+    if (list.error instanceof HttpError && list.error.status === 401) signedOutRef.current();
+  }, [list.error]);
 
   const refreshList = useCallback(
     () => queryClient.invalidateQueries({ queryKey: ['/api', 'admin', 'tour', 'events'] }),

@@ -1,0 +1,168 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BOX_OFFICE_SESSION, fakeFetch, renderWithProviders } from '../../../test/render';
+import type { Account } from '../api/operator-types';
+import CommandCenterPage from './command-center-page';
+import { HistoryDrawer } from './history-drawer';
+import { AdminSessionProvider } from '../hooks/use-admin-session';
+import { AdminIntlProvider } from '../i18n/admin-intl-provider';
+
+const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+
+function accountServer() {
+  const account: Account = {
+    id: '00000000-0000-4000-8000-0000000000b0',
+    number: 3,
+    name: 'Bea Box',
+    email: 'bea@example.com',
+    role: 'box-office',
+    passkeys: [
+      {
+        id: 'pk-1',
+        name: 'Work laptop',
+        createdAt: '2025-09-01T09:00:00.000Z',
+        lastUsedAt: null,
+      },
+    ],
+    totp: true,
+    recoveryCodesLeft: 7,
+  };
+  const calls = fakeFetch((method, url, body) => {
+    if (url === '/api/admin/session') return { body: BOX_OFFICE_SESSION };
+    if (url === '/api/admin/account') return { body: account };
+    if (url === '/api/admin/account/passkeys/options') {
+      return {
+        body: {
+          challengeId: 'challenge-2',
+          options: {
+            challenge: 'Y2hhbGxlbmdl',
+            rp: { name: 'Command Center', id: 'localhost' },
+            user: { id: 'b3BlcmF0b3ItMw', name: 'bea@example.com', displayName: 'Bea Box' },
+            pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+            excludeCredentials: [{ id: 'cGstMQ', type: 'public-key' }],
+          },
+        },
+      };
+    }
+    if (url === '/api/admin/account/passkeys') {
+      const { name } = body as { name: string };
+      account.passkeys.push({
+        id: 'pk-2',
+        name,
+        createdAt: '2025-10-01T09:00:00.000Z',
+        lastUsedAt: null,
+      });
+      return { status: 201, body: { id: 'pk-2', name, createdAt: '2025-10-01T09:00:00.000Z' } };
+    }
+    return { status: 404, body: { statusCode: 404, message: `No route ${method} ${url}` } };
+  });
+  return { account, calls };
+}
+
+afterEach(() => {
+  delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  jest.restoreAllMocks();
+});
+
+describe('My account', () => {
+  it('lists the passkeys, the app and the recovery codes left, and adds a passkey made on this device', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(window, 'PublicKeyCredential', {
+      configurable: true,
+      value: function PublicKeyCredential() {},
+    });
+    const create = jest.fn(async () => ({
+      id: 'new-passkey',
+      rawId: bytes('new-passkey'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: {
+        attestationObject: bytes('attestation'),
+        clientDataJSON: bytes('{"type":"webauthn.create"}'),
+        getTransports: () => ['internal'],
+      },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create } });
+    const { calls } = accountServer();
+    renderWithProviders(<CommandCenterPage section="account" />, {
+      route: '/admin/account',
+      path: '/admin/account',
+    });
+
+    const passkeys = await screen.findByRole('region', { name: 'Passkeys' });
+    expect(within(passkeys).getByText('Work laptop')).toBeInTheDocument();
+    expect(within(passkeys).getByText(/last used never/)).toBeInTheDocument();
+    expect(screen.getByText('7 recovery codes left.')).toBeInTheDocument();
+    expect(screen.getByText('An authenticator app is set up.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    await user.type(within(passkeys).getByLabelText(/Name of this passkey/), 'Door phone');
+    await user.click(within(passkeys).getByRole('button', { name: 'Add a passkey' }));
+    expect(await within(passkeys).findByText('Door phone')).toBeInTheDocument();
+    const sent = calls.find((call) => call.url === '/api/admin/account/passkeys')?.body as {
+      challengeId: string;
+      name: string;
+      response: { id: string; response: { transports: string[] } };
+    };
+    expect(sent).toMatchObject({
+      challengeId: 'challenge-2',
+      name: 'Door phone',
+      response: { id: 'new-passkey', response: { transports: ['internal'] } },
+    });
+  });
+});
+
+describe('the history drawer', () => {
+  it('names who did each thing: an operator, the owner, an erased operator by number', async () => {
+    fakeFetch((_method, url) => {
+      if (url === '/api/admin/session') return { body: BOX_OFFICE_SESSION };
+      const event = (position: number, actor: string, actorName?: string) => ({
+        position,
+        type: 'PaidFlagSet',
+        recordedAt: '2025-10-02T10:00:00.000Z',
+        actor,
+        ...(actorName ? { actorName } : {}),
+        payload: { paid: true },
+        erasedFields: [],
+        status: 'paid',
+        listedAs: 'confirmed',
+      });
+      return {
+        body: {
+          registrationId: '00000000-0000-4000-8000-00000000aaaa',
+          deleted: false,
+          events: [
+            event(1, 'visitor'),
+            event(2, 'admin', 'Ana Box'),
+            event(3, 'admin', 'owner'),
+            event(4, 'admin', 'former operator #7'),
+          ],
+        },
+      };
+    });
+    const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+    proto.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    proto.close ??= function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+    renderWithProviders(
+      <AdminIntlProvider>
+        <AdminSessionProvider>
+          <HistoryDrawer
+            registrationId="00000000-0000-4000-8000-00000000aaaa"
+            name="Ana Pop"
+            open
+            onOpenChange={() => undefined}
+          />
+        </AdminSessionProvider>
+      </AdminIntlProvider>,
+    );
+    await screen.findByText(/by Ana Box/);
+    expect(
+      screen.getAllByText(/· by /).map((line) => line.textContent?.replace(/^.* · /, '')),
+    ).toEqual(['by visitor', 'by Ana Box', 'by the owner', 'by former operator #7']);
+  });
+});
