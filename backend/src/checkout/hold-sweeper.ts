@@ -7,6 +7,10 @@ import { PaymentGateway } from '../payments/payment-gateway';
 import { OneAtATime, PollingWorker } from '../common/polling-pass';
 import { CAPACITY_CHANNEL, CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
+import {
+  earliestHoldExpiry,
+  holdsExpiredBefore,
+} from '../registrations/queries/registration-reads';
 
 /** The fallback pass; the sweeper also wakes at the next hold's or offer's deadline. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -88,12 +92,8 @@ export class HoldSweeper extends PollingWorker implements OnModuleInit {
    */
   async nextDeadline(now: Date = new Date()): Promise<Date | null> {
     const graceMs = this.config.holdGraceMinutes * 60_000;
-    const [row]: { next: Date | null }[] = await this.dataSource.query(
-      `SELECT min(hold_expires_at) AS next FROM registration_view
-        WHERE status IN ('held', 'offered') AND hold_expires_at >= $1`,
-      [new Date(now.getTime() - graceMs)],
-    );
-    return row?.next ? new Date(new Date(row.next).getTime() + graceMs) : null;
+    const next = await earliestHoldExpiry(this.dataSource, new Date(now.getTime() - graceMs));
+    return next ? new Date(new Date(next).getTime() + graceMs) : null;
   }
 
   private async wakeAtNextDeadline(): Promise<void> {
@@ -104,12 +104,7 @@ export class HoldSweeper extends PollingWorker implements OnModuleInit {
   /** One pass over the lapsed holds, as of `now` (tests pass a time 30 minutes ahead). */
   async runOnce(now: Date = new Date()): Promise<SweepResult> {
     const cutoff = new Date(now.getTime() - this.config.holdGraceMinutes * 60_000);
-    const rows: { id: string; checkout_session_id: string | null }[] = await this.dataSource.query(
-      `SELECT id, checkout_session_id FROM registration_view
-        WHERE status IN ('held', 'offered') AND hold_expires_at < $1
-        ORDER BY hold_expires_at LIMIT ${BATCH}`,
-      [cutoff],
-    );
+    const rows = await holdsExpiredBefore(this.dataSource, cutoff, BATCH);
     const result: SweepResult = { released: 0, confirmed: 0, skipped: 0 };
     for (const row of rows) {
       try {

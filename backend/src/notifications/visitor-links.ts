@@ -8,6 +8,7 @@ import type { ParameterRule } from '../common/parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { isRegistrationId } from '../common/registration-id';
 import { InvalidLinkError } from './invalid-link-error';
+import { slotOfRegistration } from '../payments/registration-slots';
 
 /**
  * What a link in an email lets its reader do: cancel their booking, pay for a seat offered
@@ -149,10 +150,7 @@ export class VisitorLinks {
   async registrationOf(purpose: LinkPurpose, token: unknown, now: Date): Promise<string> {
     const id = verifyLinkToken(await this.key(), purpose, token);
     if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
-    const [row]: { event: string; time: string }[] = await this.dataSource.query(
-      'SELECT event, time FROM registration_view WHERE id = $1',
-      [id],
-    );
+    const row = await slotOfRegistration(this.dataSource, id);
     const startsAt = row && this.catalogue.startOf(row.event, row.time);
     if (startsAt && !visitorLinkLive(startsAt, now)) throw new InvalidLinkError('expired');
     return id;

@@ -10,6 +10,8 @@ import {
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { appendAndFold, loadStream } from '../event-store/stream-writes';
 import { registerEarlierMessageFacts } from '../notifications/message-facts';
+import { registerRegistrationSlots } from '../payments/registration-slots';
+import { slotOfRegistration } from './queries/registration-reads';
 import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockSlotSeats } from '../seat-ledger/slot-lock';
@@ -299,6 +301,9 @@ export async function loadRegistration(
     key,
   };
 }
+
+// The floors below read a registration's slot through the core's read.
+registerRegistrationSlots(slotOfRegistration);
 
 // Messages queued before they carried their facts read them from the registration as it is.
 registerEarlierMessageFacts(async (sql, registrationId) => {

@@ -12,6 +12,7 @@ import { registrationStreamId } from '../registrations/domain/registration-event
 import { offerExpiry, offerFreeSeats } from '../registrations/domain/waiting-list-offers';
 import { CAPACITY_CHANNEL, CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
 import { RegistrationStore } from '../registrations/registration-store';
+import { waitingIdsOfSlot } from '../registrations/queries/registration-reads';
 
 const PASS_INTERVAL_MS = 60_000;
 
@@ -84,10 +85,7 @@ export class WaitingListOfferWorker extends PollingWorker implements OnModuleIni
       const seats = await tx.lockSlot(event, time);
       // The slot's waiting list in arrival order (its registrations' first events), as many as
       // there are free seats.
-      const listed: { id: string }[] = await tx.manager.query(
-        `SELECT id FROM registration_view WHERE event = $1 AND time = $2 AND status = 'waiting'`,
-        [event, time],
-      );
+      const listed = await waitingIdsOfSlot(tx.manager, event, time);
       const arrived = await firstPositions(
         tx.manager,
         listed.map(({ id }) => registrationStreamId(id)),

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Catalogue } from '../../tour/catalogue';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../format-amount';
+import { slotOfRegistration } from '../registration-slots';
 import { PaymentGateway } from '../payment-gateway';
 import { signWebhookPayload } from '../webhook/verify-webhook';
 import { checkTestCard, type CardFields } from './sandbox-card';
@@ -199,12 +200,9 @@ export class SandboxCheckoutHttpController {
   ): Promise<void> {
     const locale = asLocale(row.locale);
     const t = SANDBOX_PAGE_TEXTS[locale];
-    const registrations: { event: string; time: string }[] = await this.dataSource.query(
-      'SELECT event, time FROM registration_view WHERE id = $1',
-      [row.registration_id],
-    );
-    const found = registrations[0]
-      ? this.catalogue.findSlot(registrations[0].event, registrations[0].time)
+    const registration = await slotOfRegistration(this.dataSource, row.registration_id);
+    const found = registration
+      ? this.catalogue.findSlot(registration.event, registration.time)
       : undefined;
     const eventName = found ? this.catalogue.placeNames(found.event, locale).city : row.description;
     // The slot by its current start, never its key (the stale name of a moved slot).

@@ -20,6 +20,7 @@ import {
 import type { RegistrationCreated } from '../../../registrations/domain/registration-events';
 import { emailKey, isSamePerson } from '../../../registrations/domain/registration-rules';
 import { RegistrationStore } from '../../../registrations/registration-store';
+import { heldIdsOfEmail } from '../../../registrations/queries/registration-reads';
 import {
   CreateRegistrationCommand,
   type CreateRegistrationResult,
@@ -130,11 +131,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
     name,
     whatsapp,
   }: CreateRegistrationCommand['input']): Promise<CreateRegistrationResult | null> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM registration_view
-        WHERE event = $1 AND time = $2 AND email_key = $3 AND status = 'held'`,
-      [event, time, emailKey(email)],
-    );
+    const rows = await heldIdsOfEmail(this.dataSource, event, time, emailKey(email));
     for (const { id } of rows) {
       const loaded = await this.store.transaction((tx) => this.store.load(tx, id));
       if (!loaded.state || !isSamePerson(loaded.state, { name, whatsapp })) continue;

@@ -11,6 +11,7 @@ import {
 import type { RegistrationCreated } from '../../../registrations/domain/registration-events';
 import { emailKey } from '../../../registrations/domain/registration-rules';
 import { sealRegistrationPersonalData } from '../../../registrations/registration-event-codec';
+import { placesAndClientHolds } from '../../../registrations/queries/registration-reads';
 import {
   newRegistration,
   RegistrationStore,
@@ -105,22 +106,7 @@ export class SlotAllocationBatcher {
       const seats = await tx.lockSlot(event, time, clients);
       // Which emails keep a place in the slot, and (with the cap) the unpaid holds each
       // client address has in any slot, in one statement read under those locks.
-      const rows = (await tx.manager.query(
-        `SELECT email_key, NULL::text AS client_key, 0 AS holds, NULL::timestamptz AS first_expires
-           FROM registration_view
-          WHERE event = $1 AND time = $2 AND email_key = ANY($3::text[])
-         UNION ALL
-         SELECT NULL, client_key, count(*)::int, min(hold_expires_at)
-           FROM registration_view
-          WHERE status = 'held' AND client_key = ANY($4::text[])
-          GROUP BY client_key`,
-        [event, time, emailKeys, clients],
-      )) as {
-        email_key: string | null;
-        client_key: string | null;
-        holds: number;
-        first_expires: Date | null;
-      }[];
+      const rows = await placesAndClientHolds(tx.manager, event, time, emailKeys, clients);
       const held = new Map<string, ClientHolds>();
       const keepingPlace = new Set<string>();
       for (const row of rows) {

@@ -9,7 +9,7 @@ import {
   visitorCancellationClosesAt,
   visitorCancellationOpen,
 } from '../../../tour/domain/registration-window';
-import type { RegistrationStatus } from '../../../registrations/domain/registration';
+import { bookingOf } from '../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import type { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
@@ -29,16 +29,7 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
   async execute({ purpose, token }: GetBookingQuery): Promise<BookingResponseDto> {
     const now = new Date();
     const id = await this.links.registrationOf(purpose, token, now);
-    const [row]: {
-      name: string | null;
-      event: string;
-      time: string;
-      status: RegistrationStatus;
-      hold_expires_at: Date | null;
-    }[] = await this.dataSource.query(
-      'SELECT name, event, time, status, hold_expires_at FROM registration_view WHERE id = $1',
-      [id],
-    );
+    const row = await bookingOf(this.dataSource, id);
     if (!row) throw new RegistrationNotFoundError();
     const startsAt = this.catalogue.startOf(row.event, row.time);
     const closesAt = startsAt

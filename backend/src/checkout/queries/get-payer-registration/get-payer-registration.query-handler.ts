@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import type { RegistrationStatus } from '../../../registrations/domain/registration';
+import { registrationsOfCheckoutSession } from '../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import type { PayerRegistrationDto } from './payer-registration.response.dto';
@@ -20,21 +20,7 @@ export class GetPayerRegistrationQueryHandler implements IQueryHandler<GetPayerR
 
   async execute({ checkoutSessionId }: GetPayerRegistrationQuery): Promise<PayerRegistrationDto> {
     if (!CHECKOUT_SESSION_ID.test(checkoutSessionId)) throw new RegistrationNotFoundError();
-    const rows: {
-      id: string;
-      name: string | null;
-      email: string | null;
-      whatsapp: string | null;
-      event: string;
-      time: string;
-      waiting_list: boolean;
-      paid: boolean;
-      status: RegistrationStatus;
-    }[] = await this.dataSource.query(
-      `SELECT id, name, email, whatsapp, event, time, waiting_list, paid, status
-         FROM registration_view WHERE checkout_session_id = $1`,
-      [checkoutSessionId],
-    );
+    const rows = await registrationsOfCheckoutSession(this.dataSource, checkoutSessionId);
     const row = rows[0];
     // The read model's personal columns are nullable: a row without them confirms nothing.
     if (!row || row.name === null || row.email === null || row.whatsapp === null) {

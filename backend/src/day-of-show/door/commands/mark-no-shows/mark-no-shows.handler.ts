@@ -2,7 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../../auth/admin-actor';
 import { RegistrationStore } from '../../../../registrations/registration-store';
 import { Catalogue } from '../../../../tour/catalogue';
-import { markNoShow, SEATED_STATUSES } from '../../domain/door-decisions';
+import { markNoShow } from '../../domain/door-decisions';
+import { seatedNotArrivedIdsOfSlot } from '../../../../registrations/queries/registration-reads';
 import { DoorSlotNotFound, SlotNotStarted } from '../../domain/door-errors';
 import { MarkNoShowsCommand } from './mark-no-shows.command';
 
@@ -25,12 +26,7 @@ export class MarkNoShowsHandler implements ICommandHandler<MarkNoShowsCommand> {
     if (!startsAt) throw new DoorSlotNotFound();
     if (Date.now() < startsAt.getTime()) throw new SlotNotStarted();
     return this.store.transaction(async (tx) => {
-      const candidates: { id: string }[] = await tx.manager.query(
-        `SELECT id FROM registration_view
-          WHERE event = $1 AND time = $2 AND status = ANY($3::text[])
-            AND checked_in_at IS NULL AND NOT no_show`,
-        [command.event, command.time, SEATED_STATUSES],
-      );
+      const candidates = await seatedNotArrivedIdsOfSlot(tx.manager, command.event, command.time);
       const appends = [];
       for (const { id } of candidates) {
         const loaded = await this.store.load(tx, id);
