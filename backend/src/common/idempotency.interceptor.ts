@@ -13,6 +13,7 @@ import { catchError, concatMap, from, type Observable, of } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { toApiError } from './api-exception.filter';
 import type { ParameterRule } from './parameter-rule';
+import type { SqlExecutor } from '../event-store/sql-executor';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY: ParameterRule = {
@@ -145,4 +146,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ])
       .catch(() => undefined);
   }
+}
+
+/** Forgets the answers kept for retries that name a registration (its erasure). */
+export async function forgetAnswersNamingRegistration(
+  sql: SqlExecutor,
+  registrationId: string,
+): Promise<void> {
+  await sql.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
+    registrationId,
+  ]);
 }

@@ -88,6 +88,18 @@ export async function findPersonalDataKeys(
   return new Map(rows.map((row) => [row.stream_id, row.key]));
 }
 
+/** Every key of the streams whose id starts with `prefix` (a stream type's, for a rebuild). */
+export async function findPersonalDataKeysByPrefix(
+  sql: SqlExecutor,
+  prefix: string,
+): Promise<Map<string, Buffer>> {
+  if (!/^[a-z]+-$/.test(prefix)) throw new Error(`Not a stream type's prefix: ${prefix}`);
+  const rows: { stream_id: string; key: Buffer }[] = await sql.query(
+    `SELECT stream_id, key FROM personal_data_keys WHERE stream_id LIKE '${prefix}%'`,
+  );
+  return new Map(rows.map((row) => [row.stream_id, row.key]));
+}
+
 export async function shredPersonalDataKey(sql: SqlExecutor, streamId: string): Promise<void> {
   await sql.query('DELETE FROM personal_data_keys WHERE stream_id = $1', [streamId]);
 }

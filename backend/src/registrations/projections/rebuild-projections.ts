@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Catalogue } from '../../tour/catalogue';
 import { resetSlotCounts } from '../../seat-ledger/slot-counts';
 import {
@@ -6,6 +6,7 @@ import {
   syncSlotLimits,
 } from '../../tour/projections/rebuild-tour-read-model';
 import { replayWholeLog } from '../../event-store/log-queries';
+import { findPersonalDataKeysByPrefix } from '../../personal-data/personal-data-vault';
 import { rebuildOperatorView } from '../../auth/operators/operator-fold';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
@@ -44,7 +45,7 @@ export async function rebuildProjections(
     const tourFacts = await rebuildTourReadModel(manager);
     await rebuildOperatorView(manager);
     if (tourFacts === 0) await syncSlotLimits(manager, catalogue);
-    const keys = await readRegistrationKeys(manager);
+    const keys = await findPersonalDataKeysByPrefix(manager, 'registration-');
     const fold = new ReadModelFold();
     let count = 0;
     for await (const batch of replayWholeLog(manager, READ_BATCH)) {
@@ -63,11 +64,4 @@ export async function rebuildProjections(
     );
     return { events: count, registrations: fold.registrations.size };
   });
-}
-
-async function readRegistrationKeys(manager: EntityManager): Promise<Map<string, Buffer>> {
-  const rows: { stream_id: string; key: Buffer }[] = await manager.query(
-    `SELECT stream_id, key FROM personal_data_keys WHERE stream_id LIKE 'registration-%'`,
-  );
-  return new Map(rows.map((row) => [row.stream_id, row.key]));
 }

@@ -4,6 +4,7 @@ import { adminMetadata } from '../../../auth/admin-actor';
 import { forgetRecipient, forgetRecipientErrors } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
+import { forgetAnswersNamingRegistration } from '../../../common/idempotency.interceptor';
 import { deleteRegistration } from '../../../registrations/domain/operator-decisions';
 import { refundOnDeletion } from '../../../registrations/domain/payment-decisions';
 import { RefundWorker } from '../../../checkout/refund-worker';
@@ -52,9 +53,7 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       // Refunds still to send stay: they carry no personal data, and the money must go back.
       await forgetRecipient(tx.manager, id);
       // The answers kept for Idempotency-Key retries name the registration.
-      await tx.manager.query(`DELETE FROM idempotency_keys WHERE body->>'registrationId' = $1`, [
-        id,
-      ]);
+      await forgetAnswersNamingRegistration(tx.manager, id);
       await this.refunds.queue(tx, recorded);
       // A transport's error text may quote an address; nothing of the person may stay.
       await forgetRecipientErrors(tx.manager, id);
