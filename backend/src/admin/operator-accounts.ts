@@ -1,5 +1,4 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { adminMetadata, type AdminActor } from '../auth/admin-actor';
@@ -11,6 +10,7 @@ import { isOwner } from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperator } from '../auth/operators/operator-view';
 import {
+  isRegistrationResponse,
   findPasskey,
   listPasskeys,
   registrationOptions,
@@ -53,21 +53,6 @@ function ownerHasNoFactors(): HttpException {
       errors: [],
     },
     HttpStatus.CONFLICT,
-  );
-}
-
-function isRegistrationResponse(value: unknown): value is RegistrationResponseJSON {
-  const answer = value as Partial<RegistrationResponseJSON> | undefined;
-  return (
-    typeof answer?.id === 'string' &&
-    answer.id.length > 0 &&
-    answer.id.length <= 1024 &&
-    typeof answer.rawId === 'string' &&
-    answer.type === 'public-key' &&
-    typeof answer.response === 'object' &&
-    answer.response !== null &&
-    typeof answer.response.clientDataJSON === 'string' &&
-    typeof answer.response.attestationObject === 'string'
   );
 }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { adminMetadata } from '../auth/admin-actor';
@@ -16,6 +15,7 @@ import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperatorByEmail } from '../auth/operators/operator-view';
 import { NO_PASSPHRASE, passphraseMatches } from '../auth/operators/passphrase';
 import {
+  isAuthenticationResponse,
   authenticationOptions,
   findPasskey,
   recordPasskeyUse,
@@ -47,23 +47,6 @@ export function sessionOrigin(
     device: deviceName(request.headers['user-agent']),
     address: clientIdentityOf(request, config.clientIpv6PrefixLength),
   };
-}
-
-/** Whether a value has the shape of an AuthenticationResponseJSON (the library checks the rest). */
-function isAuthenticationResponse(value: unknown): value is AuthenticationResponseJSON {
-  const answer = value as Partial<AuthenticationResponseJSON> | undefined;
-  return (
-    typeof answer?.id === 'string' &&
-    answer.id.length > 0 &&
-    answer.id.length <= 1024 &&
-    typeof answer.rawId === 'string' &&
-    answer.type === 'public-key' &&
-    typeof answer.response === 'object' &&
-    answer.response !== null &&
-    typeof answer.response.clientDataJSON === 'string' &&
-    typeof answer.response.authenticatorData === 'string' &&
-    typeof answer.response.signature === 'string'
-  );
 }
 
 /**

@@ -18,6 +18,39 @@ import type { SqlExecutor } from '../../event-store/sql-executor';
  * address (PUBLIC_URL: its host is the rpID, its origin the only origin accepted). A ceremony's
  * challenge is kept server-side in webauthn_challenges for five minutes and used once.
  */
+/**
+ * Whether a browser's answer to a ceremony has a credential's shape: an id of bounded length, the
+ * raw id, type `public-key`, and the named base64url fields of its response (the library checks
+ * the rest).
+ */
+function hasCredentialShape(value: unknown, responseFields: readonly string[]): boolean {
+  const answer = value as
+    { id?: unknown; rawId?: unknown; type?: unknown; response?: unknown } | undefined;
+  if (
+    typeof answer?.id !== 'string' ||
+    answer.id.length === 0 ||
+    answer.id.length > 1024 ||
+    typeof answer.rawId !== 'string' ||
+    answer.type !== 'public-key' ||
+    typeof answer.response !== 'object' ||
+    answer.response === null
+  ) {
+    return false;
+  }
+  const response = answer.response as Record<string, unknown>;
+  return responseFields.every((field) => typeof response[field] === 'string');
+}
+
+/** Whether a value has the shape of a RegistrationResponseJSON (adding a passkey). */
+export function isRegistrationResponse(value: unknown): value is RegistrationResponseJSON {
+  return hasCredentialShape(value, ['clientDataJSON', 'attestationObject']);
+}
+
+/** Whether a value has the shape of an AuthenticationResponseJSON (signing in by a passkey). */
+export function isAuthenticationResponse(value: unknown): value is AuthenticationResponseJSON {
+  return hasCredentialShape(value, ['clientDataJSON', 'authenticatorData', 'signature']);
+}
+
 export interface RelyingParty {
   id: string;
   name: string;
