@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -16,6 +16,24 @@ import { GetBookingQuery } from './get-booking.query';
 const LINK_TOKEN =
   "The capability of the email's link: a token signed by the site (HMAC) naming one registration and what the link allows, until it expires. It is the only credential, so the link is to be kept private; logs write it as :token.";
 
+/** The token parameter and the answers both booking reads share: one description of the link. */
+function BookingByLinkAnswers() {
+  return applyDecorators(
+    ApiQuery({
+      name: 'token',
+      required: true,
+      description: LINK_TOKEN,
+      schema: { type: 'string' },
+    }),
+    ApiOkResponse({ type: BookingResponseDto }),
+    ApiBadRequestResponse({
+      type: ApiErrorDto,
+      description: 'The token is missing, altered or expired.',
+    }),
+    ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' }),
+  );
+}
+
 @ApiTags('registrations')
 @Controller()
 export class GetBookingHttpController {
@@ -28,18 +46,7 @@ export class GetBookingHttpController {
     description:
       'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
   })
-  @ApiQuery({
-    name: 'token',
-    required: true,
-    description: LINK_TOKEN,
-    schema: { type: 'string' },
-  })
-  @ApiOkResponse({ type: BookingResponseDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorDto,
-    description: 'The token is missing, altered or expired.',
-  })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' })
+  @BookingByLinkAnswers()
   cancellation(@Query('token') token: unknown): Promise<BookingResponseDto> {
     return this.queryBus.execute(new GetBookingQuery('cancel', token));
   }
@@ -51,18 +58,7 @@ export class GetBookingHttpController {
     description:
       'For the offer page: the event, the slot, the name, and until when the seat is held.',
   })
-  @ApiQuery({
-    name: 'token',
-    required: true,
-    description: LINK_TOKEN,
-    schema: { type: 'string' },
-  })
-  @ApiOkResponse({ type: BookingResponseDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorDto,
-    description: 'The token is missing, altered or expired.',
-  })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' })
+  @BookingByLinkAnswers()
   offer(@Query('token') token: unknown): Promise<BookingResponseDto> {
     return this.queryBus.execute(new GetBookingQuery('offer', token));
   }
