@@ -204,7 +204,13 @@ export interface CannonResult {
   /** Answers outside 2xx, plus connection errors and timeouts. */
   errors: number;
   statuses: Record<string, number>;
+  /**
+   * From the start to the last answer. (autocannon itself reports only on its next 1-second
+   * tick after the last answer, up to a second with nothing sent that a rate must not count.)
+   */
   elapsedMs: number;
+  /** performance.now() at the last answer (at the report when nothing was answered). */
+  lastAnswerAt: number;
   /** Each answer's latency, in the order the answers came. */
   latenciesMs: number[];
   /** When each answer's request was sent, in ms after the start, in the order of latenciesMs. */
@@ -256,8 +262,10 @@ export async function cannon(options: CannonOptions): Promise<CannonResult> {
     },
     (error, result) => finished(error, result),
   );
+  let lastAnswerAt = started;
   instance.on('response', (_client, _status, _bytes, responseTime) => {
     const now = performance.now();
+    lastAnswerAt = now;
     latencies.push(responseTime);
     sentAt.push(now - responseTime - started);
   });
@@ -267,11 +275,13 @@ export async function cannon(options: CannonOptions): Promise<CannonResult> {
     statuses[status] = Number(count);
   }
   if (result.errors > 0) statuses.network = result.errors;
+  if (latencies.length === 0) lastAnswerAt = performance.now();
   return {
     requests: latencies.length + result.errors,
     errors: result.non2xx + result.errors,
     statuses,
-    elapsedMs: performance.now() - started,
+    elapsedMs: lastAnswerAt - started,
+    lastAnswerAt,
     latenciesMs: latencies,
     sentAtMs: sentAt,
   };
@@ -291,7 +301,8 @@ export async function cannonAll(runs: CannonOptions[]): Promise<CannonResult> {
     requests: results.reduce((sum, result) => sum + result.requests, 0),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     statuses,
-    elapsedMs: performance.now() - started,
+    elapsedMs: Math.max(...results.map((result) => result.lastAnswerAt)) - started,
+    lastAnswerAt: Math.max(...results.map((result) => result.lastAnswerAt)),
     latenciesMs: results.flatMap((result) => result.latenciesMs),
     sentAtMs: results.flatMap((result) => result.sentAtMs),
   };
