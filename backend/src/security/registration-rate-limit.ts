@@ -26,35 +26,108 @@ export function clientKeyOf(client: string): string {
   return createHash('sha256').update(client).digest('hex').slice(0, 32);
 }
 
+/** One request of `client` to count against `bucket` under `rule`. */
+export interface RequestCount {
+  bucket: string;
+  client: string;
+  rule: RateLimit;
+}
+
 /**
- * Counts one request of `client` against `bucket` in PostgreSQL, so the limit holds for the
- * whole fleet: the upsert is atomic, and every replica sees the same counter.
+ * Counts requests in PostgreSQL, so each limit holds for the whole fleet: one atomic upsert
+ * for all of `counts`, every replica seeing the same counters. Requests of one client in one
+ * bucket are added together (a statement may not update a row twice) and each is given its own
+ * place in the count, in the order given. Answers each request's decision, in that order.
  */
-export async function countRequest(
+export async function countRequests(
   dataSource: DataSource,
-  bucket: string,
-  client: string,
-  rule: RateLimit,
-): Promise<RateLimitDecision> {
-  const clientHash = clientKeyOf(client);
-  const [row] = (await dataSource.query(
+  counts: readonly RequestCount[],
+): Promise<RateLimitDecision[]> {
+  const groups = new Map<string, { bucket: string; hash: string; window: number; hits: number }>();
+  const placed = counts.map(({ bucket, client, rule }) => {
+    const hash = clientKeyOf(client);
+    const id = `${bucket}\u0000${hash}\u0000${rule.windowSeconds}`;
+    const group = groups.get(id) ?? { bucket, hash, window: rule.windowSeconds, hits: 0 };
+    groups.set(id, group);
+    group.hits += 1;
+    return { group, place: group.hits, limit: rule.limit };
+  });
+  const rows = [...groups.values()];
+  const counted = (await dataSource.query(
     `WITH now AS (SELECT extract(epoch FROM clock_timestamp()) AS seconds),
-          slot AS (
-            SELECT to_timestamp(floor(seconds / $3) * $3) AS window_start,
-                   ceil((floor(seconds / $3) + 1) * $3 - seconds)::int AS remaining
-              FROM now)
-     INSERT INTO rate_limit_counters AS counter (bucket, client_hash, window_start, hits)
-       SELECT $1, $2, window_start, 1 FROM slot
-     ON CONFLICT (bucket, client_hash, window_start)
-       DO UPDATE SET hits = counter.hits + 1
-     RETURNING hits, (SELECT remaining FROM slot) AS remaining`,
-    [bucket, clientHash, rule.windowSeconds],
-  )) as { hits: number; remaining: number }[];
-  return {
-    allowed: row.hits <= rule.limit,
-    hits: row.hits,
-    retryAfterSeconds: Math.max(1, row.remaining),
-  };
+          counted AS (
+            SELECT ordinal, bucket, client_hash, hits,
+                   to_timestamp(floor(seconds / window_seconds) * window_seconds) AS window_start,
+                   ceil((floor(seconds / window_seconds) + 1) * window_seconds - seconds)::int
+                     AS remaining
+              FROM unnest($1::text[], $2::text[], $3::int[], $4::int[])
+                     WITH ORDINALITY AS c(bucket, client_hash, window_seconds, hits, ordinal),
+                   now),
+          upserted AS (
+            INSERT INTO rate_limit_counters AS counter (bucket, client_hash, window_start, hits)
+              SELECT bucket, client_hash, window_start, hits FROM counted
+            ON CONFLICT (bucket, client_hash, window_start)
+              DO UPDATE SET hits = counter.hits + excluded.hits
+            RETURNING bucket, client_hash, window_start, hits)
+     SELECT counted.ordinal::int AS ordinal, upserted.hits, counted.remaining
+       FROM counted
+       JOIN upserted USING (bucket, client_hash, window_start)`,
+    [
+      rows.map((row) => row.bucket),
+      rows.map((row) => row.hash),
+      rows.map((row) => row.window),
+      rows.map((row) => row.hits),
+    ],
+  )) as { ordinal: number; hits: number; remaining: number }[];
+  const totals = new Map<(typeof rows)[number], { hits: number; remaining: number }>();
+  for (const row of counted) totals.set(rows[row.ordinal - 1], row);
+  return placed.map(({ group, place, limit }) => {
+    const total = totals.get(group)!;
+    // This request's hit: the counter as it was before the statement, plus its place.
+    const hits = total.hits - group.hits + place;
+    return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, total.remaining) };
+  });
+}
+
+/**
+ * Counts requests as they come, one statement at a time (countRequests): the requests that
+ * arrive while a statement is out are counted together by the next one, so a rush costs a
+ * statement per round trip rather than one per request, and a quiet hour one per request.
+ */
+export class RequestCounter {
+  private waiting: {
+    count: RequestCount;
+    resolve: (decision: RateLimitDecision) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private counting = false;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  count(count: RequestCount): Promise<RateLimitDecision> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ count, resolve, reject });
+      if (!this.counting) void this.countWaiting();
+    });
+  }
+
+  private async countWaiting(): Promise<void> {
+    this.counting = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      try {
+        const decisions = await countRequests(
+          this.dataSource,
+          batch.map((item) => item.count),
+        );
+        batch.forEach((item, index) => item.resolve(decisions[index]));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    this.counting = false;
+  }
 }
 
 /** Drops counters of windows that have ended; any replica may do it, at any time. */
@@ -77,12 +150,15 @@ export class RegistrationRateLimit {
 
   private readonly logger = new Logger('RateLimit');
   private lastPrune = 0;
+  private readonly counter: RequestCounter;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly rule: RateLimit,
     private readonly ipv6PrefixLength: number,
-  ) {}
+  ) {
+    this.counter = new RequestCounter(dataSource);
+  }
 
   get enabled(): boolean {
     return this.rule.limit > 0;
@@ -95,7 +171,7 @@ export class RegistrationRateLimit {
   async count(client: string, response: ServerResponse): Promise<RateLimitDecision | undefined> {
     let decision: RateLimitDecision;
     try {
-      decision = await countRequest(this.dataSource, 'registration', client, this.rule);
+      decision = await this.counter.count({ bucket: 'registration', client, rule: this.rule });
     } catch (error) {
       this.logger.warn(`Rate limit not counted: ${(error as Error).message}`);
       return undefined;
@@ -142,10 +218,10 @@ export async function dreamShareWait(
 ): Promise<number | undefined> {
   if (rule.limit <= 0) return undefined;
   try {
-    const decisions = [
-      await countRequest(dataSource, 'dream-share-address', client, rule),
-      await countRequest(dataSource, 'dream-share-registration', registrationId, rule),
-    ];
+    const decisions = await countRequests(dataSource, [
+      { bucket: 'dream-share-address', client, rule },
+      { bucket: 'dream-share-registration', client: registrationId, rule },
+    ]);
     const refused = decisions.filter((decision) => !decision.allowed);
     return refused.length > 0
       ? Math.max(...refused.map((decision) => decision.retryAfterSeconds))
