@@ -5,7 +5,11 @@ import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
 import { PaymentGateway } from '../payments/payment-gateway';
 import { OneAtATime, PollingWorker } from '../common/polling-pass';
-import { CAPACITY_CHANNEL, CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
+import {
+  CAPACITY_CHANNEL,
+  CapacityChangeListener,
+  NOTIFIED_REST_MS,
+} from '../seat-ledger/capacity-change-listener';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
 import {
   earliestHoldExpiry,
@@ -58,6 +62,7 @@ export class HoldSweeper extends PollingWorker implements OnModuleInit {
       this.logger.warn(
         `Next hold deadline not read: ${error instanceof Error ? error.message : error}`,
       ),
+    NOTIFIED_REST_MS,
   );
 
   constructor(

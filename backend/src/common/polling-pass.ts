@@ -2,17 +2,22 @@ import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from 
 
 /**
  * A task run one at a time: asked for while it runs, it runs once more right after, however
- * many times it was asked meanwhile. A failure goes to `failed`; after stop() it is not run
- * again.
+ * many times it was asked meanwhile. With `restMs`, a run starts no sooner than `restMs` after
+ * the one before it started: asked for sooner, it runs then, once, however many times it was
+ * asked meanwhile (a task woken by every commit of a rush runs a few times a second, not at
+ * each). A failure goes to `failed`; after stop() it is not run again.
  */
 export class OneAtATime {
   private running: Promise<unknown> | undefined;
   private again = false;
   private stopped = false;
+  private lastStarted = Number.NEGATIVE_INFINITY;
+  private resting: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly task: () => Promise<unknown>,
     private readonly failed: (error: unknown) => void,
+    private readonly restMs = 0,
   ) {}
 
   run(): void {
@@ -21,6 +26,18 @@ export class OneAtATime {
       this.again = true;
       return;
     }
+    // A run is already set for the end of the rest, after this call: it covers it.
+    if (this.resting) return;
+    const rest = this.lastStarted + this.restMs - Date.now();
+    if (rest > 0) {
+      this.resting = setTimeout(() => {
+        this.resting = undefined;
+        this.run();
+      }, rest);
+      this.resting.unref();
+      return;
+    }
+    this.lastStarted = Date.now();
     this.running = this.task()
       .catch(this.failed)
       .finally(() => {
@@ -36,6 +53,8 @@ export class OneAtATime {
   async stop(): Promise<void> {
     this.stopped = true;
     this.again = false;
+    clearTimeout(this.resting);
+    this.resting = undefined;
     await this.running;
   }
 
@@ -59,12 +78,21 @@ export class PollingPass {
 
   constructor(
     pass: () => Promise<unknown>,
-    private readonly options: { intervalMs: number; logger: Logger; what: string },
+    private readonly options: {
+      intervalMs: number;
+      logger: Logger;
+      what: string;
+      /** The least time between the starts of two passes (OneAtATime's restMs). */
+      restMs?: number;
+    },
   ) {
-    this.passes = new OneAtATime(pass, (error: unknown) =>
-      options.logger.error(
-        `${options.what} failed: ${error instanceof Error ? error.message : error}`,
-      ),
+    this.passes = new OneAtATime(
+      pass,
+      (error: unknown) =>
+        options.logger.error(
+          `${options.what} failed: ${error instanceof Error ? error.message : error}`,
+        ),
+      options.restMs,
     );
   }
 
@@ -125,15 +153,21 @@ export abstract class PollingWorker implements OnApplicationBootstrap, OnApplica
 
   /**
    * `what`: the pass as the log names it; `intervalMs`: between passes; `runs`: whether this
-   * process runs workers.
+   * process runs workers; `restMs`: the least time between the starts of two passes.
    */
   constructor(
     what: string,
     intervalMs: number,
     private readonly runs: boolean,
+    restMs = 0,
   ) {
     this.logger = new Logger(new.target.name);
-    this.passes = new PollingPass(() => this.pass(), { intervalMs, logger: this.logger, what });
+    this.passes = new PollingPass(() => this.pass(), {
+      intervalMs,
+      logger: this.logger,
+      what,
+      restMs,
+    });
   }
 
   /** One pass, as the loop runs it (a failure is logged, and the next pass runs as usual). */

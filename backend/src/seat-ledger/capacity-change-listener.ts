@@ -10,6 +10,12 @@ import { DataSource } from 'typeorm';
 import { CapacityCache } from './capacity-cache';
 
 export const CAPACITY_CHANNEL = 'slot_capacity_changed';
+/**
+ * The least time between two runs of work that a capacity notification wakes (a worker's pass,
+ * reading the next deadline): a rush commits dozens of times a second, and a run covers every
+ * change committed before it starts.
+ */
+export const NOTIFIED_REST_MS = 250;
 const FIRST_RETRY_MS = 200;
 const LONGEST_RETRY_MS = 2000;
 

@@ -10,7 +10,11 @@ import { OutboxWorker } from '../notifications/outbox-worker';
 import { freeSeats } from '../registrations/domain/registration';
 import { registrationStreamId } from '../registrations/domain/registration-events';
 import { offerExpiry, offerFreeSeats } from '../registrations/domain/waiting-list-offers';
-import { CAPACITY_CHANNEL, CapacityChangeListener } from '../seat-ledger/capacity-change-listener';
+import {
+  CAPACITY_CHANNEL,
+  CapacityChangeListener,
+  NOTIFIED_REST_MS,
+} from '../seat-ledger/capacity-change-listener';
 import { RegistrationStore } from '../registrations/registration-store';
 import { waitingIdsOfSlot } from '../registrations/queries/registration-reads';
 
@@ -39,7 +43,7 @@ export class WaitingListOfferWorker extends PollingWorker implements OnModuleIni
     private readonly outbox: OutboxWorker,
     private readonly capacityChanges: CapacityChangeListener,
   ) {
-    super('Waiting-list offer pass', PASS_INTERVAL_MS, config.workers);
+    super('Waiting-list offer pass', PASS_INTERVAL_MS, config.workers, NOTIFIED_REST_MS);
   }
 
   protected pass(): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { PollingPass } from '../../src/common/polling-pass';
+import { OneAtATime, PollingPass } from '../../src/common/polling-pass';
 
 const INTERVAL = 60_000;
 
@@ -70,5 +70,57 @@ describe('a worker’s passes', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(runs).toHaveLength(2);
     await passes.stop();
+  });
+});
+
+describe('a task run one at a time with a rest between runs', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') }));
+  afterEach(() => jest.useRealTimers());
+
+  it('runs asks that come during the rest once, at its end, and misses none', async () => {
+    const runs: number[] = [];
+    const task = new OneAtATime(
+      async () => {
+        runs.push(Date.now());
+      },
+      () => undefined,
+      250,
+    );
+    const start = Date.now();
+    task.run();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([start]);
+    // A rush: asked every 10 ms, from 0 to 980 ms.
+    for (let ask = 0; ask < 99; ask += 1) {
+      task.run();
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect(runs).toEqual([start, start + 250, start + 500, start + 750]);
+    // The last ask (at 980 ms) is run at the end of the rest, not dropped.
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toEqual([start, start + 250, start + 500, start + 750, start + 1_000]);
+    // Asked after a long quiet, it runs at once.
+    task.run();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(6);
+    expect(runs[5]).toBe(Date.now());
+    await task.stop();
+  });
+
+  it('runs nothing that was resting once stopped', async () => {
+    let runs = 0;
+    const task = new OneAtATime(
+      async () => {
+        runs += 1;
+      },
+      () => undefined,
+      250,
+    );
+    task.run();
+    await jest.advanceTimersByTimeAsync(0);
+    task.run();
+    await task.stop();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(1);
   });
 });
