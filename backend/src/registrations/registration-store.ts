@@ -14,7 +14,7 @@ import { registerRegistrationSlots } from '../payments/registration-slots';
 import { slotOfRegistration } from './queries/registration-reads';
 import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
-import { lockSlotSeats } from '../seat-ledger/slot-lock';
+import { lockClientHolds, lockSlotSeats } from '../seat-ledger/slot-lock';
 import { replay, type RegistrationState, type SlotSeats } from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
 import {
@@ -70,8 +70,13 @@ export class RegistrationTransaction {
   constructor(readonly manager: EntityManager) {}
 
   /** The slot's lock and seats for this transaction (lockSlotSeats). */
-  lockSlot(event: string, time: string, clients: readonly string[] = []): Promise<SlotSeats> {
-    return lockSlotSeats(this.manager, event, time, clients);
+  lockSlot(event: string, time: string): Promise<SlotSeats> {
+    return lockSlotSeats(this.manager, event, time);
+  }
+
+  /** With the slot's lock held: the locks of these client addresses (lockClientHolds). */
+  lockClients(clients: readonly string[]): Promise<void> {
+    return lockClientHolds(this.manager, clients);
   }
 
   /** Work for after COMMIT that does not belong in the database (e.g. waking a worker). */

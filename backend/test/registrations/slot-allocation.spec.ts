@@ -10,6 +10,9 @@ import {
   RegistrationTransaction,
 } from '../../src/registrations/registration-store';
 import { SlotLimitBelowSeatsTakenError } from '../../src/seat-ledger/slot-limits';
+import { slotLockKey } from '../../src/seat-ledger/slot-lock';
+import { registrationStreamId } from '../../src/registrations/domain/registration-events';
+import { Client } from 'pg';
 import { syncSlotLimits } from '../../src/tour/projections/rebuild-tour-read-model';
 import { ConcurrencyError } from '../../src/event-store/concurrency-error';
 import { catalogueWithSeats } from '../admin/admin-client';
@@ -64,6 +67,51 @@ describe('seats decided by two processes on one database', () => {
       [OPEN_SLOT],
     )) as { held: number; waiting_list: number }[];
     expect(capacity).toEqual({ held: 20, waiting_list: 4 });
+  });
+
+  it("decides in one transaction everyone who arrived while another process held the slot's lock", async () => {
+    const [first] = instances.apps;
+    const other = new Client({ connectionString: instances.database.url });
+    await other.connect();
+    try {
+      // Another process's transaction holds the slot's lock.
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        slotLockKey('bucharest', OPEN_SLOT),
+      ]);
+      const answers: Promise<Awaited<ReturnType<typeof register>>>[] = [];
+      const waitingForTheLock = async () => {
+        const [row] = (
+          await other.query(`SELECT count(*)::int AS waiting FROM pg_locks
+                              WHERE locktype = 'advisory' AND NOT granted
+                                AND database = (SELECT oid FROM pg_database
+                                                 WHERE datname = current_database())`)
+        ).rows as { waiting: number }[];
+        return row.waiting;
+      };
+      // The first arrival's batch waits for the lock; the others arrive one by one meanwhile.
+      answers.push(register(first, 'queued.0@example.com'));
+      for (let waited = 0; (await waitingForTheLock()) === 0 && waited < 100; waited += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (let index = 1; index < 8; index += 1) {
+        answers.push(register(first, `queued.${index}@example.com`));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      const settled = await Promise.all(answers);
+      expect(settled.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      const [{ transactions }] = (await first.dataSource.query(
+        `SELECT count(DISTINCT xmin::text)::int AS transactions FROM events
+          WHERE type = 'RegistrationCreated' AND stream_id = ANY($1)`,
+        [settled.map((answer) => registrationStreamId(answer.body.registrationId!))],
+      )) as { transactions: number }[];
+      expect(transactions).toBe(1);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+    }
   });
 
   it('refuses an email registered through another process', async () => {

@@ -21,13 +21,15 @@ import {
 /**
  * Per-slot group commit for new registrations, inside the command side.
  *
- * The registrations of one slot that arrive in this process while its batch is being written
- * wait for it, and the next batch takes them all (up to MAX_BATCH). A batch is one ordinary
- * registration transaction: the slot's lock and seats (RegistrationTransaction.lockSlot), which
- * of the batch's emails already keep a place there, the domain's registerArrivals() deciding
- * each in arrival order, then one append of every new stream and its read-model rows. Each
- * caller gets its own outcome (a duplicate fails only itself; a database error fails the whole
- * batch, as it would have failed each transaction).
+ * The registrations of one slot that arrive in this process wait in the slot's queue, and one
+ * drainer takes them batch after batch. A batch is one ordinary registration transaction: the
+ * slot's lock and seats (RegistrationTransaction.lockSlot), then the batch taken from the queue
+ * (up to MAX_BATCH: everyone who arrived until the lock was granted, while another process's
+ * batch held it), the locks of their client addresses, which of their emails already keep a
+ * place there, the domain's registerArrivals() deciding each in arrival order, then one append
+ * of every new stream and its read-model rows. Each caller gets its own outcome (a duplicate
+ * fails only itself; a database error fails the whole batch, as it would have failed each
+ * transaction).
  */
 const MAX_BATCH = 200;
 
@@ -80,30 +82,45 @@ export class SlotAllocationBatcher {
   /** One drainer per slot: batch after batch until nobody is waiting. */
   private async drain(slot: string, queue: Pending[]): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+      let batch: Pending[] = [];
       try {
-        const outcomes = await this.allocateBatch(batch);
+        const outcomes = await this.allocateBatch(queue, (taken) => (batch = taken));
         batch.forEach((pending, index) => {
           const outcome = outcomes[index];
           if ('error' in outcome) pending.reject(outcome.error);
           else pending.resolve(outcome.created);
         });
       } catch (error) {
+        // A failure before the batch was taken leaves the queue to the next attempt.
+        if (batch.length === 0) batch = queue.splice(0, MAX_BATCH);
         for (const pending of batch) pending.reject(error);
       }
     }
     this.queues.delete(slot);
   }
 
-  private allocateBatch(batch: Pending[]): Promise<Outcome[]> {
-    const { event, time } = batch[0].request.input;
-    const emailKeys = batch.map(({ request }) => emailKey(request.input.email));
-    const capped = this.config.unpaidHoldsPerAddress > 0;
-    const clients = capped
-      ? batch.flatMap(({ request }) => (request.input.clientKey ? [request.input.clientKey] : []))
-      : [];
+  /**
+   * Decides and records the next batch of `queue`, taken once the slot's lock is granted
+   * (and given to `took`); the same batch if the transaction is run again.
+   */
+  private allocateBatch(queue: Pending[], took: (batch: Pending[]) => void): Promise<Outcome[]> {
+    const { event, time } = queue[0].request.input;
+    let batch: Pending[] | undefined;
     return this.store.transaction(async (tx) => {
-      const seats = await tx.lockSlot(event, time, clients);
+      const seats = await tx.lockSlot(event, time);
+      if (!batch) {
+        batch = queue.splice(0, MAX_BATCH);
+        took(batch);
+      }
+      const arrivals = batch;
+      const emailKeys = arrivals.map(({ request }) => emailKey(request.input.email));
+      const clients =
+        this.config.unpaidHoldsPerAddress > 0
+          ? arrivals.flatMap(({ request }) =>
+              request.input.clientKey ? [request.input.clientKey] : [],
+            )
+          : [];
+      await tx.lockClients(clients);
       // Which emails keep a place in the slot, and (with the cap) the unpaid holds each
       // client address has in any slot, in one statement read under those locks.
       const rows = await placesAndClientHolds(tx.manager, event, time, emailKeys, clients);
@@ -116,7 +133,10 @@ export class SlotAllocationBatcher {
         }
       }
       const decisions = registerArrivals(
-        batch.map(({ request }) => ({ registrationId: request.registrationId, ...request.input })),
+        arrivals.map(({ request }) => ({
+          registrationId: request.registrationId,
+          ...request.input,
+        })),
         seats,
         keepingPlace,
         new Date(),
@@ -126,7 +146,7 @@ export class SlotAllocationBatcher {
       const appends: RegistrationAppend[] = [];
       const appendIndex = decisions.map((decision, index) => {
         if (decision instanceof Error) return decision;
-        const { request, personalData } = batch[index];
+        const { request, personalData } = arrivals[index];
         appends.push({
           from: newRegistration(request.registrationId),
           events: decision,
