@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -175,4 +175,23 @@ export async function startBareNestServer(body: string): Promise<Process> {
     '/api/capacity',
     port,
   );
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * The CPU seconds (user and system) process `pid` has used so far, from Linux's /proc; undefined
+ * where there is no /proc, or no such process.
+ */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name (which may hold spaces): utime and stime are the
+    // 12th and 13th of them, in clock ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }

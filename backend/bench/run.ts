@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { Catalogue, demoTour } from '../src/tour/catalogue';
 import { createDataSource } from '../src/database/data-source';
 import { appendToStream } from '../src/event-store/append-to-stream';
@@ -15,6 +15,7 @@ import { encodeRegistrationEvent } from '../src/registrations/registration-event
 import { rebuildProjections } from '../src/registrations/projections/rebuild-projections';
 import {
   BACKEND_DIR,
+  cpuSecondsOf,
   createBenchDatabase,
   startAppProcess,
   startBareNestServer,
@@ -225,6 +226,48 @@ async function insertBaseline(
   }
 }
 
+/**
+ * The CPU seconds used from now until used() by the app processes and by the PostgreSQL
+ * backends connected to `url`'s database (those connected at either moment); undefined where
+ * /proc cannot tell (not Linux, or a database server on another machine).
+ */
+async function rushCpu(
+  url: string,
+  processes: Process[],
+): Promise<{ used(): Promise<{ app: number; database: number } | undefined> }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const backends = async () =>
+    (
+      (await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()'))
+        .rows as { pid: number }[]
+    ).map((row) => row.pid);
+  const sample = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSecondsOf(pid)]));
+  const apps = processes.map((process) => process.child.pid!);
+  const appsBefore = sample(apps);
+  const databaseBefore = sample(await backends());
+  return {
+    async used() {
+      const databaseAfter = sample([...new Set([...databaseBefore.keys(), ...(await backends())])]);
+      const appsAfter = sample(apps);
+      await client.end();
+      const spent = (before: Map<number, number | undefined>, after: typeof before) => {
+        let sum = 0;
+        for (const [pid, seconds] of after) {
+          if (seconds === undefined) continue;
+          sum += seconds - (before.get(pid) ?? 0);
+        }
+        return sum;
+      };
+      if ([...appsAfter.values()].some((seconds) => seconds === undefined)) return undefined;
+      const database = spent(databaseBefore, databaseAfter);
+      // A server elsewhere: none of its backends is a process here.
+      if (database === 0) return undefined;
+      return { app: spent(appsBefore, appsAfter), database };
+    },
+  };
+}
+
 async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_rush');
   const processes: Process[] = [];
@@ -268,6 +311,9 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         headers: visitorAddress,
       })),
     );
+    // The CPU the rush costs, per registration: the app processes', and PostgreSQL's (the
+    // backends serving the rush's database), read from /proc before and after it.
+    const cpu = await rushCpu(database.url, processes);
     const result = await cannonAll(
       processes.map((process) => ({
         url: process.url,
@@ -279,6 +325,7 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         headers: visitorAddress,
       })),
     );
+    const used = await cpu.used();
     if (process.env.BENCH_RUSH_CSV) {
       // Each answer: when its request left and how long it took.
       const lines = result.latenciesMs.map(
@@ -340,6 +387,18 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         goal: `p99 ≤ ${RUSH_P99_GOAL_MS} ms`,
         met: p99 <= RUSH_P99_GOAL_MS,
       });
+      if (used) {
+        const perRegistration = (seconds: number) =>
+          `${fmt((seconds * 1000) / result.requests, 2)}`;
+        rows.push({
+          benchmark: 'Rush: CPU per registration, app / PostgreSQL',
+          figure: `${perRegistration(used.app)} / ${perRegistration(used.database)} ms`,
+          baseline: `${fmt(used.app + used.database, 2)} CPU-s in ${fmt(result.elapsedMs / 1000, 2)} s`,
+          ratio: '',
+          goal: '',
+          met: undefined,
+        });
+      }
       rows.push({
         benchmark: 'Rush: registrations/s vs single-row inserts/s',
         figure: `${fmt(perSecond)} req/s`,
