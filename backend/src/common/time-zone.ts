@@ -1,4 +1,5 @@
 import type { ParameterRule } from './parameter-rule';
+import { dateTimeFormat } from './intl-formats';
 
 /**
  * Time zones as requests name them: an IANA zone the runtime knows. The longest IANA names
@@ -30,7 +31,7 @@ export function canonicalTimeZone(value: unknown): string | undefined {
     return undefined;
   }
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return dateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import { tourProblems, type Slot, type Tour, type TourEvent } from './domain/tou
 import type { TourLanguage } from './domain/tour-rules';
 import { addDays, localDate, localParts, slotName, zonedInstant } from './domain/slot-names';
 import defaultTour from './tour.json';
+import { dateTimeFormat } from '../common/intl-formats';
 
 export type { EventStatus, SlotStatus, TourLanguage } from './domain/tour-rules';
 export type { Slot, Tour, TourEvent } from './domain/tour';
@@ -144,7 +145,7 @@ export class Catalogue {
     const found = this.findSlot(slug, time);
     const startsAt = this.startOf(slug, time);
     if (!found || !startsAt) return time;
-    return new Intl.DateTimeFormat(locale, {
+    return dateTimeFormat(locale, {
       dateStyle: 'full',
       timeStyle: 'short',
       timeZone: found.event.timeZone,

@@ -7,6 +7,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
+import { dateTimeFormat } from '../../common/intl-formats';
 
 /**
  * A ticket is a signed code, not a secret looked up: `T1.<payload>.<signature>`, the payload
@@ -180,7 +181,7 @@ function isTicketPayload(value: unknown): value is TicketPayload {
  * (the next local midnight), plus `marginHours` (a late show, a clock a little off).
  */
 export function ticketValidUntil(startsAt: Date, timeZone: string, marginHours: number): Date {
-  const day = new Intl.DateTimeFormat('en-CA', {
+  const day = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -200,7 +201,7 @@ export function ticketValidUntil(startsAt: Date, timeZone: string, marginHours: 
 }
 
 function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,7 +1,9 @@
+import { dateTimeFormat } from '../../common/intl-formats';
+
 /** The clocks of a time zone, read without a library: what names slots and dates. */
 
 export function localParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -50,7 +52,7 @@ export function zonedInstant(date: string, hour: number, minute: number, timeZon
 /** 'Oct 30 - 7:30pm': the record's way of naming a slot. */
 export function slotName(instant: Date, timeZone: string): string {
   const { hour, minute } = localParts(instant, timeZone);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short' }).format(instant);
+  const month = dateTimeFormat('en-US', { timeZone, month: 'short' }).format(instant);
   const { day } = localParts(instant, timeZone);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${month} ${day} - ${hour12}:${String(minute).padStart(2, '0')}${hour < 12 ? 'am' : 'pm'}`;
