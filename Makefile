@@ -69,7 +69,7 @@ test: lint typecheck test-backend test-frontend test-e2e
 
 ## make bench: rush, reads, appends, rebuild and the Command Center against their baselines,
 ## as one table (the site is built too: the console is also measured in Chromium).
-bench: install
+bench: install browser
 	$(NPM) run build -w backend
 	$(NPM) run build -w frontend
 	$(NPM) run bench -w backend
