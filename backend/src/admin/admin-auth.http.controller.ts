@@ -14,7 +14,7 @@ import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clearSessionCookie, readSessionCookie } from '../auth/admin-cookies';
-import { tooManyAttempts, wrongPassword } from '../auth/admin-errors';
+import { tooManyAttempts, tooManyPasskeySignIns, wrongPassword } from '../auth/admin-errors';
 import { passwordMatches } from './admin-password';
 import { AdminSessionDto } from './admin-session.response.dto';
 import { AdminSessions, OWNER } from '../auth/admin-sessions';
@@ -24,7 +24,7 @@ import {
   OperatorLoginRequestDto,
   PasskeyLoginRequestDto,
 } from './operator-requests.dto';
-import { OperatorSignIn, sessionOrigin } from './operator-sign-in';
+import { OperatorSignIn, PASSKEY_SIGN_INS_PER_ADDRESS, sessionOrigin } from './operator-sign-in';
 import { answerOpenedSession, sessionAnswer } from './session-answer';
 
 /** The session cookie a sign-in sets. */
@@ -121,12 +121,26 @@ export class AdminAuthHttpController {
     operationId: 'passkeySignInOptions',
     summary: 'Start signing in with a passkey',
     description:
-      "The options for the browser's WebAuthn call (discoverable credentials: no email needed). The challenge is kept on the server for five minutes and is good once.",
+      "The options for the browser's WebAuthn call (discoverable credentials: no email needed). The challenge is kept on the server for five minutes and is good once. " +
+      `One address may start ${PASSKEY_SIGN_INS_PER_ADDRESS.limit} passkey sign-ins in ${PASSKEY_SIGN_INS_PER_ADDRESS.windowSeconds / 60} minutes.`,
   })
   @ApiBody({ type: EmptyRequestDto })
   @ApiOkResponse({ type: PasskeyRequestOptionsDto })
-  passkeyOptions(@Body() _body: EmptyRequestDto): Promise<PasskeyRequestOptionsDto> {
-    return this.signIn.passkeyOptions();
+  @ApiTooManyRequestsResponse({
+    type: ApiErrorDto,
+    description: 'Too many passkey sign-ins started from this address; see Retry-After.',
+  })
+  async passkeyOptions(
+    @Body() _body: EmptyRequestDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PasskeyRequestOptionsDto> {
+    const started = await this.signIn.passkeyOptions(request);
+    if ('retryAfterSeconds' in started) {
+      response.setHeader('Retry-After', String(started.retryAfterSeconds));
+      throw tooManyPasskeySignIns();
+    }
+    return started.options;
   }
 
   @Post('login/passkey')

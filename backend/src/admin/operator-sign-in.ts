@@ -37,8 +37,15 @@ import type { AppConfig } from '../config/config';
 import { clientIdentityOf } from '../security/client-identity';
 import { accountThrottleKey, LoginThrottle } from './login-throttle';
 import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
+import { countRequests, type RateLimit } from '../security/registration-rate-limit';
 
 /** Where a request comes from, as a session keeps it: the device and the client's address. */
+/**
+ * Passkey sign-ins one address may start in a window: a person needs one or two, an office
+ * behind one address a few more; each start keeps a challenge on the server for five minutes.
+ */
+export const PASSKEY_SIGN_INS_PER_ADDRESS: RateLimit = { limit: 30, windowSeconds: 300 };
+
 export function sessionOrigin(
   request: Request,
   config: AppConfig,
@@ -116,8 +123,22 @@ export class OperatorSignIn {
     return undefined;
   }
 
-  /** A ceremony to sign in with a passkey: any of the site's passkeys (discoverable). */
-  async passkeyOptions(): Promise<PasskeyRequestOptionsDto> {
+  /**
+   * A ceremony to sign in with a passkey: any of the site's passkeys (discoverable). Each keeps a
+   * challenge on the server, and anyone may ask: PASSKEY_SIGN_INS_PER_ADDRESS per address and
+   * window (counted fleet-wide), past which it answers how many seconds to wait instead.
+   */
+  async passkeyOptions(
+    request: Request,
+  ): Promise<{ options: PasskeyRequestOptionsDto } | { retryAfterSeconds: number }> {
+    const [counted] = await countRequests(this.dataSource, [
+      {
+        bucket: 'passkey-sign-in',
+        client: sessionOrigin(request, this.config).address,
+        rule: PASSKEY_SIGN_INS_PER_ADDRESS,
+      },
+    ]);
+    if (!counted.allowed) return { retryAfterSeconds: counted.retryAfterSeconds };
     const options = await authenticationOptions(relyingPartyOf(this.config.publicUrl));
     const now = await this.clock.now(this.dataSource);
     const challengeId = await storeChallenge(
@@ -127,7 +148,7 @@ export class OperatorSignIn {
       null,
       now,
     );
-    return { challengeId, options: options as unknown as Record<string, unknown> };
+    return { options: { challengeId, options: options as unknown as Record<string, unknown> } };
   }
 
   /** A passkey's answer to a ceremony: its operator's new session, or 401. */

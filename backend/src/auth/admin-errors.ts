@@ -29,6 +29,13 @@ export function tooManyAttempts(): HttpException {
   );
 }
 
+export function tooManyPasskeySignIns(): HttpException {
+  return apiError(
+    HttpStatus.TOO_MANY_REQUESTS,
+    'Too many passkey sign-ins started from this address; please try again later.',
+  );
+}
+
 export const ROLE_REFUSAL = 'Your role does not allow this.';
 export const SECOND_FACTOR_FIRST = 'Add a passkey or an authenticator app first.';
 

@@ -1,5 +1,6 @@
 import { adminRequest, login } from '../admin/admin-client';
 import { request } from '../http';
+import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/admin/operator-sign-in';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {
@@ -297,6 +298,42 @@ describe('passkeys: registered and used with a software authenticator', () => {
     expect(options.status).toBe(200);
     return options.body;
   }
+
+  it('refuses more passkey sign-ins started from one address than the window allows, with Retry-After', async () => {
+    const startFrom = (address: string) =>
+      request(
+        app.url,
+        'POST',
+        '/api/admin/login/passkey/options',
+        {},
+        {
+          'x-forwarded-for': address,
+        },
+      );
+    const kept = async () =>
+      (
+        (await app.dataSource.query(
+          `SELECT count(*)::int AS count FROM webauthn_challenges WHERE purpose = 'authentication'`,
+        )) as { count: number }[]
+      )[0].count;
+    const before = await kept();
+    for (let start = 0; start < PASSKEY_SIGN_INS_PER_ADDRESS.limit; start += 1) {
+      expect((await startFrom('203.0.113.60')).status).toBe(200);
+    }
+    const refused = await startFrom('203.0.113.60');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: 'Too many passkey sign-ins started from this address; please try again later.',
+      errors: [],
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(PASSKEY_SIGN_INS_PER_ADDRESS.windowSeconds);
+    // The refused one kept no challenge; another address is counted on its own.
+    expect(await kept()).toBe(before + PASSKEY_SIGN_INS_PER_ADDRESS.limit);
+    expect((await startFrom('203.0.113.61')).status).toBe(200);
+  });
 
   it('adds a passkey after joining (the gate lifts), then signs in with it alone', async () => {
     const invited = await invite(app, owner, 'box-office', 'Mihai Stan');
