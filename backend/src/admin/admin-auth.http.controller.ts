@@ -14,7 +14,7 @@ import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clearSessionCookie, readSessionCookie } from '../auth/admin-cookies';
-import { tooManyAttempts, tooManyPasskeySignIns, wrongPassword } from '../auth/admin-errors';
+import { tooManyAttempts, wrongPassword } from '../auth/admin-errors';
 import { passwordMatches } from './admin-password';
 import { AdminSessionDto } from './admin-session.response.dto';
 import { AdminSessions, OWNER } from '../auth/admin-sessions';
@@ -75,10 +75,7 @@ export class AdminAuthHttpController {
     const result = await this.throttle.attempt([origin.address], () =>
       passwordMatches(body.password, this.config.adminPassword),
     );
-    if (result.outcome === 'throttled') {
-      response.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw tooManyAttempts();
-    }
+    if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
     if (result.outcome === 'rejected') throw wrongPassword();
     const session = await this.sessions.open(OWNER, origin);
     return answerOpenedSession(response, this.config, session);
@@ -105,11 +102,7 @@ export class AdminAuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminSessionDto> {
-    const { session, retryAfterSeconds } = await this.signIn.withPassphrase(request, body);
-    if (!session) {
-      response.setHeader('Retry-After', String(retryAfterSeconds ?? 1));
-      throw tooManyAttempts();
-    }
+    const session = await this.signIn.withPassphrase(request, body);
     return answerOpenedSession(response, this.config, session);
   }
 
@@ -130,17 +123,11 @@ export class AdminAuthHttpController {
     type: ApiErrorDto,
     description: 'Too many passkey sign-ins started from this address; see Retry-After.',
   })
-  async passkeyOptions(
+  passkeyOptions(
     @Body() _body: EmptyRequestDto,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
   ): Promise<PasskeyRequestOptionsDto> {
-    const started = await this.signIn.passkeyOptions(request);
-    if ('retryAfterSeconds' in started) {
-      response.setHeader('Retry-After', String(started.retryAfterSeconds));
-      throw tooManyPasskeySignIns();
-    }
-    return started.options;
+    return this.signIn.passkeyOptions(request);
   }
 
   @Post('login/passkey')

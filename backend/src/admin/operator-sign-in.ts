@@ -3,7 +3,12 @@ import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { adminMetadata } from '../auth/admin-actor';
 import { AdminClock } from '../auth/admin-clock';
-import { passkeyRefused, wrongCredentials } from '../auth/admin-errors';
+import {
+  passkeyRefused,
+  tooManyAttempts,
+  tooManyPasskeySignIns,
+  wrongCredentials,
+} from '../auth/admin-errors';
 import {
   AdminSessions,
   type OpenedAdminSession,
@@ -77,7 +82,7 @@ export class OperatorSignIn {
   async withPassphrase(
     request: Request,
     body: { email: string; passphrase: string; code: string },
-  ): Promise<{ session?: OpenedAdminSession; retryAfterSeconds?: number }> {
+  ): Promise<OpenedAdminSession> {
     const origin = sessionOrigin(request, this.config);
     let signedIn: { operatorId: string; method: SignInMethod } | undefined;
     const result = await this.throttle.attempt(
@@ -87,11 +92,11 @@ export class OperatorSignIn {
         return signedIn !== undefined;
       },
     );
-    if (result.outcome === 'throttled') return { retryAfterSeconds: result.retryAfterSeconds };
+    if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
     if (result.outcome === 'rejected' || !signedIn) throw wrongCredentials();
     const session = await this.open(request, signedIn.operatorId, signedIn.method);
     if (!session) throw wrongCredentials();
-    return { session };
+    return session;
   }
 
   private async checkPassphraseAndCode(
@@ -126,11 +131,9 @@ export class OperatorSignIn {
   /**
    * A ceremony to sign in with a passkey: any of the site's passkeys (discoverable). Each keeps a
    * challenge on the server, and anyone may ask: PASSKEY_SIGN_INS_PER_ADDRESS per address and
-   * window (counted fleet-wide), past which it answers how many seconds to wait instead.
+   * window (counted fleet-wide), past which it is refused (429, with when to ask again).
    */
-  async passkeyOptions(
-    request: Request,
-  ): Promise<{ options: PasskeyRequestOptionsDto } | { retryAfterSeconds: number }> {
+  async passkeyOptions(request: Request): Promise<PasskeyRequestOptionsDto> {
     const [counted] = await countRequests(this.dataSource, [
       {
         bucket: 'passkey-sign-in',
@@ -138,7 +141,7 @@ export class OperatorSignIn {
         rule: PASSKEY_SIGN_INS_PER_ADDRESS,
       },
     ]);
-    if (!counted.allowed) return { retryAfterSeconds: counted.retryAfterSeconds };
+    if (!counted.allowed) throw tooManyPasskeySignIns(counted.retryAfterSeconds);
     const options = await authenticationOptions(relyingPartyOf(this.config.publicUrl));
     const now = await this.clock.now(this.dataSource);
     const challengeId = await storeChallenge(
@@ -148,7 +151,7 @@ export class OperatorSignIn {
       null,
       now,
     );
-    return { options: { challengeId, options: options as unknown as Record<string, unknown> } };
+    return { challengeId, options: options as unknown as Record<string, unknown> };
   }
 
   /** A passkey's answer to a ceremony: its operator's new session, or 401. */

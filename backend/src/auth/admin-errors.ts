@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError } from '../common/domain-error';
 import type { FieldError } from '../common/validation';
 
 function apiError(statusCode: number, message: string, errors: FieldError[] = []): HttpException {
@@ -22,17 +23,28 @@ export function passkeyRefused(): HttpException {
   return apiError(HttpStatus.UNAUTHORIZED, 'This passkey was not accepted.');
 }
 
-export function tooManyAttempts(): HttpException {
-  return apiError(
-    HttpStatus.TOO_MANY_REQUESTS,
+/** A sign-in refused for now (429): ApiExceptionFilter says when to ask again (Retry-After). */
+export class SignInThrottledError extends DomainError {
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): SignInThrottledError {
+  return new SignInThrottledError(
     'Too many failed login attempts; please try again later.',
+    retryAfterSeconds,
   );
 }
 
-export function tooManyPasskeySignIns(): HttpException {
-  return apiError(
-    HttpStatus.TOO_MANY_REQUESTS,
+export function tooManyPasskeySignIns(retryAfterSeconds: number): SignInThrottledError {
+  return new SignInThrottledError(
     'Too many passkey sign-ins started from this address; please try again later.',
+    retryAfterSeconds,
   );
 }
 
