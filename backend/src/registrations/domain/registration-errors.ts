@@ -58,6 +58,23 @@ export class SharedDreamLimitError extends RegistrationError {
 }
 
 /**
+ * More dreams shared in the window than DREAM_SHARE_RATE_LIMIT allows, for this registration or
+ * from this address. Answered 429, with the seconds until the window lets one more in.
+ */
+export class DreamSharesThrottledError extends RegistrationError {
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds: number;
+
+  constructor(seconds: number) {
+    const minutes = Math.ceil(seconds / 60);
+    super(
+      `Too many dreams shared at once; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+    this.retryAfterSeconds = seconds;
+  }
+}
+
+/**
  * The client address already holds as many unpaid seats as it may (UNPAID_HOLDS_PER_ADDRESS).
  * Answered 429, with when the first of those holds lapses.
  */

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  HttpCode,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Param,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -20,7 +9,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { requestId } from '../../../common/request-id';
@@ -29,6 +18,7 @@ import type { AppConfig } from '../../../config/config';
 import { clientIdentityOf } from '../../../security/client-identity';
 import { dreamShareWait } from '../../../security/registration-rate-limit';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
+import { DreamSharesThrottledError } from '../../../registrations/domain/registration-errors';
 import { ShareDreamCommand } from './share-dream.command';
 import { ShareDreamRequestDto, ShareDreamResponseDto } from './share-dream.request.dto';
 
@@ -62,7 +52,6 @@ export class ShareDreamHttpController {
     @Param('id') id: string,
     @Body() body: ShareDreamRequestDto,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
   ): Promise<ShareDreamResponseDto> {
     assertRegistrationId(id);
     const wait = await dreamShareWait(
@@ -74,18 +63,7 @@ export class ShareDreamHttpController {
       clientIdentityOf(request, this.config.clientIpv6PrefixLength),
       id,
     );
-    if (wait !== undefined) {
-      response.setHeader('Retry-After', String(wait));
-      const minutes = Math.ceil(wait / 60);
-      throw new HttpException(
-        {
-          statusCode: HttpStatus.TOO_MANY_REQUESTS,
-          message: `Too many dreams shared at once; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          errors: [],
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    if (wait !== undefined) throw new DreamSharesThrottledError(wait);
     const { dreamId } = await this.commandBus.execute(
       new ShareDreamCommand(id, body.dream, requestId(request)),
     );
