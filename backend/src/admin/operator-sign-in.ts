@@ -42,7 +42,7 @@ import type { AppConfig } from '../config/config';
 import { clientIdentityOf } from '../security/client-identity';
 import { accountThrottleKey, LoginThrottle } from './login-throttle';
 import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
-import { countRequests, type RateLimit } from '../security/registration-rate-limit';
+import { countRequests, type RateLimit } from '../security/request-counts';
 
 /** Where a request comes from, as a session keeps it: the device and the client's address. */
 /**

@@ -5,7 +5,7 @@ import {
   countRequests,
   RequestCounter,
   type RateLimit,
-} from '../../src/security/registration-rate-limit';
+} from '../../src/security/request-counts';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
 const hourly = (limit: number): RateLimit => ({ limit, windowSeconds: 3600 });

@@ -19,7 +19,7 @@ import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { clientIdentityOf } from '../../../security/client-identity';
-import { clientKeyOf } from '../../../security/registration-rate-limit';
+import { clientKeyOf } from '../../../security/request-counts';
 import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
