@@ -166,12 +166,18 @@ export async function startBareServer(body: string): Promise<Process> {
   return spawnProcess(path.join(__dirname, 'bare-server.js'), { BARE_BODY: body }, '/', port);
 }
 
-/** NestJS on Express with one route answering `body` at GET /api/capacity (bare-nest.ts). */
-export async function startBareNestServer(body: string): Promise<Process> {
+/**
+ * NestJS on Express with one route answering `body` at GET /api/capacity (bare-nest.ts); with
+ * `compression`, the compression middleware in front of it, as the app mounts it.
+ */
+export async function startBareNestServer(
+  body: string,
+  { compression = false }: { compression?: boolean } = {},
+): Promise<Process> {
   const port = await freePort();
   return spawnProcess(
     path.join(__dirname, 'bare-nest.js'),
-    { BARE_BODY: body, NODE_ENV: 'production' },
+    { BARE_BODY: body, NODE_ENV: 'production', BARE_COMPRESSION: String(compression) },
     '/api/capacity',
     port,
   );

@@ -422,8 +422,10 @@ const READS_P99_GOAL_MS = 20;
 
 /**
  * GET /api/capacity of one app process in production configuration (access log at info, JSON),
- * side by side with NestJS on Express answering the same JSON from one bare route, and a bare
- * node:http server answering the same bytes: the same generator (autocannon), the same
+ * side by side with NestJS on Express answering the same JSON from one bare route (the goal's
+ * baseline), the same route behind the compression middleware the house plan puts on every
+ * answer (what that one middleware costs by itself), and a bare node:http server answering the
+ * same bytes: the same generator (autocannon), the same
  * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
  * client) is run against the bare server too, to show where a generator's ceiling lies.
  */
@@ -438,6 +440,8 @@ async function reads(serverUrl: string): Promise<void> {
     started.push(bare);
     const nest = await startBareNestServer(body);
     started.push(nest);
+    const compressed = await startBareNestServer(body, { compression: true });
+    started.push(compressed);
     const load = (url: string, durationMs = READ_SECONDS * 1000) =>
       cannon({
         url,
@@ -449,13 +453,19 @@ async function reads(serverUrl: string): Promise<void> {
     log(
       `reads: warm-up, then ${READ_ROUNDS} rounds of ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`,
     );
-    for (const server of [bare, nest, app]) await load(server.url, 2000);
+    for (const server of [bare, nest, compressed, app]) await load(server.url, 2000);
     // Rounds taking turns, so that a change in the machine's load (it is shared) falls on all
     // three alike; each one's median round is kept.
-    const rounds: Record<'bare' | 'nest' | 'app', CannonResult[]> = { bare: [], nest: [], app: [] };
+    const rounds: Record<'bare' | 'nest' | 'compressed' | 'app', CannonResult[]> = {
+      bare: [],
+      nest: [],
+      compressed: [],
+      app: [],
+    };
     for (let round = 0; round < READ_ROUNDS; round += 1) {
       rounds.bare.push(await load(bare.url));
       rounds.nest.push(await load(nest.url));
+      rounds.compressed.push(await load(compressed.url));
       rounds.app.push(await load(app.url));
     }
     const median = (results: CannonResult[]) =>
@@ -471,6 +481,7 @@ async function reads(serverUrl: string): Promise<void> {
     });
     const bareResult = median(rounds.bare);
     const nestResult = median(rounds.nest);
+    const compressedResult = median(rounds.compressed);
     const appResult = median(rounds.app);
     const rate = (result: { requests: number; elapsedMs: number }) =>
       result.requests / (result.elapsedMs / 1000);
@@ -493,10 +504,18 @@ async function reads(serverUrl: string): Promise<void> {
       met: undefined,
     });
     rows.push({
+      benchmark: 'Reads: bare NestJS route with the compression middleware vs without',
+      figure: `${fmt(rate(compressedResult))} req/s (p99 ${p99(compressedResult)} ms)`,
+      baseline: `${fmt(rate(nestResult))} req/s`,
+      ratio: `${fmt((rate(compressedResult) / rate(nestResult)) * 100, 1)}%`,
+      goal: '',
+      met: undefined,
+    });
+    rows.push({
       benchmark: 'Reads: GET /api/capacity (production, logging on) vs bare NestJS route',
       figure: `${fmt(rate(appResult))} req/s (p99 ${fmt(appP99, 1)} ms, ${appResult.errors} errors)`,
       baseline: `${fmt(rate(nestResult))} req/s`,
-      ratio: `${fmt((rate(appResult) / rate(nestResult)) * 100, 1)}% (${fmt((rate(appResult) / rate(bareResult)) * 100, 1)}% of node:http)`,
+      ratio: `${fmt((rate(appResult) / rate(nestResult)) * 100, 1)}% (${fmt((rate(appResult) / rate(compressedResult)) * 100, 1)}% of NestJS with compression, ${fmt((rate(appResult) / rate(bareResult)) * 100, 1)}% of node:http)`,
       goal: `≥ ${fmt(READS_GOAL * 100)}%, p99 ≤ ${READS_P99_GOAL_MS} ms`,
       met:
         rate(appResult) / rate(nestResult) >= READS_GOAL &&
