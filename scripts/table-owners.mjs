@@ -2,14 +2,15 @@
  * Which folder owns which table: `npm run lint:tables` (part of `npm run lint`, so of `make lint`).
  *
  * A module owns its tables: only the owner's files name a table in SQL (FROM, JOIN, INTO,
- * UPDATE, DELETE FROM, TABLE <name>); others call the owner's functions. The owners are written
+ * UPDATE, DELETE FROM, TABLE <name>, in either case, outside comments); others call the owner's
+ * functions. The owners are written
  * once, here (TABLE_OWNERS); the README's ownership sketch is checked equal to them. Scans
  * backend/src/**\/*.ts except database/migrations/ (frozen, they carry their own SQL) and
  * backup/ (which reads and writes every table), and fails naming the file, the table and its
  * owner. Every table the migrations create must have an owner here.
  *
  *   npm run lint:tables
- *   npm run lint:tables:planted   (plants a read of registration_view in config/: must fail)
+ *   npm run lint:tables:planted   (plants reads of registration_view in config/: must fail)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -49,8 +50,15 @@ export const KNOWN_EXCEPTIONS = [];
 const ROOT = join(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'backend', 'src');
 const SKIPPED = ['database/migrations/', 'backup/'];
+// SQL's keywords in either case (`select … from events` is SQL too), in the code outside its
+// comments, where prose says "read from registration_view" of a table the file does not touch.
 const SQL_TABLE =
-  /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/g;
+  /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** The text without its comments (block and line; a `//` after a colon is a URL's, kept). */
+function withoutComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:])\/\/[^\n]*/g, '$1');
+}
 
 function ownersOf(table) {
   const owner = TABLE_OWNERS[table];
@@ -77,7 +85,9 @@ export function backendFiles() {
 export function violations(files) {
   const found = [];
   for (const { file, text } of files) {
-    const tables = new Set([...text.matchAll(SQL_TABLE)].map((match) => match[1]));
+    const tables = new Set(
+      [...withoutComments(text).matchAll(SQL_TABLE)].map((match) => match[1].toLowerCase()),
+    );
     for (const table of tables) {
       if (!Object.hasOwn(TABLE_OWNERS, table)) continue;
       const owners = ownersOf(table);
@@ -165,21 +175,39 @@ function report(found) {
 
 const planted = process.argv.includes('--planted');
 if (planted) {
-  const file = 'config/planted-table-read.ts';
-  const found = violations([
-    { file, text: "export const planted = 'SELECT id FROM registration_view WHERE id = $1';\n" },
-  ]);
+  // A read in upper case, one in lower case, and a comment that only names the table.
+  const plants = [
+    {
+      file: 'config/planted-table-read.ts',
+      text: "export const planted = 'SELECT id FROM registration_view WHERE id = $1';\n",
+    },
+    {
+      file: 'config/planted-lower-case-read.ts',
+      text: "export const planted = 'select id from registration_view where id = $1';\n",
+    },
+    {
+      file: 'config/planted-comment.ts',
+      text: '/** Read from registration_view by its owner. */\nexport const planted = 1;\n',
+    },
+  ];
+  const found = violations(plants);
   report(found);
-  if (
-    !found.some(
+  const refused = (file) =>
+    found.some(
       (item) =>
         item.file === file && item.table === 'registration_view' && item.owner === 'registrations',
-    )
-  ) {
-    console.error('The planted read of registration_view passed: table ownership is not enforced.');
+    );
+  if (!refused(plants[0].file) || !refused(plants[1].file)) {
+    console.error('A planted read of registration_view passed: table ownership is not enforced.');
     process.exit(1);
   }
-  console.log('The planted read of registration_view was refused, naming its owner.');
+  if (refused(plants[2].file)) {
+    console.error('A comment naming registration_view was taken for SQL.');
+    process.exit(1);
+  }
+  console.log(
+    'The planted reads of registration_view (upper and lower case) were refused, naming its owner; the comment passed.',
+  );
 } else {
   const found = violations(backendFiles());
   const problems = [...unmappedTables(), ...readmeDifferences()];
