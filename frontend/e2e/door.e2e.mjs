@@ -191,10 +191,43 @@ async function browserFilming(code) {
 
 const answerScreen = (page) => page.locator('.door-answer');
 
+/**
+ * What the scanner's camera was doing, for a scan that never answered: whether the video had
+ * frames (and which), whether its stream was live, and any notice the page showed.
+ */
+async function cameraState(page) {
+  return page.evaluate(() => {
+    const video = document.querySelector('.door-scanner__video');
+    const tracks = video?.srcObject?.getVideoTracks?.() ?? [];
+    return {
+      video: video
+        ? {
+            readyState: video.readyState,
+            paused: video.paused,
+            currentTime: video.currentTime,
+            width: video.videoWidth,
+            height: video.videoHeight,
+            tracks: tracks.map((track) => track.readyState),
+          }
+        : null,
+      notices: [...document.querySelectorAll('.notice')].map((notice) => notice.textContent),
+    };
+  });
+}
+
 /** Scans with the camera until the answer screen shows; answers its kind, words and timing. */
 async function scan(page) {
   const screen = answerScreen(page);
-  await visible(screen, 20_000);
+  try {
+    await visible(screen, 20_000);
+  } catch (error) {
+    // Say what the camera was doing, so that a scan that never answers can be told apart: no
+    // frames at all (the camera), frames but no code read (the decoder), or a notice.
+    const state = await cameraState(page).catch((reason) => `unreadable: ${reason}`);
+    throw new Error(`${error.message}\nThe scanner's camera then: ${JSON.stringify(state)}`, {
+      cause: error,
+    });
+  }
   // The server's answer comes after the phone's; both are timed on the screen.
   await eventually(async () => {
     assert.equal(await screen.getAttribute('data-source'), 'server');
