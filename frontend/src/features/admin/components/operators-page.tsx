@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
 import { isUnauthorized } from '../api/admin-request';
@@ -149,6 +149,35 @@ function InviteForm() {
   );
 }
 
+/**
+ * The page's question before a change that cannot be taken back (ending a session, suspending,
+ * erasing): destructive, "Back" to cancel, and not closed while the change is on its way.
+ */
+function ConfirmOperatorChange({
+  open,
+  onClose,
+  pending,
+  ...question
+}: Pick<ConfirmDialogProps, 'title' | 'description' | 'confirmLabel' | 'onConfirm'> & {
+  open: boolean;
+  onClose: () => void;
+  pending: boolean;
+}) {
+  const t = useAdminText();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !pending) onClose();
+      }}
+      cancelLabel={t('admin.operators.back')}
+      destructive
+      pending={pending}
+      {...question}
+    />
+  );
+}
+
 function SessionRow({ operator, session }: { operator: Operator; session: OperatorSession }) {
   const t = useAdminText();
   const when = useWhen();
@@ -213,21 +242,17 @@ function SessionRow({ operator, session }: { operator: Operator; session: Operat
           {t('admin.operators.session.end')}
         </button>
       )}
-      <ConfirmDialog
+      <ConfirmOperatorChange
         open={asking}
-        onOpenChange={(open) => {
-          if (!revoke.isPending) setAsking(open);
-        }}
+        onClose={() => setAsking(false)}
+        pending={revoke.isPending}
         title={t('admin.operators.session.endTitle')}
         description={t('admin.operators.session.endDescription', {
           name: operator.name,
           device: session.device,
         })}
         confirmLabel={t('admin.operators.session.end')}
-        cancelLabel={t('admin.operators.back')}
         onConfirm={end}
-        destructive
-        pending={revoke.isPending}
       />
     </li>
   );
@@ -373,34 +398,26 @@ function OperatorControls({ operator }: { operator: Operator }) {
           </button>
         )}
       </div>
-      <ConfirmDialog
+      <ConfirmOperatorChange
         open={asking === 'suspend'}
-        onOpenChange={(open) => {
-          if (!open && !change.isPending) setAsking(null);
-        }}
+        onClose={() => setAsking(null)}
+        pending={change.isPending}
         title={t('admin.operators.suspendTitle', { name: operator.name })}
         description={t('admin.operators.suspendDescription', { name: operator.name })}
         confirmLabel={t('admin.operators.suspend')}
-        cancelLabel={t('admin.operators.back')}
         onConfirm={() => setSuspended(true)}
-        destructive
-        pending={change.isPending}
       />
-      <ConfirmDialog
+      <ConfirmOperatorChange
         open={asking === 'erase'}
-        onOpenChange={(open) => {
-          if (!open && !erase.isPending) setAsking(null);
-        }}
+        onClose={() => setAsking(null)}
+        pending={erase.isPending}
         title={t('admin.operators.eraseTitle', { name: operator.name })}
         description={t('admin.operators.eraseDescription', {
           name: operator.name,
           number: operator.number,
         })}
         confirmLabel={t('admin.operators.erase')}
-        cancelLabel={t('admin.operators.back')}
         onConfirm={eraseNow}
-        destructive
-        pending={erase.isPending}
       />
     </div>
   );
