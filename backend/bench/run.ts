@@ -462,12 +462,31 @@ async function reads(serverUrl: string): Promise<void> {
       compressed: [],
       app: [],
     };
+    // And the CPU each answer cost the server, from /proc around each round: steadier than a
+    // rate on a machine the generator shares (undefined without /proc).
+    const cpuPerAnswer: Record<keyof typeof rounds, number[]> = {
+      bare: [],
+      nest: [],
+      compressed: [],
+      app: [],
+    };
+    const servers = { bare, nest, compressed, app };
     for (let round = 0; round < READ_ROUNDS; round += 1) {
-      rounds.bare.push(await load(bare.url));
-      rounds.nest.push(await load(nest.url));
-      rounds.compressed.push(await load(compressed.url));
-      rounds.app.push(await load(app.url));
+      for (const name of ['bare', 'nest', 'compressed', 'app'] as const) {
+        const pid = servers[name].child.pid!;
+        const before = cpuSecondsOf(pid);
+        const result = await load(servers[name].url);
+        const after = cpuSecondsOf(pid);
+        rounds[name].push(result);
+        if (before !== undefined && after !== undefined && result.requests > 0) {
+          cpuPerAnswer[name].push(((after - before) * 1e6) / result.requests);
+        }
+      }
     }
+    const medianOf = (values: number[]) =>
+      values.length === READ_ROUNDS
+        ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+        : undefined;
     const median = (results: CannonResult[]) =>
       [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
         Math.floor(results.length / 2)
@@ -511,6 +530,21 @@ async function reads(serverUrl: string): Promise<void> {
       goal: '',
       met: undefined,
     });
+    const cpu = {
+      app: medianOf(cpuPerAnswer.app),
+      nest: medianOf(cpuPerAnswer.nest),
+      compressed: medianOf(cpuPerAnswer.compressed),
+    };
+    if (cpu.app !== undefined && cpu.nest !== undefined && cpu.compressed !== undefined) {
+      rows.push({
+        benchmark: 'Reads: CPU per answer, product vs bare NestJS route (with compression)',
+        figure: `${fmt(cpu.app)} µs`,
+        baseline: `${fmt(cpu.nest)} µs (${fmt(cpu.compressed)} µs)`,
+        ratio: `${fmt((cpu.nest / cpu.app) * 100, 1)}% (${fmt((cpu.compressed / cpu.app) * 100, 1)}%)`,
+        goal: '',
+        met: undefined,
+      });
+    }
     rows.push({
       benchmark: 'Reads: GET /api/capacity (production, logging on) vs bare NestJS route',
       figure: `${fmt(rate(appResult))} req/s (p99 ${fmt(appP99, 1)} ms, ${appResult.errors} errors)`,
