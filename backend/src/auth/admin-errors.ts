@@ -26,11 +26,9 @@ export function passkeyRefused(): HttpException {
 /** A sign-in refused for now (429): ApiExceptionFilter says when to ask again (Retry-After). */
 export class SignInThrottledError extends DomainError {
   readonly kind = 'too-many';
-  override readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(message, undefined, { retryAfterSeconds });
   }
 }
 

@@ -22,8 +22,10 @@ export abstract class DomainError extends Error {
   constructor(
     message: string,
     readonly field?: string,
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = new.target.name;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { sendApiError } from './api-error-response';
 import { clientIdentityOf } from './client-identity';
+import { minutesToWait } from '../common/minutes-to-wait';
 import {
   countRequests,
   pruneRateLimitCounters,
@@ -67,11 +68,10 @@ export class RegistrationRateLimit {
     if (!this.enabled || request.method !== 'POST') return next();
     void this.count(clientIdentityOf(request, this.ipv6PrefixLength), response).then((decision) => {
       if (!decision || decision.allowed) return next();
-      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
       sendApiError(
         response,
         429,
-        `Too many registrations from this address; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Too many registrations from this address; please try again in ${minutesToWait(decision.retryAfterSeconds)}.`,
         { 'Retry-After': String(decision.retryAfterSeconds) },
       );
     });

@@ -1,4 +1,5 @@
 import { DomainError } from '../../common/domain-error';
+import { minutesToWait } from '../../common/minutes-to-wait';
 
 /** The registration's domain errors; one exception filter maps each to its HTTP answer. */
 export abstract class RegistrationError extends DomainError {
@@ -63,14 +64,13 @@ export class SharedDreamLimitError extends RegistrationError {
  */
 export class DreamSharesThrottledError extends RegistrationError {
   readonly kind = 'too-many';
-  override readonly retryAfterSeconds: number;
 
   constructor(seconds: number) {
-    const minutes = Math.ceil(seconds / 60);
     super(
-      `Too many dreams shared at once; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many dreams shared at once; please try again in ${minutesToWait(seconds)}.`,
+      undefined,
+      { retryAfterSeconds: seconds },
     );
-    this.retryAfterSeconds = seconds;
   }
 }
 
@@ -80,18 +80,17 @@ export class DreamSharesThrottledError extends RegistrationError {
  */
 export class UnpaidHoldsCapError extends RegistrationError {
   readonly kind = 'too-many';
-  override readonly retryAfterSeconds: number;
 
   constructor(limit: number, firstExpiresAt: Date | null, now: Date) {
     const seconds = firstExpiresAt
       ? Math.max(60, Math.ceil((firstExpiresAt.getTime() - now.getTime()) / 1000))
       : 60;
-    const minutes = Math.ceil(seconds / 60);
     super(
       `${limit === 1 ? 'A seat is' : `${limit} seats are`} already held from this address and not yet paid. ` +
-        `Please finish the open payment, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Please finish the open payment, or try again in ${minutesToWait(seconds)}.`,
+      undefined,
+      { retryAfterSeconds: seconds },
     );
-    this.retryAfterSeconds = seconds;
   }
 }
 
