@@ -44,13 +44,13 @@ import { accountThrottleKey, LoginThrottle } from './login-throttle';
 import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
 import { countRequests, type RateLimit } from '../security/request-counts';
 
-/** Where a request comes from, as a session keeps it: the device and the client's address. */
 /**
  * Passkey sign-ins one address may start in a window: a person needs one or two, an office
  * behind one address a few more; each start keeps a challenge on the server for five minutes.
  */
 export const PASSKEY_SIGN_INS_PER_ADDRESS: RateLimit = { limit: 30, windowSeconds: 300 };
 
+/** Where a request comes from, as a session keeps it: the device and the client's address. */
 export function sessionOrigin(
   request: Request,
   config: AppConfig,
@@ -137,7 +137,7 @@ export class OperatorSignIn {
     const [counted] = await countRequests(this.dataSource, [
       {
         bucket: 'passkey-sign-in',
-        client: sessionOrigin(request, this.config).address,
+        client: clientIdentityOf(request, this.config.clientIpv6PrefixLength),
         rule: PASSKEY_SIGN_INS_PER_ADDRESS,
       },
     ]);

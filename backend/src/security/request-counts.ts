@@ -38,11 +38,19 @@ export async function countRequests(
   dataSource: DataSource,
   counts: readonly RequestCount[],
 ): Promise<RateLimitDecision[]> {
-  const groups = new Map<string, { bucket: string; hash: string; window: number; hits: number }>();
+  // One counter's requests in this statement, then its total and time left after the statement.
+  interface Group {
+    bucket: string;
+    hash: string;
+    window: number;
+    hits: number;
+    counted?: { hits: number; remaining: number };
+  }
+  const groups = new Map<string, Group>();
   const placed = counts.map(({ bucket, client, rule }) => {
     const hash = clientKeyOf(client);
     const id = `${bucket}\u0000${hash}\u0000${rule.windowSeconds}`;
-    const group = groups.get(id) ?? { bucket, hash, window: rule.windowSeconds, hits: 0 };
+    const group: Group = groups.get(id) ?? { bucket, hash, window: rule.windowSeconds, hits: 0 };
     groups.set(id, group);
     group.hits += 1;
     return { group, place: group.hits, limit: rule.limit };
@@ -74,10 +82,9 @@ export async function countRequests(
       rows.map((row) => row.hits),
     ],
   )) as { ordinal: number; hits: number; remaining: number }[];
-  const totals = new Map<(typeof rows)[number], { hits: number; remaining: number }>();
-  for (const row of counted) totals.set(rows[row.ordinal - 1], row);
+  for (const row of counted) rows[row.ordinal - 1].counted = row;
   return placed.map(({ group, place, limit }) => {
-    const total = totals.get(group)!;
+    const total = group.counted!;
     // This request's hit: the counter as it was before the statement, plus its place.
     const hits = total.hits - group.hits + place;
     return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, total.remaining) };
