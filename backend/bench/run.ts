@@ -462,10 +462,9 @@ async function reads(serverUrl: string): Promise<void> {
       compressed: [],
       app: [],
     };
-    // And the CPU each answer cost the server, from /proc around each round: steadier than a
-    // rate on a machine the generator shares (undefined without /proc).
-    const cpuPerAnswer: Record<keyof typeof rounds, number[]> = {
-      bare: [],
+    // And the CPU each answer cost the product and the NestJS routes, from /proc around each
+    // round: steadier than a rate on a machine the generator shares (none without /proc).
+    const cpuPerAnswer: Record<'nest' | 'compressed' | 'app', number[]> = {
       nest: [],
       compressed: [],
       app: [],
@@ -478,7 +477,7 @@ async function reads(serverUrl: string): Promise<void> {
         const result = await load(servers[name].url);
         const after = cpuSecondsOf(pid);
         rounds[name].push(result);
-        if (before !== undefined && after !== undefined && result.requests > 0) {
+        if (name !== 'bare' && before !== undefined && after !== undefined && result.requests) {
           cpuPerAnswer[name].push(((after - before) * 1e6) / result.requests);
         }
       }
