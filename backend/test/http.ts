@@ -27,6 +27,23 @@ export async function request<T = Record<string, unknown>>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+/**
+ * A refusal for now: 429 in the error shape with `message` (a string or a matcher), and a
+ * Retry-After of whole seconds, more than `wait.moreThan` and at most `wait.atMost`.
+ */
+export function expectRefusedForNow(
+  answer: JsonResponse,
+  message: unknown,
+  wait: { moreThan: number; atMost: number },
+): void {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toEqual({ statusCode: 429, message, errors: [] });
+  const retryAfter = Number(answer.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(wait.moreThan);
+  expect(retryAfter).toBeLessThanOrEqual(wait.atMost);
+}
+
 export const OPEN_SLOT = 'Oct 30 - 7:30pm';
 
 export const A_DREAM =

@@ -1,5 +1,5 @@
 import { adminRequest, login } from '../admin/admin-client';
-import { request } from '../http';
+import { expectRefusedForNow, request } from '../http';
 import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/admin/operator-sign-in';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -320,16 +320,11 @@ describe('passkeys: registered and used with a software authenticator', () => {
     for (let start = 0; start < PASSKEY_SIGN_INS_PER_ADDRESS.limit; start += 1) {
       expect((await startFrom('203.0.113.60')).status).toBe(200);
     }
-    const refused = await startFrom('203.0.113.60');
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({
-      statusCode: 429,
-      message: 'Too many passkey sign-ins started from this address; please try again later.',
-      errors: [],
-    });
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(PASSKEY_SIGN_INS_PER_ADDRESS.windowSeconds);
+    expectRefusedForNow(
+      await startFrom('203.0.113.60'),
+      'Too many passkey sign-ins started from this address; please try again later.',
+      { moreThan: 0, atMost: PASSKEY_SIGN_INS_PER_ADDRESS.windowSeconds },
+    );
     // The refused one kept no challenge; another address is counted on its own.
     expect(await kept()).toBe(before + PASSKEY_SIGN_INS_PER_ADDRESS.limit);
     expect((await startFrom('203.0.113.61')).status).toBe(200);
