@@ -469,15 +469,16 @@ async function reads(serverUrl: string): Promise<void> {
       compressed: [],
       app: [],
     };
-    const servers = { bare, nest, compressed, app };
+    const servers = { nest, compressed, app };
     for (let round = 0; round < READ_ROUNDS; round += 1) {
-      for (const name of ['bare', 'nest', 'compressed', 'app'] as const) {
+      rounds.bare.push(await load(bare.url));
+      for (const name of ['nest', 'compressed', 'app'] as const) {
         const pid = servers[name].child.pid!;
         const before = cpuSecondsOf(pid);
         const result = await load(servers[name].url);
         const after = cpuSecondsOf(pid);
         rounds[name].push(result);
-        if (name !== 'bare' && before !== undefined && after !== undefined && result.requests) {
+        if (before !== undefined && after !== undefined && result.requests > 0) {
           cpuPerAnswer[name].push(((after - before) * 1e6) / result.requests);
         }
       }
