@@ -7,8 +7,8 @@ import compression from 'compression';
 /**
  * The Reads baseline of the framework: NestJS on Express with one controller answering the JSON
  * the app's GET /api/capacity gave, and nothing else (no middleware, no body parser, no logger).
- * With BARE_COMPRESSION=true, the one middleware the house plan requires of every answer (DESIGN:
- * compression, as the app mounts it) and only that, to show what it costs a route by itself.
+ * With BARE_COMPRESSION=true, the one middleware the app puts on every answer (compression, as the
+ * app mounts it) and only that, to show what it costs a route by itself.
  * Spawned as its own process, like the app.
  */
 const answer: unknown = JSON.parse(process.env.BARE_BODY ?? '{}');
