@@ -65,11 +65,17 @@ export class OneAtATime {
 }
 
 /**
+ * What a pass answers when it stopped at its batch's size with more work due (a backlog): the
+ * next pass runs right after it (after the rest, when there is one), not at the next interval.
+ */
+export const MORE_DUE = Symbol('more due');
+
+/**
  * A worker's passes: one every `intervalMs` once started, one at once when nudged (after a
  * commit that queued work), one at a moment asked for (wakeAt: when known work falls due),
  * never two at the same time. A nudge during a pass runs another right after it, so nothing
- * queued meanwhile waits for the next interval. A failed pass is logged and the next one runs
- * as usual.
+ * queued meanwhile waits for the next interval; so does a pass that answers MORE_DUE. A failed
+ * pass is logged and the next one runs as usual.
  */
 export class PollingPass {
   private timer: NodeJS.Timeout | undefined;
@@ -87,7 +93,10 @@ export class PollingPass {
     },
   ) {
     this.passes = new OneAtATime(
-      pass,
+      async () => {
+        // Asked for during the pass: OneAtATime runs it once more right after.
+        if ((await pass()) === MORE_DUE) this.passes.run();
+      },
       (error: unknown) =>
         options.logger.error(
           `${options.what} failed: ${error instanceof Error ? error.message : error}`,

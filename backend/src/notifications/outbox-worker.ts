@@ -25,7 +25,7 @@ import {
 } from './outbox';
 import { findOperator } from '../auth/operators/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
-import { PollingWorker } from '../common/polling-pass';
+import { MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
@@ -33,7 +33,14 @@ import { TicketIssuer } from './ticket-issuer';
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
 const POLL_INTERVAL_MS = 2_000;
-const BATCH = 10;
+/** Messages a pass takes. */
+export const OUTBOX_BATCH = 10;
+/**
+ * The least time between the starts of two passes. A backlog (a rush's waiting-list emails) goes
+ * a batch after another at this pace: in seconds, not at a batch every interval (minutes for a
+ * rush's thousand), without taking the thread from the requests of the rush itself.
+ */
+const PASS_REST_MS = 250;
 
 export interface OutboxRunResult {
   sent: number;
@@ -69,11 +76,17 @@ export class OutboxWorker extends PollingWorker {
     private readonly tickets: TicketIssuer,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
-    super('Outbox pass', POLL_INTERVAL_MS, config.workers);
+    super('Outbox pass', POLL_INTERVAL_MS, config.workers, PASS_REST_MS);
   }
 
-  protected pass(): Promise<unknown> {
-    return this.runOnce();
+  /**
+   * One pass; a whole batch taken and some of it sent means more may be due, so the next pass
+   * follows (after the rest). A batch that all failed waits for the interval: the transport
+   * may be down, and each message has its own back-off.
+   */
+  protected async pass(): Promise<typeof MORE_DUE | undefined> {
+    const { sent, failed, cancelled } = await this.runOnce();
+    return sent + failed + cancelled === OUTBOX_BATCH && sent > 0 ? MORE_DUE : undefined;
   }
 
   override onApplicationBootstrap(): void {
@@ -108,7 +121,7 @@ export class OutboxWorker extends PollingWorker {
       ...NOTIFICATION_KINDS,
       OPERATOR_INVITATION,
     ];
-    await workThroughOutbox(this.dataSource, kinds, now, BATCH, this.leaseMs, {
+    await workThroughOutbox(this.dataSource, kinds, now, OUTBOX_BATCH, this.leaseMs, {
       handle: async (row) => {
         const outcome =
           row.kind === OPERATOR_INVITATION

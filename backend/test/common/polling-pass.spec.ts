@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { OneAtATime, PollingPass } from '../../src/common/polling-pass';
+import { MORE_DUE, OneAtATime, PollingPass } from '../../src/common/polling-pass';
 
 const INTERVAL = 60_000;
 
@@ -60,6 +60,30 @@ describe('a worker’s passes', () => {
     await passes.stop();
     await jest.advanceTimersByTimeAsync(2 * INTERVAL);
     expect(runs).toHaveLength(2);
+  });
+
+  it('runs the next pass right after one that answers MORE_DUE (after the rest), until one does not', async () => {
+    for (const restMs of [0, 250]) {
+      const runs: number[] = [];
+      // A backlog of three batches: the first two passes stop at their batch's size.
+      const passes = new PollingPass(
+        async () => {
+          runs.push(Date.now());
+          return runs.length < 3 ? MORE_DUE : undefined;
+        },
+        { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass', restMs },
+      );
+      const start = Date.now();
+      passes.start();
+      await jest.advanceTimersByTimeAsync(2 * restMs);
+      expect(runs).toEqual([start, start + restMs, start + 2 * restMs]);
+      // The third answered nothing more: the next is the interval's.
+      await jest.advanceTimersByTimeAsync(INTERVAL - 2 * restMs - 1);
+      expect(runs).toHaveLength(3);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(runs).toEqual([start, start + restMs, start + 2 * restMs, start + INTERVAL]);
+      await passes.stop();
+    }
   });
 
   it('runs at once for a moment already past', async () => {

@@ -3,7 +3,8 @@ import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vaul
 import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
+import { CLAIM_LEASE_MS, OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
+import { MORE_DUE } from '../../src/common/polling-pass';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -179,6 +180,28 @@ describe('the outbox worker', () => {
       cancelled: 0,
     });
     expect(transport.calls).toHaveLength(3);
+  });
+
+  it('works through a backlog a batch after another, and leaves a batch that all failed to the interval', async () => {
+    // A rush's waiting list: two whole batches and part of a third.
+    const people = await waitingRegistrations(OUTBOX_BATCH * 2 + 5);
+    const transport = new RecordingTransport();
+    const outbox = worker(transport);
+    // The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE).
+    const pass = () => (outbox as unknown as { pass(): Promise<unknown> }).pass();
+    expect(await pass()).toBe(MORE_DUE);
+    expect(await pass()).toBe(MORE_DUE);
+    expect(transport.delivered).toHaveLength(OUTBOX_BATCH * 2);
+    expect(await pass()).toBeUndefined();
+    expect(transport.delivered.map((mail) => mail.to.address).sort()).toEqual(
+      people.map((person) => person.email).sort(),
+    );
+    expect((await rows(people.map((person) => person.id))).every((row) => row.sent_at)).toBe(true);
+
+    // The transport down: a whole batch fails, and the next pass waits for the interval.
+    await waitingRegistrations(OUTBOX_BATCH + 1);
+    const down = worker(new RecordingTransport(() => 'fail'));
+    expect(await (down as unknown as { pass(): Promise<unknown> }).pass()).toBeUndefined();
   });
 
   it('loses nothing when a worker dies mid-batch: the rest come back after the lease', async () => {
