@@ -279,9 +279,48 @@ async function rushCpu(
   };
 }
 
+/** The n-th registration of a rush or its warm-up, for `slot`. */
+function rushRegistration(slot: SlotRef): (n: number) => unknown {
+  return (n) => ({
+    name: 'Ana Popescu',
+    email: `rush-${n}-${randomUUID().slice(0, 8)}@example.com`,
+    whatsapp: '+40 712 345 678',
+    event: slot.event,
+    time: slot.time,
+    dream:
+      'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
+    dreamedCaptured: false,
+    locale: 'en',
+  });
+}
+
+/**
+ * `requests` registrations for `slot` on each process, on `connections` connections each opened
+ * as it starts, each attempt from an address of its own.
+ */
+function registerOnEach(
+  processes: Process[],
+  slot: SlotRef,
+  { connections, requests }: { connections: number; requests: number },
+): Promise<CannonResult> {
+  return cannonAll(
+    processes.map((process) => ({
+      url: process.url,
+      method: 'POST' as const,
+      path: '/api/create-checkout-session',
+      connections,
+      requests,
+      body: rushRegistration(slot),
+      headers: visitorAddress,
+    })),
+  );
+}
+
 /** What one rush measured, and the log's own count of its seats. */
 interface RushOutcome {
   result: CannonResult;
+  /** Attempts answered a second, from the start to the last answer. */
+  perSecond: number;
   used: { app: number; database: number } | undefined;
   capacity: { seat_limit: number; seats: number; waiting_list: number };
   recount: { seats: number };
@@ -297,22 +336,14 @@ async function rushOnce(
   pool: Pool,
   processes: Process[],
   slot: SlotRef,
-  registration: (slot: SlotRef) => (n: number) => unknown,
 ): Promise<RushOutcome> {
   // The CPU the rush costs, per registration: the app processes', and PostgreSQL's (the
   // backends serving the rush's database), read from /proc before and after it.
   const cpu = await rushCpu(databaseUrlForRush, processes);
-  const result = await cannonAll(
-    processes.map((process) => ({
-      url: process.url,
-      method: 'POST' as const,
-      path: '/api/create-checkout-session',
-      connections: RUSH_CONNECTIONS / processes.length,
-      requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
-      body: registration(slot),
-      headers: visitorAddress,
-    })),
-  );
+  const result = await registerOnEach(processes, slot, {
+    connections: RUSH_CONNECTIONS / processes.length,
+    requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
+  });
   const used = await cpu.used();
   const [capacity] = (
     await pool.query(
@@ -329,10 +360,9 @@ async function rushOnce(
       [slot.event, slot.time],
     )
   ).rows as RushOutcome['recount'][];
-  log(
-    `Rush on ${slot.time}: ${fmt(result.requests / (result.elapsedMs / 1000))} req/s, statuses ${JSON.stringify(result.statuses)}`,
-  );
-  return { result, used, capacity, recount };
+  const perSecond = result.requests / (result.elapsedMs / 1000);
+  log(`Rush on ${slot.time}: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
+  return { result, perSecond, used, capacity, recount };
 }
 
 /**
@@ -341,11 +371,10 @@ async function rushOnce(
  */
 function rushRows(
   label: string,
-  { result, used, capacity, recount }: RushOutcome,
+  { result, perSecond, used, capacity, recount }: RushOutcome,
   inserts: { perSecond: number; by: string },
   goals: boolean,
 ): Row[] {
-  const perSecond = result.requests / (result.elapsedMs / 1000);
   const p50 = percentile(result.latenciesMs, 50);
   const p99 = percentile(result.latenciesMs, 99);
   const ratio = perSecond / inserts.perSecond;
@@ -417,29 +446,8 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
     const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
     processes.push(await startAppProcess(database.url, env));
     processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
-    const registration = (slot: SlotRef) => (n: number) => ({
-      name: 'Ana Popescu',
-      email: `rush-${n}-${randomUUID().slice(0, 8)}@example.com`,
-      whatsapp: '+40 712 345 678',
-      event: slot.event,
-      time: slot.time,
-      dream:
-        'I was walking through a city made of glass, and every window showed a different night sky; my grandmother waved from a tram.',
-      dreamedCaptured: false,
-      locale: 'en',
-    });
-    const warmUp = (registrations: number) =>
-      cannonAll(
-        processes.map((process) => ({
-          url: process.url,
-          method: 'POST' as const,
-          path: '/api/create-checkout-session',
-          connections: 10,
-          requests: registrations,
-          body: registration(tour.warmUp),
-          headers: visitorAddress,
-        })),
-      );
+    const warmUp = (requests: number) =>
+      registerOnEach(processes, tour.warmUp, { connections: 10, requests });
     log(`Rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections opened with it`);
     // Just started: a few reads and registrations (connections, pools), not enough to compile.
     await cannonAll(
@@ -454,10 +462,10 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
     await warmUp(150);
     const pool = benchPool(database.url, INSERT_CONNECTIONS);
     try {
-      const justStarted = await rushOnce(database.url, pool, processes, tour.rushed, registration);
+      const justStarted = await rushOnce(database.url, pool, processes, tour.rushed);
       log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
       await warmUp(RUSH_WARM_REGISTRATIONS);
-      const warm = await rushOnce(database.url, pool, processes, tour.rushedWarm, registration);
+      const warm = await rushOnce(database.url, pool, processes, tour.rushedWarm);
       if (process.env.BENCH_RUSH_CSV) {
         // Each answer of the rush the goals are set on: when its request left, how long it took.
         const lines = justStarted.result.latenciesMs.map(
