@@ -78,6 +78,11 @@ describe('the outbox worker', () => {
     );
   }
 
+  /** The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE). */
+  function passOf(outbox: OutboxWorker): Promise<unknown> {
+    return (outbox as unknown as { pass(): Promise<unknown> }).pass();
+  }
+
   async function rows(ids?: string[]): Promise<OutboxRow[]> {
     return app.dataSource.query(
       `SELECT id, kind, attempts, last_error, sent_at, cancelled_at, available_at, payload
@@ -187,12 +192,10 @@ describe('the outbox worker', () => {
     const people = await waitingRegistrations(OUTBOX_BATCH * 2 + 5);
     const transport = new RecordingTransport();
     const outbox = worker(transport);
-    // The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE).
-    const pass = () => (outbox as unknown as { pass(): Promise<unknown> }).pass();
-    expect(await pass()).toBe(MORE_DUE);
-    expect(await pass()).toBe(MORE_DUE);
+    expect(await passOf(outbox)).toBe(MORE_DUE);
+    expect(await passOf(outbox)).toBe(MORE_DUE);
     expect(transport.delivered).toHaveLength(OUTBOX_BATCH * 2);
-    expect(await pass()).toBeUndefined();
+    expect(await passOf(outbox)).toBeUndefined();
     expect(transport.delivered.map((mail) => mail.to.address).sort()).toEqual(
       people.map((person) => person.email).sort(),
     );
@@ -200,8 +203,7 @@ describe('the outbox worker', () => {
 
     // The transport down: a whole batch fails, and the next pass waits for the interval.
     await waitingRegistrations(OUTBOX_BATCH + 1);
-    const down = worker(new RecordingTransport(() => 'fail'));
-    expect(await (down as unknown as { pass(): Promise<unknown> }).pass()).toBeUndefined();
+    expect(await passOf(worker(new RecordingTransport(() => 'fail')))).toBeUndefined();
   });
 
   it('loses nothing when a worker dies mid-batch: the rest come back after the lease', async () => {
