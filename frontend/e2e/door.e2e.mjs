@@ -1,6 +1,6 @@
 // The door page (/admin/door) in the browser, each scenario in a slot of its own: a paid
-// visitor's ticket, read from the QR code in their confirmation email, scanned through Chromium's
-// fake camera (a video made here from that QR), then scanned again; a cancelled ticket refused;
+// visitor's ticket, the QR code of their confirmation email filmed by Chromium's fake camera (a
+// video made here of that image), then scanned again; a cancelled ticket refused;
 // the door offline (check-ins queued, sent when the network returns, the page reopened without
 // a network); two phones checking the same person in; axe in three languages; 360 px.
 /* global window, document, caches -- the callbacks of page.evaluate run in the browser */
@@ -10,8 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import encodeQR from '@paulmillr/qr';
-import decodeQR from '@paulmillr/qr/decode.js';
+import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { chromium } from 'playwright-core';
 import { register } from './command-center.e2e.mjs';
@@ -115,46 +114,40 @@ async function emailedPngs(dataDir, registrationId) {
   return images;
 }
 
-/** The ticket code in the QR code of the registration's confirmation email, once sent. */
+/**
+ * The ticket of the registration's confirmation email, once sent: the code its QR code holds
+ * (read by the door's own decoder) and the image itself, for the camera to film.
+ */
 function ticketFromEmail(dataDir, registrationId) {
   return eventually(async () => {
     const pngs = await emailedPngs(dataDir, registrationId);
     assert.ok(pngs.length > 0, 'no email with a QR code yet');
     for (const png of pngs) {
       const image = PNG.sync.read(png);
-      let text;
-      try {
-        text = decodeQR({ width: image.width, height: image.height, data: image.data });
-      } catch {
-        continue;
-      }
-      if (text.startsWith('T1.')) return text;
+      const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+      if (code?.startsWith('T1.')) return { code, image };
     }
     throw new Error('no ticket QR code in the emails');
   }, 30_000);
 }
 
 /**
- * A video (Y4M, grey) of the QR code of `code` held in front of the camera, as Chromium's fake
- * camera plays it (in a loop): 640×480, a white page with the code in the middle.
+ * A video (Y4M, grey) of the emailed QR code held in front of the camera, as Chromium's fake
+ * camera plays it (in a loop): 640×480, the image scaled to 440 pixels square in the middle, its
+ * modules no longer a whole number of pixels wide, as a camera sees them.
  */
-function qrVideo(code, file) {
-  const modules = encodeQR(code, 'raw', { ecc: 'medium' });
-  const quiet = 4;
-  const size = modules.length + 2 * quiet;
+function qrVideo(image, file) {
   const width = 640;
   const height = 480;
-  const scale = Math.floor((height - 40) / size);
-  const left = Math.floor((width - size * scale) / 2);
-  const top = Math.floor((height - size * scale) / 2);
+  const side = 440;
+  const left = (width - side) / 2;
+  const top = (height - side) / 2;
   const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < modules.length; y += 1) {
-    for (let x = 0; x < modules.length; x += 1) {
-      if (!modules[y][x]) continue;
-      for (let dy = 0; dy < scale; dy += 1) {
-        const row = (top + (y + quiet) * scale + dy) * width;
-        luma.fill(16, row + left + (x + quiet) * scale, row + left + (x + quiet + 1) * scale);
-      }
+  for (let y = 0; y < side; y += 1) {
+    const from = Math.floor((y * image.height) / side) * image.width;
+    for (let x = 0; x < side; x += 1) {
+      const red = image.data[(from + Math.floor((x * image.width) / side)) * 4];
+      luma[(top + y) * width + left + x] = red < 128 ? 16 : 235;
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
@@ -163,11 +156,11 @@ function qrVideo(code, file) {
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
 }
 
-/** A Chromium of its own whose camera films `code`'s QR code; closed by the caller. */
-async function browserFilming(code) {
+/** A Chromium of its own whose camera films the ticket's QR code; closed by the caller. */
+async function browserFilming(ticket) {
   const dir = mkdtempSync(join(tmpdir(), 'door-camera-'));
   const video = join(dir, 'ticket.y4m');
-  qrVideo(code, video);
+  qrVideo(ticket.image, video);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -374,7 +367,7 @@ export const doorScenarios = [
           kept.join(' '),
         );
         assert.ok(
-          kept.some((url) => /\/assets\/decode-[\w-]+\.js$/.test(url)),
+          kept.some((url) => /\/assets\/jsQR-[\w-]+\.js$/.test(url)),
           kept.join(' '),
         );
       });

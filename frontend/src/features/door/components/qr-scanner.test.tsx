@@ -1,0 +1,133 @@
+import encodeQR from '@paulmillr/qr';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import messages from '../../../lang/admin/en.json';
+import { renderWithProviders } from '../../../test/render';
+import { QrScanner } from './qr-scanner';
+
+// The JS decoder is fetched as its own file when the scanner starts; here its loading fails as
+// many times as the test says (a network gone before the page kept it), then it loads.
+let mockFailuresLeft = 0;
+let mockLoads = 0;
+jest.mock('jsqr', () => {
+  mockLoads += 1;
+  if (mockFailuresLeft > 0) {
+    mockFailuresLeft -= 1;
+    throw new TypeError('Failed to fetch dynamically imported module');
+  }
+  return jest.requireActual('jsqr');
+});
+
+/** A ticket's code (its signature made up): @paulmillr/qr's decoder, used before, fails on it. */
+const TICKET =
+  'T1.eyJrIjoiZG9vci10ZXN0LWtleSIsInIiOiJyZWdpc3RyYXRpb24tMjIiLCJlIjoiYnVjaGFyZXN0IiwicyI6Ik9jdCAzMCAtIDc6MzBwbSIsInUiOjE3NjE4OTA0MDB9.atJ10mwgDoFTTZmWGDyHSN36vHsKARqQ9GMBYm1wmSNHRwPKyrD_i2fNhGtstVsjo5sD-9-1IY7sM3PPcBChZg';
+
+/**
+ * The camera's frame, 640×480, of `code`'s QR code held up to it: dark modules on white, with the
+ * standard quiet zone, filling most of the frame's height.
+ */
+function frameOf(code: string, width = 640, height = 480): Uint8ClampedArray {
+  const modules = encodeQR(code, 'raw', { ecc: 'medium', border: 4 });
+  const scale = Math.floor((height - 40) / modules.length);
+  const left = Math.floor((width - modules.length * scale) / 2);
+  const top = Math.floor((height - modules.length * scale) / 2);
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const dark = modules[Math.floor((y - top) / scale)]?.[Math.floor((x - left) / scale)];
+      if (dark) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    }
+  }
+  return data;
+}
+
+/** A camera as the browser gives one: its tracks, each stopped when the scanner lets go. */
+function fakeCamera() {
+  const opened: { stopped: boolean }[] = [];
+  const getUserMedia = jest.fn(async () => {
+    const track = { stopped: false, stop: () => (track.stopped = true) };
+    opened.push(track);
+    return { getTracks: () => [track] } as unknown as MediaStream;
+  });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia },
+  });
+  return { opened, getUserMedia };
+}
+
+beforeEach(() => {
+  mockLoads = 0;
+  jest.resetModules();
+  // What jsdom does not draw: a playing video 640×480 and a canvas to copy its frames to.
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  jest.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
+  jest.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(480);
+  const frame = frameOf(TICKET);
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage: () => undefined,
+    getImageData: (_x: number, _y: number, width: number, height: number) => ({
+      width,
+      height,
+      data: frame,
+    }),
+  } as unknown as CanvasRenderingContext2D);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+function renderScanner(onCode: (code: string) => void) {
+  return renderWithProviders(
+    <IntlProvider locale="en" messages={messages}>
+      <QrScanner paused={false} onCode={(code) => onCode(code)} />
+    </IntlProvider>,
+  );
+}
+
+describe('QrScanner', () => {
+  it('reads a ticket held up to the camera', async () => {
+    fakeCamera();
+    const onCode = jest.fn();
+    renderScanner(onCode);
+    await waitFor(() => expect(onCode).toHaveBeenCalledWith(TICKET));
+    expect(mockLoads).toBe(1);
+  });
+
+  it('tries the decoder again after a failed load, and reads with the camera it kept open', async () => {
+    mockFailuresLeft = 1;
+    const camera = fakeCamera();
+    const onCode = jest.fn();
+    renderScanner(onCode);
+    await waitFor(() => expect(onCode).toHaveBeenCalledWith(TICKET));
+    expect(mockLoads).toBe(2);
+    expect(camera.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(camera.opened[0]?.stopped).toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so when the decoder cannot be loaded, lets go of the camera, and starts again on Try again', async () => {
+    mockFailuresLeft = 3;
+    const camera = fakeCamera();
+    const onCode = jest.fn();
+    renderScanner(onCode);
+    const notice = await screen.findByRole('alert', {}, { timeout: 6000 });
+    expect(notice).toHaveTextContent(
+      'The scanner could not load its reader, so it cannot read tickets.',
+    );
+    expect(mockLoads).toBe(3);
+    expect(camera.opened[0]?.stopped).toBe(true);
+    expect(onCode).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Camera view for scanning tickets')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onCode).toHaveBeenCalledWith(TICKET));
+    expect(camera.getUserMedia).toHaveBeenCalledTimes(2);
+    expect(camera.opened[1]?.stopped).toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Camera view for scanning tickets')).toBeInTheDocument();
+  });
+});
