@@ -17,7 +17,7 @@ import {
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { PollingWorker } from '../common/polling-pass';
+import { afterBatch, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
@@ -28,7 +28,13 @@ import {
 } from '../registrations/registration-store';
 
 const POLL_INTERVAL_MS = 5_000;
-const BATCH = 5;
+/** Refunds a pass takes at most; each is one call to the provider, made one after another. */
+export const REFUND_BATCH = 5;
+/**
+ * The least time between the starts of two passes working through a backlog (a cancelled slot's
+ * twenty refunds): well under the provider's rate limit, and the database never polled flat out.
+ */
+const PASS_REST_MS = 250;
 
 /** What a refund row of the outbox carries: no personal data, only the provider's ids. */
 export interface RefundOrder {
@@ -134,11 +140,13 @@ export class RefundWorker extends PollingWorker {
     private readonly outbox: OutboxWorker,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
-    super('Refund pass', POLL_INTERVAL_MS, config.workers);
+    super('Refund pass', POLL_INTERVAL_MS, config.workers, PASS_REST_MS);
   }
 
-  protected pass(): Promise<unknown> {
-    return this.runOnce();
+  /** One pass; after a whole batch with some of it refunded, the next follows (afterBatch). */
+  protected async pass(): Promise<typeof MORE_DUE | undefined> {
+    const { refunded, failed } = await this.runOnce();
+    return afterBatch(REFUND_BATCH, refunded + failed, refunded);
   }
 
   /**
@@ -162,7 +170,7 @@ export class RefundWorker extends PollingWorker {
   /** One pass over the due refunds, as of `now`. */
   async runOnce(now: Date = new Date()): Promise<RefundRunResult> {
     const result: RefundRunResult = { refunded: 0, failed: 0 };
-    await workThroughOutbox(this.dataSource, [PAYMENT_REFUND], now, BATCH, this.leaseMs, {
+    await workThroughOutbox(this.dataSource, [PAYMENT_REFUND], now, REFUND_BATCH, this.leaseMs, {
       handle: async (row) => {
         if (await this.send(row, now)) result.refunded += 1;
         else result.failed += 1;

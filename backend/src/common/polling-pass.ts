@@ -71,6 +71,19 @@ export class OneAtATime {
 export const MORE_DUE = Symbol('more due');
 
 /**
+ * What a pass over a queue answers: MORE_DUE when it took a whole batch (more may be waiting)
+ * and got some of it through; a batch that all failed waits for the interval instead, since
+ * what it goes through (a mail server, the payment provider) may be down.
+ */
+export function afterBatch(
+  batch: number,
+  taken: number,
+  through: number,
+): typeof MORE_DUE | undefined {
+  return taken === batch && through > 0 ? MORE_DUE : undefined;
+}
+
+/**
  * A worker's passes: one every `intervalMs` once started, one at once when nudged (after a
  * commit that queued work), one at a moment asked for (wakeAt: when known work falls due),
  * never two at the same time. A nudge during a pass runs another right after it, so nothing

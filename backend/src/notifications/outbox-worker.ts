@@ -25,7 +25,7 @@ import {
 } from './outbox';
 import { findOperator } from '../auth/operators/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
-import { MORE_DUE, PollingWorker } from '../common/polling-pass';
+import { afterBatch, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
@@ -79,14 +79,10 @@ export class OutboxWorker extends PollingWorker {
     super('Outbox pass', POLL_INTERVAL_MS, config.workers, PASS_REST_MS);
   }
 
-  /**
-   * One pass; a whole batch taken and some of it sent means more may be due, so the next pass
-   * follows (after the rest). A batch that all failed waits for the interval: the transport
-   * may be down, and each message has its own back-off.
-   */
+  /** One pass; after a whole batch with some of it sent, the next follows (afterBatch). */
   protected async pass(): Promise<typeof MORE_DUE | undefined> {
     const { sent, failed, cancelled } = await this.runOnce();
-    return sent + failed + cancelled === OUTBOX_BATCH && sent > 0 ? MORE_DUE : undefined;
+    return afterBatch(OUTBOX_BATCH, sent + failed + cancelled, sent);
   }
 
   override onApplicationBootstrap(): void {

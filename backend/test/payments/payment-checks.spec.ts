@@ -1,4 +1,5 @@
-import { RefundWorker } from '../../src/checkout/refund-worker';
+import { REFUND_BATCH, RefundWorker } from '../../src/checkout/refund-worker';
+import { MORE_DUE } from '../../src/common/polling-pass';
 import { OPEN_SLOT } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -62,7 +63,8 @@ async function seatsTaken(app: TestApp): Promise<number> {
 
 function refundsAnswered(
   stripe: StripeStandIn,
-  reply?: () => StandInReply | Promise<StandInReply>,
+  /** The provider's answer to each refund call; a refund made when it answers nothing. */
+  reply?: () => StandInReply | Promise<StandInReply> | undefined,
 ) {
   let count = 0;
   stripe.on((received) => {
@@ -113,11 +115,11 @@ describe('every payment checked, every refund through the outbox', () => {
     const registered = await registerVisitor(app.url);
     expect(registered.status).toBe(200);
     const row = await view(app, registered.registrationId);
-    return {
-      id: registered.registrationId,
-      registrationId: registered.registrationId,
-      sessionId: row!.checkout_session_id,
-    };
+    const id = registered.registrationId;
+    const sessionId: string = row!.checkout_session_id;
+    // The checkout session as the provider's events name it, paid by the payment `pi_<id>`.
+    const session = { id: sessionId, registrationId: id, paymentIntent: `pi_${id}` };
+    return { id, registrationId: id, sessionId, session };
   }
 
   it.each([
@@ -127,7 +129,7 @@ describe('every payment checked, every refund through the outbox', () => {
     refundsAnswered(stripe);
     const held = await hold();
     const before = await seatsTaken(app);
-    const session = { id: held.sessionId, registrationId: held.id, paymentIntent: `pi_${held.id}` };
+    const { session } = held;
     const first = await deliver(app.url, paidEvent(session, amount, currency));
     expect(first.body.outcome).toBe('refund-requested');
     // Delivered again under another event id: decided once.
@@ -232,6 +234,43 @@ describe('every payment checked, every refund through the outbox', () => {
     ]);
   });
 
+  it('works through a backlog of refunds a batch after another, and leaves a batch that all failed to the interval', async () => {
+    // The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE).
+    const pass = () => (worker as unknown as { pass(): Promise<unknown> }).pass();
+    let failing = false;
+    refundsAnswered(stripe, () =>
+      failing
+        ? { status: 400, body: { error: { type: 'api_error', message: 'Try later' } } }
+        : undefined,
+    );
+    const refundOfEach = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        const held = await hold();
+        const { session } = held;
+        expect((await deliver(app.url, paidEvent(session, 100, 'usd'))).body.outcome).toBe(
+          'refund-requested',
+        );
+      }
+    };
+    await refundOfEach(REFUND_BATCH + 2);
+    expect(await pass()).toBe(MORE_DUE);
+    expect(refundRequests(stripe)).toHaveLength(REFUND_BATCH);
+    expect(await pass()).toBeUndefined();
+    expect(refundRequests(stripe)).toHaveLength(REFUND_BATCH + 2);
+
+    // The provider down: a whole batch fails, and the next pass waits for the interval.
+    failing = true;
+    await refundOfEach(REFUND_BATCH);
+    expect(await pass()).toBeUndefined();
+    expect(refundRequests(stripe)).toHaveLength(2 * REFUND_BATCH + 2);
+    // Back, the provider refunds them at their retry, and nothing is left for the next test.
+    failing = false;
+    expect(await worker.runOnce(new Date(Date.now() + 3_600_000))).toEqual({
+      refunded: REFUND_BATCH,
+      failed: 0,
+    });
+  });
+
   it('retries a failed refund, and the slot takes registrations while the provider stalls', async () => {
     const held = await hold();
     let calls = 0;
@@ -250,7 +289,7 @@ describe('every payment checked, every refund through the outbox', () => {
         body: { id: 're_stalled', object: 'refund', status: 'succeeded' },
       }));
     });
-    const session = { id: held.sessionId, registrationId: held.id, paymentIntent: `pi_${held.id}` };
+    const { session } = held;
     expect((await deliver(app.url, paidEvent(session, 100, 'usd'))).body.outcome).toBe(
       'refund-requested',
     );
@@ -301,11 +340,7 @@ describe('every payment checked, every refund through the outbox', () => {
     };
     const paidOne = async () => {
       const held = await hold();
-      const session = {
-        id: held.sessionId,
-        registrationId: held.id,
-        paymentIntent: `pi_${held.id}`,
-      };
+      const { session } = held;
       expect((await deliver(app.url, paidEvent(session, 3500, 'ron'))).body.outcome).toBe(
         'confirmed',
       );
