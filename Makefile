@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install browser lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -15,6 +15,11 @@ install: node_modules/.package-lock.json
 # places; when there is none, installed (apt as root on Debian, else Playwright's download).
 browser: install
 	node frontend/e2e/install-chromium.mjs
+
+# An nginx for the test that loads deploy/nginx.conf: found through NGINX_PATH, then the usual
+# places; when there is none, installed with apt as root on Debian (else that test is skipped).
+nginx:
+	node backend/test/production/install-nginx.mjs
 
 build: install
 	$(NPM) run build -w backend
@@ -54,7 +59,7 @@ rotate-ticket-key: install
 	$(NPM) run build -w backend
 	node backend/dist/cli/rotate-ticket-key.js
 
-test-backend: install browser
+test-backend: install browser nginx
 	$(NPM) run build -w backend
 	$(NPM) test -w backend
 

@@ -173,7 +173,7 @@ describe('deploy/nginx.conf', () => {
     expect(format).not.toMatch(/\$(uri|request_uri|request)\b/);
     // The map's patterns, tried as nginx would (PCRE and JavaScript agree on these).
     const map = /map \$uri \$log_uri \{([\s\S]*?)default \$uri;/.exec(config)?.[1] ?? '';
-    const rules = [...map.matchAll(/~(\S+) (\S+);/g)].map(([, pattern, value]) => ({
+    const rules = [...map.matchAll(/"~([^"]+)" (\S+);/g)].map(([, pattern, value]) => ({
       pattern: new RegExp(pattern),
       value,
     }));

@@ -1,0 +1,1 @@
+export function findNginx(): { path?: string; problem?: string };
