@@ -1,8 +1,10 @@
+import { dateTimeFormat, numberFormat } from './intl-formats';
+
 /** Formats a calendar date (YYYY-MM-DD) in the visitor's language, without time-zone drift. */
 export function formatEventDate(isoDate: string, locale: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   if (!year || !month || !day) return isoDate;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -19,7 +21,7 @@ export function formatSlotTime(
 ): string {
   const date = new Date(startsAt);
   if (Number.isNaN(date.getTime())) return startsAt;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
@@ -35,7 +37,7 @@ export function formatSlotDate(
 ): string {
   const date = new Date(startsAt);
   if (Number.isNaN(date.getTime())) return startsAt;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -48,7 +50,7 @@ export function formatSlotDate(
 export function formatPrice(priceMinor: number, currency: string, locale: string): string {
   // Whole units as they are (35 RON); cents always as two digits (42.50 RON, not 42.5).
   const fraction = priceMinor % 100 === 0 ? 0 : 2;
-  const amount = new Intl.NumberFormat(locale, {
+  const amount = numberFormat(locale, {
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,
   }).format(priceMinor / 100);
@@ -64,7 +66,7 @@ export function formatPrice(priceMinor: number, currency: string, locale: string
 export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/Bucharest'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

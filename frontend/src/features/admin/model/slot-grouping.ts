@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../lib/intl-formats';
 const TWELVE_HOUR_LABELS: Record<string, string> = {
   '19:00': '7:00 PM',
   '19:30': '7:30 PM',
@@ -56,7 +57,7 @@ export function slotName(
 ): string {
   const startsAt = slot?.startsAt ? new Date(slot.startsAt) : undefined;
   if (!startsAt || Number.isNaN(startsAt.getTime())) return slotTimeLabel(time);
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

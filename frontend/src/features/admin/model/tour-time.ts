@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../../lib/intl-formats';
+
 /** Slot starts are entered as the wall clock where the event takes place, in its time zone. */
 
 export const DEFAULT_TIME_ZONE = 'Europe/Bucharest';
@@ -22,7 +24,7 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 function wallParts(instant: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
