@@ -1,6 +1,6 @@
 // `make test` runs this before the backend's tests: the test of deploy/nginx.conf (nginx.spec.ts)
 // loads it in a real nginx. It finds nginx as the test does (find-nginx.cjs) and, when there is
-// none, installs Debian's nginx-light through apt when run as root on Debian. Elsewhere, or when
+// none, installs Debian's nginx through apt when run as root on Debian. Elsewhere, or when
 // that fails, it says which command installs one, and the test is skipped with a warning.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,21 +31,17 @@ if (before.path) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const installed =
     run('apt-get', [...wait, 'update', '-qq'], env) &&
-    run(
-      'apt-get',
-      [...wait, 'install', '-y', '-qq', '--no-install-recommends', 'nginx-light'],
-      env,
-    );
+    run('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', 'nginx'], env);
   if (!installed || !findNginx().path) {
     // Not a reason to stop every other test: this one says it was skipped, and why.
     console.warn(
       'Could not install nginx: the test of deploy/nginx.conf in a real nginx will be skipped. ' +
-        'Run `sudo apt-get install nginx-light` to run it.',
+        'Run `sudo apt-get install nginx` to run it.',
     );
   }
 } else {
   console.warn(
     'No nginx: the test of deploy/nginx.conf in a real nginx will be skipped. ' +
-      'Install one (e.g. `sudo apt-get install nginx-light`, or set NGINX_PATH) to run it.',
+      'Install one (e.g. `sudo apt-get install nginx`, or set NGINX_PATH) to run it.',
   );
 }
