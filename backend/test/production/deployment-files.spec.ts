@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import { KEEP_ALIVE_MS } from '../../src/registrations/queries/event-feed/event-feed-live.http.controller';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -142,6 +143,13 @@ describe('deploy/nginx.conf', () => {
     expect(config).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
     expect(config).toMatch(/proxy_next_upstream error timeout;/);
     expect(config).toMatch(/listen 8080;/);
+  });
+
+  it('lets the console’s event stream stay open: its keep-alive comment comes well within the read timeout', () => {
+    const timeout = /proxy_read_timeout (\d+)s;/.exec(config)?.[1];
+    expect(timeout).toBeDefined();
+    // Twice within the timeout: a comment late by a timer's jitter does not cut the stream.
+    expect(KEEP_ALIVE_MS * 2).toBeLessThanOrEqual(Number(timeout) * 1000);
   });
 
   it('replays a POST on the next replica only where a retry is answered once', () => {

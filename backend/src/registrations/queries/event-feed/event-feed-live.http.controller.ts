@@ -7,8 +7,11 @@ import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { AdminSessions } from '../../../auth/admin-sessions';
 import { LogPositionWatch } from './log-position-watch';
 
-/** A comment this often keeps proxies (nginx waits 60 s by default) from closing an idle stream. */
-export const KEEP_ALIVE_MS = 30_000;
+/**
+ * A comment this often keeps a proxy from closing an idle stream: at most half of the time
+ * deploy/nginx.conf lets an answer go silent (proxy_read_timeout, 30 s; a test holds the two).
+ */
+export const KEEP_ALIVE_MS = 15_000;
 /** A stream ends this soon after its session does (a logout elsewhere, expiry). */
 export const SESSION_CHECK_MS = 2_000;
 
@@ -26,7 +29,7 @@ export class EventFeedLiveHttpController {
     operationId: 'streamLogPosition',
     summary: 'Server-Sent Events: the event log position, now and each time it moves',
     description:
-      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 30 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does.',
+      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 15 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does.',
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
