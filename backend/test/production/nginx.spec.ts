@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody } from '../http';
+import { login } from '../admin/admin-client';
 import { findNginx } from './find-nginx.cjs';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -108,6 +109,48 @@ if (!nginx) {
       await answer.text();
     }
     expect(connections - before).toBeLessThanOrEqual(2);
+  });
+
+  it('carries the console’s event stream: the position at once, and again when the log moves', async () => {
+    const cookie = await login(url);
+    const controller = new AbortController();
+    const stream = await fetch(`${url}/api/admin/events/live`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    /** Reads until `count` position events have come, or fails after `withinMs`. */
+    const positions = async (count: number, withinMs: number) => {
+      const deadline = setTimeout(() => controller.abort(), withinMs);
+      try {
+        while ((received.match(/event: position/g) ?? []).length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          received += decoder.decode(value, { stream: true });
+        }
+      } finally {
+        clearTimeout(deadline);
+      }
+      return (received.match(/event: position/g) ?? []).length;
+    };
+    try {
+      // Each within seconds of being written: the console shows a registration made elsewhere.
+      expect(await positions(1, 5000)).toBe(1);
+      const registered = await fetch(`${url}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody()),
+      });
+      expect(registered.status).toBe(200);
+      expect(await positions(2, 5000)).toBeGreaterThanOrEqual(2);
+    } finally {
+      // The stream never ends by itself: the app would wait for it when it closes.
+      controller.abort();
+    }
   });
 
   it('proxies a registration, and logs the paths that read it without its id', async () => {
