@@ -80,7 +80,7 @@ if (!nginx) {
     url = `http://127.0.0.1:${port}`;
     for (let tries = 0; ; tries += 1) {
       try {
-        await fetch(`${url}/api/health/live`);
+        await fetch(`${url}/api/health`);
         break;
       } catch (error) {
         if (tries > 100) throw error;
