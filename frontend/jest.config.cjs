@@ -19,6 +19,7 @@ module.exports = {
   // react-intl, @formatjs and @noble ship ES modules only; SWC compiles them for Jest too.
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@noble)/)'],
   moduleNameMapper: {
+    '\\?worker&url$': '<rootDir>/src/test/worker-url-stub.cjs',
     '\\.css$': 'identity-obj-proxy',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/src/test/file-stub.cjs',
   },

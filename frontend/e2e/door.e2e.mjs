@@ -367,7 +367,7 @@ export const doorScenarios = [
           kept.join(' '),
         );
         assert.ok(
-          kept.some((url) => /\/assets\/jsQR-[\w-]+\.js$/.test(url)),
+          kept.some((url) => /\/assets\/qr-reader\.worker-[\w-]+\.js$/.test(url)),
           kept.join(' '),
         );
       });

@@ -4,20 +4,43 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import messages from '../../../lang/admin/en.json';
 import { renderWithProviders } from '../../../test/render';
+import { readQrFrame } from '../model/qr-frame-reader';
+import { QR_READER_READY, type QrFrame } from '../model/qr-reader-protocol';
 import { QrScanner } from './qr-scanner';
 
-// The JS decoder is fetched as its own file when the scanner starts; here its loading fails as
-// many times as the test says (a network gone before the page kept it), then it loads.
-let mockFailuresLeft = 0;
-let mockLoads = 0;
-jest.mock('jsqr', () => {
-  mockLoads += 1;
-  if (mockFailuresLeft > 0) {
-    mockFailuresLeft -= 1;
-    throw new TypeError('Failed to fetch dynamically imported module');
+// The reader's worker, as jsdom has none: it starts (or fails to load, as many times as the test
+// says: a network gone before the page kept its file), then reads each frame it is sent with the
+// same reader the real worker runs (model/qr-frame-reader.ts).
+let failuresLeft = 0;
+let workers: FakeWorker[] = [];
+
+class FakeWorker {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+
+  constructor(readonly url: string) {
+    workers.push(this);
+    const fails = failuresLeft > 0;
+    if (fails) failuresLeft -= 1;
+    setTimeout(() => {
+      if (this.terminated) return;
+      if (fails) this.onerror?.(new ErrorEvent('error', { message: 'Failed to fetch' }));
+      else this.onmessage?.(new MessageEvent('message', { data: QR_READER_READY }));
+    });
   }
-  return jest.requireActual('jsqr');
-});
+
+  postMessage(frame: QrFrame): void {
+    setTimeout(() => {
+      if (this.terminated) return;
+      this.onmessage?.(new MessageEvent('message', { data: { code: readQrFrame(frame) } }));
+    });
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
 
 /** A ticket's code (its signature made up): @paulmillr/qr's decoder, used before, fails on it. */
 const TICKET =
@@ -58,8 +81,8 @@ function fakeCamera() {
 }
 
 beforeEach(() => {
-  mockLoads = 0;
-  jest.resetModules();
+  workers = [];
+  Object.defineProperty(globalThis, 'Worker', { configurable: true, value: FakeWorker });
   // What jsdom does not draw: a playing video 640×480 and a canvas to copy its frames to.
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   jest.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
@@ -89,28 +112,33 @@ function renderScanner(onCode: (code: string) => void) {
 }
 
 describe('QrScanner', () => {
-  it('reads a ticket held up to the camera', async () => {
-    fakeCamera();
+  it('reads a ticket held up to the camera in its worker, and stops both when closed', async () => {
+    const camera = fakeCamera();
     const onCode = jest.fn();
-    renderScanner(onCode);
+    const { unmount } = renderScanner(onCode);
     await waitFor(() => expect(onCode).toHaveBeenCalledWith(TICKET));
-    expect(mockLoads).toBe(1);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.url).toBe('/assets/test.worker.js');
+    unmount();
+    expect(workers[0]?.terminated).toBe(true);
+    expect(camera.opened[0]?.stopped).toBe(true);
   });
 
-  it('tries the decoder again after a failed load, and reads with the camera it kept open', async () => {
-    mockFailuresLeft = 1;
+  it('tries the reader again after a failed load, and reads with the camera it kept open', async () => {
+    failuresLeft = 1;
     const camera = fakeCamera();
     const onCode = jest.fn();
     renderScanner(onCode);
     await waitFor(() => expect(onCode).toHaveBeenCalledWith(TICKET));
-    expect(mockLoads).toBe(2);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]?.terminated).toBe(true);
     expect(camera.getUserMedia).toHaveBeenCalledTimes(1);
     expect(camera.opened[0]?.stopped).toBe(false);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('says so when the decoder cannot be loaded, lets go of the camera, and starts again on Try again', async () => {
-    mockFailuresLeft = 3;
+  it('says so when the reader cannot be loaded, lets go of the camera, and starts again on Try again', async () => {
+    failuresLeft = 3;
     const camera = fakeCamera();
     const onCode = jest.fn();
     renderScanner(onCode);
@@ -118,7 +146,8 @@ describe('QrScanner', () => {
     expect(notice).toHaveTextContent(
       'The scanner could not load its reader, so it cannot read tickets.',
     );
-    expect(mockLoads).toBe(3);
+    expect(workers).toHaveLength(3);
+    expect(workers.every((worker) => worker.terminated)).toBe(true);
     expect(camera.opened[0]?.stopped).toBe(true);
     expect(onCode).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Camera view for scanning tickets')).not.toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDoorText } from '../hooks/use-door-text';
+import { QR_READER_READY, type QrReaderAnswer } from '../model/qr-reader-protocol';
+import readerWorkerUrl from '../model/qr-reader.worker.ts?worker&url';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
@@ -24,41 +26,89 @@ async function nativeQrDetector(): Promise<BarcodeDetectorClass | null> {
   return formats.includes('qr_code') ? Native : null;
 }
 
+/** A reader's worker that has neither started nor failed by then counts as failed to load. */
+const READER_START_MS = 10_000;
+
 /**
- * Fetches the JS decoder now where the browser has no QR detector of its own, so that it is
+ * Fetches the JS reader now where the browser has no QR detector of its own, so that it is
  * among the files the door page keeps for opening offline before the first scan.
  */
 export async function preloadQrReader(): Promise<void> {
-  if (!(await nativeQrDetector())) await import('jsqr');
+  if (!(await nativeQrDetector())) await (await fetch(readerWorkerUrl)).arrayBuffer();
+}
+
+interface Reader {
+  read(video: HTMLVideoElement): Promise<string | null>;
+  stop(): void;
+}
+
+/**
+ * The JS reader (model/qr-frame-reader.ts) in a worker, over frames drawn to a canvas: reading
+ * one takes 80 to 140 ms, which on the page's thread would stall the page each frame. One frame
+ * at a time; rejects when the worker cannot be loaded (a network gone before the page kept it).
+ */
+async function workerReader(): Promise<Reader> {
+  // Its own built file (jsQR in it), as a module in development.
+  const worker = new Worker(readerWorkerUrl, { type: 'module' });
+  let answer: ((code: string | null) => void) | null = null;
+  let failed: ((error: Error) => void) | null = null;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('the reader did not start')),
+        READER_START_MS,
+      );
+      worker.onmessage = (event: MessageEvent<QrReaderAnswer | typeof QR_READER_READY>) => {
+        if (event.data === QR_READER_READY) {
+          clearTimeout(timer);
+          resolve();
+        } else {
+          answer?.(event.data.code);
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        clearTimeout(timer);
+        const error = new Error(event.message || 'the reader failed');
+        reject(error);
+        failed?.(error);
+      };
+    });
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  }
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return {
+    read: (video) => {
+      if (!context || !video.videoWidth) return Promise.resolve(null);
+      const scale = Math.min(1, DECODE_WIDTH / video.videoWidth);
+      canvas.width = Math.round(video.videoWidth * scale);
+      canvas.height = Math.round(video.videoHeight * scale);
+      context.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const frame = context.getImageData(0, 0, canvas.width, canvas.height);
+      return new Promise<string | null>((resolve, reject) => {
+        answer = resolve;
+        failed = reject;
+        worker.postMessage(frame, [frame.data.buffer]);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 /**
  * The browser's BarcodeDetector when it reads QR codes (Android's Chrome, Safari on macOS), or
- * else the JS decoder (jsQR), loaded only when needed, over a frame drawn to a canvas. jsQR
- * rather than the smaller @paulmillr/qr decoder used before, which could not read about one
- * ticket in eighty however clean the frame (and one in twenty-five with a camera's noise, where
- * jsQR missed one in a thousand). Tickets are dark on light, so no frame is also read inverted.
- * Rejects when the decoder cannot be loaded (a network gone before the page kept it).
+ * else the JS reader in a worker, loaded only when needed.
  */
-async function makeReader(): Promise<(video: HTMLVideoElement) => Promise<string | null>> {
+async function makeReader(): Promise<Reader> {
   const Native = await nativeQrDetector();
-  if (Native) {
-    const detector = new Native({ formats: ['qr_code'] });
-    return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
-  }
-  const { default: jsQR } = await import('jsqr');
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  return async (video) => {
-    if (!context || !video.videoWidth) return null;
-    const scale = Math.min(1, DECODE_WIDTH / video.videoWidth);
-    canvas.width = Math.round(video.videoWidth * scale);
-    canvas.height = Math.round(video.videoHeight * scale);
-    context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const frame = context.getImageData(0, 0, canvas.width, canvas.height);
-    return (
-      jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })?.data ?? null
-    );
+  if (!Native) return workerReader();
+  const detector = new Native({ formats: ['qr_code'] });
+  return {
+    read: async (video) => (await detector.detect(video))[0]?.rawValue ?? null,
+    stop: () => undefined,
   };
 }
 
@@ -104,6 +154,7 @@ export function QrScanner({
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let reader: Reader | null = null;
     void (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
@@ -125,10 +176,9 @@ export function QrScanner({
       }
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
-      let read: Awaited<ReturnType<typeof makeReader>> | null = null;
-      for (let tried = 0; !read && !stopped; tried += 1) {
+      for (let tried = 0; !reader && !stopped; tried += 1) {
         try {
-          read = await makeReader();
+          reader = await makeReader();
         } catch (error) {
           const wait = READER_RETRY_MS[tried];
           if (wait === undefined) {
@@ -142,12 +192,16 @@ export function QrScanner({
           });
         }
       }
-      if (!read) return;
-      const reader = read;
+      if (!reader) return;
+      if (stopped) {
+        reader.stop();
+        return;
+      }
+      const { read } = reader;
       const look = async () => {
         if (stopped) return;
         if (!pausedRef.current && video.current) {
-          const code = (await reader(video.current).catch(() => null))?.trim();
+          const code = (await read(video.current).catch(() => null))?.trim();
           const again =
             code === lastCode.current && performance.now() - resumedAt.current < SAME_CODE_AGAIN_MS;
           if (code && !again && !pausedRef.current) {
@@ -162,6 +216,7 @@ export function QrScanner({
     return () => {
       stopped = true;
       clearTimeout(timer);
+      reader?.stop();
       stream?.getTracks().forEach((track) => track.stop());
     };
   }, [attempt]);
