@@ -12,6 +12,8 @@ import { QrScanner } from './qr-scanner';
 // says: a network gone before the page kept its file), then reads each frame it is sent with the
 // same reader the real worker runs (model/qr-frame-reader.ts).
 let failuresLeft = 0;
+/** The worker crashes instead of answering this frame (counted from 1), when set. */
+let crashesOnFrame: number | null = null;
 let workers: FakeWorker[] = [];
 
 class FakeWorker {
@@ -30,10 +32,15 @@ class FakeWorker {
     });
   }
 
+  frames = 0;
+
   postMessage(frame: QrFrame): void {
+    this.frames += 1;
+    const crashes = this.frames === crashesOnFrame;
     setTimeout(() => {
       if (this.terminated) return;
-      this.onmessage?.(new MessageEvent('message', { data: { code: readQrFrame(frame) } }));
+      if (crashes) this.onerror?.(new ErrorEvent('error', { message: 'Out of memory' }));
+      else this.onmessage?.(new MessageEvent('message', { data: { code: readQrFrame(frame) } }));
     });
   }
 
@@ -82,6 +89,8 @@ function fakeCamera() {
 
 beforeEach(() => {
   workers = [];
+  failuresLeft = 0;
+  crashesOnFrame = null;
   Object.defineProperty(globalThis, 'Worker', { configurable: true, value: FakeWorker });
   // What jsdom does not draw: a playing video 640×480 and a canvas to copy its frames to.
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
@@ -137,6 +146,21 @@ describe('QrScanner', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says so when the reader crashes while scanning, and lets go of the camera', async () => {
+    crashesOnFrame = 1;
+    const camera = fakeCamera();
+    const onCode = jest.fn();
+    renderScanner(onCode);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The scanner's reader is not working, so it cannot read tickets.",
+    );
+    expect(onCode).not.toHaveBeenCalled();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.terminated).toBe(true);
+    expect(camera.opened[0]?.stopped).toBe(true);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('says so when the reader cannot be loaded, lets go of the camera, and starts again on Try again', async () => {
     failuresLeft = 3;
     const camera = fakeCamera();
@@ -144,7 +168,7 @@ describe('QrScanner', () => {
     renderScanner(onCode);
     const notice = await screen.findByRole('alert', {}, { timeout: 6000 });
     expect(notice).toHaveTextContent(
-      'The scanner could not load its reader, so it cannot read tickets.',
+      "The scanner's reader is not working, so it cannot read tickets.",
     );
     expect(workers).toHaveLength(3);
     expect(workers.every((worker) => worker.terminated)).toBe(true);

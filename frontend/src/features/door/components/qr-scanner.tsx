@@ -37,6 +37,9 @@ export async function preloadQrReader(): Promise<void> {
   if (!(await nativeQrDetector())) await (await fetch(readerWorkerUrl)).arrayBuffer();
 }
 
+/** The reader's worker failed after it started (it crashed): it reads nothing more. */
+class ReaderFailed extends Error {}
+
 interface Reader {
   read(video: HTMLVideoElement): Promise<string | null>;
   stop(): void;
@@ -52,6 +55,8 @@ async function workerReader(): Promise<Reader> {
   const worker = new Worker(readerWorkerUrl, { type: 'module' });
   let answer: ((code: string | null) => void) | null = null;
   let failed: ((error: Error) => void) | null = null;
+  let started = false;
+  let broken: ReaderFailed | null = null;
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
@@ -61,6 +66,7 @@ async function workerReader(): Promise<Reader> {
       worker.onmessage = (event: MessageEvent<QrReaderAnswer | typeof QR_READER_READY>) => {
         if (event.data === QR_READER_READY) {
           clearTimeout(timer);
+          started = true;
           resolve();
         } else {
           answer?.(event.data.code);
@@ -69,9 +75,10 @@ async function workerReader(): Promise<Reader> {
       worker.onerror = (event) => {
         event.preventDefault();
         clearTimeout(timer);
-        const error = new Error(event.message || 'the reader failed');
-        reject(error);
-        failed?.(error);
+        const message = event.message || 'the reader failed';
+        if (!started) reject(new Error(message));
+        broken = new ReaderFailed(message);
+        failed?.(broken);
       };
     });
   } catch (error) {
@@ -82,6 +89,7 @@ async function workerReader(): Promise<Reader> {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return {
     read: (video) => {
+      if (broken) return Promise.reject(broken);
       if (!context || !video.videoWidth) return Promise.resolve(null);
       const scale = Math.min(1, DECODE_WIDTH / video.videoWidth);
       canvas.width = Math.round(video.videoWidth * scale);
@@ -201,7 +209,19 @@ export function QrScanner({
       const look = async () => {
         if (stopped) return;
         if (!pausedRef.current && video.current) {
-          const code = (await read(video.current).catch(() => null))?.trim();
+          let code: string | undefined;
+          try {
+            code = (await read(video.current))?.trim();
+          } catch (error) {
+            if (error instanceof ReaderFailed) {
+              // Not a frame it could not read: the reader is gone. Say so, as when it did not load.
+              console.error('The ticket reader failed', error);
+              reader?.stop();
+              stream?.getTracks().forEach((track) => track.stop());
+              if (!stopped) setFailure('reader');
+              return;
+            }
+          }
           const again =
             code === lastCode.current && performance.now() - resumedAt.current < SAME_CODE_AGAIN_MS;
           if (code && !again && !pausedRef.current) {
