@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -27,6 +28,7 @@ import { cannon, cannonAll, percentile, runLoad, runWriters, type CannonResult }
 import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
+import { deployedNginxConf, startNginx } from '../test/production/nginx-harness';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -503,6 +505,47 @@ const READS_P99_GOAL_MS = 20;
  * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
  * client) is run against the bare server too, to show where a generator's ceiling lies.
  */
+/** One round of reads: GET /api/capacity on READ_CONNECTIONS connections for `durationMs`. */
+function readRound(url: string, durationMs = READ_SECONDS * 1000): Promise<CannonResult> {
+  return cannon({
+    url,
+    method: 'GET',
+    path: '/api/capacity',
+    connections: READ_CONNECTIONS,
+    durationMs,
+  });
+}
+
+/**
+ * A round of reads at `url`, with the CPU each answer cost process `pid` (µs), from /proc around
+ * the round: steadier than a rate on a machine the generator shares (undefined without /proc).
+ */
+async function readRoundCosting(
+  url: string,
+  pid: number,
+): Promise<{ result: CannonResult; cpuPerAnswer?: number }> {
+  const before = cpuSecondsOf(pid);
+  const result = await readRound(url);
+  const after = cpuSecondsOf(pid);
+  return before !== undefined && after !== undefined && result.requests > 0
+    ? { result, cpuPerAnswer: ((after - before) * 1e6) / result.requests }
+    : { result };
+}
+
+/** The median of READ_ROUNDS figures; undefined when a round gave none. */
+function medianOf(values: number[]): number | undefined {
+  return values.length === READ_ROUNDS
+    ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+    : undefined;
+}
+
+/** The round of the median rate. */
+function medianRound(results: CannonResult[]): CannonResult {
+  return [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
+    Math.floor(results.length / 2)
+  ];
+}
+
 async function reads(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_reads');
   const started: Process[] = [];
@@ -516,18 +559,10 @@ async function reads(serverUrl: string): Promise<void> {
     started.push(nest);
     const compressed = await startBareNestServer(body, { compression: true });
     started.push(compressed);
-    const load = (url: string, durationMs = READ_SECONDS * 1000) =>
-      cannon({
-        url,
-        method: 'GET',
-        path: '/api/capacity',
-        connections: READ_CONNECTIONS,
-        durationMs,
-      });
     log(
       `reads: warm-up, then ${READ_ROUNDS} rounds of ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`,
     );
-    for (const server of [bare, nest, compressed, app]) await load(server.url, 2000);
+    for (const server of [bare, nest, compressed, app]) await readRound(server.url, 2000);
     // Rounds taking turns, so that a change in the machine's load (it is shared) falls on all
     // three alike; each one's median round is kept.
     const rounds: Record<'bare' | 'nest' | 'compressed' | 'app', CannonResult[]> = {
@@ -545,26 +580,16 @@ async function reads(serverUrl: string): Promise<void> {
     };
     const servers = { nest, compressed, app };
     for (let round = 0; round < READ_ROUNDS; round += 1) {
-      rounds.bare.push(await load(bare.url));
+      rounds.bare.push(await readRound(bare.url));
       for (const name of ['nest', 'compressed', 'app'] as const) {
-        const pid = servers[name].child.pid!;
-        const before = cpuSecondsOf(pid);
-        const result = await load(servers[name].url);
-        const after = cpuSecondsOf(pid);
+        const { result, cpuPerAnswer: cost } = await readRoundCosting(
+          servers[name].url,
+          servers[name].child.pid!,
+        );
         rounds[name].push(result);
-        if (before !== undefined && after !== undefined && result.requests > 0) {
-          cpuPerAnswer[name].push(((after - before) * 1e6) / result.requests);
-        }
+        if (cost !== undefined) cpuPerAnswer[name].push(cost);
       }
     }
-    const medianOf = (values: number[]) =>
-      values.length === READ_ROUNDS
-        ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-        : undefined;
-    const median = (results: CannonResult[]) =>
-      [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
-        Math.floor(results.length / 2)
-      ];
     const ownGenerator = await runLoad({
       urls: [bare.url],
       method: 'GET',
@@ -572,10 +597,10 @@ async function reads(serverUrl: string): Promise<void> {
       connections: READ_CONNECTIONS,
       durationMs: READ_SECONDS * 1000,
     });
-    const bareResult = median(rounds.bare);
-    const nestResult = median(rounds.nest);
-    const compressedResult = median(rounds.compressed);
-    const appResult = median(rounds.app);
+    const bareResult = medianRound(rounds.bare);
+    const nestResult = medianRound(rounds.nest);
+    const compressedResult = medianRound(rounds.compressed);
+    const appResult = medianRound(rounds.app);
     const rate = (result: { requests: number; elapsedMs: number }) =>
       result.requests / (result.elapsedMs / 1000);
     const p99 = (result: { latenciesMs: number[] }) => fmt(percentile(result.latenciesMs, 99), 1);
@@ -630,9 +655,63 @@ async function reads(serverUrl: string): Promise<void> {
         appP99 <= READS_P99_GOAL_MS &&
         appResult.errors === 0,
     });
+    await readsBehindNginx(app);
   } finally {
     for (const process of started) await process.stop();
     await database.drop();
+  }
+}
+
+/**
+ * The same reads as production answers them, through deploy/nginx.conf in a real nginx (the
+ * one `make test` installs; none, no row), against the same file less its upstream keep-alive,
+ * as it was before: the rate, the p99, and the app's CPU an answer, rounds taking turns.
+ */
+async function readsBehindNginx(app: Process): Promise<void> {
+  const { findNginx } = createRequire(path.join(BACKEND_DIR, 'package.json'))(
+    './test/production/find-nginx.cjs',
+  ) as { findNginx(): { path?: string } };
+  const nginx = findNginx().path;
+  if (!nginx) {
+    log('reads behind nginx: no nginx here (make test installs one), not measured');
+    return;
+  }
+  const config = deployedNginxConf(path.join(BACKEND_DIR, '..'));
+  const upstream = [new URL(app.url).host];
+  const proxies = {
+    kept: await startNginx(nginx, config, upstream),
+    perRequest: await startNginx(nginx, config, upstream, { connectionPerRequest: true }),
+  };
+  try {
+    log(`reads behind nginx: ${READ_ROUNDS} rounds each, kept-alive and a connection per request`);
+    for (const proxy of Object.values(proxies)) await readRound(proxy.url, 2000);
+    const rounds = { kept: [] as CannonResult[], perRequest: [] as CannonResult[] };
+    const cpu = { kept: [] as number[], perRequest: [] as number[] };
+    const pid = app.child.pid!;
+    for (let round = 0; round < READ_ROUNDS; round += 1) {
+      for (const name of ['kept', 'perRequest'] as const) {
+        const { result, cpuPerAnswer } = await readRoundCosting(proxies[name].url, pid);
+        rounds[name].push(result);
+        if (cpuPerAnswer !== undefined) cpu[name].push(cpuPerAnswer);
+      }
+    }
+    const rate = (result: CannonResult) => result.requests / (result.elapsedMs / 1000);
+    const summary = (name: 'kept' | 'perRequest') => {
+      const result = medianRound(rounds[name]);
+      const perAnswer = medianOf(cpu[name]);
+      const cpuText = perAnswer === undefined ? '' : `, ${fmt(perAnswer)} µs app CPU an answer`;
+      return `${fmt(rate(result))} req/s (p99 ${fmt(percentile(result.latenciesMs, 99), 1)} ms, ${result.errors} errors${cpuText})`;
+    };
+    rows.push({
+      benchmark: 'Reads behind deploy/nginx.conf: upstream keep-alive vs a connection per request',
+      figure: summary('kept'),
+      baseline: summary('perRequest'),
+      ratio: `${fmt((rate(medianRound(rounds.kept)) / rate(medianRound(rounds.perRequest))) * 100, 1)}%`,
+      goal: '',
+      met: undefined,
+    });
+  } finally {
+    for (const proxy of Object.values(proxies)) await proxy.stop();
   }
 }
 

@@ -1,8 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -11,88 +8,13 @@ import { login } from '../admin/admin-client';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { requestFrom, type ClientResponse } from './client';
 import { findNginx } from './find-nginx.cjs';
+import { deployedNginxConf, startNginx, type RunningNginx } from './nginx-harness';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const found = findNginx();
 // An NGINX_PATH that names no file is a mistake to say, not a reason to skip.
 if (found.problem) throw new Error(found.problem);
 const nginx = found.path;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * deploy/nginx.conf as this test runs it: one worker, on a port of its own, its files in `dir`, in
- * front of `upstreams` instead of docker's `app` replicas (so without docker's resolver, and without
- * `resolve`, which nginx has only since 1.27.3: the image's is 1.29, Debian 12's 1.22). Every
- * other line is the file's own.
- */
-function configForTest(dir: string, port: number, upstreams: string[]): string {
-  const config = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  const replace = (from: RegExp, to: string) => {
-    if (!from.test(replaced)) throw new Error(`deploy/nginx.conf has no ${from}`);
-    replaced = replaced.replace(from, to);
-  };
-  let replaced = config;
-  // One worker: the connections it keeps are one set, whatever the machine's cores.
-  replace(/^worker_processes auto;$/m, 'worker_processes 1;');
-  replace(/^pid .*;$/m, `pid ${dir}/nginx.pid;`);
-  replace(/^ {2}resolver .*;$/m, '');
-  replace(
-    /server app:3000 resolve (.*)$/m,
-    upstreams.map((host) => `server ${host} $1`).join('\n'),
-  );
-  replace(/access_log \/dev\/stdout json;/, `access_log ${dir}/access.log json;`);
-  replace(/error_log \/dev\/stderr warn;/, `error_log ${dir}/error.log warn;`);
-  replace(/listen 8080;/, `listen 127.0.0.1:${port};`);
-  return replaced;
-}
-
-interface RunningNginx {
-  url: string;
-  dir: string;
-  stop(): Promise<void>;
-}
-
-/** deploy/nginx.conf (configForTest) in a real nginx in front of `upstreams` (host:port each). */
-async function startNginx(upstreams: string[]): Promise<RunningNginx> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nginx-conf-'));
-  // nginx's workers run as an unprivileged user when it is started as root.
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  writeFileSync(path.join(dir, 'nginx.conf'), configForTest(dir, port, upstreams));
-  const args = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')];
-  const checked = spawnSync(nginx!, ['-t', ...args], { encoding: 'utf8' });
-  if (checked.status !== 0) throw new Error(`nginx -t refused it:\n${checked.stderr}`);
-  const proxy: ChildProcess = spawn(nginx!, [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const exited = new Promise((resolve) => proxy.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      await fetch(`${url}/api/health`);
-      break;
-    } catch (error) {
-      if (tries > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
-    url,
-    dir,
-    async stop() {
-      if (proxy.exitCode === null) {
-        proxy.kill('SIGQUIT');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 if (!nginx) {
   console.warn(
@@ -114,7 +36,7 @@ if (!nginx) {
     database = await createTestDatabase();
     app = await startTestApp(database.url, { TRUST_PROXY: '1' });
     (app.app.getHttpServer() as Server).on('connection', () => (connections += 1));
-    proxy = await startNginx([new URL(app.url).host]);
+    proxy = await startNginx(nginx!, deployedNginxConf(ROOT), [new URL(app.url).host]);
     ({ url, dir } = proxy);
   });
 
@@ -221,7 +143,10 @@ if (!nginx) {
       startServerProcess(env),
       startServerProcess(env),
     ]);
-    const proxy = await startNginx([new URL(stopping.url).host, new URL(staying.url).host]);
+    const proxy = await startNginx(nginx!, deployedNginxConf(ROOT), [
+      new URL(stopping.url).host,
+      new URL(staying.url).host,
+    ]);
     let running = true;
     const answers: { call: string; answer: ClientResponse | Error }[] = [];
     try {
