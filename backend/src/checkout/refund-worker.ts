@@ -17,7 +17,7 @@ import {
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { afterBatch, type MORE_DUE, PollingWorker } from '../common/polling-pass';
+import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
@@ -30,11 +30,6 @@ import {
 const POLL_INTERVAL_MS = 5_000;
 /** Refunds a pass takes at most; each is one call to the provider, made one after another. */
 export const REFUND_BATCH = 5;
-/**
- * The least time between the starts of two passes working through a backlog (a cancelled slot's
- * twenty refunds): well under the provider's rate limit, and the database never polled flat out.
- */
-const PASS_REST_MS = 250;
 
 /** What a refund row of the outbox carries: no personal data, only the provider's ids. */
 export interface RefundOrder {
@@ -140,7 +135,7 @@ export class RefundWorker extends PollingWorker {
     private readonly outbox: OutboxWorker,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
-    super('Refund pass', POLL_INTERVAL_MS, config.workers, PASS_REST_MS);
+    super('Refund pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
   }
 
   /** One pass; after a whole batch with some of it refunded, the next follows (afterBatch). */

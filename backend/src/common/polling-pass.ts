@@ -71,6 +71,14 @@ export class OneAtATime {
 export const MORE_DUE = Symbol('more due');
 
 /**
+ * The least time between the starts of two passes of a worker over a queue (its restMs): a
+ * backlog (a rush's waiting-list emails, a cancelled slot's refunds) goes a batch after another
+ * at this pace, in seconds rather than a batch every interval, without taking the thread from
+ * the requests (or the provider's rate limit) and without polling the database flat out.
+ */
+export const BACKLOG_REST_MS = 250;
+
+/**
  * What a pass over a queue answers: MORE_DUE when it took a whole batch (more may be waiting)
  * and got some of it through; a batch that all failed waits for the interval instead, since
  * what it goes through (a mail server, the payment provider) may be down.

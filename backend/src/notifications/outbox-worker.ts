@@ -25,7 +25,7 @@ import {
 } from './outbox';
 import { findOperator } from '../auth/operators/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
-import { afterBatch, type MORE_DUE, PollingWorker } from '../common/polling-pass';
+import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
@@ -35,12 +35,6 @@ export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 const POLL_INTERVAL_MS = 2_000;
 /** Messages a pass takes. */
 export const OUTBOX_BATCH = 10;
-/**
- * The least time between the starts of two passes. A backlog (a rush's waiting-list emails) goes
- * a batch after another at this pace: in seconds, not at a batch every interval (minutes for a
- * rush's thousand), without taking the thread from the requests of the rush itself.
- */
-const PASS_REST_MS = 250;
 
 export interface OutboxRunResult {
   sent: number;
@@ -76,7 +70,7 @@ export class OutboxWorker extends PollingWorker {
     private readonly tickets: TicketIssuer,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
-    super('Outbox pass', POLL_INTERVAL_MS, config.workers, PASS_REST_MS);
+    super('Outbox pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
   }
 
   /** One pass; after a whole batch with some of it sent, the next follows (afterBatch). */

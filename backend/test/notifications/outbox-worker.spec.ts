@@ -5,6 +5,7 @@ import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { MORE_DUE } from '../../src/common/polling-pass';
+import { passOf } from '../worker-pass';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -76,11 +77,6 @@ describe('the outbox worker', () => {
       on.app.get(VisitorLinks),
       on.app.get(TicketIssuer),
     );
-  }
-
-  /** The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE). */
-  function passOf(outbox: OutboxWorker): Promise<unknown> {
-    return (outbox as unknown as { pass(): Promise<unknown> }).pass();
   }
 
   async function rows(ids?: string[]): Promise<OutboxRow[]> {

@@ -1,5 +1,6 @@
 import { REFUND_BATCH, RefundWorker } from '../../src/checkout/refund-worker';
 import { MORE_DUE } from '../../src/common/polling-pass';
+import { passOf } from '../worker-pass';
 import { OPEN_SLOT } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -235,8 +236,6 @@ describe('every payment checked, every refund through the outbox', () => {
   });
 
   it('works through a backlog of refunds a batch after another, and leaves a batch that all failed to the interval', async () => {
-    // The pass the worker's loop runs (PollingPass runs the next at once on MORE_DUE).
-    const pass = () => (worker as unknown as { pass(): Promise<unknown> }).pass();
     let failing = false;
     refundsAnswered(stripe, () =>
       failing
@@ -253,15 +252,15 @@ describe('every payment checked, every refund through the outbox', () => {
       }
     };
     await refundOfEach(REFUND_BATCH + 2);
-    expect(await pass()).toBe(MORE_DUE);
+    expect(await passOf(worker)).toBe(MORE_DUE);
     expect(refundRequests(stripe)).toHaveLength(REFUND_BATCH);
-    expect(await pass()).toBeUndefined();
+    expect(await passOf(worker)).toBeUndefined();
     expect(refundRequests(stripe)).toHaveLength(REFUND_BATCH + 2);
 
     // The provider down: a whole batch fails, and the next pass waits for the interval.
     failing = true;
     await refundOfEach(REFUND_BATCH);
-    expect(await pass()).toBeUndefined();
+    expect(await passOf(worker)).toBeUndefined();
     expect(refundRequests(stripe)).toHaveLength(2 * REFUND_BATCH + 2);
     // Back, the provider refunds them at their retry, and nothing is left for the next test.
     failing = false;
