@@ -53,9 +53,8 @@ interface Reader {
 async function workerReader(): Promise<Reader> {
   // Its own built file (jsQR in it), as a module in development.
   const worker = new Worker(readerWorkerUrl, { type: 'module' });
-  let answer: ((code: string | null) => void) | null = null;
-  let failed: ((error: Error) => void) | null = null;
-  let started = false;
+  // The frame sent and not yet answered (one at a time), and the crash that ended the reader.
+  let pending: { resolve(code: string | null): void; reject(error: Error): void } | null = null;
   let broken: ReaderFailed | null = null;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -66,19 +65,18 @@ async function workerReader(): Promise<Reader> {
       worker.onmessage = (event: MessageEvent<QrReaderAnswer | typeof QR_READER_READY>) => {
         if (event.data === QR_READER_READY) {
           clearTimeout(timer);
-          started = true;
           resolve();
         } else {
-          answer?.(event.data.code);
+          pending?.resolve(event.data.code);
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
         clearTimeout(timer);
-        const message = event.message || 'the reader failed';
-        if (!started) reject(new Error(message));
-        broken = new ReaderFailed(message);
-        failed?.(broken);
+        // Before it started, the load failed (a settled promise ignores this afterwards).
+        broken = new ReaderFailed(event.message || 'the reader failed');
+        reject(broken);
+        pending?.reject(broken);
       };
     });
   } catch (error) {
@@ -97,8 +95,7 @@ async function workerReader(): Promise<Reader> {
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
       const frame = context.getImageData(0, 0, canvas.width, canvas.height);
       return new Promise<string | null>((resolve, reject) => {
-        answer = resolve;
-        failed = reject;
+        pending = { resolve, reject };
         worker.postMessage(frame, [frame.data.buffer]);
       });
     },
@@ -163,6 +160,13 @@ export function QrScanner({
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let reader: Reader | null = null;
+    // The reader failed to load, or crashed: let the camera go and say so (Try again restarts).
+    const giveUp = (what: string, error: unknown) => {
+      console.error(what, error);
+      reader?.stop();
+      stream?.getTracks().forEach((track) => track.stop());
+      if (!stopped) setFailure('reader');
+    };
     void (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
@@ -189,12 +193,7 @@ export function QrScanner({
           reader = await makeReader();
         } catch (error) {
           const wait = READER_RETRY_MS[tried];
-          if (wait === undefined) {
-            console.error('The ticket reader could not be loaded', error);
-            stream.getTracks().forEach((track) => track.stop());
-            if (!stopped) setFailure('reader');
-            return;
-          }
+          if (wait === undefined) return giveUp('The ticket reader could not be loaded', error);
           await new Promise((resume) => {
             timer = setTimeout(resume, wait);
           });
@@ -213,14 +212,8 @@ export function QrScanner({
           try {
             code = (await read(video.current))?.trim();
           } catch (error) {
-            if (error instanceof ReaderFailed) {
-              // Not a frame it could not read: the reader is gone. Say so, as when it did not load.
-              console.error('The ticket reader failed', error);
-              reader?.stop();
-              stream?.getTracks().forEach((track) => track.stop());
-              if (!stopped) setFailure('reader');
-              return;
-            }
+            // Not a frame it could not read: the reader is gone.
+            if (error instanceof ReaderFailed) return giveUp('The ticket reader failed', error);
           }
           const again =
             code === lastCode.current && performance.now() - resumedAt.current < SAME_CODE_AGAIN_MS;
