@@ -18,6 +18,7 @@ import {
   BACKEND_DIR,
   cpuSecondsOf,
   createBenchDatabase,
+  freePort,
   startAppProcess,
   startBareNestServer,
   startBareServer,
@@ -362,7 +363,7 @@ async function rushOnce(
       [slot.event, slot.time],
     )
   ).rows as RushOutcome['recount'][];
-  const perSecond = result.requests / (result.elapsedMs / 1000);
+  const perSecond = perSecondOf(result);
   log(`Rush on ${slot.time}: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
   return { result, perSecond, used, capacity, recount };
 }
@@ -496,15 +497,6 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
 const READS_GOAL = 0.7;
 const READS_P99_GOAL_MS = 20;
 
-/**
- * GET /api/capacity of one app process in production configuration (access log at info, JSON),
- * side by side with NestJS on Express answering the same JSON from one bare route (the goal's
- * baseline), the same route behind the compression middleware the app puts on every
- * answer (what that one middleware costs by itself), and a bare node:http server answering the
- * same bytes: the same generator (autocannon), the same
- * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
- * client) is run against the bare server too, to show where a generator's ceiling lies.
- */
 /** One round of reads: GET /api/capacity on READ_CONNECTIONS connections for `durationMs`. */
 function readRound(url: string, durationMs = READ_SECONDS * 1000): Promise<CannonResult> {
   return cannon({
@@ -539,13 +531,27 @@ function medianOf(values: number[]): number | undefined {
     : undefined;
 }
 
+/** Answers a second, from the start to the last answer. */
+function perSecondOf(result: { requests: number; elapsedMs: number }): number {
+  return result.requests / (result.elapsedMs / 1000);
+}
+
 /** The round of the median rate. */
 function medianRound(results: CannonResult[]): CannonResult {
-  return [...results].sort((a, b) => a.requests / a.elapsedMs - b.requests / b.elapsedMs)[
+  return [...results].sort((a, b) => perSecondOf(a) - perSecondOf(b))[
     Math.floor(results.length / 2)
   ];
 }
 
+/**
+ * GET /api/capacity of one app process in production configuration (access log at info, JSON),
+ * side by side with NestJS on Express answering the same JSON from one bare route (the goal's
+ * baseline), the same route behind the compression middleware the app puts on every
+ * answer (what that one middleware costs by itself), and a bare node:http server answering the
+ * same bytes: the same generator (autocannon), the same
+ * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
+ * client) is run against the bare server too, to show where a generator's ceiling lies.
+ */
 async function reads(serverUrl: string): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_reads');
   const started: Process[] = [];
@@ -601,31 +607,29 @@ async function reads(serverUrl: string): Promise<void> {
     const nestResult = medianRound(rounds.nest);
     const compressedResult = medianRound(rounds.compressed);
     const appResult = medianRound(rounds.app);
-    const rate = (result: { requests: number; elapsedMs: number }) =>
-      result.requests / (result.elapsedMs / 1000);
     const p99 = (result: { latenciesMs: number[] }) => fmt(percentile(result.latenciesMs, 99), 1);
     const appP99 = percentile(appResult.latenciesMs, 99);
     rows.push({
       benchmark: 'Load generator: autocannon vs node:http client, on bare node:http',
-      figure: `${fmt(rate(bareResult))} req/s (autocannon)`,
-      baseline: `${fmt(rate(ownGenerator))} req/s (bench/load.ts runLoad)`,
-      ratio: `${fmt(rate(bareResult) / rate(ownGenerator), 1)}×`,
+      figure: `${fmt(perSecondOf(bareResult))} req/s (autocannon)`,
+      baseline: `${fmt(perSecondOf(ownGenerator))} req/s (bench/load.ts runLoad)`,
+      ratio: `${fmt(perSecondOf(bareResult) / perSecondOf(ownGenerator), 1)}×`,
       goal: 'the generator is not the limit',
       met: undefined,
     });
     rows.push({
       benchmark: 'Reads: bare NestJS route vs bare node:http (same JSON)',
-      figure: `${fmt(rate(nestResult))} req/s (p99 ${p99(nestResult)} ms)`,
-      baseline: `${fmt(rate(bareResult))} req/s (p99 ${p99(bareResult)} ms)`,
-      ratio: `${fmt((rate(nestResult) / rate(bareResult)) * 100, 1)}%`,
+      figure: `${fmt(perSecondOf(nestResult))} req/s (p99 ${p99(nestResult)} ms)`,
+      baseline: `${fmt(perSecondOf(bareResult))} req/s (p99 ${p99(bareResult)} ms)`,
+      ratio: `${fmt((perSecondOf(nestResult) / perSecondOf(bareResult)) * 100, 1)}%`,
       goal: '',
       met: undefined,
     });
     rows.push({
       benchmark: 'Reads: bare NestJS route with the compression middleware vs without',
-      figure: `${fmt(rate(compressedResult))} req/s (p99 ${p99(compressedResult)} ms)`,
-      baseline: `${fmt(rate(nestResult))} req/s`,
-      ratio: `${fmt((rate(compressedResult) / rate(nestResult)) * 100, 1)}%`,
+      figure: `${fmt(perSecondOf(compressedResult))} req/s (p99 ${p99(compressedResult)} ms)`,
+      baseline: `${fmt(perSecondOf(nestResult))} req/s`,
+      ratio: `${fmt((perSecondOf(compressedResult) / perSecondOf(nestResult)) * 100, 1)}%`,
       goal: '',
       met: undefined,
     });
@@ -646,12 +650,12 @@ async function reads(serverUrl: string): Promise<void> {
     }
     rows.push({
       benchmark: 'Reads: GET /api/capacity (production, logging on) vs bare NestJS route',
-      figure: `${fmt(rate(appResult))} req/s (p99 ${fmt(appP99, 1)} ms, ${appResult.errors} errors)`,
-      baseline: `${fmt(rate(nestResult))} req/s`,
-      ratio: `${fmt((rate(appResult) / rate(nestResult)) * 100, 1)}% (${fmt((rate(appResult) / rate(compressedResult)) * 100, 1)}% of NestJS with compression, ${fmt((rate(appResult) / rate(bareResult)) * 100, 1)}% of node:http)`,
+      figure: `${fmt(perSecondOf(appResult))} req/s (p99 ${fmt(appP99, 1)} ms, ${appResult.errors} errors)`,
+      baseline: `${fmt(perSecondOf(nestResult))} req/s`,
+      ratio: `${fmt((perSecondOf(appResult) / perSecondOf(nestResult)) * 100, 1)}% (${fmt((perSecondOf(appResult) / perSecondOf(compressedResult)) * 100, 1)}% of NestJS with compression, ${fmt((perSecondOf(appResult) / perSecondOf(bareResult)) * 100, 1)}% of node:http)`,
       goal: `≥ ${fmt(READS_GOAL * 100)}%, p99 ≤ ${READS_P99_GOAL_MS} ms`,
       met:
-        rate(appResult) / rate(nestResult) >= READS_GOAL &&
+        perSecondOf(appResult) / perSecondOf(nestResult) >= READS_GOAL &&
         appP99 <= READS_P99_GOAL_MS &&
         appResult.errors === 0,
     });
@@ -677,10 +681,14 @@ async function readsBehindNginx(app: Process): Promise<void> {
     return;
   }
   const config = deployedNginxConf(path.join(BACKEND_DIR, '..'));
-  const upstream = [new URL(app.url).host];
+  const upstreams = [new URL(app.url).host];
   const proxies = {
-    kept: await startNginx(nginx, config, upstream),
-    perRequest: await startNginx(nginx, config, upstream, { connectionPerRequest: true }),
+    kept: await startNginx(nginx, config, { port: await freePort(), upstreams }),
+    perRequest: await startNginx(nginx, config, {
+      port: await freePort(),
+      upstreams,
+      connectionPerRequest: true,
+    }),
   };
   try {
     log(`reads behind nginx: ${READ_ROUNDS} rounds each, kept-alive and a connection per request`);
@@ -695,18 +703,17 @@ async function readsBehindNginx(app: Process): Promise<void> {
         if (cpuPerAnswer !== undefined) cpu[name].push(cpuPerAnswer);
       }
     }
-    const rate = (result: CannonResult) => result.requests / (result.elapsedMs / 1000);
     const summary = (name: 'kept' | 'perRequest') => {
       const result = medianRound(rounds[name]);
       const perAnswer = medianOf(cpu[name]);
       const cpuText = perAnswer === undefined ? '' : `, ${fmt(perAnswer)} µs app CPU an answer`;
-      return `${fmt(rate(result))} req/s (p99 ${fmt(percentile(result.latenciesMs, 99), 1)} ms, ${result.errors} errors${cpuText})`;
+      return `${fmt(perSecondOf(result))} req/s (p99 ${fmt(percentile(result.latenciesMs, 99), 1)} ms, ${result.errors} errors${cpuText})`;
     };
     rows.push({
       benchmark: 'Reads behind deploy/nginx.conf: upstream keep-alive vs a connection per request',
       figure: summary('kept'),
       baseline: summary('perRequest'),
-      ratio: `${fmt((rate(medianRound(rounds.kept)) / rate(medianRound(rounds.perRequest))) * 100, 1)}%`,
+      ratio: `${fmt((perSecondOf(medianRound(rounds.kept)) / perSecondOf(medianRound(rounds.perRequest))) * 100, 1)}%`,
       goal: '',
       met: undefined,
     });

@@ -2,33 +2,13 @@
 // (chromium.cjs) and, when there is none, installs one: Debian's chromium through apt when run as
 // root on Debian, otherwise Playwright's own download. When neither can run it names the one
 // command to run and fails.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { platform } from 'node:os';
+import { aptInstall, isRootOnDebian, run } from '../../scripts/debian-package.mjs';
 
 const require = createRequire(import.meta.url);
 const { findChromium } = require('./chromium.cjs');
-
-function run(command, args, env = process.env) {
-  console.log(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  return result.status === 0;
-}
-
-function isRootOnDebian() {
-  return platform() === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version');
-}
-
-function installWithApt() {
-  // Waits for another apt (another checkout installing the same package) instead of failing.
-  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  return (
-    run('apt-get', [...wait, 'update', '-qq'], env) &&
-    run('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', 'chromium'], env)
-  );
-}
 
 function installWithPlaywright() {
   return run(process.execPath, [require.resolve('playwright-core/cli.js'), 'install', 'chromium']);
@@ -51,7 +31,7 @@ if (before.path) {
   process.exitCode = 1;
 } else {
   console.log('No Chromium for the browser tests: installing one');
-  if (isRootOnDebian()) installWithApt();
+  if (isRootOnDebian()) aptInstall('chromium');
   else installWithPlaywright();
   const after = findChromium();
   if (after.path) {

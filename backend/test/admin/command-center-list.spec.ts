@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { Catalogue } from '../../src/tour/catalogue';
 import { OPEN_SLOT } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
+import { openLivePositions } from './live-positions';
 import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
 
 interface Page {
@@ -342,29 +343,10 @@ describe('the Command Center list: paged, searched and filtered on the server', 
 
   describe('the live stream of the event log position', () => {
     it('says the position at once, and again within 2 seconds of a registration', async () => {
-      const controller = new AbortController();
-      const response = await fetch(`${url}/api/admin/events/live`, {
-        headers: { cookie, accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
+      const { response, nextPosition, close } = await openLivePositions(url, cookie);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(response.headers.get('content-encoding')).toBeNull();
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      const nextPosition = async (): Promise<number> => {
-        for (;;) {
-          const match = /event: position\n(?:id: \d+\n)?data: (\{[^\n]*\})\n\n/.exec(text);
-          if (match) {
-            text = text.slice(match.index + match[0].length);
-            return (JSON.parse(match[1]) as { position: number }).position;
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error('the stream ended');
-          text += decoder.decode(value, { stream: true });
-        }
-      };
       const first = await nextPosition();
       expect(first).toBeGreaterThan(0);
       const started = Date.now();
@@ -372,7 +354,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       const second = await nextPosition();
       expect(second).toBeGreaterThan(first);
       expect(Date.now() - started).toBeLessThan(2000);
-      controller.abort();
+      close();
     });
 
     it('ends when its session ends', async () => {

@@ -2,21 +2,11 @@
 // loads it in a real nginx. It finds nginx as the test does (find-nginx.cjs) and, when there is
 // none, installs Debian's nginx through apt when run as root on Debian. Elsewhere, or when
 // that fails, it says which command installs one, and the test is skipped with a warning.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { platform } from 'node:os';
+import { aptInstall, isRootOnDebian } from '../../../scripts/debian-package.mjs';
 
 const require = createRequire(import.meta.url);
 const { findNginx } = require('./find-nginx.cjs');
-
-function run(command, args, env = process.env) {
-  console.log(`$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env }).status === 0;
-}
-
-const isRootOnDebian = () =>
-  platform() === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version');
 
 const before = findNginx();
 if (before.path) {
@@ -26,12 +16,7 @@ if (before.path) {
   process.exitCode = 1;
 } else if (isRootOnDebian()) {
   console.log('No nginx for the test of deploy/nginx.conf: installing one');
-  // Waits for another apt (another checkout installing a package) instead of failing.
-  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const installed =
-    run('apt-get', [...wait, 'update', '-qq'], env) &&
-    run('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', 'nginx'], env);
+  const installed = aptInstall('nginx');
   if (!installed || !findNginx().path) {
     // Not a reason to stop every other test: this one says it was skipped, and why.
     console.warn(

@@ -1,21 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 /** deploy/nginx.conf, from the repository's root. */
 export function deployedNginxConf(root: string): string {
   return readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
@@ -62,17 +52,22 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-/** `config` (nginxConfigFor) in the nginx at `nginxPath`, in front of `upstreams`. */
+/**
+ * `config` (nginxConfigFor) in the nginx at `nginxPath`, listening on `port` (the caller's free
+ * one: the tests' and the bench's helpers), in front of `upstreams`.
+ */
 export async function startNginx(
   nginxPath: string,
   config: string,
-  upstreams: string[],
-  options: { connectionPerRequest?: boolean } = {},
+  {
+    port,
+    upstreams,
+    ...options
+  }: { port: number; upstreams: string[]; connectionPerRequest?: boolean },
 ): Promise<RunningNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-conf-'));
   // nginx's workers run as an unprivileged user when it is started as root.
   chmodSync(dir, 0o755);
-  const port = await freePort();
   writeFileSync(
     path.join(dir, 'nginx.conf'),
     nginxConfigFor(config, dir, port, upstreams, options),
