@@ -152,7 +152,11 @@ describe('rebuilding the read models from the log', () => {
     await record(editor, [
       {
         type: 'DreamEdited',
-        data: { registrationId: editor, dream: 'Edited: the staircase went down.' },
+        // Lines, a tab and a backslash, as a dream may hold them: written back as they were.
+        data: {
+          registrationId: editor,
+          dream: 'Edited: the staircase went down.\nThen up\tagain, \\ and again.',
+        },
       },
       {
         type: 'DreamShared',

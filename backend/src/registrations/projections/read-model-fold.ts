@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../event-store/sql-executor';
+import { copyRows } from '../../database/copy-rows';
 import {
   moveSlotCounts,
   type SlotCountColumn,
@@ -186,28 +187,38 @@ const UPSERT_ROWS = 5_000;
  * Writes what a fold holds: each registration's row (inserted, or replacing the row it had),
  * the deleted registrations' rows removed, and each slot's counts moved by what the fold
  * counted. PostgreSQL refuses a move that would take more seats than the slot has
- * (slot_capacity's CHECK): the guard under the domain's decision.
+ * (slot_capacity's CHECK): the guard under the domain's decision. Into an emptied
+ * registration_view (a rebuild, `into: 'empty table'`), the same rows go in by one COPY, which
+ * has nothing to replace; `sql` must then be a transaction's (copyRows).
  */
-export async function writeReadModels(sql: SqlExecutor, fold: ReadModelFold): Promise<void> {
+export async function writeReadModels(
+  sql: SqlExecutor,
+  fold: ReadModelFold,
+  into: 'rows as they stand' | 'empty table' = 'rows as they stand',
+): Promise<void> {
   // In primary key order: a bulk insert grows the index at its right edge.
   const rows = [...fold.registrations.values()].sort((a, b) =>
     a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
   );
-  const names = VIEW_COLUMNS.map(([name]) => name).join(', ');
-  const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  const updates = VIEW_COLUMNS.filter(([name]) => name !== 'id' && name !== 'created_at')
-    .map(([name]) => `${name} = EXCLUDED.${name}`)
-    .join(', ');
-  for (let start = 0; start < rows.length; start += UPSERT_ROWS) {
-    const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
-    for (const row of rows.slice(start, start + UPSERT_ROWS)) {
-      viewRowValues(row).forEach((value, index) => columns[index].push(value));
+  const names = VIEW_COLUMNS.map(([name]) => name);
+  if (into === 'empty table') {
+    await copyRows(sql, 'registration_view', names, rows.map(viewRowValues));
+  } else {
+    const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+    const updates = VIEW_COLUMNS.filter(([name]) => name !== 'id' && name !== 'created_at')
+      .map(([name]) => `${name} = EXCLUDED.${name}`)
+      .join(', ');
+    for (let start = 0; start < rows.length; start += UPSERT_ROWS) {
+      const columns: unknown[][] = VIEW_COLUMNS.map(() => []);
+      for (const row of rows.slice(start, start + UPSERT_ROWS)) {
+        viewRowValues(row).forEach((value, index) => columns[index].push(value));
+      }
+      await sql.query(
+        `INSERT INTO registration_view (${names.join(', ')}) SELECT * FROM unnest(${arrays})
+         ON CONFLICT (id) DO UPDATE SET ${updates}`,
+        columns,
+      );
     }
-    await sql.query(
-      `INSERT INTO registration_view (${names}) SELECT * FROM unnest(${arrays})
-       ON CONFLICT (id) DO UPDATE SET ${updates}`,
-      columns,
-    );
   }
   if (fold.removed.size > 0) {
     await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [

@@ -60,7 +60,7 @@ export async function rebuildProjections(
     }
     // The rows in bulk, then the console's search and page indexes built once over them.
     await withoutSecondaryIndexes(manager, 'registration_view', () =>
-      writeReadModels(manager, fold),
+      writeReadModels(manager, fold, 'empty table'),
     );
     return { events: count, registrations: fold.registrations.size };
   });
