@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import type { Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
@@ -49,7 +51,7 @@ function precompressedAssets(): Plugin {
     // no assets to serve.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
-      assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     writeBundle() {
       for (const name of readdirSync(assetsDir)) {
@@ -72,8 +74,71 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/**
+ * The files the door page runs on, for its service worker to fetch when it installs: the door
+ * route's chunk with everything it imports, statically or lazily (the QR reader's worker, the
+ * signature check, the console's catalogues), and the site's entry with what it imports
+ * statically. The entry's lazy imports are the other pages, left out; the few of them the door
+ * page loads too (its language's messages) are kept by the worker when the page loads them.
+ */
+function doorPageFiles(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter(
+    (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+  );
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const door = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/door-route.tsx'));
+  if (!entry || !door) throw new Error('door-page-offline: no entry or door route in the build');
+  const files = new Set<string>();
+  const visit = (file: string, lazyToo: boolean): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const chunk = byFile.get(file);
+    if (!chunk) return;
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+    for (const next of chunk.imports) visit(next, lazyToo);
+    if (lazyToo) for (const next of chunk.dynamicImports) visit(next, lazyToo);
+  };
+  visit(entry.fileName, false);
+  visit(door.fileName, true);
+  return [...files].sort().map((file) => `/${file}`);
+}
+
+/**
+ * Writes the door page's files and their version into the built service worker
+ * (dist/door-sw.js, copied from public/): a new build's worker differs, so phones install it,
+ * fetch its files and drop the earlier build's.
+ */
+function doorPageOffline(): Plugin {
+  let outDir = '';
+  let files: string[] = [];
+  return {
+    name: 'door-page-offline',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      files = doorPageFiles(bundle);
+    },
+    writeBundle() {
+      const file = join(outDir, 'door-sw.js');
+      const source = readFileSync(file, 'utf8');
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+      const written = source
+        .replace("const VERSION = 'dev';", `const VERSION = '${version}';`)
+        .replace('const FILES = [];', `const FILES = ${JSON.stringify(files)};`);
+      if (!written.includes(version) || !written.includes(JSON.stringify(files))) {
+        throw new Error('door-page-offline: door-sw.js lost its VERSION or FILES line');
+      }
+      writeFileSync(file, written);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [precompiledCatalogues(), react(), precompressedAssets()],
+  plugins: [precompiledCatalogues(), react(), precompressedAssets(), doorPageOffline()],
   resolve: {
     alias:
       command === 'build'

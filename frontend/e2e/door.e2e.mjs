@@ -344,6 +344,12 @@ export const doorScenarios = [
     name: 'Door offline: check-ins queued with the page reopened without a network, sent when it returns',
     networkErrors: true,
     async run({ page, context, baseURL, adminPassword }) {
+      // What an earlier build's worker left on this phone: deleted once this build's takes over.
+      await page.goto('/');
+      await page.evaluate(async () => {
+        const stale = await caches.open('door-page-0123456789abcdef');
+        await stale.put('/assets/door-route-earlier.js', new Response('// an earlier build'));
+      });
       await openDoor(page, adminPassword);
       const time = await slotOfItsOwn(page, baseURL, 3);
       const first = unique('Door Offline');
@@ -358,18 +364,35 @@ export const doorScenarios = [
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.reload();
       await visible(row(page, first));
+      // This build's worker: one cache, named by the build, holding the page and every file of
+      // the build's door page (the worker's list), those this visit never loaded included; the
+      // earlier build's cache gone.
+      const worker = await (await fetch(new URL('/door-sw.js', baseURL))).text();
+      const version = /const VERSION = '([0-9a-f]{16})';/.exec(worker)?.[1];
+      const files = JSON.parse(/const FILES = (\[.*\]);/.exec(worker)?.[1] ?? '[]');
+      assert.ok(version, 'the built worker names no version');
+      assert.ok(
+        files.some((file) => /^\/assets\/qr-reader\.worker-[\w-]+\.js$/.test(file)) &&
+          files.some((file) => /^\/assets\/door-route-[\w-]+\.js$/.test(file)) &&
+          files.some((file) => /^\/assets\/ed25519-[\w-]+\.js$/.test(file)) &&
+          !files.some((file) => /\/assets\/(?:about|press)-page-/.test(file)),
+        files.join(' '),
+      );
       await eventually(async () => {
-        const kept = await page.evaluate(async () =>
-          (await (await caches.open('door-page-v1')).keys()).map((request) => request.url),
+        const { names, kept } = await page.evaluate(async (cache) => {
+          const names = await caches.keys();
+          const kept = names.includes(cache)
+            ? (await (await caches.open(cache)).keys()).map(
+                (request) => new URL(request.url).pathname,
+              )
+            : [];
+          return { names, kept };
+        }, `door-page-${version}`);
+        assert.deepEqual(
+          names.filter((name) => name.startsWith('door-page-')),
+          [`door-page-${version}`],
         );
-        assert.ok(
-          kept.some((url) => url.endsWith('/admin/door')),
-          kept.join(' '),
-        );
-        assert.ok(
-          kept.some((url) => /\/assets\/qr-reader\.worker-[\w-]+\.js$/.test(url)),
-          kept.join(' '),
-        );
+        for (const file of ['/admin/door', ...files]) assert.ok(kept.includes(file), file);
       });
 
       await context.setOffline(true);

@@ -4,11 +4,26 @@
  * is asked for over the network first, so a new build is seen as soon as there is one; the
  * build's files (/assets/, named by their content) from the cache first. The API is never
  * cached here: the page keeps its door list itself.
+ *
+ * The build writes VERSION and FILES below (vite.config.ts, doorPageOffline): the door page's
+ * code, its lazily loaded parts included (the QR reader, the signature check), fetched when
+ * this worker installs, so the page works offline in full even where this visit never loaded
+ * a part. A new build is a new worker with a new cache; once it takes over, the caches of
+ * earlier builds are deleted, so a phone keeps one build's files, not every build's.
  */
-const CACHE = 'door-page-v1';
+const VERSION = 'dev';
+const FILES = [];
+const CACHE = `door-page-${VERSION}`;
 const PAGE = '/admin/door';
 
-self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll([PAGE, ...FILES]))
+      .then(() => self.skipWaiting()),
+  );
+});
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
