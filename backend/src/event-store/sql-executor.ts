@@ -40,15 +40,15 @@ export async function clientOf(sql: SqlExecutor): Promise<Client | undefined> {
 }
 
 /**
- * Runs a named statement: through the executor's own queryNamed, or, for a TypeORM
- * EntityManager inside a transaction, on the transaction's node-postgres client (clientOf);
- * anything else runs it as an ordinary statement.
+ * Runs a named statement: through the executor's own queryNamed, or on the node-postgres client
+ * it stands for (clientOf: a client, or a TypeORM transaction's); anything else (a pool, an
+ * EntityManager outside a transaction) runs it as an ordinary statement.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function queryNamed(sql: SqlExecutor, statement: NamedStatement): Promise<any[]> {
   const own = (sql as Partial<NamedStatementExecutor>).queryNamed;
   if (typeof own === 'function') return own.call(sql, statement);
-  const client = sql instanceof Client ? undefined : await clientOf(sql);
+  const client = await clientOf(sql);
   if (client) return (await client.query(statement)).rows;
   return sql.query(statement.text, statement.values) as Promise<unknown[]>;
 }

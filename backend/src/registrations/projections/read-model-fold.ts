@@ -183,13 +183,18 @@ function viewRowValues(row: FoldedRegistration): unknown[] {
 
 const UPSERT_ROWS = 5_000;
 
+/** The rows' values, each made as it is taken (by a COPY), not all of them first. */
+function* mapRows<T>(rows: T[], values: (row: T) => unknown[]): Generator<unknown[]> {
+  for (const row of rows) yield values(row);
+}
+
 /**
  * Writes what a fold holds: each registration's row (inserted, or replacing the row it had),
  * the deleted registrations' rows removed, and each slot's counts moved by what the fold
  * counted. PostgreSQL refuses a move that would take more seats than the slot has
  * (slot_capacity's CHECK): the guard under the domain's decision. Into an emptied
- * registration_view (a rebuild, `into: 'empty table'`), the same rows go in by one COPY, which
- * has nothing to replace; `sql` must then be a transaction's (copyRows).
+ * registration_view (a rebuild, `into: 'empty table'`), the same rows go in by one COPY, with
+ * nothing to replace or remove; `sql` must then be a transaction's (copyRows).
  */
 export async function writeReadModels(
   sql: SqlExecutor,
@@ -202,7 +207,7 @@ export async function writeReadModels(
   );
   const names = VIEW_COLUMNS.map(([name]) => name);
   if (into === 'empty table') {
-    await copyRows(sql, 'registration_view', names, rows.map(viewRowValues));
+    await copyRows(sql, 'registration_view', names, mapRows(rows, viewRowValues));
   } else {
     const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
     const updates = VIEW_COLUMNS.filter(([name]) => name !== 'id' && name !== 'created_at')
@@ -219,11 +224,11 @@ export async function writeReadModels(
         columns,
       );
     }
-  }
-  if (fold.removed.size > 0) {
-    await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
-      [...fold.removed],
-    ]);
+    if (fold.removed.size > 0) {
+      await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
+        [...fold.removed],
+      ]);
+    }
   }
   await moveSlotCounts(sql, [...fold.slots.values()]);
 }
