@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import { Catalogue } from '../tour/catalogue';
 import { ConfigError, loadConfig } from '../config/config';
 import { withDatabase } from './with-database';
-import { rebuildProjections } from '../registrations/projections/rebuild-projections';
+import {
+  rebuildPhases,
+  rebuildProjections,
+} from '../registrations/projections/rebuild-projections';
 
 /** `make rebuild-projections`: truncate the read models and replay the event log into them. */
 async function main(): Promise<void> {
@@ -12,8 +15,11 @@ async function main(): Promise<void> {
   });
   await withDatabase(config, async (dataSource) => {
     const started = Date.now();
-    const { events } = await rebuildProjections(dataSource, Catalogue.forEnvironment(config));
-    console.log(`Read models rebuilt from ${events} events in ${Date.now() - started} ms`);
+    const result = await rebuildProjections(dataSource, Catalogue.forEnvironment(config));
+    console.log(
+      `Read models rebuilt from ${result.events} events in ${Date.now() - started} ms ` +
+        `(${rebuildPhases(result)})`,
+    );
   });
 }
 
