@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { openSlot } from './open-slot.mjs';
 import {
+  gotoSettled,
   fillRegistration,
   pageInLanguage,
   payInSandbox,
@@ -797,7 +798,7 @@ export const commandCenterScenarios = [
           baseURL,
           viewport: { width: 1280, height: 900 },
         });
-        await page.goto('/admin', { waitUntil: 'networkidle' });
+        await gotoSettled(page, '/admin');
         await visible(page.locator('input[name="password"]'));
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
         for (const violation of await axeViolations(page, axePath)) {
@@ -822,7 +823,7 @@ export const commandCenterScenarios = [
       await register(baseURL, name);
       const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
-      await page.goto('/admin', { waitUntil: 'networkidle' });
+      await gotoSettled(page, '/admin');
       await visible(page.getByLabel('Password'));
       assert.ok((await sideways(page)) <= 0, 'the gate does not scroll sideways');
       await logIn(page, adminPassword);

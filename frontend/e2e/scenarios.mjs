@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openSlot } from './open-slot.mjs';
 import {
+  gotoSettled,
   DREAM,
   eventually,
   fillRegistration,
@@ -88,7 +89,7 @@ export const scenarios = [
   {
     name: 'registers and pays in the sandbox, landing on the confirmation',
     async run({ page }) {
-      await page.goto('/', { waitUntil: 'networkidle' });
+      await gotoSettled(page, '/');
       const hero = page.getByRole('button', { name: 'Register now' });
       await hero.click();
       await visible(page.getByRole('heading', { name: 'Register for the performance' }));
@@ -242,7 +243,7 @@ export const scenarios = [
     async run({ page, context, baseURL, axePath }) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
       // The page is prerendered: its buttons work once the script has taken it over.
-      await page.goto('/', { waitUntil: 'networkidle' });
+      await gotoSettled(page, '/');
       await page.getByRole('button', { name: 'Copy link' }).click();
       await visible(page.getByText('Link copied to clipboard!'));
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${baseURL}/`);
@@ -357,7 +358,7 @@ export const scenarios = [
           viewport: { width: 1280, height: 900 },
         });
         for (const route of ROUTES) {
-          await page.goto(route.replace('{id}', registrationId), { waitUntil: 'networkidle' });
+          await gotoSettled(page, route.replace('{id}', registrationId));
           await page.waitForFunction(
             () => !document.querySelector('[aria-busy="true"], .page-loading'),
           );
@@ -386,7 +387,7 @@ export const scenarios = [
           viewport: { width: 360, height: 740 },
         });
         for (const route of ROUTES) {
-          await page.goto(route.replace('{id}', 'unknown'), { waitUntil: 'networkidle' });
+          await gotoSettled(page, route.replace('{id}', 'unknown'));
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );

@@ -1,4 +1,5 @@
 // What the browser scenarios share: the routes to visit, a dream, unique emails, and waiting.
+/* global window -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -44,6 +45,47 @@ export async function eventually(check, timeout = 10_000) {
 
 export const visible = (locator, timeout = 10_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
+
+/**
+ * Opens `url` and waits until the page has settled: loaded, and no request of its own in flight
+ * over two animation frames (so a fetch started by what an answer rendered is waited for too).
+ * Playwright's 'networkidle' waits for 500 ms without traffic instead, which every page pays
+ * again; an event stream (never done) does not count.
+ */
+export async function gotoSettled(page, url, timeout = 15_000) {
+  const inFlight = new Set();
+  const started = (request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  };
+  const ended = (request) => inFlight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout });
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      if (inFlight.size === 0) {
+        await page.evaluate(
+          () =>
+            new Promise((done) =>
+              window.requestAnimationFrame(() => window.requestAnimationFrame(done)),
+            ),
+        );
+        if (inFlight.size === 0) return response;
+      }
+      if (Date.now() > deadline) {
+        const urls = [...inFlight].map((request) => request.url()).join(', ');
+        throw new Error(`${url} did not settle in ${timeout} ms: still loading ${urls}`);
+      }
+      await new Promise((wait) => setTimeout(wait, 20));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
 
 /** A page of a new browser context whose site speaks `language` from the first load. */
 export async function pageInLanguage(browser, language, options) {

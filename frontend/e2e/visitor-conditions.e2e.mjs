@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { openSlot } from './open-slot.mjs';
 import {
+  gotoSettled,
   DREAM,
   eventually,
   fillRegistration,
@@ -243,7 +244,7 @@ export const conditionsScenarios = [
           viewport: { width: 320, height: 640 },
         });
         for (const route of PUBLIC_ROUTES) {
-          await page.goto(route, { waitUntil: 'networkidle' });
+          await gotoSettled(page, route);
           const found = await page.evaluate(() => {
             const width = document.documentElement.clientWidth;
             const issues = [];
