@@ -632,10 +632,9 @@ async function reads(serverUrl: string): Promise<void> {
     for (let round = 0; round < READ_ROUNDS; round += 1) {
       for (const name of [...names, 'ownGenerator'] as const) {
         const server = name === 'ownGenerator' ? bare : servers[name];
-        const { result, cost } =
-          name === 'ownGenerator'
-            ? await readRoundCosting(server.url, server.child.pid!, ownGenerator)
-            : await readRoundCosting(server.url, server.child.pid!, readRound);
+        const generator: (url: string) => Promise<CannonResult | LoadResult> =
+          name === 'ownGenerator' ? ownGenerator : readRound;
+        const { result, cost } = await readRoundCosting(server.url, server.child.pid!, generator);
         rounds[name].push(result);
         if (cost) costs[name].push(cost);
       }

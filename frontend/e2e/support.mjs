@@ -61,25 +61,25 @@ export async function gotoSettled(page, url, timeout = 15_000) {
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
+  const settled = () => {
+    if (inFlight.size > 0) {
+      const urls = [...inFlight].map((request) => request.url()).join(', ');
+      throw new Error(`${url} did not settle in ${timeout} ms: still loading ${urls}`);
+    }
+  };
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout });
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      if (inFlight.size === 0) {
-        await page.evaluate(
-          () =>
-            new Promise((done) =>
-              window.requestAnimationFrame(() => window.requestAnimationFrame(done)),
-            ),
-        );
-        if (inFlight.size === 0) return response;
-      }
-      if (Date.now() > deadline) {
-        const urls = [...inFlight].map((request) => request.url()).join(', ');
-        throw new Error(`${url} did not settle in ${timeout} ms: still loading ${urls}`);
-      }
-      await new Promise((wait) => setTimeout(wait, 20));
-    }
+    await eventually(async () => {
+      settled();
+      await page.evaluate(
+        () =>
+          new Promise((done) =>
+            window.requestAnimationFrame(() => window.requestAnimationFrame(done)),
+          ),
+      );
+      settled();
+    }, timeout);
+    return response;
   } finally {
     page.off('request', started);
     page.off('requestfinished', ended);

@@ -29,8 +29,8 @@ interface PageRow extends AdminRegistrationRow {
  * more row than asked says whether a next page exists. Every page carries the slots' seat totals
  * from slot_capacity, how many registrations each status filter lists under the search, event
  * and slot, and how many there are in all; the first page also says how many match (up to
- * MATCHED_COUNT_CAP), read off those same counts: the status filter's, or all of them. (It was
- * a third scan of the matching rows, which a broad search pays for in every statement.)
+ * MATCHED_COUNT_CAP), read off those same counts (the status filter's, or all of them) rather
+ * than by another scan of the matching rows.
  */
 @QueryHandler(RegistrationPageQuery)
 export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationPageQuery> {
