@@ -1,7 +1,21 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
 
-/** The counts slot_capacity keeps beside each slot's seat limit. */
-export const SLOT_COUNTS = ['held', 'paid', 'confirmed', 'waiting_list', 'seats_taken'] as const;
+/**
+ * The counts slot_capacity keeps beside each slot's seat limit: the seats taken, and how many of
+ * the slot's registrations stand in each status (held counts the offers too, as both hold a seat
+ * for its payment; see STATUS_COUNT_COLUMNS).
+ */
+export const SLOT_COUNTS = [
+  'held',
+  'offered',
+  'paid',
+  'confirmed',
+  'waiting_list',
+  'cancelled',
+  'released',
+  'refunded',
+  'seats_taken',
+] as const;
 
 export type SlotCountColumn = (typeof SLOT_COUNTS)[number];
 

@@ -1,21 +1,30 @@
 import type { DataSource } from 'typeorm';
 import type { SqlExecutor } from '../event-store/sql-executor';
 
-/** A slot's seats as slot_capacity counts them: its limit, held, paid, confirmed and waiting. */
+/**
+ * A slot's seats as slot_capacity counts them: its limit, held (holds and offers), paid,
+ * confirmed and waiting; and how many of its registrations are offered, cancelled, released
+ * and refunded.
+ */
 export interface SlotSeatsRow {
   event: string;
   time: string;
   seat_limit: number;
   held: number;
+  offered: number;
   paid: number;
   confirmed: number;
   waiting_list: number;
+  cancelled: number;
+  released: number;
+  refunded: number;
 }
 
-/** Every slot's seat counts, for the Command Center's totals and the metrics alike. */
+/** Every slot's counts, for the Command Center's totals and counts and the metrics alike. */
 export function readSlotSeats(dataSource: DataSource): Promise<SlotSeatsRow[]> {
   return dataSource.query(
-    `SELECT event, time, seat_limit, held, paid, confirmed, waiting_list
+    `SELECT event, time, seat_limit, held, offered, paid, confirmed, waiting_list, cancelled,
+            released, refunded
        FROM slot_capacity ORDER BY event, time`,
   ) as Promise<SlotSeatsRow[]>;
 }

@@ -392,7 +392,7 @@ describe('the Command Center list past 10,000 registrations', () => {
 
   it('counts what matches up to 10,000 and says when more do', async () => {
     const { url, dataSource } = setup.apps[0];
-    // Rows straight into the read model: only the list's counting is under test here.
+    // Rows straight into the read models: only the list's counting is under test here.
     await dataSource.query(
       `INSERT INTO registration_view (id, event, time, name, email, email_key, whatsapp, locale,
          status, waiting_list, created_at, updated_at, version, last_position)
@@ -400,6 +400,12 @@ describe('the Command Center list past 10,000 registrations', () => {
               'v' || n || '@example.org', '+40 7' || lpad(n::text, 8, '0'), 'en', 'waiting', true,
               now() - n * interval '1 second', now(), 1, n
          FROM generate_series(1, 10050) AS n`,
+      [OPEN_SLOT],
+    );
+    // And their slot's count, which the list's counts by status are read from.
+    await dataSource.query(
+      `UPDATE slot_capacity SET waiting_list = waiting_list + 10050
+        WHERE event = 'bucharest' AND time = $1`,
       [OPEN_SLOT],
     );
     const cookie = await login(url);

@@ -182,6 +182,32 @@ export async function checkViewsAgree(
     throw disagree('The "all" count', 'the list', first.statusCounts.all, existing.size);
   }
 
+  // Each slot's counts by status (slot_capacity's, summed over the slots a filter keeps).
+  const slots = new Map<string, { event: string; time: string }>();
+  for (const state of existing.values()) {
+    slots.set(`${state.event}\u0000${state.time}`, { event: state.event, time: state.time });
+  }
+  for (const { event, time } of slots.values()) {
+    const filter = `&event=${encodeURIComponent(event)}&time=${encodeURIComponent(time)}`;
+    const [slotPage] = await allPages(url, cookie, filter);
+    for (const status of [...STATUS_FILTERS, 'all'] as const) {
+      const members = [...existing.values()].filter(
+        (state) =>
+          state.event === event &&
+          state.time === time &&
+          (status === 'all' || statusFilterOf(state.status) === status),
+      ).length;
+      if (slotPage.statusCounts[status] !== members) {
+        throw disagree(
+          `The "${status}" count of ${event} ${time}`,
+          'the list',
+          slotPage.statusCounts[status],
+          members,
+        );
+      }
+    }
+  }
+
   // The CSV file: one row per registration, with its status and its money.
   const query = new URLSearchParams({ yes: 'YES', no: 'NO', unknownName: '?' });
   for (const column of CSV_COLUMNS) query.append('column', column);

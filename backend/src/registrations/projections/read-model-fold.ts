@@ -2,6 +2,7 @@ import type { SqlExecutor } from '../../event-store/sql-executor';
 import { copyRows } from '../../database/copy-rows';
 import {
   moveSlotCounts,
+  SLOT_COUNTS,
   type SlotCountColumn,
   type SlotCountMove,
 } from '../../seat-ledger/slot-counts';
@@ -10,6 +11,7 @@ import {
   evolve,
   keepsPlace,
   occupiesSeat,
+  type ExistingRegistrationStatus,
   type RegistrationState,
   type RegistrationStatus,
 } from '../domain/registration';
@@ -23,17 +25,56 @@ import type { DecodedRegistrationEvent } from '../registration-event-codec';
  * rebuild folds the whole log from empty tables (rebuild-projections.ts). The same rows result.
  */
 
-/** The slot_capacity column a registration in each status counts in (none: it has no place). */
-export const STATUS_COUNT_COLUMN: Partial<Record<RegistrationStatus, StatusCountColumn>> = {
-  held: 'held',
-  // A seat offered from the waiting list is held for its payment, as a hold is.
-  offered: 'held',
-  paid: 'paid',
-  confirmed: 'confirmed',
-  waiting: 'waiting_list',
-};
+/**
+ * The slot_capacity columns a registration in each status counts in: every status its own, and
+ * an offer in held as well, since an offered seat is held for its payment as a hold is (the
+ * seat's counts, held + paid + confirmed, stay what they were). Both the counts written and the
+ * counts read back by status (statusCountsOfSlots) follow this one table.
+ */
+export const STATUS_COUNT_COLUMNS = {
+  held: ['held'],
+  offered: ['offered', 'held'],
+  paid: ['paid'],
+  confirmed: ['confirmed'],
+  waiting: ['waiting_list'],
+  cancelled: ['cancelled'],
+  released: ['released'],
+  refunded: ['refunded'],
+} as const satisfies Record<ExistingRegistrationStatus, readonly StatusCountColumn[]>;
 
 export type StatusCountColumn = Exclude<SlotCountColumn, 'seats_taken'>;
+
+const NO_COLUMNS: readonly StatusCountColumn[] = [];
+
+/** The columns a registration in `status` counts in: none before it exists or once deleted. */
+function countColumnsOf(status: RegistrationStatus | undefined): readonly StatusCountColumn[] {
+  return status === undefined || status === 'deleted' ? NO_COLUMNS : STATUS_COUNT_COLUMNS[status];
+}
+
+/**
+ * How many registrations stand in each status, from slot_capacity's counts of some slots: a
+ * status's own column (its first), less the statuses also counted in it. What count(*) by
+ * status over registration_view gives for the same slots, without reading its rows.
+ */
+export function statusCountsOfSlots(
+  slots: readonly Record<StatusCountColumn, number>[],
+): Map<ExistingRegistrationStatus, number> {
+  const statuses = Object.keys(STATUS_COUNT_COLUMNS) as ExistingRegistrationStatus[];
+  const counts = new Map<ExistingRegistrationStatus, number>();
+  for (const status of statuses) {
+    const own = STATUS_COUNT_COLUMNS[status][0];
+    let count = 0;
+    for (const slot of slots) count += slot[own];
+    for (const other of statuses) {
+      const columns: readonly StatusCountColumn[] = STATUS_COUNT_COLUMNS[other];
+      if (other !== status && columns.slice(1).includes(own)) {
+        for (const slot of slots) count -= slot[columns[0]];
+      }
+    }
+    if (count !== 0) counts.set(status, count);
+  }
+  return counts;
+}
 
 export interface FoldedRegistration {
   state: RegistrationState;
@@ -90,20 +131,27 @@ export class ReadModelFold {
     from: RegistrationStatus | undefined,
     to: RegistrationStatus,
   ): void {
-    const fromColumn = from ? STATUS_COUNT_COLUMN[from] : undefined;
-    const toColumn = STATUS_COUNT_COLUMN[to];
+    const fromColumns = countColumnsOf(from);
+    const toColumns = countColumnsOf(to);
     const seats = (occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
-    if (fromColumn === toColumn && seats === 0) return;
+    if (fromColumns === toColumns && seats === 0) return;
     const key = `${event}\u0000${time}`;
     let slot = this.slots.get(key);
     if (!slot) {
-      slot = { event, time, held: 0, paid: 0, confirmed: 0, waiting_list: 0, seats_taken: 0 };
+      slot = { event, time, ...noCounts() };
       this.slots.set(key, slot);
     }
-    if (fromColumn) slot[fromColumn] -= 1;
-    if (toColumn) slot[toColumn] += 1;
+    for (const column of fromColumns) slot[column] -= 1;
+    for (const column of toColumns) slot[column] += 1;
     slot.seats_taken += seats;
   }
+}
+
+function noCounts(): Record<SlotCountColumn, number> {
+  return Object.fromEntries(SLOT_COUNTS.map((column) => [column, 0])) as Record<
+    SlotCountColumn,
+    number
+  >;
 }
 
 /** A registration as its whole history folds it; undefined if it was deleted or never created. */

@@ -9,6 +9,7 @@ import {
 import { decodeCursor, encodeCursor } from './registration-cursor';
 import { STATUS_FILTERS, statusFilterOf, type RegistrationStatus } from '../../domain/registration';
 import { filterCondition, filterConditionAnyStatus } from './registration-page-filter';
+import { statusCountsOfSlots } from '../../projections/read-model-fold';
 import { RegistrationPageQuery } from './registration-page.query';
 import { readSlotSeats } from '../../../seat-ledger/slot-seats';
 import type {
@@ -28,9 +29,9 @@ interface PageRow extends AdminRegistrationRow {
  * One page of the Command Center's list from registration_view, newest first, by keyset: one
  * more row than asked says whether a next page exists. Every page carries the slots' seat totals
  * from slot_capacity, how many registrations each status filter lists under the search, event
- * and slot, and how many there are in all; the first page also says how many match (up to
- * MATCHED_COUNT_CAP), read off those same counts (the status filter's, or all of them) rather
- * than by another scan of the matching rows.
+ * and slot (slot_capacity's counts by status, or with a search a count of the rows it matches),
+ * and how many there are in all (slot_capacity's); the first page also says how many match (up
+ * to MATCHED_COUNT_CAP), read off those same counts (the status filter's, or all of them).
  */
 @QueryHandler(RegistrationPageQuery)
 export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationPageQuery> {
@@ -40,8 +41,10 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     const page = filterCondition(filter, after);
     const firstPage = cursor === undefined;
-    const anyStatus = filterConditionAnyStatus(filter);
-    const [rows, slots, byStatus, everyStatus] = await Promise.all([
+    // Without a search, the counts by status are slot_capacity's, summed over the slots the
+    // filter keeps; a search counts the rows it matches (the trigram index finds them).
+    const searched = filter.q?.trim() ? filterConditionAnyStatus(filter) : undefined;
+    const [rows, slots, searchedByStatus] = await Promise.all([
       this.dataSource.query(
         `SELECT ${ADMIN_REGISTRATION_COLUMNS},
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
@@ -51,10 +54,19 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         page.parameters,
       ) as Promise<PageRow[]>,
       readSlotSeats(this.dataSource),
-      this.countByStatus(anyStatus.where, anyStatus.parameters),
-      anyStatus.where === '' ? null : this.countByStatus('', []),
+      searched ? this.countByStatus(searched.where, searched.parameters) : undefined,
     ]);
-    const statusCounts = toStatusCounts(byStatus);
+    const statusCounts = toStatusCounts(
+      searchedByStatus ??
+        statusCountsOfSlots(
+          slots.filter(
+            (slot) =>
+              (filter.event === undefined || slot.event === filter.event) &&
+              (filter.time === undefined || slot.time === filter.time),
+          ),
+        ),
+    );
+    const total = toStatusCounts(statusCountsOfSlots(slots)).all;
     const matched = firstPage ? statusCounts[filter.status ?? 'all'] : null;
     const shown = rows.slice(0, limit);
     const last = shown[shown.length - 1];
@@ -66,7 +78,7 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
           : null,
       matched: matched === null ? null : Math.min(matched, MATCHED_COUNT_CAP),
       matchedCapped: matched === null ? null : matched > MATCHED_COUNT_CAP,
-      total: everyStatus === null ? statusCounts.all : toStatusCounts(everyStatus).all,
+      total,
       statusCounts,
       slots: slots.map((slot): SlotTotalsDto => ({
         event: slot.event,
