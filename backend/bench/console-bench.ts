@@ -534,10 +534,11 @@ export async function consolePlans(serverUrl: string): Promise<string[]> {
       ['Search: phone digits', `${page} WHERE search_text LIKE '%00123456%' ${order}`],
       ['Search: a common word', `${page} WHERE search_text LIKE '%ana%' ${order}`],
       [
-        'Count of a search (first page only)',
-        `SELECT count(*) FROM registration_view WHERE search_text LIKE '%popescu 4711%'`,
+        'Counts by status of a search',
+        `SELECT status, count(*)::int FROM registration_view
+          WHERE search_text LIKE '%popescu 4711%' GROUP BY status`,
       ],
-      ['Count of everything (first page only)', `SELECT count(*) FROM registration_view`],
+      // Without a search the counts are slot_capacity's rows, one per slot: no plan to show.
     ];
     const out: string[] = [];
     for (const [title, sql] of cases) {
