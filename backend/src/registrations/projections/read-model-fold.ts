@@ -60,19 +60,18 @@ export function statusCountsOfSlots(
   slots: readonly Record<StatusCountColumn, number>[],
 ): Map<ExistingRegistrationStatus, number> {
   const statuses = Object.keys(STATUS_COUNT_COLUMNS) as ExistingRegistrationStatus[];
-  const counts = new Map<ExistingRegistrationStatus, number>();
+  const own = (status: ExistingRegistrationStatus) => STATUS_COUNT_COLUMNS[status][0];
+  const counts = new Map(
+    statuses.map((status) => [status, slots.reduce((total, slot) => total + slot[own(status)], 0)]),
+  );
+  // A status counted in another's column as well (an offer in held) is taken out of that one.
   for (const status of statuses) {
-    const own = STATUS_COUNT_COLUMNS[status][0];
-    let count = 0;
-    for (const slot of slots) count += slot[own];
-    for (const other of statuses) {
-      const columns: readonly StatusCountColumn[] = STATUS_COUNT_COLUMNS[other];
-      if (other !== status && columns.slice(1).includes(own)) {
-        for (const slot of slots) count -= slot[columns[0]];
-      }
+    for (const column of STATUS_COUNT_COLUMNS[status].slice(1)) {
+      const counted = statuses.find((other) => own(other) === column)!;
+      counts.set(counted, counts.get(counted)! - counts.get(status)!);
     }
-    if (count !== 0) counts.set(status, count);
   }
+  for (const [status, count] of counts) if (count === 0) counts.delete(status);
   return counts;
 }
 
@@ -131,18 +130,16 @@ export class ReadModelFold {
     from: RegistrationStatus | undefined,
     to: RegistrationStatus,
   ): void {
-    const fromColumns = countColumnsOf(from);
-    const toColumns = countColumnsOf(to);
+    if (from === to) return;
     const seats = (occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
-    if (fromColumns === toColumns && seats === 0) return;
     const key = `${event}\u0000${time}`;
     let slot = this.slots.get(key);
     if (!slot) {
       slot = { event, time, ...noCounts() };
       this.slots.set(key, slot);
     }
-    for (const column of fromColumns) slot[column] -= 1;
-    for (const column of toColumns) slot[column] += 1;
+    for (const column of countColumnsOf(from)) slot[column] -= 1;
+    for (const column of countColumnsOf(to)) slot[column] += 1;
     slot.seats_taken += seats;
   }
 }
