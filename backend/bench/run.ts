@@ -340,6 +340,9 @@ interface RushOutcome {
   recount: { seats: number };
 }
 
+/** A rush and the insert baseline measured on its database once its processes had stopped. */
+type RushAndBaseline = RushOutcome & { inserts: { perSecond: number; by: string } };
+
 /**
  * RUSH_ATTEMPTS registrations for `slot`, half on each process, on RUSH_CONNECTIONS connections
  * opened as it starts, each from an address of its own; then the slot's figures and the log's
@@ -397,15 +400,11 @@ function eachRound(values: string[]): string {
 /**
  * The table's rows for a rush run in one round or several (each on processes of its own): its
  * exactness in every round (a broken promise fails the run, whichever round broke it), and its
- * speed against the insert baseline, with the goals when `goals`. Of several rounds, each speed
- * figure is the middle round's (the median), with the range beside it.
+ * speed against the insert baseline, with the goals when `goals`. Of several rounds, each figure
+ * is the median of the rounds', with the range beside it; the ratio is the median of each round's
+ * rate against its own baseline (the machine's insert rate drifts between rounds).
  */
-function rushRows(
-  label: string,
-  outcomes: RushOutcome[],
-  inserts: { perSecond: number; by: string },
-  goals: boolean,
-): Row[] {
+function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): Row[] {
   const several = outcomes.length > 1;
   const range = (values: number[], digits: number, unit: string) =>
     several
@@ -414,7 +413,9 @@ function rushRows(
   const p50s = outcomes.map(({ result }) => percentile(result.latenciesMs, 50));
   const p99s = outcomes.map(({ result }) => percentile(result.latenciesMs, 99));
   const rates = outcomes.map(({ perSecond }) => perSecond);
-  const ratio = middleOf(rates) / inserts.perSecond;
+  const baselines = outcomes.map(({ inserts }) => inserts.perSecond);
+  const ratios = outcomes.map(({ perSecond, inserts }) => perSecond / inserts.perSecond);
+  const ratio = middleOf(ratios);
   const p99 = middleOf(p99s);
   const exact = outcomes.every(
     ({ capacity, recount }) =>
@@ -491,8 +492,8 @@ function rushRows(
     {
       benchmark: `${label}: registrations/s vs single-row inserts/s`,
       figure: `${fmt(middleOf(rates))} req/s${range(rates, 0, ' req/s')}`,
-      baseline: `${fmt(inserts.perSecond)} inserts/s (${inserts.by})`,
-      ratio: `${fmt(ratio * 100, 1)}%`,
+      baseline: `${fmt(middleOf(baselines))} inserts/s${range(baselines, 0, '')} (${outcomes[0].inserts.by})`,
+      ratio: `${fmt(ratio * 100, 1)}%${several ? ` (${fmt(Math.min(...ratios) * 100, 1)}–${fmt(Math.max(...ratios) * 100, 1)}%)` : ''}`,
       goal: goals ? `≥ ${fmt(RUSH_RATE_GOAL * 100)}%` : '',
       met: goals ? ratio >= RUSH_RATE_GOAL : undefined,
     },
@@ -501,9 +502,11 @@ function rushRows(
 
 /**
  * Rounds of the rush the goals are set on (BENCH_RUSH_ROUNDS), each on a database and two
- * processes of its own, just started: each round is one draw of how far V8 has compiled the path
- * when the rush comes, which varies from start to start (the app's CPU per registration from 2.0
- * to 3.5 ms in runs minutes apart, RESULTS.md); the table gives the median and the range.
+ * processes of its own, just started, and each with its own insert baseline: each round is one
+ * draw of how far V8 has compiled the path when the rush comes, which varies from start to start
+ * (the app's CPU per registration from 2.0 to 3.5 ms in runs minutes apart), and pgbench's rate
+ * drifts with the machine's disk (from 6,500 to 15,300 inserts/s within an hour, RESULTS.md); the
+ * table gives the medians and the ranges.
  */
 const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? '3');
 if (!Number.isInteger(RUSH_ROUNDS) || RUSH_ROUNDS < 1) {
@@ -521,43 +524,54 @@ if (!Number.isInteger(RUSH_ROUNDS) || RUSH_ROUNDS < 1) {
  * the database of the one before would find that round's waiting-list emails still going out.)
  * The last rush comes once each process has taken RUSH_WARM_REGISTRATIONS more, at once: what
  * the path costs compiled, to tell the code's cost from the compiler's. Each opens its
- * connections as it starts. The insert baseline runs on the last round's database once its
- * processes have stopped.
+ * connections as it starts. Each round's insert baseline runs on its database once its
+ * processes have stopped (the last round's after the warm rush, which it serves too).
  */
 async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const tour = rushTour(catalogue);
   const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
-  let round:
-    | {
-        database: Awaited<ReturnType<typeof createBenchDatabase>>;
-        pool: Pool;
-        processes: Process[];
-      }
-    | undefined;
+  type Round = {
+    database: Awaited<ReturnType<typeof createBenchDatabase>>;
+    pool: Pool;
+    processes: Process[];
+  };
+  let round: Round | undefined;
+  const stopProcesses = async ({ processes }: Round) => {
+    for (const process of processes) await process.stop();
+  };
   const endRound = async () => {
     if (!round) return;
-    const { database, pool, processes } = round;
+    const ended = round;
     round = undefined;
-    for (const process of processes) await process.stop();
-    await pool.end();
-    await database.drop();
+    await stopProcesses(ended);
+    await ended.pool.end();
+    await ended.database.drop();
   };
-  const warmUp = (requests: number) =>
-    registerOnEach(round!.processes, tour.warmUp, { connections: 10, requests });
+  const baselineOf = async ({ pool, database }: Round) => {
+    log('insert baseline: single-row inserts of an event-sized row');
+    return insertBaseline(pool, database.url, INSERT_CONNECTIONS, WRITE_SECONDS);
+  };
   try {
     log(
       `Rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections opened with it, ${RUSH_ROUNDS} round(s) on processes just started`,
     );
-    const justStarted: RushOutcome[] = [];
+    const justStarted: RushAndBaseline[] = [];
+    let warm: RushAndBaseline | undefined;
     for (let n = 1; n <= RUSH_ROUNDS; n += 1) {
-      await endRound();
       const database = await createBenchDatabase(serverUrl, 'bench_rush');
-      round = { database, pool: benchPool(database.url, INSERT_CONNECTIONS), processes: [] };
-      round.processes.push(await startAppProcess(database.url, env));
-      round.processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
+      const current: Round = {
+        database,
+        pool: benchPool(database.url, INSERT_CONNECTIONS),
+        processes: [],
+      };
+      round = current;
+      current.processes.push(await startAppProcess(database.url, env));
+      current.processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
+      const warmUp = (requests: number) =>
+        registerOnEach(current.processes, tour.warmUp, { connections: 10, requests });
       // Just started: a few reads and registrations (connections, pools), not enough to compile.
       await cannonAll(
-        round.processes.map((process) => ({
+        current.processes.map((process) => ({
           url: process.url,
           method: 'GET' as const,
           path: '/api/capacity',
@@ -566,17 +580,24 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         })),
       );
       await warmUp(150);
-      justStarted.push(await rushOnce(database.url, round.pool, round.processes, tour.rushed));
+      const outcome = await rushOnce(database.url, current.pool, current.processes, tour.rushed);
+      let warmOutcome: RushOutcome | undefined;
+      if (n === RUSH_ROUNDS) {
+        log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
+        await warmUp(RUSH_WARM_REGISTRATIONS);
+        warmOutcome = await rushOnce(
+          database.url,
+          current.pool,
+          current.processes,
+          tour.rushedWarm,
+        );
+      }
+      await stopProcesses(current);
+      const inserts = await baselineOf(current);
+      justStarted.push({ ...outcome, inserts });
+      if (warmOutcome) warm = { ...warmOutcome, inserts };
+      await endRound();
     }
-    log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
-    await warmUp(RUSH_WARM_REGISTRATIONS);
-    const warm = await rushOnce(
-      round!.database.url,
-      round!.pool,
-      round!.processes,
-      tour.rushedWarm,
-    );
-    for (const process of round!.processes) await process.stop();
     if (process.env.BENCH_RUSH_CSV) {
       // Each answer of the median round of the rush the goals are set on: when its request
       // left, how long it took.
@@ -590,15 +611,8 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
         ['sent_at_ms,latency_ms', ...lines].join('\n') + '\n',
       );
     }
-    log('insert baseline: single-row inserts of an event-sized row');
-    const inserts = await insertBaseline(
-      round!.pool,
-      round!.database.url,
-      INSERT_CONNECTIONS,
-      WRITE_SECONDS,
-    );
-    rows.push(...rushRows('Rush', justStarted, inserts, true));
-    rows.push(...rushRows('Rush on warm processes', [warm], inserts, false));
+    rows.push(...rushRows('Rush', justStarted, true));
+    rows.push(...rushRows('Rush on warm processes', [warm!], false));
   } finally {
     await endRound();
     tour.remove();
