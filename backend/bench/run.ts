@@ -505,7 +505,7 @@ function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): R
  * processes of its own, just started, and each with its own insert baseline: each round is one
  * draw of how far V8 has compiled the path when the rush comes, which varies from start to start
  * (the app's CPU per registration from 2.0 to 3.5 ms in runs minutes apart), and pgbench's rate
- * drifts with the machine's disk (from 6,500 to 15,300 inserts/s within an hour, RESULTS.md); the
+ * drifts with the machine's disk (from 6,500 to 17,600 inserts/s within an hour, RESULTS.md); the
  * table gives the medians and the ranges.
  */
 const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? '3');
