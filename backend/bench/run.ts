@@ -382,12 +382,6 @@ async function rushOnce(
   return { result, perSecond, used, capacity, recount };
 }
 
-/** The middle of `values` (the lower middle of an even count). */
-function middleOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
 /** "v" when every round gave v, else each round's value in turn. */
 function eachRound(values: string[]): string {
   return new Set(values).size === 1
@@ -405,6 +399,7 @@ function eachRound(values: string[]): string {
  * rate against its own baseline (the machine's insert rate drifts between rounds).
  */
 function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): Row[] {
+  const median = (values: number[]) => percentile(values, 50);
   const several = outcomes.length > 1;
   const range = (values: number[], digits: number, unit: string) =>
     several
@@ -415,8 +410,8 @@ function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): R
   const rates = outcomes.map(({ perSecond }) => perSecond);
   const baselines = outcomes.map(({ inserts }) => inserts.perSecond);
   const ratios = outcomes.map(({ perSecond, inserts }) => perSecond / inserts.perSecond);
-  const ratio = middleOf(ratios);
-  const p99 = middleOf(p99s);
+  const ratio = median(ratios);
+  const p99 = median(p99s);
   const exact = outcomes.every(
     ({ capacity, recount }) =>
       capacity.seats === capacity.seat_limit && recount.seats === capacity.seat_limit,
@@ -460,7 +455,7 @@ function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): R
     },
     {
       benchmark: `${label}: latency p50 / p99`,
-      figure: `${fmt(middleOf(p50s), 1)} / ${fmt(p99, 1)} ms${range(p99s, 1, ' ms p99')}`,
+      figure: `${fmt(median(p50s), 1)} / ${fmt(p99, 1)} ms${range(p99s, 1, ' ms p99')}`,
       baseline: '',
       ratio: '',
       goal: goals ? `p99 ≤ ${RUSH_P99_GOAL_MS} ms` : '',
@@ -470,7 +465,7 @@ function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): R
       ? [
           {
             benchmark: `${label}: CPU per registration, app / PostgreSQL`,
-            figure: `${fmt(middleOf(used.map(({ app }) => app)), 2)} / ${fmt(middleOf(used.map(({ database }) => database)), 2)} ms${range(
+            figure: `${fmt(median(used.map(({ app }) => app)), 2)} / ${fmt(median(used.map(({ database }) => database)), 2)} ms${range(
               used.map(({ app }) => app),
               2,
               ' ms app',
@@ -491,8 +486,8 @@ function rushRows(label: string, outcomes: RushAndBaseline[], goals: boolean): R
       : []),
     {
       benchmark: `${label}: registrations/s vs single-row inserts/s`,
-      figure: `${fmt(middleOf(rates))} req/s${range(rates, 0, ' req/s')}`,
-      baseline: `${fmt(middleOf(baselines))} inserts/s${range(baselines, 0, '')} (${outcomes[0].inserts.by})`,
+      figure: `${fmt(median(rates))} req/s${range(rates, 0, ' req/s')}`,
+      baseline: `${fmt(median(baselines))} inserts/s${range(baselines, 0, '')} (${outcomes[0].inserts.by})`,
       ratio: `${fmt(ratio * 100, 1)}%${several ? ` (${fmt(Math.min(...ratios) * 100, 1)}–${fmt(Math.max(...ratios) * 100, 1)}%)` : ''}`,
       goal: goals ? `≥ ${fmt(RUSH_RATE_GOAL * 100)}%` : '',
       met: goals ? ratio >= RUSH_RATE_GOAL : undefined,
@@ -529,28 +524,6 @@ if (!Number.isInteger(RUSH_ROUNDS) || RUSH_ROUNDS < 1) {
  */
 async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
   const tour = rushTour(catalogue);
-  const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
-  type Round = {
-    database: Awaited<ReturnType<typeof createBenchDatabase>>;
-    pool: Pool;
-    processes: Process[];
-  };
-  let round: Round | undefined;
-  const stopProcesses = async ({ processes }: Round) => {
-    for (const process of processes) await process.stop();
-  };
-  const endRound = async () => {
-    if (!round) return;
-    const ended = round;
-    round = undefined;
-    await stopProcesses(ended);
-    await ended.pool.end();
-    await ended.database.drop();
-  };
-  const baselineOf = async ({ pool, database }: Round) => {
-    log('insert baseline: single-row inserts of an event-sized row');
-    return insertBaseline(pool, database.url, INSERT_CONNECTIONS, WRITE_SECONDS);
-  };
   try {
     log(
       `Rush: ${RUSH_ATTEMPTS} attempts, ${RUSH_CONNECTIONS} connections opened with it, ${RUSH_ROUNDS} round(s) on processes just started`,
@@ -558,51 +531,14 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
     const justStarted: RushAndBaseline[] = [];
     let warm: RushAndBaseline | undefined;
     for (let n = 1; n <= RUSH_ROUNDS; n += 1) {
-      const database = await createBenchDatabase(serverUrl, 'bench_rush');
-      const current: Round = {
-        database,
-        pool: benchPool(database.url, INSERT_CONNECTIONS),
-        processes: [],
-      };
-      round = current;
-      current.processes.push(await startAppProcess(database.url, env));
-      current.processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
-      const warmUp = (requests: number) =>
-        registerOnEach(current.processes, tour.warmUp, { connections: 10, requests });
-      // Just started: a few reads and registrations (connections, pools), not enough to compile.
-      await cannonAll(
-        current.processes.map((process) => ({
-          url: process.url,
-          method: 'GET' as const,
-          path: '/api/capacity',
-          connections: 10,
-          requests: 200,
-        })),
-      );
-      await warmUp(150);
-      const outcome = await rushOnce(database.url, current.pool, current.processes, tour.rushed);
-      let warmOutcome: RushOutcome | undefined;
-      if (n === RUSH_ROUNDS) {
-        log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
-        await warmUp(RUSH_WARM_REGISTRATIONS);
-        warmOutcome = await rushOnce(
-          database.url,
-          current.pool,
-          current.processes,
-          tour.rushedWarm,
-        );
-      }
-      await stopProcesses(current);
-      const inserts = await baselineOf(current);
-      justStarted.push({ ...outcome, inserts });
-      if (warmOutcome) warm = { ...warmOutcome, inserts };
-      await endRound();
+      const round = await rushRound(serverUrl, tour, n === RUSH_ROUNDS);
+      justStarted.push(round.justStarted);
+      warm = round.warm ?? warm;
     }
     if (process.env.BENCH_RUSH_CSV) {
       // Each answer of the median round of the rush the goals are set on: when its request
       // left, how long it took.
-      const rate = middleOf(justStarted.map(({ perSecond }) => perSecond));
-      const { result } = justStarted.find(({ perSecond }) => perSecond === rate)!;
+      const result = medianRound(justStarted.map(({ result }) => result));
       const lines = result.latenciesMs.map(
         (latency, index) => `${result.sentAtMs[index].toFixed(1)},${latency.toFixed(1)}`,
       );
@@ -614,8 +550,62 @@ async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
     rows.push(...rushRows('Rush', justStarted, true));
     rows.push(...rushRows('Rush on warm processes', [warm!], false));
   } finally {
-    await endRound();
     tour.remove();
+  }
+}
+
+/**
+ * One round of rush(): a new database and two processes just started, their warm-up and the
+ * rush on `tour.rushed`; with `thenWarm`, the warm-up registrations and the rush on warm
+ * processes after it. Then the processes stop and pgbench measures the round's insert baseline
+ * on its database, which is dropped after.
+ */
+async function rushRound(
+  serverUrl: string,
+  tour: ReturnType<typeof rushTour>,
+  thenWarm: boolean,
+): Promise<{ justStarted: RushAndBaseline; warm?: RushAndBaseline }> {
+  const database = await createBenchDatabase(serverUrl, 'bench_rush');
+  const pool = benchPool(database.url, INSERT_CONNECTIONS);
+  const processes: Process[] = [];
+  const stopProcesses = async () => {
+    for (const process of processes) await process.stop();
+  };
+  try {
+    const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
+    processes.push(await startAppProcess(database.url, env));
+    processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
+    const warmUp = (requests: number) =>
+      registerOnEach(processes, tour.warmUp, { connections: 10, requests });
+    // Just started: a few reads and registrations (connections, pools), not enough to compile.
+    await cannonAll(
+      processes.map((process) => ({
+        url: process.url,
+        method: 'GET' as const,
+        path: '/api/capacity',
+        connections: 10,
+        requests: 200,
+      })),
+    );
+    await warmUp(150);
+    const justStarted = await rushOnce(database.url, pool, processes, tour.rushed);
+    let warm: RushOutcome | undefined;
+    if (thenWarm) {
+      log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
+      await warmUp(RUSH_WARM_REGISTRATIONS);
+      warm = await rushOnce(database.url, pool, processes, tour.rushedWarm);
+    }
+    await stopProcesses();
+    log('insert baseline: single-row inserts of an event-sized row');
+    const inserts = await insertBaseline(pool, database.url, INSERT_CONNECTIONS, WRITE_SECONDS);
+    return {
+      justStarted: { ...justStarted, inserts },
+      ...(warm ? { warm: { ...warm, inserts } } : {}),
+    };
+  } finally {
+    await stopProcesses();
+    await pool.end();
+    await database.drop();
   }
 }
 
@@ -668,9 +658,7 @@ async function readRoundCosting<Result extends { requests: number; elapsedMs: nu
 
 /** The median of READ_ROUNDS figures; undefined when a round gave none. */
 function medianOf(values: number[]): number | undefined {
-  return values.length === READ_ROUNDS
-    ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-    : undefined;
+  return values.length === READ_ROUNDS ? percentile(values, 50) : undefined;
 }
 
 /** Answers a second, from the start to the last answer. */
@@ -678,12 +666,12 @@ function perSecondOf(result: { requests: number; elapsedMs: number }): number {
   return result.requests / (result.elapsedMs / 1000);
 }
 
-/** The round of the median rate. */
+/** The round of the median rate (of an even count the lower middle, as percentile(…, 50)). */
 function medianRound<Round extends { requests: number; elapsedMs: number }>(
   results: Round[],
 ): Round {
   return [...results].sort((a, b) => perSecondOf(a) - perSecondOf(b))[
-    Math.floor(results.length / 2)
+    Math.ceil(results.length / 2) - 1
   ];
 }
 
