@@ -28,22 +28,57 @@ export abstract class MailTransport {
    */
   async eraseCopiesOf(_recipientId: string): Promise<void> {}
   close(): void {}
+  /** How many messages the outbox may hand it at once. */
+  get concurrency(): number {
+    return 1;
+  }
 }
 
-/** Sends through an SMTP server (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465. */
+/** The SMTP connections a process keeps open at most, and so the messages it sends at once. */
+export const SMTP_CONNECTIONS = 4;
+
+/** How long an SMTP server may take: to connect, to greet, and between answers. */
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+const SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 20_000, greetingMs: 20_000, socketMs: 60_000 };
+
+/**
+ * Sends through an SMTP server (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465, over a
+ * pool of up to `connections` connections kept open between messages (and closed after 30 s
+ * idle): a rush's waiting-list emails go several at a time, each without a new connection's
+ * handshake and login.
+ */
 export class SmtpMailTransport extends MailTransport {
   readonly description: string;
   private readonly transporter: ReturnType<typeof nodemailer.createTransport>;
 
-  constructor(smtpUrl: string) {
+  constructor(
+    smtpUrl: string,
+    readonly connections = SMTP_CONNECTIONS,
+    timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
+  ) {
     super();
     const url = new URL(smtpUrl);
     this.description = `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
-    this.transporter = nodemailer.createTransport(smtpUrl, {
-      connectionTimeout: 20_000,
-      greetingTimeout: 20_000,
-      socketTimeout: 60_000,
-    } as object);
+    // The transport's options, the URL's own settings over them (createTransport's second
+    // argument would be the messages' defaults, where timeouts mean nothing).
+    this.transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: connections,
+      idleTimeout: 30_000,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    });
+  }
+
+  override get concurrency(): number {
+    return this.connections;
   }
 
   async send(mail: OutgoingMail): Promise<void> {

@@ -50,7 +50,8 @@ type RenderedMail = Omit<OutgoingMail, 'messageId' | 'from'>;
 /**
  * Sends the outbox. A pass claims a few due rows (FOR UPDATE SKIP LOCKED, so several processes
  * never claim the same row) by pushing their due time a lease ahead and counting the attempt,
- * then sends each and marks it sent. A process that dies between sending and marking leaves
+ * then sends each and marks it sent (several recipients' at once through a transport that
+ * sends several at once, one recipient's in the order queued). A process that dies between sending and marking leaves
  * the row to come back when the lease ends: sent again with the same Message-ID (at least
  * once), never lost. A row carries what its message needs to know of its registration
  * (MessageFacts), sealed with the registration's key: the message is rendered from the row and
@@ -111,18 +112,27 @@ export class OutboxWorker extends PollingWorker {
       ...NOTIFICATION_KINDS,
       OPERATOR_INVITATION,
     ];
-    await workThroughOutbox(this.dataSource, kinds, now, OUTBOX_BATCH, this.leaseMs, {
-      handle: async (row) => {
-        const outcome =
-          row.kind === OPERATOR_INVITATION
-            ? await this.deliverInvitation(row, now)
-            : await this.deliver(row as ClaimedRow, now);
-        result[outcome] += 1;
+    await workThroughOutbox(
+      this.dataSource,
+      kinds,
+      now,
+      OUTBOX_BATCH,
+      this.leaseMs,
+      {
+        handle: async (row) => {
+          const outcome =
+            row.kind === OPERATOR_INVITATION
+              ? await this.deliverInvitation(row, now)
+              : await this.deliver(row as ClaimedRow, now);
+          result[outcome] += 1;
+        },
+        recovered: (count) => this.noteRecoveries(count),
+        renewalFailed: (error) =>
+          this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
       },
-      recovered: (count) => this.noteRecoveries(count),
-      renewalFailed: (error) =>
-        this.logger.warn(`Outbox leases not renewed: ${(error as Error).message}`),
-    });
+      // As many recipients' messages at once as the transport sends at once (SMTP's pool).
+      this.transport.concurrency,
+    );
     return result;
   }
 

@@ -275,7 +275,11 @@ function keepOutboxLeases(
 
 /** What a worker does with the rows it claimed, and hears of the claim's leases. */
 export interface OutboxWork<Row> {
-  /** Called once per claimed row, one at a time, in the order of the queue. */
+  /**
+   * Called once per claimed row, in the order of the queue: one recipient's rows one after
+   * another, up to `concurrency` recipients' at the same time (workThroughOutbox). A failure
+   * ends the pass once the rows under way are done.
+   */
   handle(row: Row): Promise<void>;
   /** How many of the claimed rows were taken back from a worker whose lease lapsed. */
   recovered(count: number): void;
@@ -285,7 +289,11 @@ export interface OutboxWork<Row> {
 
 /**
  * One worker's pass over the outbox: claims up to `limit` due rows of `kinds` under a lease,
- * keeps the lease renewed while `work` handles them, and stops renewing once it is done.
+ * keeps the lease renewed while `work` handles them, and stops renewing once it is done. The
+ * rows of one recipient (a registration, an operator) are handled one after another in the
+ * queue's order, so that their messages leave in the order they were queued; with a
+ * `concurrency` above 1, that many recipients' rows are handled at the same time (a mail
+ * server's pooled connections).
  */
 export async function workThroughOutbox<K extends OutboxKind>(
   sql: SqlExecutor,
@@ -294,15 +302,56 @@ export async function workThroughOutbox<K extends OutboxKind>(
   limit: number,
   leaseMs: number,
   work: OutboxWork<ClaimedRowOf<K>>,
+  concurrency = 1,
 ): Promise<void> {
   const claim = await claimOutboxRows(sql, kinds, now, limit, leaseMs);
   work.recovered(claim.recovered);
   const leases = keepOutboxLeases(sql, claim.rows, leaseMs, (error) => work.renewalFailed(error));
   try {
-    for (const row of claim.rows) await work.handle(row);
+    await inTurnsByRecipient(claim.rows, concurrency, (row) => work.handle(row));
   } finally {
     leases.stop();
   }
+}
+
+function recipientOf(row: ClaimedAnyRow): string {
+  return 'operator_id' in row
+    ? `operator ${row.operator_id}`
+    : `registration ${row.registration_id}`;
+}
+
+/**
+ * `handle` for every row: each recipient's rows in turn, in their order; up to `concurrency`
+ * recipients at once, the next recipient started as one finishes. After a failure no further
+ * row is started (those left come back when their lease ends, as after a crash): it is thrown
+ * once the rows under way are done.
+ */
+async function inTurnsByRecipient<Row extends ClaimedAnyRow>(
+  rows: readonly Row[],
+  concurrency: number,
+  handle: (row: Row) => Promise<void>,
+): Promise<void> {
+  const byRecipient = new Map<string, Row[]>();
+  for (const row of rows) {
+    const recipient = recipientOf(row);
+    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), row]);
+  }
+  const turns = [...byRecipient.values()];
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    for (let turn = turns.shift(); turn; turn = turns.shift()) {
+      for (const row of turn) {
+        if (failure) return;
+        try {
+          await handle(row);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, turns.length)) }, lane));
+  if (failure) throw failure.error;
 }
 
 /** A claimed row could not be sent: it comes back after the back-off, with the error kept. */

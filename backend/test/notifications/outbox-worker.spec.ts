@@ -1,31 +1,66 @@
 import { Catalogue } from '../../src/tour/catalogue';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import {
+  MailTransport,
+  SMTP_CONNECTIONS,
+  SmtpMailTransport,
+  type OutgoingMail,
+} from '../../src/notifications/mail-transport';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { MORE_DUE } from '../../src/common/polling-pass';
 import { passOf } from '../worker-pass';
-import { enqueueNotification } from '../../src/notifications/outbox';
+import {
+  enqueueNotification,
+  markOutboxRowSent,
+  workThroughOutbox,
+} from '../../src/notifications/outbox';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { catalogueWithSeats, registerVisitor } from '../payments/payment-fixtures';
 import { SmtpStandIn } from './smtp-stand-in';
 
-/** Records what it is given; `behaviour` decides per call whether it fails or hangs. */
+/**
+ * Records what it is given; `behaviour` decides per call whether it fails or hangs. It takes
+ * `sendsAtOnce` messages at a time, and counts how many it had at once, in all and per recipient.
+ */
 class RecordingTransport extends MailTransport {
   readonly description = 'test transport';
   readonly calls: OutgoingMail[] = [];
   readonly delivered: OutgoingMail[] = [];
+  mostAtOnce = 0;
+  mostAtOnceForOneRecipient = 0;
+  private readonly sending: OutgoingMail[] = [];
 
   constructor(
     private readonly behaviour: (call: number) => 'ok' | 'fail' | 'hang' = () => 'ok',
     private readonly delayMs = 2,
+    private readonly sendsAtOnce = 1,
   ) {
     super();
   }
 
+  override get concurrency(): number {
+    return this.sendsAtOnce;
+  }
+
   async send(mail: OutgoingMail): Promise<void> {
+    this.sending.push(mail);
+    try {
+      this.mostAtOnce = Math.max(this.mostAtOnce, this.sending.length);
+      const forRecipient = this.sending.filter((other) => other.to.address === mail.to.address);
+      this.mostAtOnceForOneRecipient = Math.max(
+        this.mostAtOnceForOneRecipient,
+        forRecipient.length,
+      );
+      await this.sendOne(mail);
+    } finally {
+      this.sending.splice(this.sending.indexOf(mail), 1);
+    }
+  }
+
+  private async sendOne(mail: OutgoingMail): Promise<void> {
     this.calls.push(mail);
     const what = this.behaviour(this.calls.length);
     if (what === 'fail') {
@@ -299,6 +334,84 @@ describe('the outbox worker', () => {
     expect(transport.delivered[1].text).toContain('35 RON');
   });
 
+  it("sends several recipients' messages at once through a transport that takes several, one recipient's in the order queued", async () => {
+    const people = await waitingRegistrations(5);
+    const [first] = people;
+    await enqueueNotification(app.dataSource, {
+      kind: 'waiting-list-confirmed',
+      registrationId: first.id,
+    });
+    await enqueueNotification(app.dataSource, {
+      kind: 'late-payment-refunded',
+      registrationId: first.id,
+      payload: { amountMinor: 3500, currency: 'ron' },
+    });
+    const transport = new RecordingTransport(() => 'ok', 20, 3);
+    expect(await worker(transport).runOnce()).toEqual({ sent: 7, failed: 0, cancelled: 0 });
+    expect(transport.mostAtOnce).toBe(3);
+    expect(transport.mostAtOnceForOneRecipient).toBe(1);
+    expect(
+      transport.delivered
+        .filter((mail) => mail.to.address === first.email)
+        .map((mail) => mail.subject),
+    ).toEqual([
+      expect.stringMatching(/^You are on the waiting list/),
+      expect.stringMatching(/^A place opened up for you/),
+      expect.stringMatching(/^Your payment was refunded/),
+    ]);
+    expect(new Set(transport.delivered.map((mail) => mail.to.address))).toEqual(
+      new Set(people.map((person) => person.email)),
+    );
+    const final = await rows(people.map((person) => person.id));
+    expect(final.every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('ends a pass at a failure once the rows under way are done: the rows not started come back after their lease', async () => {
+    const people = await waitingRegistrations(6);
+    const [a, b, c] = people.map((person) => person.id);
+    const started: string[] = [];
+    let cStarted!: () => void;
+    const cHasStarted = new Promise<void>((resolve) => (cStarted = resolve));
+    let bFailed!: () => void;
+    const bHasFailed = new Promise<void>((resolve) => (bFailed = resolve));
+    const now = new Date();
+    // Two at a time: a, then c in its place, while b fails; c finishes after b's failure.
+    const pass = workThroughOutbox(
+      app.dataSource,
+      ['waiting-list-joined'],
+      now,
+      OUTBOX_BATCH,
+      CLAIM_LEASE_MS,
+      {
+        handle: async (row) => {
+          started.push(row.registration_id);
+          if (row.registration_id === b) {
+            await cHasStarted;
+            bFailed();
+            throw new Error('the database went away');
+          }
+          if (row.registration_id === c) {
+            cStarted();
+            await bHasFailed;
+          }
+          await markOutboxRowSent(app.dataSource, row.id, now);
+        },
+        recovered: () => undefined,
+        renewalFailed: () => undefined,
+      },
+      2,
+    );
+    await expect(pass).rejects.toThrow('the database went away');
+    // The row under way (c) was finished; none was started after the failure.
+    expect(started).toEqual([a, b, c]);
+    const after = await rows(people.map((person) => person.id));
+    expect(after.filter((row) => row.sent_at !== null)).toHaveLength(2);
+    // The rest are leased; once the lease is over, the next pass takes them.
+    const later = new Date(now.getTime() + CLAIM_LEASE_MS + 1000);
+    const transport = new RecordingTransport(() => 'ok', 2, 2);
+    expect(await worker(transport).runOnce(later)).toEqual({ sent: 4, failed: 0, cancelled: 0 });
+  });
+
   it('two app instances working the same outbox at once send each message exactly once', async () => {
     const second = await startTestApp(database.url, {}, catalogue);
     try {
@@ -375,5 +488,70 @@ describe('the SMTP transport', () => {
     );
     expect(mail.data).toContain('From: Dream Darkroom <tickets@dream-darkroom.example>');
     expect(mail.data).toMatch(/Content-Type: multipart\/alternative/);
+  });
+});
+
+describe("the SMTP transport's pool", () => {
+  // A mail server across a network: every answer takes a while.
+  const smtp = new SmtpStandIn(Infinity, 20);
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    await smtp.start();
+    database = await createTestDatabase();
+    app = await startTestApp(
+      database.url,
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+      catalogueWithSeats(1),
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await smtp.stop();
+  });
+
+  it("sends a pass's messages over a few connections kept open, several at once", async () => {
+    await registerVisitor(app.url);
+    for (let i = 0; i < OUTBOX_BATCH; i += 1) {
+      const waiting = await registerVisitor(app.url, {
+        email: `pool.${i}.${Date.now()}@example.com`,
+      });
+      expect(waiting.waitingList).toBe(true);
+    }
+    const result = await app.app.get(OutboxWorker).runOnce();
+    expect(result).toEqual({ sent: OUTBOX_BATCH, failed: 0, cancelled: 0 });
+    expect(smtp.received).toHaveLength(OUTBOX_BATCH);
+    // A connection a message before: ten handshakes, one message at a time.
+    expect(smtp.sessions).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    expect(smtp.mostOpenAtOnce).toBeGreaterThan(1);
+  });
+
+  it('gives up on a server that stops answering after its socket timeout', async () => {
+    const silent = await new SmtpStandIn(0).start();
+    const transport = new SmtpMailTransport(`smtp://127.0.0.1:${silent.port}`, 1, {
+      connectionMs: 2_000,
+      greetingMs: 2_000,
+      socketMs: 300,
+    });
+    try {
+      await expect(
+        transport.send({
+          messageId: '<timeout@example.com>',
+          from: 'tickets@dream-darkroom.example',
+          to: { name: '', address: 'someone@example.com' },
+          subject: 'Hello',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+          attachments: [],
+        }),
+      ).rejects.toThrow(/timeout/i);
+      expect(silent.unacknowledged.length).toBeGreaterThan(0);
+    } finally {
+      transport.close();
+      await silent.stop();
+    }
   });
 });

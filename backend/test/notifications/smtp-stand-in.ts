@@ -7,14 +7,25 @@ export interface ReceivedMail {
   data: string;
 }
 
-/** Just enough of an SMTP server (no TLS, no auth) to receive what nodemailer sends. */
+/**
+ * Just enough of an SMTP server (no TLS, no auth) to receive what nodemailer sends; with
+ * `replyDelayMs`, each of its answers leaves that long after the command (a server across a
+ * network, as a mail provider is).
+ */
 export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
   /** Messages whose DATA arrived but were never acknowledged (hangAfter). */
   readonly unacknowledged: ReceivedMail[] = [];
+  /** Connections opened so far, and the most that were open at the same time. */
+  sessions = 0;
+  mostOpenAtOnce = 0;
+  private readonly sockets = new Set<Socket>();
 
   /** After this many messages, take the next message's data and never answer. */
-  constructor(private readonly hangAfter = Infinity) {}
+  constructor(
+    private readonly hangAfter = Infinity,
+    private readonly replyDelayMs = 0,
+  ) {}
 
   private server: Server | undefined;
   port = 0;
@@ -30,7 +41,16 @@ export class SmtpStandIn {
     let buffer = '';
     let inData = false;
     let mail: ReceivedMail = { from: '', to: [], data: '' };
-    socket.write('220 stand-in ESMTP\r\n');
+    this.sessions += 1;
+    this.sockets.add(socket);
+    this.mostOpenAtOnce = Math.max(this.mostOpenAtOnce, this.sockets.size);
+    socket.on('close', () => this.sockets.delete(socket));
+    const reply = (text: string, end = false) => {
+      const send = () => (end ? socket.end(text) : socket.write(text));
+      if (this.replyDelayMs > 0) setTimeout(send, this.replyDelayMs);
+      else send();
+    };
+    reply('220 stand-in ESMTP\r\n');
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
       for (;;) {
@@ -46,7 +66,7 @@ export class SmtpStandIn {
           }
           this.received.push(mail);
           mail = { from: '', to: [], data: '' };
-          socket.write('250 2.0.0 queued\r\n');
+          reply('250 2.0.0 queued\r\n');
           continue;
         }
         const newline = buffer.indexOf('\r\n');
@@ -54,27 +74,28 @@ export class SmtpStandIn {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 2);
         const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO')
-          socket.write('250-stand-in\r\n250 8BITMIME\r\n');
+        if (command === 'EHLO' || command === 'HELO') reply('250-stand-in\r\n250 8BITMIME\r\n');
         else if (command === 'MAIL') {
           mail.from = /<(.*)>/.exec(line)?.[1] ?? '';
-          socket.write('250 OK\r\n');
+          reply('250 OK\r\n');
         } else if (command === 'RCPT') {
           mail.to.push(/<(.*)>/.exec(line)?.[1] ?? '');
-          socket.write('250 OK\r\n');
+          reply('250 OK\r\n');
         } else if (command === 'DATA') {
           inData = true;
-          socket.write('354 go ahead\r\n');
+          reply('354 go ahead\r\n');
         } else if (command === 'QUIT') {
-          socket.end('221 bye\r\n');
+          reply('221 bye\r\n', true);
           return;
-        } else socket.write('250 OK\r\n');
+        } else reply('250 OK\r\n');
       }
     });
     socket.on('error', () => undefined);
   }
 
+  /** Stops listening and drops the connections still open (a client's pooled ones). */
   async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) =>
       this.server ? this.server.close(() => resolve()) : resolve(),
     );
