@@ -41,6 +41,9 @@ import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
 import { deployedNginxConf, startNginx } from '../test/production/nginx-harness';
+import { SmtpStandIn } from '../test/notifications/smtp-stand-in';
+import { SMTP_CONNECTIONS } from '../src/notifications/mail-transport';
+import nodemailer from 'nodemailer';
 
 /**
  * `make bench`: every benchmark against its baseline, measured in the same run on the same
@@ -607,6 +610,134 @@ async function rushRound(
     await pool.end();
     await database.drop();
   }
+}
+
+/**
+ * The emails a rush leaves behind: MAIL_MESSAGES waiting-list emails queued by one process
+ * without workers, then drained by the outbox of a production process with its workers on,
+ * through SMTP to the tests' stand-in answering every command MAIL_REPLY_MS late (a mail
+ * provider across a network). The baseline is nodemailer alone sending the same messages
+ * through a pool of as many connections (SMTP_CONNECTIONS) to a stand-in as slow: the
+ * transport's own rate, which the outbox's reading, rendering and marking must keep up with.
+ * Rates run from the first message taken to the last; every message must arrive exactly once.
+ */
+const MAIL_MESSAGES = Math.round(400 * SCALE);
+const MAIL_REPLY_MS = 20;
+
+async function mail(serverUrl: string, catalogue: Catalogue): Promise<void> {
+  const tour = rushTour(catalogue);
+  const database = await createBenchDatabase(serverUrl, 'bench_mail');
+  const pool = benchPool(database.url, 2);
+  const smtp = await new SmtpStandIn(Infinity, MAIL_REPLY_MS).start();
+  const bare = await new SmtpStandIn(Infinity, MAIL_REPLY_MS).start();
+  const processes: Process[] = [];
+  try {
+    const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
+    const queueing = await startAppProcess(database.url, { ...env, WORKERS: 'false' });
+    processes.push(queueing);
+    const [{ seat_limit: seats }] = (
+      await pool.query(`SELECT seat_limit FROM slot_capacity WHERE event = $1 AND time = $2`, [
+        tour.rushed.event,
+        tour.rushed.time,
+      ])
+    ).rows as { seat_limit: number }[];
+    log(`Mail: ${MAIL_MESSAGES} visitors onto the waiting list (no workers: nothing sent yet)`);
+    await registerOnEach([queueing], tour.rushed, {
+      connections: 10,
+      requests: seats + MAIL_MESSAGES,
+    });
+    await queueing.stop();
+    const [{ queued }] = (
+      await pool.query(
+        `SELECT count(*)::int AS queued FROM outbox
+          WHERE kind = 'waiting-list-joined' AND sent_at IS NULL AND cancelled_at IS NULL`,
+      )
+    ).rows as { queued: number }[];
+    if (queued !== MAIL_MESSAGES) {
+      throw new Error(`${queued} waiting-list emails queued, not ${MAIL_MESSAGES}`);
+    }
+    log(`Mail: the outbox of one process sends them through SMTP (${MAIL_REPLY_MS} ms an answer)`);
+    const sending = await startAppProcess(database.url, {
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    });
+    processes.push(sending);
+    const cpuBefore = cpuSecondsOf(sending.child.pid!);
+    await untilReceived(smtp, MAIL_MESSAGES);
+    const cpuAfter = cpuSecondsOf(sending.child.pid!);
+    const outbox = rateOf(smtp.receivedAt);
+    const distinct = new Set(smtp.received.map((message) => messageIdOf(message.data))).size;
+
+    log(`Mail: nodemailer alone, ${SMTP_CONNECTIONS} pooled connections, the same messages`);
+    const transport = nodemailer.createTransport({
+      url: `smtp://127.0.0.1:${bare.port}`,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+    });
+    try {
+      await Promise.all(
+        smtp.received.map((message) =>
+          transport.sendMail({
+            envelope: { from: message.from, to: message.to },
+            raw: message.data,
+          }),
+        ),
+      );
+    } finally {
+      transport.close();
+    }
+    const alone = rateOf(bare.receivedAt);
+    const cpu =
+      cpuBefore !== undefined && cpuAfter !== undefined
+        ? `, ${fmt(((cpuAfter - cpuBefore) * 1000) / MAIL_MESSAGES, 2)} ms of the app's CPU each`
+        : '';
+    rows.push(
+      {
+        benchmark: 'Emails after a rush, through SMTP: each sent once',
+        figure: `${distinct} distinct of ${smtp.received.length} received`,
+        baseline: `${MAIL_MESSAGES} queued`,
+        ratio: '',
+        goal: 'each exactly once',
+        met: distinct === MAIL_MESSAGES && smtp.received.length === MAIL_MESSAGES,
+        correctness: true,
+      },
+      {
+        benchmark: `Emails after a rush, through SMTP (${MAIL_REPLY_MS} ms an answer): outbox vs nodemailer alone`,
+        figure: `${fmt(outbox, 1)} emails/s (${smtp.sessions} connections${cpu})`,
+        baseline: `${fmt(alone, 1)} emails/s (${bare.sessions} connections)`,
+        ratio: `${fmt((outbox / alone) * 100, 1)}%`,
+        goal: '',
+        met: undefined,
+      },
+    );
+  } finally {
+    for (const process of processes) await process.stop();
+    await smtp.stop();
+    await bare.stop();
+    await pool.end();
+    await database.drop();
+    tour.remove();
+  }
+}
+
+/** Waits until `smtp` has taken `count` messages (a generous deadline: 0.5 s a message). */
+async function untilReceived(smtp: SmtpStandIn, count: number): Promise<void> {
+  const deadline = Date.now() + Math.max(60_000, count * 500);
+  while (smtp.received.length < count) {
+    if (Date.now() > deadline) {
+      throw new Error(`Only ${smtp.received.length} of ${count} emails arrived in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Messages a second from the first taken to the last. */
+function rateOf(times: readonly number[]): number {
+  return ((times.length - 1) * 1000) / (times[times.length - 1] - times[0]);
+}
+
+function messageIdOf(data: string): string | undefined {
+  return /^Message-ID: *(.*)$/im.exec(data)?.[1];
 }
 
 const READS_GOAL = 0.7;
@@ -1299,13 +1430,14 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
 
 async function main(): Promise<void> {
   const only = (
-    process.env.BENCH_ONLY ?? 'rush,reads,appends,rebuild,paint,lighthouse,console,door'
+    process.env.BENCH_ONLY ?? 'rush,mail,reads,appends,rebuild,paint,lighthouse,console,door'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
   const catalogue = new Catalogue(demoTour(new Date()));
   const server = await startDatabaseServer();
   try {
     if (only.includes('rush')) await rush(server.serverUrl, catalogue);
+    if (only.includes('mail')) await mail(server.serverUrl, catalogue);
     if (only.includes('reads')) await reads(server.serverUrl);
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);

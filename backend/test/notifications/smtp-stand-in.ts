@@ -14,6 +14,8 @@ export interface ReceivedMail {
  */
 export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
+  /** performance.now() as each message of `received` was taken. */
+  readonly receivedAt: number[] = [];
   /** Messages whose DATA arrived but were never acknowledged (hangAfter). */
   readonly unacknowledged: ReceivedMail[] = [];
   /** Connections opened so far, and the most that were open at the same time. */
@@ -65,6 +67,7 @@ export class SmtpStandIn {
             return;
           }
           this.received.push(mail);
+          this.receivedAt.push(performance.now());
           mail = { from: '', to: [], data: '' };
           reply('250 2.0.0 queued\r\n');
           continue;
