@@ -50,10 +50,10 @@ type RenderedMail = Omit<OutgoingMail, 'messageId' | 'from'>;
 /**
  * Sends the outbox. A pass claims a few due rows (FOR UPDATE SKIP LOCKED, so several processes
  * never claim the same row) by pushing their due time a lease ahead and counting the attempt,
- * then sends each and marks it sent (several recipients' at once through a transport that
- * sends several at once, one recipient's in the order queued). A process that dies between sending and marking leaves
- * the row to come back when the lease ends: sent again with the same Message-ID (at least
- * once), never lost. A row carries what its message needs to know of its registration
+ * then sends each and marks it sent: as many recipients' at once as the transport takes (SMTP's
+ * pool), one recipient's in the order queued. A process that dies between sending and marking
+ * leaves the row to come back when the lease ends: sent again with the same Message-ID (at
+ * least once), never lost. A row carries what its message needs to know of its registration
  * (MessageFacts), sealed with the registration's key: the message is rendered from the row and
  * the tour, and a registration erased meanwhile (its key shredded) cancels its rows.
  */
