@@ -33,7 +33,10 @@ import { TicketIssuer } from './ticket-issuer';
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
 const POLL_INTERVAL_MS = 2_000;
-/** Messages a pass takes. */
+/**
+ * Messages a pass takes for each the transport sends at once: 10 for the `.eml` files, 40 for
+ * SMTP's pool of 4, so that every connection has a run of messages to send, not one or two.
+ */
 export const OUTBOX_BATCH = 10;
 
 export interface OutboxRunResult {
@@ -77,7 +80,7 @@ export class OutboxWorker extends PollingWorker {
   /** One pass; after a whole batch with some of it sent, the next follows (afterBatch). */
   protected async pass(): Promise<typeof MORE_DUE | undefined> {
     const { sent, failed, cancelled } = await this.runOnce();
-    return afterBatch(OUTBOX_BATCH, sent + failed + cancelled, sent);
+    return afterBatch(this.batch, sent + failed + cancelled, sent);
   }
 
   override onApplicationBootstrap(): void {
@@ -90,6 +93,11 @@ export class OutboxWorker extends PollingWorker {
   override async onApplicationShutdown(): Promise<void> {
     await super.onApplicationShutdown();
     this.transport.close();
+  }
+
+  /** The messages a pass takes (OUTBOX_BATCH for each the transport sends at once). */
+  private get batch(): number {
+    return OUTBOX_BATCH * this.transport.concurrency;
   }
 
   /** After a commit that queued a message: send it now rather than at the next poll. */
@@ -116,7 +124,7 @@ export class OutboxWorker extends PollingWorker {
       this.dataSource,
       kinds,
       now,
-      OUTBOX_BATCH,
+      this.batch,
       this.leaseMs,
       {
         handle: async (row) => {
