@@ -47,10 +47,32 @@ export interface SmtpTimeouts {
 const SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 20_000, greetingMs: 20_000, socketMs: 60_000 };
 
 /**
- * Sends through an SMTP server (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465, over a
- * pool of up to `connections` connections kept open between messages (and closed after 30 s
- * idle): a rush's waiting-list emails go several at a time, each without a new connection's
- * handshake and login.
+ * nodemailer's options for SMTP_URL: a pool of up to `connections` connections kept open between
+ * messages (each closed after 30 s idle, or after 100 messages), the timeouts as the transport's
+ * own (createTransport's second argument would be the messages' defaults, where timeouts mean
+ * nothing), the URL's own settings over them.
+ */
+export function smtpTransportOptions(
+  smtpUrl: string,
+  connections = SMTP_CONNECTIONS,
+  timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
+) {
+  return {
+    url: smtpUrl,
+    pool: true as const,
+    maxConnections: connections,
+    maxMessages: 100,
+    idleTimeout: 30_000,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  };
+}
+
+/**
+ * Sends through an SMTP server (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465, over
+ * the pool of smtpTransportOptions: a rush's waiting-list emails go several at a time, each
+ * without a new connection's handshake and login.
  */
 export class SmtpMailTransport extends MailTransport {
   readonly description: string;
@@ -64,17 +86,9 @@ export class SmtpMailTransport extends MailTransport {
     super();
     const url = new URL(smtpUrl);
     this.description = `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
-    // The transport's options, the URL's own settings over them (createTransport's second
-    // argument would be the messages' defaults, where timeouts mean nothing).
-    this.transporter = nodemailer.createTransport({
-      url: smtpUrl,
-      pool: true,
-      maxConnections: connections,
-      idleTimeout: 30_000,
-      connectionTimeout: timeouts.connectionMs,
-      greetingTimeout: timeouts.greetingMs,
-      socketTimeout: timeouts.socketMs,
-    });
+    this.transporter = nodemailer.createTransport(
+      smtpTransportOptions(smtpUrl, connections, timeouts),
+    );
   }
 
   override get concurrency(): number {

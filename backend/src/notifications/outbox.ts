@@ -334,7 +334,9 @@ async function inTurnsByRecipient<Row extends ClaimedAnyRow>(
   const byRecipient = new Map<string, Row[]>();
   for (const row of rows) {
     const recipient = recipientOf(row);
-    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), row]);
+    const turn = byRecipient.get(recipient);
+    if (turn) turn.push(row);
+    else byRecipient.set(recipient, [row]);
   }
   const turns = [...byRecipient.values()];
   let failure: { error: unknown } | undefined;
