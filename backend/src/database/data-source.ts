@@ -15,33 +15,31 @@ const MAINTENANCE_DEADLINES: DatabaseDeadlines = { connectTimeoutMs: 5000, query
 /**
  * node-postgres's client, which forgets a statement whose answer did not come in time
  * (query_timeout) but keeps its connection: the statement may still be running there, or the
- * link be dead, and the next borrower would queue behind it. This one closes the connection
- * instead, so the pool opens a fresh one and whatever transaction it held is rolled back.
+ * link be dead, and the next borrower would queue behind it. This one ends the connection
+ * instead (`end()`, which disconnects at once while a statement is under way), so the pool
+ * drops it when it comes back, opens a fresh one, and whatever transaction it held is rolled
+ * back by the server.
  */
-class DeadlineClient extends Client {}
-const sendQuery = Client.prototype.query as (...args: unknown[]) => unknown;
-(DeadlineClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query =
-  function query(this: Client, ...args: unknown[]) {
-    const dropOnTimeout = (error: unknown) => {
-      if ((error as Error | undefined)?.message === 'Query read timeout') {
-        (
-          this as unknown as { connection: { stream: { destroy(): void } } }
-        ).connection.stream.destroy();
-      }
+class DeadlineClient extends Client {
+  // Every form of pg's query(): a promise, a callback as the last argument, or a submittable.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const endOnTimeout = (error: unknown) => {
+      if ((error as Error | undefined)?.message === 'Query read timeout') void this.end();
     };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as (error: unknown, ...rest: unknown[]) => void;
       args[last] = (error: unknown, ...rest: unknown[]) => {
-        dropOnTimeout(error);
+        endOnTimeout(error);
         callback(error, ...rest);
       };
-      return sendQuery.apply(this, args);
     }
-    const result = sendQuery.apply(this, args);
-    if (result instanceof Promise) result.catch(dropOnTimeout);
+    const result: unknown = (super.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.catch(endOnTimeout);
     return result;
-  };
+  }
+}
 
 export function createDataSource(
   url: string,

@@ -172,6 +172,21 @@ describe('PostgreSQL behind a network that stalls and then cuts', () => {
     expect(ms).toBeLessThan(10_000);
   }, 40_000);
 
+  it('opens new connections when the stalled ones never answer again', async () => {
+    proxy.stall();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const seen = await callAll(app, all);
+    note('stalled, before the firewall forgets', seen);
+    expectUnavailable(seen);
+    // Every connection the pool holds is now open and silent for good: the app must give each
+    // up at its deadline rather than queue the next statement behind the lost one.
+    const forgottenAt = Date.now();
+    proxy.forget();
+    const ms = await recovery(app, all, forgottenAt);
+    report.push(`recovered ${ms} ms after the open connections went silent for good`);
+    expect(ms).toBeLessThan(10_000);
+  }, 40_000);
+
   it('answers 503 fast when every connection is cut and new ones are refused', async () => {
     proxy.close();
     const seen = await callAll(app, all);

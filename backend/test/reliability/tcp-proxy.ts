@@ -4,13 +4,17 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
  * A TCP proxy on 127.0.0.1 in front of PostgreSQL that a test can break as a network would:
  * `stall()` keeps every connection open and forwards nothing (new ones are accepted and left
  * silent too), `close()` cuts every connection and every new one at once, `heal()` forwards
- * again (what was held back during a stall flows on).
+ * again (what was held back during a stall flows on). `forget()` ends a stall as a firewall or
+ * NAT that lost its state would: the connections open now stay open and silent for good (what
+ * was held back for them is lost), new ones are forwarded.
  */
 export class TcpProxy {
   private mode: 'forward' | 'stall' | 'closed' = 'forward';
   private readonly pairs = new Set<[Socket, Socket]>();
   /** What a stall held back, in order, for heal() to send on. */
   private readonly held: [Socket, Buffer][] = [];
+  /** The connections forget() left silent: nothing is forwarded to or from them again. */
+  private readonly forgotten = new WeakSet<Socket>();
   private constructor(
     private readonly server: Server,
     readonly port: number,
@@ -57,6 +61,15 @@ export class TcpProxy {
     for (const [to, chunk] of this.held.splice(0)) if (!to.destroyed) to.write(chunk);
   }
 
+  forget(): void {
+    for (const [client, server] of this.pairs) {
+      this.forgotten.add(client);
+      this.forgotten.add(server);
+    }
+    this.held.length = 0;
+    this.mode = 'forward';
+  }
+
   async stop(): Promise<void> {
     this.close();
     await new Promise((resolve) => this.server.close(resolve));
@@ -78,6 +91,7 @@ export class TcpProxy {
     client.on('error', end).on('close', end);
     server.on('error', end).on('close', end);
     const forward = (to: Socket) => (chunk: Buffer) => {
+      if (this.forgotten.has(to)) return;
       if (this.mode === 'forward') to.write(chunk);
       else this.held.push([to, chunk]);
     };
