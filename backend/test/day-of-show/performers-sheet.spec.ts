@@ -158,7 +158,10 @@ describe("the performers' sheet", () => {
       answer.dreams.every((dream) => dream.approvedText === null && dream.approvedAt === null),
     ).toBe(true);
     const json = JSON.stringify(answer).toLowerCase();
-    for (const secret of ['zenobia', 'quillfeather', 'orsolya', 'brightwater', '799', '333 444']) {
+    // The phone numbers as written and as digits alone: long enough that a registration's id
+    // (hexadecimal, no spaces) cannot hold one by chance, as one held "799" about once in seventy runs.
+    const phones = ['799 111', '799111321', '333 444', '3334445555'];
+    for (const secret of ['zenobia', 'quillfeather', 'orsolya', 'brightwater', ...phones]) {
       expect({ secret, found: json.includes(secret) }).toEqual({ secret, found: false });
     }
   });
