@@ -27,6 +27,13 @@ export abstract class MailTransport {
    * keeps (what left through SMTP is in the provider's and the recipient's hands, not here).
    */
   async eraseCopiesOf(_recipientId: string): Promise<void> {}
+  /**
+   * Whether it keeps copies of what it sends, for eraseCopiesOf to remove: the outbox then checks
+   * after each send whether the recipient was erased meanwhile (SMTP keeps none: no check).
+   */
+  get keepsCopies(): boolean {
+    return false;
+  }
   close(): void {}
   /** How many messages the outbox may hand it at once. */
   get concurrency(): number {
@@ -119,6 +126,10 @@ export class FileMailTransport extends MailTransport {
   constructor(readonly directory: string) {
     super();
     this.description = `.eml files in ${directory}`;
+  }
+
+  override get keepsCopies(): boolean {
+    return true;
   }
 
   fileFor(messageId: string): string {

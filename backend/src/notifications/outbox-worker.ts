@@ -177,8 +177,11 @@ export class OutboxWorker extends PollingWorker {
       }),
     }));
     // Erased while this message was being sent: the copy just written goes too.
-    const still = await findOperator(this.dataSource, row.operator_id);
-    if (outcome === 'sent' && still?.state === 'erased') {
+    if (
+      outcome === 'sent' &&
+      this.transport.keepsCopies &&
+      (await findOperator(this.dataSource, row.operator_id))?.state === 'erased'
+    ) {
       await this.transport.eraseCopiesOf(row.operator_id);
     }
     return outcome;
@@ -267,7 +270,7 @@ export class OutboxWorker extends PollingWorker {
     });
     if (outcome === 'failed') return outcome;
     // Erased while this message was being sent: the copy just written goes too.
-    if (!(await messageFactsReadable(this.dataSource, sealed))) {
+    if (this.transport.keepsCopies && !(await messageFactsReadable(this.dataSource, sealed))) {
       await this.transport.eraseCopiesOf(registrationId);
     }
     return 'sent';

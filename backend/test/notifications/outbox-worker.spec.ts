@@ -1,6 +1,10 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Catalogue } from '../../src/tour/catalogue';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
 import {
+  FileMailTransport,
   MailTransport,
   SMTP_CONNECTIONS,
   SmtpMailTransport,
@@ -318,6 +322,41 @@ describe('the outbox worker', () => {
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toBe('registration erased before sending');
     expect(transport.calls).toHaveLength(0);
+  });
+
+  it('removes the copy of a message whose registration was erased while it was being sent', async () => {
+    const [person] = await waitingRegistrations(1);
+    const directory = await mkdtemp(path.join(tmpdir(), 'outbox-copies-'));
+    try {
+      // The erasure lands after the message's facts were read and before its copy is written.
+      const transport = new (class extends FileMailTransport {
+        override async send(mail: OutgoingMail): Promise<void> {
+          await shredPersonalDataKey(app.dataSource, `registration-${person.id}`);
+          await super.send(mail);
+        }
+      })(directory);
+      expect(await worker(transport).runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+      expect(await readdir(directory)).toEqual([]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('does not look for erasures after a send through a transport that keeps no copies', async () => {
+    const [person] = await waitingRegistrations(1);
+    let erasedCopies = 0;
+    const transport = new (class extends RecordingTransport {
+      override async send(mail: OutgoingMail): Promise<void> {
+        await shredPersonalDataKey(app.dataSource, `registration-${person.id}`);
+        await super.send(mail);
+      }
+      override async eraseCopiesOf(): Promise<void> {
+        erasedCopies += 1;
+      }
+    })();
+    expect(transport.keepsCopies).toBe(false);
+    expect(await worker(transport).runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+    expect(erasedCopies).toBe(0);
   });
 
   it('renders waiting-list-confirmed (queued by the admin confirm) and late refunds in the registration language', async () => {
