@@ -1,7 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
@@ -11,14 +10,7 @@ import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-
-class RecordingTransport extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-}
+import { RecordingTransport } from '../notifications/recording-transport';
 
 interface Ticket {
   code: string;

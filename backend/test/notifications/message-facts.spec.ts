@@ -1,4 +1,4 @@
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import { MailTransport } from '../../src/notifications/mail-transport';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
@@ -7,14 +7,7 @@ import { Catalogue } from '../../src/tour/catalogue';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
-
-class RecordingTransport extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-}
+import { RecordingTransport } from './recording-transport';
 
 interface OutboxRow {
   id: string;

@@ -1,6 +1,5 @@
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { Catalogue } from '../../src/tour/catalogue';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import {
   VisitorLinks,
@@ -10,6 +9,7 @@ import {
 import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import { RecordingTransport } from './recording-transport';
 
 const SECRET = 'test-visitor-links-secret';
 const ID = '6f1c1a52-3b9e-4d43-9a4e-2f0a8d3c9b11';
@@ -47,16 +47,6 @@ describe('signed links', () => {
     );
   });
 });
-
-/** Keeps the messages the outbox sends, to read their links. */
-class RecordingTransport extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-  override async eraseCopiesOf(): Promise<void> {}
-}
 
 describe("an email's cancellation link", () => {
   const fleet = appsOnOwnDatabase([{ env: { CANCELLATION_TOKEN_SECRET: SECRET } }]);

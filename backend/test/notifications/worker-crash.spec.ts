@@ -1,6 +1,5 @@
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { enqueueNotification } from '../../src/notifications/outbox';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { Catalogue } from '../../src/tour/catalogue';
@@ -10,22 +9,8 @@ import { startTestApp, type TestApp } from '../test-app';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { registerVisitor } from '../payments/payment-fixtures';
 import { SmtpStandIn } from './smtp-stand-in';
-
-class Recording extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-}
-
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { RecordingTransport } from './recording-transport';
+import { waitFor } from '../wait-for';
 
 describe('an app process killed while its outbox worker is mid-batch', () => {
   const smtp = new SmtpStandIn(1);
@@ -66,7 +51,11 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       WORKERS: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     });
-    await until(() => smtp.unacknowledged.length === 2, 20_000, 'the other two messages to hang');
+    await waitFor(
+      async () => (smtp.unacknowledged.length === 2 ? true : undefined),
+      20_000,
+      'the other two messages to hang',
+    );
     expect(smtp.received).toHaveLength(1);
     await child.stop('SIGKILL');
 
@@ -77,7 +66,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     expect(rows.filter((row) => row.sent_at !== null)).toHaveLength(1);
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
 
-    const transport = new Recording();
+    const transport = new RecordingTransport();
     const survivor = new OutboxWorker(
       app.dataSource,
       app.config,

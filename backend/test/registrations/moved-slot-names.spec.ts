@@ -1,23 +1,13 @@
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { Catalogue } from '../../src/tour/catalogue';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import { RecordingTransport } from '../notifications/recording-transport';
 
 const DAY_MS = 86_400_000;
-
-/** Keeps the messages the outbox sends, to read them. */
-class RecordingTransport extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-  override async eraseCopiesOf(): Promise<void> {}
-}
 
 describe('a moved slot, as the visitor reads it', () => {
   const fleet = appsOnOwnDatabase();

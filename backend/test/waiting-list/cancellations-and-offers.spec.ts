@@ -1,5 +1,5 @@
 import { Catalogue } from '../../src/tour/catalogue';
-import { MailTransport, type OutgoingMail } from '../../src/notifications/mail-transport';
+import type { OutgoingMail } from '../../src/notifications/mail-transport';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
@@ -13,16 +13,7 @@ import { checkInvariants } from '../reliability/support';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { testTour } from '../test-tour';
-
-/** Keeps the messages the outbox sends, to read their links. */
-class RecordingTransport extends MailTransport {
-  readonly description = 'recording';
-  readonly sent: OutgoingMail[] = [];
-  async send(mail: OutgoingMail): Promise<void> {
-    this.sent.push(mail);
-  }
-  override async eraseCopiesOf(): Promise<void> {}
-}
+import { RecordingTransport } from '../notifications/recording-transport';
 
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
