@@ -114,6 +114,20 @@ function note(phase: string, seen: Seen[]): void {
   );
 }
 
+/** Every family answers as usual within 10 s of `since`; the time it took goes in the report. */
+async function expectRecovery(app: TestApp, all: Family[], since: number, what: string) {
+  const ms = await recovery(app, all, since);
+  report.push(`recovered ${ms} ms after ${what}`);
+  expect(ms).toBeLessThan(10_000);
+}
+
+/** Every family answers 503 as expectUnavailable() says; what they answered goes in the report. */
+async function expectAllUnavailable(app: TestApp, all: Family[], phase: string) {
+  const seen = await callAll(app, all);
+  note(phase, seen);
+  expectUnavailable(seen);
+}
+
 describe('PostgreSQL behind a network that stalls and then cuts', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
@@ -155,48 +169,34 @@ describe('PostgreSQL behind a network that stalls and then cuts', () => {
     proxy.stall();
     // The capacity answer may come from memory for its last second: past that, it asks.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const seen = await callAll(app, all);
-    note('stalled', seen);
-    expectUnavailable(seen);
+    await expectAllUnavailable(app, all, 'stalled');
     // Asked again while still stalled: the pool's connections are all in doubt by now.
-    const again = await callAll(app, all);
-    note('stalled, again', again);
-    expectUnavailable(again);
+    await expectAllUnavailable(app, all, 'stalled, again');
   }, 30_000);
 
   it('serves again without a restart once the network is back', async () => {
     const healedAt = Date.now();
     proxy.heal();
-    const ms = await recovery(app, all, healedAt);
-    report.push(`recovered ${ms} ms after the stall ended`);
-    expect(ms).toBeLessThan(10_000);
+    await expectRecovery(app, all, healedAt, 'the stall ended');
   }, 40_000);
 
   it('opens new connections when the stalled ones never answer again', async () => {
     proxy.stall();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const seen = await callAll(app, all);
-    note('stalled, before the firewall forgets', seen);
-    expectUnavailable(seen);
+    await expectAllUnavailable(app, all, 'stalled, before the firewall forgets');
     // Every connection the pool holds is now open and silent for good: the app must give each
     // up at its deadline rather than queue the next statement behind the lost one.
     const forgottenAt = Date.now();
     proxy.forget();
-    const ms = await recovery(app, all, forgottenAt);
-    report.push(`recovered ${ms} ms after the open connections went silent for good`);
-    expect(ms).toBeLessThan(10_000);
+    await expectRecovery(app, all, forgottenAt, 'the open connections went silent for good');
   }, 40_000);
 
   it('answers 503 fast when every connection is cut and new ones are refused', async () => {
     proxy.close();
-    const seen = await callAll(app, all);
-    note('cut', seen);
-    expectUnavailable(seen);
+    await expectAllUnavailable(app, all, 'cut');
     const healedAt = Date.now();
     proxy.heal();
-    const ms = await recovery(app, all, healedAt);
-    report.push(`recovered ${ms} ms after the cut ended`);
-    expect(ms).toBeLessThan(10_000);
+    await expectRecovery(app, all, healedAt, 'the cut ended');
 
     // The operator sees both kinds of 503 counted.
     const scraped = await fetch(`${app.url}/metrics`, {
@@ -252,13 +252,9 @@ describe('PostgreSQL refusing connections (ALLOW_CONNECTIONS false)', () => {
   it('answers 503 on every route, as readiness does, and serves again once it accepts', async () => {
     await allowConnections(false);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const seen = await callAll(app, all);
-    note('ALLOW_CONNECTIONS false', seen);
-    expectUnavailable(seen);
+    await expectAllUnavailable(app, all, 'ALLOW_CONNECTIONS false');
     await allowConnections(true);
     const allowedAt = Date.now();
-    const ms = await recovery(app, all, allowedAt);
-    report.push(`recovered ${ms} ms after ALLOW_CONNECTIONS true`);
-    expect(ms).toBeLessThan(10_000);
+    await expectRecovery(app, all, allowedAt, 'ALLOW_CONNECTIONS true');
   }, 40_000);
 });
