@@ -1,11 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { createDataSource, runMigrations } from '../src/database/data-source';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded-database';
+import {
+  freePort,
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from '../src/database/embedded-database';
 
 /** The backend directory, found from this file whether it runs from bench/ or its build. */
 export const BACKEND_DIR = path.resolve(
@@ -65,19 +68,6 @@ export async function createBenchDatabase(
       await client.end();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 export interface Process {

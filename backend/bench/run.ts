@@ -17,11 +17,11 @@ import {
   rebuildPhases,
   rebuildProjections,
 } from '../src/registrations/projections/rebuild-projections';
+import { freePort } from '../src/database/embedded-database';
 import {
   BACKEND_DIR,
   cpuSecondsOf,
   createBenchDatabase,
-  freePort,
   startAppProcess,
   startBareNestServer,
   startBareServer,

@@ -1,23 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { testTourFile } from './test-tour';
+import { freePort } from '../src/database/embedded-database';
 
 export const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 export interface ServerProcess {
   url: string;

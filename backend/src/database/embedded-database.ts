@@ -8,7 +8,8 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on now (the embedded server's, a test server's). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
