@@ -1,21 +1,17 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { lazyPage } from '../../../lib/lazy-page';
 import { AdminSessionProvider, useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { AdminIntlProvider } from '../i18n/admin-intl-provider';
 import { landingPage, mayOpen } from '../model/console-pages';
 import type { CommandCenterSection } from '../model/console-pages';
-import { AccountPage } from './account-page';
 import { AdminGate } from './admin-gate';
 import { ConsoleNav } from './console-nav';
-import { Dashboard } from './dashboard';
 import { LogoutButton } from './logout-button';
-import { OperatorsPage } from './operators-page';
-import { PerformersSheetPage } from './performers-sheet-page';
 import { RoleRefusal } from './role-refusal';
 import { SecondFactorRequired } from './second-factor-required';
-import { TourPage } from './tour-page';
 import './command-center.css';
 
 export type { CommandCenterSection } from '../model/console-pages';
@@ -27,6 +23,34 @@ export interface ConsolePageProps {
   /** The server answered 401: back to the gate, saying why. */
   onSignedOut: () => void;
 }
+
+// Each page's code loads when it is first opened: the sign-in (the gate) needs none of it, and a
+// phone opening the door or a page it may open is not kept waiting for the others.
+const Dashboard = lazyPage(() =>
+  import('./dashboard').then((module) => ({ default: module.Dashboard })),
+);
+const TourPage = lazyPage(() =>
+  import('./tour-page').then((module) => ({ default: module.TourPage })),
+);
+const PerformersSheetPage = lazyPage(() =>
+  import('./performers-sheet-page').then((module) => ({ default: module.PerformersSheetPage })),
+);
+const OperatorsPage = lazyPage(() =>
+  import('./operators-page').then((module) => ({ default: module.OperatorsPage })),
+);
+const AccountPage = lazyPage(() =>
+  import('./account-page').then((module) => ({ default: module.AccountPage })),
+);
+
+/** What a page says while its code loads: what it says while its data loads. */
+const LOADING = {
+  registrations: 'admin.dashboard.loading',
+  tour: 'admin.tour.loading',
+  sheet: 'admin.sheet.loading',
+  door: 'admin.door.loading',
+  operators: 'admin.operators.loading',
+  account: 'admin.account.loading',
+} as const;
 
 const TITLES = {
   registrations: 'admin.page.title',
@@ -119,7 +143,15 @@ function CommandCenter({
           {t('admin.gate.checking')}
         </p>
       ) : signedIn ? (
-        <SignedInPage section={section} />
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              {t(LOADING[section])}
+            </p>
+          }
+        >
+          <SignedInPage section={section} />
+        </Suspense>
       ) : (
         <AdminGate />
       )}
