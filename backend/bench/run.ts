@@ -41,7 +41,7 @@ import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
 import { deployedNginxConf, startNginx } from '../test/production/nginx-harness';
-import { SmtpStandIn } from '../test/notifications/smtp-stand-in';
+import { messageIdOf, SmtpStandIn } from '../test/notifications/smtp-stand-in';
 import { SMTP_CONNECTIONS, smtpTransportOptions } from '../src/notifications/mail-transport';
 import { waitFor } from '../test/wait-for';
 import nodemailer from 'nodemailer';
@@ -673,7 +673,7 @@ async function mail(serverUrl: string, catalogue: Catalogue): Promise<void> {
     });
     const cpuAfter = cpuSecondsOf(sending.child.pid!);
     const outbox = rateOf(smtp.receivedAt);
-    const distinct = new Set(smtp.received.map((message) => messageIdOf(message.data))).size;
+    const distinct = new Set(smtp.received.map(messageIdOf)).size;
 
     log(`Mail: nodemailer alone, ${SMTP_CONNECTIONS} pooled connections, the same messages`);
     // The app's own pool and timeouts (smtpTransportOptions), without the outbox around it.
@@ -729,10 +729,6 @@ async function mail(serverUrl: string, catalogue: Catalogue): Promise<void> {
 /** Messages a second from the first taken to the last. */
 function rateOf(times: readonly number[]): number {
   return ((times.length - 1) * 1000) / (times[times.length - 1] - times[0]);
-}
-
-function messageIdOf(data: string): string | undefined {
-  return /^Message-ID: *(.*)$/im.exec(data)?.[1];
 }
 
 const READS_GOAL = 0.7;

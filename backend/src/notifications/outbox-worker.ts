@@ -165,34 +165,37 @@ export class OutboxWorker extends PollingWorker {
       return 'cancelled';
     }
     const to = { name: operator.name ?? '', address: operator.email };
-    const outcome = await this.send(row, now, row.operator_id, async () => ({
-      to,
-      ...renderInvitation({
-        name: operator.name ?? '',
-        role: operator.role,
-        locale: row.payload.locale,
-        joinUrl: await this.links.url('invitation', row.payload.invitationId),
-        expiresAt: new Date(row.payload.expiresAt),
-        timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+    return this.send(
+      row,
+      now,
+      row.operator_id,
+      async () => ({
+        to,
+        ...renderInvitation({
+          name: operator.name ?? '',
+          role: operator.role,
+          locale: row.payload.locale,
+          joinUrl: await this.links.url('invitation', row.payload.invitationId),
+          expiresAt: new Date(row.payload.expiresAt),
+          timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+        }),
       }),
-    }));
-    // Erased while this message was being sent: the copy just written goes too.
-    if (
-      outcome === 'sent' &&
-      this.transport.keepsCopies &&
-      (await findOperator(this.dataSource, row.operator_id))?.state === 'erased'
-    ) {
-      await this.transport.eraseCopiesOf(row.operator_id);
-    }
-    return outcome;
+      async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
+    );
   }
 
-  /** Renders and sends a claimed row's message; a failure puts the row back for later. */
+  /**
+   * Renders and sends a claimed row's message; a failure puts the row back for later. Where the
+   * transport keeps a copy of what it sent (the .eml files), a recipient erased while the
+   * message was being sent (`erasedMeanwhile`) has that copy removed too; SMTP keeps none, and
+   * nothing is asked.
+   */
   private async send(
     row: { id: string; kind: string; attempts: number },
     now: Date,
     recipientId: string,
     render: () => Promise<RenderedMail>,
+    erasedMeanwhile: () => Promise<boolean>,
   ): Promise<'sent' | 'failed'> {
     try {
       const mail = await render();
@@ -214,6 +217,9 @@ export class OutboxWorker extends PollingWorker {
       return 'failed';
     }
     await markOutboxRowSent(this.dataSource, row.id, now);
+    if (this.transport.keepsCopies && (await erasedMeanwhile())) {
+      await this.transport.eraseCopiesOf(recipientId);
+    }
     return 'sent';
   }
 
@@ -238,42 +244,42 @@ export class OutboxWorker extends PollingWorker {
     }
     const registrationId = row.registration_id;
     const to = { name: facts.name ?? '', address: facts.email };
-    const outcome = await this.send(row, now, registrationId, async () => {
-      const links = await this.linksFor(row.kind, registrationId, facts);
-      // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
-      const ticket =
-        row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
-          ? await this.tickets.ticketFor({
-              registrationId,
-              event: facts.event,
-              time: facts.time,
-              status: facts.status,
-            })
-          : null;
-      const message = renderMessage(
-        row.kind,
-        {
-          registrationId,
-          name: facts.name ?? '',
-          event: facts.event,
-          time: facts.time,
-          locale: facts.locale,
-        },
-        this.catalogue,
-        this.config,
-        row.payload,
-        now,
-        links,
-        ticket ?? undefined,
-      );
-      return { to, ...message };
-    });
-    if (outcome === 'failed') return outcome;
-    // Erased while this message was being sent: the copy just written goes too.
-    if (this.transport.keepsCopies && !(await messageFactsReadable(this.dataSource, sealed))) {
-      await this.transport.eraseCopiesOf(registrationId);
-    }
-    return 'sent';
+    return this.send(
+      row,
+      now,
+      registrationId,
+      async () => {
+        const links = await this.linksFor(row.kind, registrationId, facts);
+        // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
+        const ticket =
+          row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
+            ? await this.tickets.ticketFor({
+                registrationId,
+                event: facts.event,
+                time: facts.time,
+                status: facts.status,
+              })
+            : null;
+        const message = renderMessage(
+          row.kind,
+          {
+            registrationId,
+            name: facts.name ?? '',
+            event: facts.event,
+            time: facts.time,
+            locale: facts.locale,
+          },
+          this.catalogue,
+          this.config,
+          row.payload,
+          now,
+          links,
+          ticket ?? undefined,
+        );
+        return { to, ...message };
+      },
+      async () => !(await messageFactsReadable(this.dataSource, sealed)),
+    );
   }
 
   /** The visitor's signed links the message carries. */

@@ -7,6 +7,11 @@ export interface ReceivedMail {
   data: string;
 }
 
+/** The Message-ID a received message carries (`<…>`), if any. */
+export function messageIdOf(mail: ReceivedMail): string | undefined {
+  return /^Message-ID: *(<[^>]+>)/im.exec(mail.data)?.[1];
+}
+
 /**
  * Just enough of an SMTP server (no TLS, no auth) to receive what nodemailer sends; with
  * `replyDelayMs`, each of its answers leaves that long after the command (a server across a

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { registerVisitor } from '../payments/payment-fixtures';
-import { SmtpStandIn } from './smtp-stand-in';
+import { messageIdOf, SmtpStandIn } from './smtp-stand-in';
 import { RecordingTransport } from './recording-transport';
 import { waitFor } from '../wait-for';
 
@@ -97,7 +97,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     const delivered = [smtp.received[0].to[0], ...transport.sent.map((mail) => mail.to.address)];
     expect(delivered.sort()).toEqual(people.map((person) => person.email).sort());
     // The messages cut off by the crash go again under the same Message-IDs.
-    const cutOff = smtp.unacknowledged.map((mail) => /Message-ID: (<[^>]+>)/.exec(mail.data)![1]);
+    const cutOff = smtp.unacknowledged.map(messageIdOf);
     expect(transport.sent.map((mail) => mail.messageId).sort()).toEqual(cutOff.sort());
     const final: { sent_at: Date | null }[] = await app.dataSource.query(
       'SELECT sent_at FROM outbox',
