@@ -51,10 +51,19 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       WORKERS: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     });
+    // The two hang while the first is acknowledged and then marked sent: the kill comes once
+    // both have happened (killing between the first's acknowledgement and its marking would
+    // leave it to be sent again, which is at-least-once too, but not the case this test reads).
+    const sentRows = async () =>
+      (
+        (await app.dataSource.query(
+          'SELECT count(*)::int AS sent FROM outbox WHERE sent_at IS NOT NULL',
+        )) as { sent: number }[]
+      )[0].sent;
     await waitFor(
-      async () => (smtp.unacknowledged.length === 2 ? true : undefined),
+      async () => (smtp.unacknowledged.length === 2 && (await sentRows()) === 1 ? true : undefined),
       20_000,
-      'the other two messages to hang',
+      'the other two messages to hang and the first to be marked sent',
     );
     expect(smtp.received).toHaveLength(1);
     await child.stop('SIGKILL');
