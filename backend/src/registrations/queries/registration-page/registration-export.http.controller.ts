@@ -11,6 +11,7 @@ import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { Catalogue } from '../../../tour/catalogue';
 import { ApiErrorDto } from '../../../common/api-error.dto';
+import { untilDrainedOrClosed } from '../../../common/until-drained';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
 import { RegistrationExportQuery } from './registration-export.query';
 import { RegistrationExportRequestDto } from './registration-export.request.dto';
@@ -66,16 +67,7 @@ export class RegistrationExportHttpController {
     response.on('close', () => (closed = true));
     // Waits for the socket to take the text in (or the client to leave): one batch at a time.
     const write = async (text: string) => {
-      if (response.write(text) || closed) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          response.off('drain', done);
-          response.off('close', done);
-          resolve();
-        };
-        response.on('drain', done);
-        response.on('close', done);
-      });
+      if (!response.write(text) && !closed) await untilDrainedOrClosed(response);
     };
     try {
       await write(csvHeader(labels));
