@@ -30,7 +30,7 @@ import {
 import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { answerClientError } from './security/api-error-response';
 import { securityHeadersMiddleware } from './security/security-headers';
-import compression from 'compression';
+import { compressAnswers } from './common/compress-answers';
 
 export { BODY_LIMIT } from './security/body-limits';
 
@@ -78,7 +78,7 @@ export async function createApp(
   app.use(securityHeadersMiddleware(config));
   // Answers are compressed when the client accepts it (an event stream, marked no-transform,
   // and the site's precompressed files, which carry their Content-Encoding, are left as they are).
-  app.use(compression());
+  app.use(compressAnswers);
   app.use(bodyLimitMiddleware);
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);

@@ -1,38 +1,14 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import * as path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { rawAnswer, type RawAnswer } from './raw-answer';
 import { writeSiteFixture } from './site-fixture';
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET that leaves the body as sent (fetch would decode it). */
+/** A GET that leaves the body as sent, with the Accept-Encoding given, if any. */
 function get(url: string, acceptEncoding?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(
-      url,
-      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            headers: answer.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    call.on('error', reject);
-    call.end();
-  });
+  return rawAnswer(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
 }
 
 describe('compression: precompressed assets and compressed answers', () => {
