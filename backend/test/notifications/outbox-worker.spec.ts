@@ -26,10 +26,11 @@ import { catalogueWithSeats, registerVisitor } from '../payments/payment-fixture
 import { SmtpStandIn } from './smtp-stand-in';
 
 /**
- * Records what it is given; `behaviour` decides per call whether it fails or hangs. It takes
- * `sendsAtOnce` messages at a time, and counts how many it had at once, in all and per recipient.
+ * Records what it is given, as the shared RecordingTransport does, and more: `behaviour` decides
+ * per call whether it fails or hangs; it takes `sendsAtOnce` messages at a time, and counts how
+ * many it had at once, in all and per recipient.
  */
-class RecordingTransport extends MailTransport {
+class ScriptedTransport extends MailTransport {
   readonly description = 'test transport';
   readonly calls: OutgoingMail[] = [];
   readonly delivered: OutgoingMail[] = [];
@@ -174,7 +175,7 @@ describe('the outbox worker', () => {
 
   it('retries a transport that fails twice with back-off, then sends exactly once more', async () => {
     const [person] = await waitingRegistrations(1);
-    const transport = new RecordingTransport((call) => (call <= 2 ? 'fail' : 'ok'));
+    const transport = new ScriptedTransport((call) => (call <= 2 ? 'fail' : 'ok'));
     const outbox = worker(transport);
     const t0 = Date.now() + 1000;
 
@@ -235,7 +236,7 @@ describe('the outbox worker', () => {
   it('works through a backlog a batch after another, and leaves a batch that all failed to the interval', async () => {
     // A rush's waiting list: two whole batches and part of a third.
     const people = await waitingRegistrations(OUTBOX_BATCH * 2 + 5);
-    const transport = new RecordingTransport();
+    const transport = new ScriptedTransport();
     const outbox = worker(transport);
     expect(await passOf(outbox)).toBe(MORE_DUE);
     expect(await passOf(outbox)).toBe(MORE_DUE);
@@ -248,13 +249,13 @@ describe('the outbox worker', () => {
 
     // The transport down: a whole batch fails, and the next pass waits for the interval.
     await waitingRegistrations(OUTBOX_BATCH + 1);
-    expect(await passOf(worker(new RecordingTransport(() => 'fail')))).toBeUndefined();
+    expect(await passOf(worker(new ScriptedTransport(() => 'fail')))).toBeUndefined();
   });
 
   it('loses nothing when a worker dies mid-batch: the rest come back after the lease', async () => {
     const people = await waitingRegistrations(3);
     const ids = people.map((person) => person.id);
-    const dying = new RecordingTransport((call) => (call === 1 ? 'ok' : 'hang'));
+    const dying = new ScriptedTransport((call) => (call === 1 ? 'ok' : 'hang'));
     const t0 = Date.now() + 1000;
     void worker(dying).runOnce(new Date(t0)); // never finishes: the process "dies" here
     for (let i = 0; i < 200 && dying.calls.length < 2; i += 1)
@@ -262,7 +263,7 @@ describe('the outbox worker', () => {
     expect(dying.calls).toHaveLength(2);
     expect(dying.delivered).toHaveLength(1);
 
-    const survivor = new RecordingTransport();
+    const survivor = new ScriptedTransport();
     const next = worker(survivor);
     // While the lease lasts, the claimed rows are not taken by anyone else.
     expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS / 2))).toEqual({
@@ -288,7 +289,7 @@ describe('the outbox worker', () => {
 
   it('keeps the lease while a send outlasts it, so nobody sends the message twice', async () => {
     const [person] = await waitingRegistrations(1);
-    const slow = new RecordingTransport(() => 'ok', 4_000);
+    const slow = new ScriptedTransport(() => 'ok', 4_000);
     const holder = worker(slow);
     holder.leaseMs = 1_500;
     const sending = holder.runOnce();
@@ -297,7 +298,7 @@ describe('the outbox worker', () => {
     expect(slow.calls).toHaveLength(1);
 
     // Another worker asks again and again, on the real clock, for longer than the lease.
-    const other = new RecordingTransport();
+    const other = new ScriptedTransport();
     const rival = worker(other);
     rival.leaseMs = 1_500;
     const askUntil = Date.now() + 3_500;
@@ -315,7 +316,7 @@ describe('the outbox worker', () => {
   it('cancels, never sends, a message whose registration was erased before sending', async () => {
     const [person] = await waitingRegistrations(1);
     await shredPersonalDataKey(app.dataSource, `registration-${person.id}`);
-    const transport = new RecordingTransport();
+    const transport = new ScriptedTransport();
     expect(await worker(transport).runOnce()).toEqual({ sent: 0, failed: 0, cancelled: 1 });
     const [row] = await rows([person.id]);
     expect(row.cancelled_at).not.toBeNull();
@@ -345,7 +346,7 @@ describe('the outbox worker', () => {
   it('does not look for erasures after a send through a transport that keeps no copies', async () => {
     const [person] = await waitingRegistrations(1);
     let erasedCopies = 0;
-    const transport = new (class extends RecordingTransport {
+    const transport = new (class extends ScriptedTransport {
       override async send(mail: OutgoingMail): Promise<void> {
         await shredPersonalDataKey(app.dataSource, `registration-${person.id}`);
         await super.send(mail);
@@ -363,7 +364,7 @@ describe('the outbox worker', () => {
     const registered = await registerVisitor(app.url, { locale: 'it', name: 'Giulia' });
     await drain();
     await queueConfirmedThenRefunded(registered.registrationId);
-    const transport = new RecordingTransport();
+    const transport = new ScriptedTransport();
     expect(await worker(transport).runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
     expect(transport.delivered.map((mail) => mail.subject)).toEqual([
       'Si è liberato un posto per te: Dream Darkroom, Bucarest',
@@ -379,7 +380,7 @@ describe('the outbox worker', () => {
     const people = await waitingRegistrations(5);
     const [first] = people;
     await queueConfirmedThenRefunded(first.id);
-    const transport = new RecordingTransport(() => 'ok', 20, 3);
+    const transport = new ScriptedTransport(() => 'ok', 20, 3);
     expect(await worker(transport).runOnce()).toEqual({ sent: 7, failed: 0, cancelled: 0 });
     expect(transport.mostAtOnce).toBeGreaterThan(1);
     expect(transport.mostAtOnce).toBeLessThanOrEqual(3);
@@ -442,7 +443,7 @@ describe('the outbox worker', () => {
     expect(after.filter((row) => row.sent_at !== null)).toHaveLength(2);
     // The rest are leased; once the lease is over, the next pass takes them.
     const later = new Date(now.getTime() + CLAIM_LEASE_MS + 1000);
-    const transport = new RecordingTransport(() => 'ok', 2, 2);
+    const transport = new ScriptedTransport(() => 'ok', 2, 2);
     expect(await worker(transport).runOnce(later)).toEqual({ sent: 4, failed: 0, cancelled: 0 });
   });
 
@@ -452,8 +453,8 @@ describe('the outbox worker', () => {
       const people = await waitingRegistrations(24);
       const ids = people.map((person) => person.id);
       // Slow enough sends that neither instance can empty the queue before the other starts.
-      const first = new RecordingTransport(() => 'ok', 15);
-      const other = new RecordingTransport(() => 'ok', 15);
+      const first = new ScriptedTransport(() => 'ok', 15);
+      const other = new ScriptedTransport(() => 'ok', 15);
       const a = worker(first, app);
       const b = worker(other, second);
       const loop = async (outbox: OutboxWorker) => {
