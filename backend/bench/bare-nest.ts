@@ -7,8 +7,8 @@ import { compressAnswers } from '../src/common/compress-answers';
 /**
  * The Reads baseline of the framework: NestJS on Express with one controller answering the JSON
  * the app's GET /api/capacity gave, and nothing else (no middleware, no body parser, no logger).
- * With BARE_COMPRESSION=true, the one middleware the app puts on every answer (compressAnswers, as
- * the app mounts it) and only that, to show what it costs a route by itself.
+ * With BARE_COMPRESSION=true, the app's compression of every answer (compressAnswers, as the app
+ * installs it) and only that, to show what it costs a route by itself.
  * Spawned as its own process, like the app.
  */
 const answer: unknown = JSON.parse(process.env.BARE_BODY ?? '{}');
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     bodyParser: false,
   });
   app.getHttpServer().keepAliveTimeout = 60_000;
-  if (process.env.BARE_COMPRESSION === 'true') app.use(compressAnswers);
+  if (process.env.BARE_COMPRESSION === 'true') compressAnswers(app.getHttpAdapter().getInstance());
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

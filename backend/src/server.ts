@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -77,8 +78,9 @@ export async function createApp(
   if (options.logger !== false) app.use(logging.httpMiddleware);
   app.use(securityHeadersMiddleware(config));
   // Answers are compressed when the client accepts it (an event stream, marked no-transform,
-  // and the site's precompressed files, which carry their Content-Encoding, are left as they are).
-  app.use(compressAnswers);
+  // and the site's precompressed files, which carry their Content-Encoding, are left as they
+  // are), by the app's response itself rather than a middleware in this chain.
+  compressAnswers(app.getHttpAdapter().getInstance() as Express);
   app.use(bodyLimitMiddleware);
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
   useCappedBodyParsers(app);

@@ -1,5 +1,5 @@
 import compressible from 'compressible';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import Negotiator from 'negotiator';
 import type { Transform } from 'node:stream';
 import { constants, createBrotliCompress, createDeflate, createGzip } from 'node:zlib';
@@ -61,6 +61,7 @@ function byteLength(chunk: unknown, encoding: unknown): number | undefined {
  * encoded already (the site's precompressed files), it has a body, and it is not known to be
  * shorter than the threshold (`length`: its Content-Length or, ended at once, its one chunk's;
  * undefined for a stream). Every answer of a compressible type says `Vary: Accept-Encoding`.
+ * Once its headers are out, an answer goes on as it started.
  */
 function encodingFor(
   request: Request,
@@ -83,45 +84,47 @@ function encodingFor(
 }
 
 /**
- * Compresses answers for the clients that accept it (the one compression middleware, on every
- * answer; see `encodingFor` for which). It puts itself in front of the answer's `write` and
- * `end` until the first call decides: an answer that goes as it is gets them back and pays
- * nothing more. A compressed one flows through zlib with backpressure both ways (the socket
+ * Compresses the answers of `app` for the clients that accept it (see `encodingFor` for which):
+ * every answer, the site's, the API's and the errors', whatever middleware comes first. Not a
+ * middleware: `write` and `end` are overridden once, on the app's own response prototype
+ * (`app.response`, Express's documented place for that), and decide at an answer's first bytes.
+ * So nothing is wrapped or allocated per request, and an answer that goes as it is costs a look
+ * at its headers. A compressed one flows through zlib with backpressure both ways (the socket
  * pauses the compressor; the compressor's `drain` reaches the answer's writers), and its
  * compressor is released when the answer closes, finished or cut.
  */
-export function compressAnswers(request: Request, response: Response, next: NextFunction): void {
-  const write = response.write as Write;
-  const end = response.end as End;
-  /** Gives the answer back its own `write` and `end`, or the compressor's. */
-  const decide = (length: number | undefined): void => {
-    response.write = write as Response['write'];
-    response.end = end as Response['end'];
-    const encoding = encodingFor(request, response, length);
-    if (encoding !== undefined) compressThrough(response, encoding, write, end);
-  };
-  response.write = function (
+export function compressAnswers(app: Express): void {
+  const prototype = app.response;
+  const write = prototype.write as Write;
+  const end = prototype.end as End;
+  prototype.write = function (
     this: Response,
     chunk: unknown,
     encoding?: unknown,
     callback?: unknown,
   ) {
-    decide(undefined);
+    const chosen = encodingFor(this.req, this, undefined);
+    if (chosen === undefined) return write.call(this, chunk, encoding, callback);
+    compressThrough(this, chosen, write, end);
     return (this.write as Write)(chunk, encoding, callback);
   } as Response['write'];
-  response.end = function (
+  prototype.end = function (
     this: Response,
     chunk?: unknown,
     encoding?: unknown,
     callback?: unknown,
   ) {
-    decide(byteLength(chunk, encoding));
+    const chosen = encodingFor(this.req, this, byteLength(chunk, encoding));
+    if (chosen === undefined) return end.call(this, chunk, encoding, callback);
+    compressThrough(this, chosen, write, end);
     return (this.end as End)(chunk, encoding, callback);
   } as Response['end'];
-  next();
 }
 
-/** Sends the rest of `response` through a compressor: its `write` and `end` feed the compressor. */
+/**
+ * Sends the rest of `response` through a compressor: its own `write` and `end`, over the
+ * prototype's, feed the compressor, whose output goes out by the prototype's.
+ */
 function compressThrough(response: Response, encoding: Encoding, write: Write, end: End): void {
   const stream = compressor(encoding);
   response.setHeader('Content-Encoding', encoding);

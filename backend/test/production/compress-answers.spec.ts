@@ -49,7 +49,7 @@ async function writeSlowly(
 
 function testApp(): express.Express {
   const app = express();
-  app.use(compressAnswers);
+  compressAnswers(app);
   app.get('/large', (_request, response) => void response.json(large));
   app.get('/small', (_request, response) => void response.json(small));
   app.get('/png', (_request, response) => void response.type('png').send(Buffer.alloc(5000, 7)));
