@@ -806,10 +806,9 @@ function medianRound<Round extends { requests: number; elapsedMs: number }>(
 /**
  * GET /api/capacity of one app process in production configuration (access log at info, JSON),
  * side by side with NestJS on Express answering the same JSON from one bare route (the goal's
- * baseline), the same route behind the compression middleware the app puts on every
- * answer (what that one middleware costs by itself), and a bare node:http server answering the
- * same bytes: the same generator (autocannon), the same
- * connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
+ * baseline), the same route with the compression the app puts on every answer (what that costs
+ * by itself), and a bare node:http server answering the same bytes: the same generator
+ * (autocannon), the same connections, one after another. The bench's own generator (load.ts's runLoad, node:http's
  * client) is run against the bare server too, to show where a generator's ceiling lies.
  */
 async function reads(serverUrl: string): Promise<void> {
@@ -913,7 +912,7 @@ async function reads(serverUrl: string): Promise<void> {
       met: undefined,
     });
     rows.push({
-      benchmark: 'Reads: bare NestJS route with the compression middleware vs without',
+      benchmark: "Reads: bare NestJS route with the app's compression vs without",
       figure: `${fmt(perSecondOf(compressedResult))} req/s (p99 ${p99(compressedResult)} ms)`,
       baseline: `${fmt(perSecondOf(nestResult))} req/s`,
       ratio: `${fmt((perSecondOf(compressedResult) / perSecondOf(nestResult)) * 100, 1)}%`,
