@@ -135,7 +135,11 @@ function compressThrough(response: Response, encoding: Encoding, write: Write, e
   stream.on('end', () => end.call(response));
   stream.on('drain', () => response.emit('drain'));
   stream.on('error', (error: Error) => response.destroy(error));
-  response.on('drain', () => stream.resume());
+  // The compressor's own drain, passed on to the writers above, comes here too: the socket
+  // may still be full then, and the compressor stays paused until it is not.
+  response.on('drain', () => {
+    if (!response.writableNeedDrain) stream.resume();
+  });
   response.on('close', () => stream.destroy());
   response.write = ((chunk: unknown, chunkEncoding?: unknown, callback?: unknown) =>
     stream.write(
