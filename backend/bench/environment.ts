@@ -158,8 +158,7 @@ export async function startBareServer(body: string): Promise<Process> {
 
 /**
  * NestJS on Express with one route answering `body` at GET /api/capacity (bare-nest.ts); with
- * `compression`, the app's compression middleware (compressAnswers) in front of it, as the app
- * mounts it.
+ * `compression`, the app's compression (compressAnswers) on its answers, as the app installs it.
  */
 export async function startBareNestServer(
   body: string,
