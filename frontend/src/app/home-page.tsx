@@ -13,6 +13,7 @@ import {
 import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
 import { lazyPage } from '../lib/lazy-page';
+import { whenIdle } from '../lib/when-idle';
 
 /*
  * The form and the payment-cancelled screen are shown only once asked for (Register, or the way
@@ -21,9 +22,8 @@ import { lazyPage } from '../lib/lazy-page';
  * fetch that fails then is asked for again when it is opened (lazyPage's retries, then the
  * error boundary's Retry).
  */
-const loadRegistrationForm = () => import('../features/registration/components/registration-form');
 const RegistrationForm = lazyPage(async () => ({
-  default: (await loadRegistrationForm()).RegistrationForm,
+  default: (await import('../features/registration/components/registration-form')).RegistrationForm,
 }));
 const PaymentCancelled = lazyPage(async () => ({
   default: (await import('../features/registration/components/payment-cancelled')).PaymentCancelled,
@@ -59,15 +59,7 @@ export function HomePage() {
     formHeading.focus({ preventScroll: true });
   }, [scrollRequest, formHeading]);
 
-  useEffect(() => {
-    const prefetch = () => void loadRegistrationForm().catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(prefetch, 1);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(prefetch, { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => whenIdle(RegistrationForm.preload), []);
 
   const openForm = () => {
     setFormOpen(true);

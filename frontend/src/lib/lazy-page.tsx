@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /** How often a chunk that failed to load is asked for again before the page says so. */
@@ -26,15 +26,38 @@ export async function withRetries<T>(
   }
 }
 
+/** A page whose code loads when it is first drawn, or earlier when asked to (`preload`). */
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** Starts loading the page's code now (when idle, before it is opened); a failure is left for
+   * its opening to meet, and retry. */
+  preload: () => void;
+};
+
 /**
  * React.lazy remembers a failed load for good; this one is retried a few times and, when it
  * still fails, is made afresh by retryFailedChunks() (the error boundary's Retry button).
+ * A page whose code has arrived (preloaded, or drawn before) is drawn at once: React.lazy would
+ * suspend on its first drawing even then, show the fallback, and reveal the page only when its
+ * throttle of revealed content allows (about 300 ms later in React 19).
  */
-export function lazyPage<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+export function lazyPage<P extends object>(load: () => Promise<Module<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<Module<P>> | undefined;
+  const start = () =>
+    (loading ??= withRetries(load).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   let current: LazyExoticComponent<ComponentType<P>>;
   const reset = () => {
     current = lazy(() =>
-      withRetries(load).catch((error: unknown) => {
+      start().catch((error: unknown) => {
         failedLoads.add(reset);
         throw error;
       }),
@@ -42,9 +65,12 @@ export function lazyPage<P extends object>(load: () => Promise<Module<P>>): Comp
   };
   reset();
   function LazyPage(props: P) {
-    const Page = current as unknown as ComponentType<P>;
+    // Chosen once for each time the page is drawn anew: switching from the lazy element to the
+    // loaded one would draw it again from scratch, losing its state.
+    const [Page] = useState(() => loaded ?? (current as unknown as ComponentType<P>));
     return <Page {...props} />;
   }
+  LazyPage.preload = () => void start().catch(() => undefined);
   return LazyPage;
 }
 

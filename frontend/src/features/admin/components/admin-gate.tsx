@@ -29,9 +29,10 @@ type Notice =
 /**
  * The Command Center's sign-in: by a passkey; as an operator by email, passphrase and a code
  * (from the authenticator app, or a recovery code); or the owner by the admin password alone
- * (one field, one button, disabled while the field is empty).
+ * (one field, one button, disabled while the field is empty). `onSigningIn` is called when the
+ * operator starts (focuses or touches any of it).
  */
-export function AdminGate() {
+export function AdminGate({ onSigningIn }: { onSigningIn?: () => void } = {}) {
   const t = useAdminText();
   const toast = useToast();
   const { signIn, gateReason } = useAdminSession();
@@ -159,7 +160,14 @@ export function AdminGate() {
   const describedBy = shown ? noticeId : undefined;
 
   return (
-    <section className="admin-gate" aria-labelledby={`${id}-title`}>
+    // Focus or a touch anywhere in the sign-in (a field, a button) tells the console the operator
+    // is signing in, so that it can fetch what it will show next meanwhile.
+    <section
+      className="admin-gate"
+      aria-labelledby={`${id}-title`}
+      onFocus={onSigningIn}
+      onPointerDown={onSigningIn}
+    >
       <h1 id={`${id}-title`}>{t('admin.gate.title')}</h1>
       <p className="muted">{t('admin.gate.lead')}</p>
       <p id={noticeId} className="admin-gate__notice" role="status">

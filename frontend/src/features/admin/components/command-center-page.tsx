@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { lazyPage } from '../../../lib/lazy-page';
+import { lazyPage, type LazyPage } from '../../../lib/lazy-page';
 import { AdminSessionProvider, useAdminSession } from '../hooks/use-admin-session';
 import { useAdminText } from '../hooks/use-admin-text';
 import { AdminIntlProvider } from '../i18n/admin-intl-provider';
@@ -61,19 +61,19 @@ const TITLES = {
   account: 'admin.account.pageTitle',
 } as const;
 
+/** The console's own page of each section (the door is another feature's, given as `page`). */
+const PAGES: Record<CommandCenterSection, LazyPage<object>> = {
+  registrations: Dashboard,
+  tour: TourPage,
+  sheet: PerformersSheetPage,
+  door: Dashboard,
+  operators: OperatorsPage,
+  account: AccountPage,
+};
+
 function SignedInPage({ section }: { section: CommandCenterSection }) {
-  switch (section) {
-    case 'tour':
-      return <TourPage />;
-    case 'sheet':
-      return <PerformersSheetPage />;
-    case 'operators':
-      return <OperatorsPage />;
-    case 'account':
-      return <AccountPage />;
-    default:
-      return <Dashboard />;
-  }
+  const Page = PAGES[section];
+  return <Page />;
 }
 
 function CommandCenter({
@@ -153,7 +153,10 @@ function CommandCenter({
           <SignedInPage section={section} />
         </Suspense>
       ) : (
-        <AdminGate />
+        // The page's code is fetched while the operator signs in, so that the page is drawn as
+        // soon as the session is open and asks for its data at once (not on a page drawn by
+        // another feature, such as the door, which needs none of the console's pages).
+        <AdminGate onSigningIn={page ? undefined : PAGES[section].preload} />
       )}
     </div>
   );

@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/render';
+import CommandCenterPage from './command-center-page';
+
+// Which of the console's pages had their code asked for, in order: each module is required
+// (its mock factory run) the first time something imports it. A file of its own, so that no
+// earlier test has loaded them.
+const mockRequired: string[] = [];
+jest.mock('./dashboard', () => {
+  mockRequired.push('registrations');
+  return jest.requireActual('./dashboard');
+});
+jest.mock('./tour-page', () => {
+  mockRequired.push('tour');
+  return jest.requireActual('./tour-page');
+});
+jest.mock('./operators-page', () => {
+  mockRequired.push('operators');
+  return jest.requireActual('./operators-page');
+});
+
+beforeEach(() => {
+  global.fetch = jest.fn(
+    async () =>
+      ({
+        ok: true,
+        status: 200,
+        headers: new Headers(),
+        text: async () => JSON.stringify({ authenticated: false }),
+      }) as unknown as Response,
+  ) as typeof fetch;
+});
+
+describe('the console while the operator signs in', () => {
+  it("fetches the code of the page being signed in to, and only that page's, once the operator starts", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CommandCenterPage section="tour" />, {
+      route: '/admin/tour',
+      path: '/admin/tour',
+    });
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    // Nothing while the sign-in is only looked at (a visit, an audit).
+    await new Promise((wait) => setTimeout(wait, 50));
+    expect(mockRequired).toEqual([]);
+    await user.click(screen.getByLabelText('Password'));
+    await waitFor(() => expect(mockRequired).toEqual(['tour']));
+    // Still signed out: the code came ahead of the session, not with it.
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('fetches none for a page drawn by another feature (the door)', async () => {
+    const before = [...mockRequired];
+    renderWithProviders(<CommandCenterPage section="door" page={() => <p>The door</p>} />, {
+      route: '/admin/door',
+      path: '/admin/door',
+    });
+    await userEvent.setup().click(await screen.findByLabelText('Password'));
+    await new Promise((wait) => setTimeout(wait, 50));
+    expect(mockRequired).toEqual(before);
+  });
+});
