@@ -2,7 +2,8 @@ import { isValidElement, type ReactNode } from 'react';
 import { createRoutesFromElements, matchRoutes, Routes, type RouteObject } from 'react-router';
 // The one list of the site's routes, which the server answers with 200 (any other path, 404).
 import siteRoutes from '../../../backend/src/site/site-routes.json';
-import { AppRoutes } from './routes';
+import { isLazyPage } from '../lib/lazy-page';
+import { AppRoutes, preloadPageCode } from './routes';
 
 /** The <Route> tree inside the <Routes> that AppRoutes renders. */
 function routesOf(node: ReactNode): RouteObject[] {
@@ -35,5 +36,20 @@ describe('the routes of the site', () => {
     }
     expect(leafPath('/no-such-page')).toBe('*');
     expect(leafPath('/confirmation/some-id/more')).toBe('*');
+  });
+
+  it("load the code of the page at an address ahead of the first render, and only that page's", async () => {
+    const pageAt = (path: string) => {
+      const element = matchRoutes(routes, path)?.at(-1)?.route.element;
+      const type: unknown = isValidElement(element) ? element.type : undefined;
+      if (!isLazyPage(type)) throw new Error(`${path} is not a page loaded on its own`);
+      return type;
+    };
+    expect(pageAt('/past-events').isLoaded()).toBe(false);
+    await preloadPageCode({ pathname: '/past-events' });
+    expect(pageAt('/past-events').isLoaded()).toBe(true);
+    expect(pageAt('/press').isLoaded()).toBe(false);
+    // The home page is part of the site's entry: nothing to load.
+    await expect(preloadPageCode({ pathname: '/' })).resolves.toBeUndefined();
   });
 });

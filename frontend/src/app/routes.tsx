@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router';
+import { isValidElement } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
 import { Layout } from './layout';
 import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
 import { registrationQuery } from '../features/confirmation/api/get-registration';
 import { eventsQuery } from '../lib/catalogue';
-import { lazyPage } from '../lib/lazy-page';
+import { isLazyPage, lazyPage } from '../lib/lazy-page';
 import { siteInfoQuery } from '../lib/site-info';
 
 const ConfirmationPage = lazyPage(
@@ -50,33 +51,45 @@ export function prefetchPageData(location: Location, queryClient: QueryClient): 
  * The pages of the site. Their paths are the list in backend/src/site/site-routes.json, which
  * the server answers with 200 (any other path, 404); routes.test.tsx holds the two equal.
  */
+const SITE_ROUTES = (
+  <Route element={<Layout />}>
+    <Route index element={<HomePage />} />
+    <Route path="confirmation" element={<ConfirmationPage />} />
+    <Route path="confirmation/:id" element={<ConfirmationPage />} />
+    <Route path="cancel" element={<CancelBookingPage />} />
+    <Route path="offer" element={<OfferPage />} />
+    <Route path="admin" element={<CommandCenterPage />} />
+    <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
+    <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
+    <Route path="admin/door" element={<DoorRoute />} />
+    <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
+    <Route path="admin/account" element={<CommandCenterPage section="account" />} />
+    <Route path="admin/join" element={<JoinPage />} />
+    <Route path="about" element={<AboutPage />} />
+    <Route path="creator" element={<BiographyPage slug="creator" />} />
+    <Route path="actress" element={<BiographyPage slug="actress" />} />
+    <Route path="ai-researcher" element={<BiographyPage slug="ai-researcher" />} />
+    <Route path="who-we-are" element={<WhoWeArePage />} />
+    <Route path="press" element={<PressPage />} />
+    <Route path="past-events" element={<PastEventsPage />} />
+    <Route path="dreams" element={<PlaceholderPage page="dreams" />} />
+    <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="confirmation" element={<ConfirmationPage />} />
-        <Route path="confirmation/:id" element={<ConfirmationPage />} />
-        <Route path="cancel" element={<CancelBookingPage />} />
-        <Route path="offer" element={<OfferPage />} />
-        <Route path="admin" element={<CommandCenterPage />} />
-        <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
-        <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
-        <Route path="admin/door" element={<DoorRoute />} />
-        <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
-        <Route path="admin/account" element={<CommandCenterPage section="account" />} />
-        <Route path="admin/join" element={<JoinPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="creator" element={<BiographyPage slug="creator" />} />
-        <Route path="actress" element={<BiographyPage slug="actress" />} />
-        <Route path="ai-researcher" element={<BiographyPage slug="ai-researcher" />} />
-        <Route path="who-we-are" element={<WhoWeArePage />} />
-        <Route path="press" element={<PressPage />} />
-        <Route path="past-events" element={<PastEventsPage />} />
-        <Route path="dreams" element={<PlaceholderPage page="dreams" />} />
-        <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{SITE_ROUTES}</Routes>;
+}
+
+/**
+ * Starts loading the code of the page at this address (read from the routes above), so that a
+ * first render that waits for it draws the page at once instead of a fallback. Settles when
+ * the code has come or failed to (the page then asks for it again, with its retries).
+ */
+export function preloadPageCode(location: Pick<Location, 'pathname'>): Promise<void> {
+  const page = matchRoutes(createRoutesFromElements(SITE_ROUTES), location.pathname)?.at(-1)?.route
+    .element;
+  const type: unknown = isValidElement(page) ? page.type : undefined;
+  return isLazyPage(type) ? type.preload() : Promise.resolve();
 }

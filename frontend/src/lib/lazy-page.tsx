@@ -28,10 +28,21 @@ export async function withRetries<T>(
 
 /** A page whose code loads when it is first drawn, or earlier when asked to (`preload`). */
 export type LazyPage<P extends object> = ComponentType<P> & {
-  /** Starts loading the page's code now (when idle, before it is opened); a failure is left for
-   * its opening to meet, and retry. */
-  preload: () => void;
+  /**
+   * Starts loading the page's code now, before it is opened; settles when it has come or failed
+   * to (never rejects: a failure is left for the page's opening to meet, and retry).
+   */
+  preload: () => Promise<void>;
+  /** Whether the page's code has come (it is then drawn at once). */
+  isLoaded: () => boolean;
 };
+
+/** Whether `value` is a page made by lazyPage (which can be preloaded). */
+export function isLazyPage(value: unknown): value is LazyPage<object> {
+  return (
+    typeof value === 'function' && typeof (value as { preload?: unknown }).preload === 'function'
+  );
+}
 
 /**
  * React.lazy remembers a failed load for good; this one is retried a few times and, when it
@@ -70,7 +81,12 @@ export function lazyPage<P extends object>(load: () => Promise<Module<P>>): Lazy
     const [Page] = useState(() => loaded ?? (current as unknown as ComponentType<P>));
     return <Page {...props} />;
   }
-  LazyPage.preload = () => void start().catch(() => undefined);
+  LazyPage.isLoaded = () => loaded !== undefined;
+  LazyPage.preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
   return LazyPage;
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../test/render';
+import { OWNER_SESSION, renderWithProviders } from '../../../test/render';
 import CommandCenterPage from './command-center-page';
 
 // Which of the console's pages had their code asked for, in order: each module is required
@@ -58,5 +58,25 @@ describe('the console while the operator signs in', () => {
     await userEvent.setup().click(await screen.findByLabelText('Password'));
     await new Promise((wait) => setTimeout(wait, 50));
     expect(mockRequired).toEqual(before);
+  });
+
+  it('asks for the code of the page as soon as the session is known to be live, and then draws it', async () => {
+    const before = [...mockRequired];
+    global.fetch = jest.fn(
+      async () =>
+        ({
+          ok: true,
+          status: 200,
+          headers: new Headers(),
+          text: async () => JSON.stringify(OWNER_SESSION),
+        }) as unknown as Response,
+    ) as typeof fetch;
+    renderWithProviders(<CommandCenterPage section="operators" />, {
+      route: '/admin/operators',
+      path: '/admin/operators',
+    });
+    await waitFor(() => expect(mockRequired).toEqual([...before, 'operators']));
+    expect(await screen.findByRole('heading', { name: 'Operators' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { lazyPage, type LazyPage } from '../../../lib/lazy-page';
@@ -71,6 +71,27 @@ const PAGES: Record<CommandCenterSection, LazyPage<object>> = {
   account: AccountPage,
 };
 
+/**
+ * Whether `page`'s code is here (or has failed to come: the page then meets the failure itself,
+ * and retries), asked for once `wanted`; a page not wanted waits for nothing. Drawn only then, the page does not suspend: behind a
+ * Suspense fallback, React 19 would hold it back about 300 ms after its code came, and the page
+ * asks for its data only once drawn.
+ */
+function usePageCode(page: LazyPage<object>, wanted: boolean): boolean {
+  const [came, setCame] = useState<LazyPage<object> | null>(null);
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let current = true;
+    void page.preload().then(() => {
+      if (current) setCame(() => page);
+    });
+    return () => {
+      current = false;
+    };
+  }, [page, wanted]);
+  return !wanted || came === page || page.isLoaded();
+}
+
 function SignedInPage({ section }: { section: CommandCenterSection }) {
   const Page = PAGES[section];
   return <Page />;
@@ -90,6 +111,12 @@ function CommandCenter({
   const signedIn = state === 'signed-in';
   const allowed = mayOpen(section, permissions);
   const title = <PageTitle text={t(TITLES[section])} />;
+  const pageCodeHere = usePageCode(PAGES[section], signedIn && !page);
+  const loading = (
+    <p className="page-loading" role="status">
+      {t(LOADING[section])}
+    </p>
+  );
 
   // A session opened by joining has nothing open until it has its second factor.
   if (signedIn && secondFactorRequired) {
@@ -142,14 +169,10 @@ function CommandCenter({
         <p className="page-loading" role="status">
           {t('admin.gate.checking')}
         </p>
+      ) : signedIn && !pageCodeHere ? (
+        loading
       ) : signedIn ? (
-        <Suspense
-          fallback={
-            <p className="page-loading" role="status">
-              {t(LOADING[section])}
-            </p>
-          }
-        >
+        <Suspense fallback={loading}>
           <SignedInPage section={section} />
         </Suspense>
       ) : (
