@@ -73,14 +73,14 @@ const PAGES: Record<CommandCenterSection, LazyPage<object>> = {
 
 /**
  * Whether `page`'s code is here (or has failed to come: the page then meets the failure itself,
- * and retries), asked for once `wanted`; a page not wanted waits for nothing. Drawn only then, the page does not suspend: behind a
- * Suspense fallback, React 19 would hold it back about 300 ms after its code came, and the page
- * asks for its data only once drawn.
+ * and retries), asked for once `wanted`; a page not wanted waits for nothing. Drawn only then,
+ * the page does not suspend: behind a Suspense fallback, React 19 would hold it back about
+ * 300 ms after its code came, and the page asks for its data only once drawn.
  */
-function usePageCode(page: LazyPage<object>, wanted: boolean): boolean {
+function usePageCode(page: LazyPage<object> | undefined, wanted: boolean): boolean {
   const [came, setCame] = useState<LazyPage<object> | null>(null);
   useEffect(() => {
-    if (!wanted) return undefined;
+    if (!page || !wanted) return undefined;
     let current = true;
     void page.preload().then(() => {
       if (current) setCame(() => page);
@@ -89,7 +89,7 @@ function usePageCode(page: LazyPage<object>, wanted: boolean): boolean {
       current = false;
     };
   }, [page, wanted]);
-  return !wanted || came === page || page.isLoaded();
+  return !page || !wanted || came === page || page.isLoaded();
 }
 
 function SignedInPage({ section }: { section: CommandCenterSection }) {
@@ -111,7 +111,9 @@ function CommandCenter({
   const signedIn = state === 'signed-in';
   const allowed = mayOpen(section, permissions);
   const title = <PageTitle text={t(TITLES[section])} />;
-  const pageCodeHere = usePageCode(PAGES[section], signedIn && !page);
+  // The console's own page here, unless another feature draws it (the door, which needs none).
+  const ownPage = page ? undefined : PAGES[section];
+  const pageCodeHere = usePageCode(ownPage, signedIn);
   const loading = (
     <p className="page-loading" role="status">
       {t(LOADING[section])}
@@ -177,9 +179,8 @@ function CommandCenter({
         </Suspense>
       ) : (
         // The page's code is fetched while the operator signs in, so that the page is drawn as
-        // soon as the session is open and asks for its data at once (not on a page drawn by
-        // another feature, such as the door, which needs none of the console's pages).
-        <AdminGate onSigningIn={page ? undefined : PAGES[section].preload} />
+        // soon as the session is open and asks for its data at once.
+        <AdminGate onSigningIn={ownPage?.preload} />
       )}
     </div>
   );
