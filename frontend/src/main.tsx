@@ -4,7 +4,12 @@ import { BrowserRouter } from 'react-router';
 import { loadCatalogue } from './app/messages';
 import { readPrerenderedData } from './app/prerendered-page';
 import { AppProviders } from './app/providers';
-import { AppRoutes, prefetchPageData, preloadPageCode } from './app/routes';
+import {
+  AppRoutes,
+  prefetchPageData,
+  preloadPageCode,
+  preloadPageCodeOnIntent,
+} from './app/routes';
 import {
   LANGUAGE_STORAGE_KEY,
   rememberLanguageForServer,
@@ -71,4 +76,5 @@ void Promise.all([
     // In slices too: the first render of a page that was not prerendered.
     startTransition(() => page.render(app));
   }
+  preloadPageCodeOnIntent(document);
 });

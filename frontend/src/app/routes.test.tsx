@@ -1,9 +1,10 @@
+import { waitFor } from '@testing-library/react';
 import { isValidElement, type ReactNode } from 'react';
 import { createRoutesFromElements, matchRoutes, Routes, type RouteObject } from 'react-router';
 // The one list of the site's routes, which the server answers with 200 (any other path, 404).
 import siteRoutes from '../../../backend/src/site/site-routes.json';
 import { isLazyPage } from '../lib/lazy-page';
-import { AppRoutes, preloadPageCode } from './routes';
+import { AppRoutes, preloadPageCode, preloadPageCodeOnIntent } from './routes';
 
 /** The <Route> tree inside the <Routes> that AppRoutes renders. */
 function routesOf(node: ReactNode): RouteObject[] {
@@ -38,18 +39,46 @@ describe('the routes of the site', () => {
     expect(leafPath('/confirmation/some-id/more')).toBe('*');
   });
 
+  const pageAt = (path: string) => {
+    const element = matchRoutes(routes, path)?.at(-1)?.route.element;
+    const type: unknown = isValidElement(element) ? element.type : undefined;
+    if (!isLazyPage(type)) throw new Error(`${path} is not a page loaded on its own`);
+    return type;
+  };
+
   it("load the code of the page at an address ahead of the first render, and only that page's", async () => {
-    const pageAt = (path: string) => {
-      const element = matchRoutes(routes, path)?.at(-1)?.route.element;
-      const type: unknown = isValidElement(element) ? element.type : undefined;
-      if (!isLazyPage(type)) throw new Error(`${path} is not a page loaded on its own`);
-      return type;
-    };
     expect(pageAt('/past-events').isLoaded()).toBe(false);
     await preloadPageCode({ pathname: '/past-events' });
     expect(pageAt('/past-events').isLoaded()).toBe(true);
     expect(pageAt('/press').isLoaded()).toBe(false);
     // The home page is part of the site's entry: nothing to load.
     await expect(preloadPageCode({ pathname: '/' })).resolves.toBeUndefined();
+  });
+
+  it('load the code of the page a link leads to when the pointer comes over it or it is focused', async () => {
+    document.body.innerHTML = `
+      <a href="/who-we-are"><span>Who we are</span></a>
+      <a href="/creator">The creator</a>
+      <a href="https://elsewhere.example/press">Elsewhere</a>`;
+    const [inside, focused, elsewhere] = [
+      document.querySelector('a[href="/who-we-are"] span')!,
+      document.querySelector<HTMLAnchorElement>('a[href="/creator"]')!,
+      document.querySelector('a[href^="https:"]')!,
+    ];
+    const stop = preloadPageCodeOnIntent(document);
+    try {
+      elsewhere.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+      expect(pageAt('/press').isLoaded()).toBe(false);
+      expect(pageAt('/who-we-are').isLoaded()).toBe(false);
+      inside.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+      await waitFor(() => expect(pageAt('/who-we-are').isLoaded()).toBe(true));
+      expect(pageAt('/creator').isLoaded()).toBe(false);
+      focused.focus();
+      await waitFor(() => expect(pageAt('/creator').isLoaded()).toBe(true));
+      expect(pageAt('/press').isLoaded()).toBe(false);
+    } finally {
+      stop();
+      document.body.innerHTML = '';
+    }
   });
 });
