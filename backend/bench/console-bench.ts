@@ -248,8 +248,12 @@ function idleStreamBytes(
   });
 }
 
+/** Sign-ins timed, each in a new browser context (no cookie, no cache): the figure is their median. */
+const SIGN_INS = 5;
+
 interface BrowserFigures {
-  firstRowsMs: number;
+  /** Login to first rows of each sign-in, in order. */
+  firstRowsMs: number[];
   domNodes: number;
   heapBytes: number;
   keystrokeMs: number[];
@@ -263,14 +267,25 @@ async function browserFigures(url: string): Promise<BrowserFigures> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${url}/admin`);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.locator('.registration-card').first().waitFor({ state: 'visible' });
-    const firstRowsMs = performance.now() - started;
+    const signIn = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${url}/admin`);
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.locator('.registration-card').first().waitFor({ state: 'visible' });
+      return { context, page, ms: performance.now() - started };
+    };
+    const firstRowsMs: number[] = [];
+    for (let round = 1; round < SIGN_INS; round += 1) {
+      const { context, ms } = await signIn();
+      firstRowsMs.push(ms);
+      await context.close();
+    }
+    // The last sign-in's console stays open for the figures below.
+    const { context, page, ms } = await signIn();
+    firstRowsMs.push(ms);
     await page.waitForTimeout(1000);
     const domNodes = (await page.evaluate('document.getElementsByTagName("*").length')) as number;
     const cdp = await context.newCDPSession(page);
@@ -449,13 +464,14 @@ export async function consoleBench(
       });
       if (browser) {
         const keystroke = percentile(browser.keystrokeMs, 50);
+        const firstRows = percentile(browser.firstRowsMs, 50);
         rows.push({
-          benchmark: 'Console (browser): login to first rows',
-          figure: `${fmt(browser.firstRowsMs)} ms`,
+          benchmark: `Console (browser): login to first rows, median of ${SIGN_INS}`,
+          figure: `${fmt(firstRows)} ms (${fmt(Math.min(...browser.firstRowsMs))}–${fmt(Math.max(...browser.firstRowsMs))} ms)`,
           baseline: '24.5 s (before, issue 15)',
-          ratio: `${fmt(24_500 / browser.firstRowsMs, 0)}×`,
+          ratio: `${fmt(24_500 / firstRows, 0)}×`,
           goal: '≤ 1.5 s',
-          met: browser.firstRowsMs <= 1500,
+          met: firstRows <= 1500,
         });
         rows.push({
           benchmark: 'Console (browser): DOM nodes, JS heap',
