@@ -13,6 +13,7 @@ import { rebuildProjections } from '../src/registrations/projections/rebuild-pro
 import { BACKEND_DIR, createBenchDatabase, startAppProcess, type Process } from './environment';
 import { CSV_COLUMNS } from '../src/registrations/queries/registration-page/registration-export.request.dto';
 import { percentile } from './load';
+import { fmt, log } from './report';
 
 /** One line of the bench table (the shape run.ts prints). */
 export interface ConsoleRow {
@@ -54,17 +55,6 @@ if (CSV_LABELS.length !== CSV_COLUMNS) {
   throw new Error(
     `The export takes ${CSV_COLUMNS} column headings, the bench has ${CSV_LABELS.length}`,
   );
-}
-
-function fmt(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: digits,
-  });
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
 }
 
 /** One open event with 20 slots of 20 seats, written to a file for TOUR_FILE. */

@@ -8,6 +8,7 @@ import { storedTicketKeys } from '../src/day-of-show/tickets/ticket-keys';
 import type { ConsoleRow } from './console-bench';
 import { createBenchDatabase, startAppProcess, type Process } from './environment';
 import { percentile } from './load';
+import { fmt, log } from './report';
 
 /** The seats of the benchmark's slot, and the warm-up requests before each measure. */
 const SEATS = 1000;
@@ -15,17 +16,6 @@ const WARM_UP = 20;
 const LIST_READS = 100;
 
 const ADMIN_PASSWORD = 'bench-admin-password-long-enough';
-
-function fmt(value: number, digits = 1): string {
-  return value.toLocaleString('en-US', {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: digits,
-  });
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
-}
 
 async function timed(work: () => Promise<Response>, expected: number): Promise<number> {
   const started = performance.now();
@@ -164,8 +154,8 @@ export async function doorBench(serverUrl: string, catalogue: Catalogue): Promis
     const writeP99 = percentile(writeTimes.slice(WARM_UP), 99);
     rows.push({
       benchmark: `Door: a scan's round trip (POST /api/admin/check-ins with a ticket), p99, slot of ${fmt(SEATS, 0)}`,
-      figure: `${fmt(scanP99)} ms (p50 ${fmt(percentile(scanTimes, 50))} ms)`,
-      baseline: `PATCH dreamed-captured p99 ${fmt(writeP99)} ms`,
+      figure: `${fmt(scanP99, 1)} ms (p50 ${fmt(percentile(scanTimes, 50), 1)} ms)`,
+      baseline: `PATCH dreamed-captured p99 ${fmt(writeP99, 1)} ms`,
       ratio: `${fmt(scanP99 / writeP99, 2)}×`,
       goal: '≤ 300 ms',
       met: scanP99 <= 300,
@@ -174,8 +164,8 @@ export async function doorBench(serverUrl: string, catalogue: Catalogue): Promis
     const pageP99 = percentile(pageTimes, 99);
     rows.push({
       benchmark: `Door: the door list of a slot of ${fmt(SEATS, 0)} seats (GET …/door), p99`,
-      figure: `${fmt(listP99)} ms (p50 ${fmt(percentile(listTimes, 50))} ms)`,
-      baseline: `the slot's first console page (50 rows) p99 ${fmt(pageP99)} ms`,
+      figure: `${fmt(listP99, 1)} ms (p50 ${fmt(percentile(listTimes, 50), 1)} ms)`,
+      baseline: `the slot's first console page (50 rows) p99 ${fmt(pageP99, 1)} ms`,
       ratio: `${fmt(listP99 / pageP99, 2)}×`,
       goal: '≤ 300 ms',
       met: listP99 <= 300,

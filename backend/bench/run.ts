@@ -37,6 +37,7 @@ import {
   type CannonResult,
   type LoadResult,
 } from './load';
+import { fmt, log } from './report';
 import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
@@ -78,17 +79,6 @@ interface Row {
 
 const rows: Row[] = [];
 const notes: string[] = [];
-
-function fmt(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: digits,
-  });
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
-}
 
 /**
  * A pool for the benchmark's own statements. A connection the server ends while it is idle in
