@@ -23,11 +23,7 @@ import { drainHttpServer, InFlightRequests } from './health/graceful-shutdown';
 import { ServerLifecycle } from './common/server-lifecycle';
 import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
-import {
-  bodyLimitMiddleware,
-  jsonBodyBoundsMiddleware,
-  useCappedBodyParsers,
-} from './security/body-limits';
+import { bodyLimitMiddleware, bodyReadingMiddleware } from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { answerClientError } from './security/api-error-response';
 import { securityHeadersMiddleware } from './security/security-headers';
@@ -49,8 +45,8 @@ export async function createApp(
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({ config, dataSource, catalogue }),
     {
-      // The webhook needs the raw bytes (request.rawBody) to check the provider's signature.
-      rawBody: true,
+      // The body is read by the app's own step (bodyReadingMiddleware), which keeps the raw
+      // bytes (request.rawBody) the webhook checks the provider's signature on.
       bodyParser: false,
       // Structured JSON lines (readable ones in development) with the request id on each.
       logger: options.logger === false ? false : appLogging(config).nestLogger,
@@ -83,8 +79,7 @@ export async function createApp(
   compressAnswers(app.getHttpAdapter().getInstance() as Express);
   app.use(bodyLimitMiddleware);
   app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
-  useCappedBodyParsers(app);
-  app.use(jsonBodyBoundsMiddleware);
+  app.use(bodyReadingMiddleware());
   app.useGlobalPipes(createValidationPipe(NAMED_PARAMETERS));
   app.useGlobalFilters(new ApiExceptionFilter(app.get(Metrics)));
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs

@@ -1,6 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { sendApiError } from './api-error-response';
 
 /** The largest request body any route accepts; a registration is a few kilobytes. */
@@ -24,10 +28,35 @@ export function bodyLimitMiddleware(request: Request, response: Response, next: 
   next();
 }
 
-/** Every parser the API mounts, each with the same cap. */
-export function useCappedBodyParsers(app: NestExpressApplication): void {
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false, parameterLimit: 100 });
+/** Keeps the bytes a parser read, as request.rawBody: the webhook checks its signature on them. */
+function keepRawBody(request: Request, _response: Response, raw: Buffer): void {
+  (request as Request & { rawBody?: Buffer }).rawBody = raw;
+}
+
+/**
+ * Reads a request's body: every parser the API mounts, each with the same cap, then the JSON
+ * body's bounds (jsonBodyBoundsMiddleware). One step of the app's chain, which a request that
+ * carries no body (a GET, such as the capacity every open page polls) passes at once instead of
+ * going through each of them to be told so.
+ */
+export function bodyReadingMiddleware(): RequestHandler {
+  const parsers = express.Router();
+  parsers.use(express.json({ limit: BODY_LIMIT, verify: keepRawBody }));
+  parsers.use(
+    express.urlencoded({
+      limit: BODY_LIMIT,
+      extended: false,
+      parameterLimit: 100,
+      verify: keepRawBody,
+    }),
+  );
+  parsers.use(jsonBodyBoundsMiddleware);
+  return (request, response, next) => {
+    // As body-parser tells a body: one is announced by its length or by chunked transfer.
+    const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+    if (length === undefined && chunked === undefined) return next();
+    parsers(request, response, next);
+  };
 }
 
 /** How deep a JSON body may nest, and how many members and items it may hold in all. */

@@ -22,17 +22,19 @@ export function serveSite(
 ): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
+  // The site's steps, which the app's own routes pass in one: they are never files (without
+  // that, every API request paid a stat() on the disk, and a sandbox page's id that read as a
+  // folder, `..%2F`, was redirected as one) and never pages.
+  const site = express.Router();
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isAppRoute(request.path) ? next() : site(request, response, next),
+  );
   if (hasBuild) {
     // The build's brotli and gzip copies first, for a browser that takes them.
     const assets = path.join(distDir, 'assets');
-    app.use('/assets', precompressedFiles(assets, { immutable: true, maxAge: '1y' }));
-    app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
-    // The app's own routes are never files: without this, every API request paid a stat() on
-    // the disk, and a sandbox page's id that read as a folder (`..%2F`) was redirected as one.
-    const files = express.static(distDir, { index: false, maxAge: '1h' });
-    app.use((request: Request, response: Response, next: NextFunction) =>
-      isAppRoute(request.path) ? next() : files(request, response, next),
-    );
+    site.use('/assets', precompressedFiles(assets, { immutable: true, maxAge: '1y' }));
+    site.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
+    site.use(express.static(distDir, { index: false, maxAge: '1h' }));
   }
   const prerendered = prerenderedPages(path.join(distDir, 'prerendered'));
   let indexHtml: string | undefined;
@@ -51,9 +53,8 @@ export function serveSite(
     closeMinutesBefore,
   );
   const logger = new Logger('Site');
-  app.use(async (request: Request, response: Response, next: NextFunction) => {
+  site.use(async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (isAppRoute(request.path)) return next();
     if (!hasBuild) {
       response
         .status(isSpaRoute(request.path) ? 200 : 404)
