@@ -77,8 +77,13 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  seconds: number,
+): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Process exited early:\n${output()}`);
     try {
@@ -89,10 +94,18 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Process did not answer ${url} within 60 s:\n${output()}`);
+      throw new Error(`Process did not answer ${url} within ${seconds} s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * How a process is started: by Node itself, or by a program that runs Node (`launcher`, the
+ * command and its arguments before Node's path; valgrind, say).
+ */
+export interface Launch {
+  launcher?: string[];
 }
 
 function spawnProcess(
@@ -100,13 +113,15 @@ function spawnProcess(
   env: Record<string, string>,
   readyPath: string,
   port: number,
+  { launcher = [] }: Launch = {},
 ): Promise<Process> {
   let output = '';
   // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there when it exits.
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, script], {
+  const [command, ...args] = [...launcher, process.execPath, ...profile, script];
+  const child = spawn(command!, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,7 +129,9 @@ function spawnProcess(
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  return waitForHttp(`${url}${readyPath}`, child, () => output).then(() => ({
+  // A launcher such as valgrind starts Node several times slower.
+  const startSeconds = launcher.length > 0 ? 300 : 60;
+  return waitForHttp(`${url}${readyPath}`, child, () => output, startSeconds).then(() => ({
     url,
     child,
     output: () => output,
@@ -129,6 +146,7 @@ function spawnProcess(
 export async function startAppProcess(
   databaseUrlForApp: string,
   env: Record<string, string> = {},
+  launch: Launch = {},
 ): Promise<Process> {
   const port = await freePort();
   return spawnProcess(
@@ -148,6 +166,7 @@ export async function startAppProcess(
     },
     '/api/capacity',
     port,
+    launch,
   );
 }
 
@@ -162,7 +181,7 @@ export async function startBareServer(body: string): Promise<Process> {
  */
 export async function startBareNestServer(
   body: string,
-  { compression = false }: { compression?: boolean } = {},
+  { compression = false, ...launch }: { compression?: boolean } & Launch = {},
 ): Promise<Process> {
   const port = await freePort();
   return spawnProcess(
@@ -170,6 +189,7 @@ export async function startBareNestServer(
     { BARE_BODY: body, NODE_ENV: 'production', BARE_COMPRESSION: String(compression) },
     '/api/capacity',
     port,
+    launch,
   );
 }
 

@@ -38,6 +38,7 @@ import {
   type LoadResult,
 } from './load';
 import { fmt, log } from './report';
+import { findCallgrind } from './instructions';
 import { findPgbench, pgbenchInsertRate } from './pgbench';
 import { consoleBench, consolePlans } from './console-bench';
 import { doorBench } from './door-bench';
@@ -943,6 +944,78 @@ async function reads(serverUrl: string): Promise<void> {
   }
 }
 
+/** Requests a sample of instructions counts, samples a server, and requests sent first. */
+const INSTRUCTION_REQUESTS = Math.max(400, Math.round(4000 * SCALE));
+const INSTRUCTION_SAMPLES = 3;
+const INSTRUCTION_WARM_UP = Math.max(600, Math.round(6000 * SCALE));
+
+/**
+ * The reads' work without the machine's noise: instructions an answer of GET /api/capacity,
+ * the product (production, access log at info) against the bare NestJS route with the app's
+ * compression, both under callgrind (bench/instructions.ts). Each is warmed up uninstrumented,
+ * then counted over INSTRUCTION_SAMPLES samples; the lowest is kept, as a sample can take in a
+ * garbage collection or V8 compiling again code it dropped while the process was idle. Counts
+ * user-space instructions only: the kernel's part of each answer (its writev) is not in them.
+ */
+async function readInstructions(serverUrl: string): Promise<void> {
+  const callgrind = findCallgrind();
+  if ('problem' in callgrind) {
+    notes.push(`\nThe reads' instructions were not counted: ${callgrind.problem}.`);
+    return;
+  }
+  const database = await createBenchDatabase(serverUrl, 'bench_instructions');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'ticketing-callgrind-'));
+  const started: Process[] = [];
+  try {
+    log('instructions: the product and the bare NestJS route under callgrind');
+    const launch = callgrind.launch(outDir);
+    const app = await startAppProcess(
+      database.url,
+      { LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      launch,
+    );
+    started.push(app);
+    const body = await (await fetch(`${app.url}/api/capacity`)).text();
+    const nest = await startBareNestServer(body, { compression: true, ...launch });
+    started.push(nest);
+    const send = (url: string) => async (requests: number) => {
+      const result = await cannon({
+        url,
+        method: 'GET',
+        path: '/api/capacity',
+        connections: 10,
+        requests,
+        headers: () => ({ 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
+      });
+      if (result.errors > 0) throw new Error(`${result.errors} reads failed under callgrind`);
+    };
+    // Both at once: what one process runs does not change the other's count.
+    const [appCounts, nestCounts] = await Promise.all(
+      [app, nest].map(async (server) => {
+        await send(server.url)(INSTRUCTION_WARM_UP);
+        return callgrind.perRequest(server, outDir, send(server.url), {
+          requests: INSTRUCTION_REQUESTS,
+          samples: INSTRUCTION_SAMPLES,
+        });
+      }),
+    );
+    const thousands = (counts: number[]) =>
+      `${fmt(Math.min(...counts) / 1000)}k (samples ${counts.map((count) => fmt(count / 1000)).join(', ')}k)`;
+    rows.push({
+      benchmark: 'Reads: instructions an answer under callgrind, product vs bare NestJS route',
+      figure: thousands(appCounts!),
+      baseline: `${thousands(nestCounts!)} with the app's compression`,
+      ratio: `${fmt((Math.min(...nestCounts!) / Math.min(...appCounts!)) * 100, 1)}%`,
+      goal: '',
+      met: undefined,
+    });
+  } finally {
+    for (const process of started) await process.stop();
+    rmSync(outDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
 /**
  * The same reads as production answers them, through deploy/nginx.conf in a real nginx (the
  * one `make test` installs; none, no row), against the same file less its upstream keep-alive,
@@ -1417,7 +1490,8 @@ async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise
 
 async function main(): Promise<void> {
   const only = (
-    process.env.BENCH_ONLY ?? 'rush,mail,reads,appends,rebuild,paint,lighthouse,console,door'
+    process.env.BENCH_ONLY ??
+    'rush,mail,reads,instructions,appends,rebuild,paint,lighthouse,console,door'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
   const catalogue = new Catalogue(demoTour(new Date()));
@@ -1426,6 +1500,7 @@ async function main(): Promise<void> {
     if (only.includes('rush')) await rush(server.serverUrl, catalogue);
     if (only.includes('mail')) await mail(server.serverUrl, catalogue);
     if (only.includes('reads')) await reads(server.serverUrl);
+    if (only.includes('instructions')) await readInstructions(server.serverUrl);
     if (only.includes('appends')) await appends(server.serverUrl);
     if (only.includes('rebuild')) await rebuild(server.serverUrl, catalogue);
     if (only.includes('paint')) await paint(server.serverUrl);

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Launch, Process } from './environment';
+
+/**
+ * Instructions counted by valgrind's callgrind, for figures a shared machine's load cannot move:
+ * the same work runs the same instructions however busy the other core is, where a process's
+ * CPU time per answer moves by a tenth from one process to the next of the same build.
+ * Instrumentation is off while the process starts and warms up, and on only around the
+ * requests measured. Needs valgrind (Debian's package `valgrind`), which brings callgrind_control.
+ */
+export interface Callgrind {
+  launch(outDir: string): Launch;
+  /** Instructions a request over `requests` requests sent by `send`, each of `samples` times. */
+  perRequest(
+    server: Process,
+    outDir: string,
+    send: (requests: number) => Promise<void>,
+    options: { requests: number; samples: number },
+  ): Promise<number[]>;
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, name);
+    if (dir && existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** The instruments, or why there are none. */
+export function findCallgrind(): Callgrind | { problem: string } {
+  const valgrind = onPath('valgrind');
+  const control = onPath('callgrind_control');
+  if (!valgrind || !control) return { problem: 'no valgrind (Debian package valgrind) on PATH' };
+  const run = (pid: number, ...args: string[]) =>
+    execFileSync(control, [...args, String(pid)], { stdio: 'ignore' });
+  return {
+    launch: (outDir) => ({
+      launcher: [
+        valgrind,
+        '--tool=callgrind',
+        '--instr-atstart=no',
+        // Node compiles code as it runs (V8's JIT): valgrind must notice code rewritten in place.
+        '--smc-check=all-non-file',
+        `--callgrind-out-file=${path.join(outDir, 'callgrind.%p')}`,
+      ],
+    }),
+    async perRequest(server, outDir, send, { requests, samples }) {
+      const pid = server.child.pid!;
+      const counts: number[] = [];
+      for (let sample = 0; sample < samples; sample += 1) {
+        run(pid, '--zero');
+        run(pid, '--instr=on');
+        await send(requests);
+        run(pid, '--instr=off');
+        run(pid, '--dump');
+        counts.push(totalOfLastDump(outDir, pid) / requests);
+      }
+      return counts;
+    },
+  };
+}
+
+/** The instructions of the newest of `pid`'s dumps (callgrind.<pid>.<n>): its `totals:` line. */
+function totalOfLastDump(outDir: string, pid: number): number {
+  const prefix = `callgrind.${pid}.`;
+  const numbers = readdirSync(outDir)
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => Number(name.slice(prefix.length)));
+  if (numbers.length === 0) throw new Error(`callgrind wrote no dump for process ${pid}`);
+  const newest = path.join(outDir, `${prefix}${Math.max(...numbers)}`);
+  const totals = /^totals: (\d+)/m.exec(readFileSync(newest, 'utf8'));
+  if (!totals) throw new Error(`callgrind's dump ${newest} has no totals`);
+  return Number(totals[1]);
+}
