@@ -12,7 +12,10 @@ import type { Launch, Process } from './environment';
  */
 export interface Callgrind {
   launch(outDir: string): Launch;
-  /** Instructions a request over `requests` requests sent by `send`, each of `samples` times. */
+  /**
+   * Instructions a request in each of `samples` samples: instrumentation on while `send` sends
+   * `requests` requests, then off again.
+   */
   perRequest(
     server: Process,
     outDir: string,

@@ -944,7 +944,7 @@ async function reads(serverUrl: string): Promise<void> {
   }
 }
 
-/** Requests a sample of instructions counts, samples a server, and requests sent first. */
+/** Reads a sample counts, samples of each server, and reads that warm a server up first. */
 const INSTRUCTION_REQUESTS = Math.max(400, Math.round(4000 * SCALE));
 const INSTRUCTION_SAMPLES = 3;
 const INSTRUCTION_WARM_UP = Math.max(600, Math.round(6000 * SCALE));
