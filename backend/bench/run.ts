@@ -944,10 +944,14 @@ async function reads(serverUrl: string): Promise<void> {
   }
 }
 
-/** Reads a sample counts, samples of each server, and reads that warm a server up first. */
-const INSTRUCTION_REQUESTS = Math.max(400, Math.round(4000 * SCALE));
+/**
+ * Reads a sample counts, samples of each server, and reads that warm a server up first. The
+ * warm-up does not shrink with BENCH_SCALE: after fewer reads V8 has not compiled the path, and
+ * the counts (half as many again) would compare two processes still warming up.
+ */
+const INSTRUCTION_REQUESTS = Math.max(1000, Math.round(4000 * SCALE));
 const INSTRUCTION_SAMPLES = 3;
-const INSTRUCTION_WARM_UP = Math.max(600, Math.round(6000 * SCALE));
+const INSTRUCTION_WARM_UP = 6000;
 
 /**
  * The reads' work without the machine's noise: instructions an answer of GET /api/capacity,
