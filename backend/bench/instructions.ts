@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Launch, Process } from './environment';
 
@@ -24,19 +24,22 @@ export interface Callgrind {
   ): Promise<number[]>;
 }
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const file = path.join(dir, name);
-    if (dir && existsSync(file)) return file;
+/** Whether `command` runs here (it answers `--version`). */
+function runs(command: string): boolean {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
-  return undefined;
 }
 
 /** The instruments, or why there are none. */
 export function findCallgrind(): Callgrind | { problem: string } {
-  const valgrind = onPath('valgrind');
-  const control = onPath('callgrind_control');
-  if (!valgrind || !control) return { problem: 'no valgrind (Debian package valgrind) on PATH' };
+  const [valgrind, control] = ['valgrind', 'callgrind_control'];
+  if (!runs(valgrind) || !runs(control)) {
+    return { problem: 'no valgrind (Debian package valgrind) on PATH' };
+  }
   const run = (pid: number, ...args: string[]) =>
     execFileSync(control, [...args, String(pid)], { stdio: 'ignore' });
   return {

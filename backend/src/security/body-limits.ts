@@ -52,7 +52,8 @@ export function bodyReadingMiddleware(): RequestHandler {
   );
   parsers.use(jsonBodyBoundsMiddleware);
   return (request, response, next) => {
-    // As body-parser tells a body: one is announced by its length or by chunked transfer.
+    // Only a request that announces no body at all (no length, no chunked transfer) skips the
+    // parsers: one that body-parser would not read either. Any other is judged by the parsers.
     const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
     if (length === undefined && chunked === undefined) return next();
     parsers(request, response, next);

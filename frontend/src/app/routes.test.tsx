@@ -3,8 +3,7 @@ import { isValidElement, type ReactNode } from 'react';
 import { createRoutesFromElements, matchRoutes, Routes, type RouteObject } from 'react-router';
 // The one list of the site's routes, which the server answers with 200 (any other path, 404).
 import siteRoutes from '../../../backend/src/site/site-routes.json';
-import { isLazyPage } from '../lib/lazy-page';
-import { AppRoutes, preloadPageCode, preloadPageCodeOnIntent } from './routes';
+import { AppRoutes, lazyPageAt, preloadPageCode, preloadPageCodeOnIntent } from './routes';
 
 /** The <Route> tree inside the <Routes> that AppRoutes renders. */
 function routesOf(node: ReactNode): RouteObject[] {
@@ -40,10 +39,12 @@ describe('the routes of the site', () => {
   });
 
   const pageAt = (path: string) => {
-    const element = matchRoutes(routes, path)?.at(-1)?.route.element;
-    const type: unknown = isValidElement(element) ? element.type : undefined;
-    if (!isLazyPage(type)) throw new Error(`${path} is not a page loaded on its own`);
-    return type;
+    const page = lazyPageAt(path);
+    if (!page) throw new Error(`${path} is not a page loaded on its own`);
+    // The very page the site draws there.
+    const drawn = matchRoutes(routes, path)?.at(-1)?.route.element;
+    expect(isValidElement(drawn) && drawn.type).toBe(page);
+    return page;
   };
 
   it("load the code of the page at an address ahead of the first render, and only that page's", async () => {

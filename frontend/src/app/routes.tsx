@@ -6,7 +6,7 @@ import { Layout } from './layout';
 import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
 import { registrationQuery } from '../features/confirmation/api/get-registration';
 import { eventsQuery } from '../lib/catalogue';
-import { isLazyPage, lazyPage } from '../lib/lazy-page';
+import { isLazyPage, lazyPage, type LazyPage } from '../lib/lazy-page';
 import { siteInfoQuery } from '../lib/site-info';
 
 const ConfirmationPage = lazyPage(
@@ -91,9 +91,14 @@ export function AppRoutes() {
  * the code has come or failed to (the page then asks for it again, with its retries).
  */
 export function preloadPageCode(location: Pick<Location, 'pathname'>): Promise<void> {
-  const page = matchRoutes(SITE_ROUTE_OBJECTS, location.pathname)?.at(-1)?.route.element;
+  return lazyPageAt(location.pathname)?.preload() ?? Promise.resolve();
+}
+
+/** The page the routes above draw at this path when its code loads on its own, else undefined. */
+export function lazyPageAt(pathname: string): LazyPage<object> | undefined {
+  const page = matchRoutes(SITE_ROUTE_OBJECTS, pathname)?.at(-1)?.route.element;
   const type: unknown = isValidElement(page) ? page.type : undefined;
-  return isLazyPage(type) ? type.preload() : Promise.resolve();
+  return isLazyPage(type) ? type : undefined;
 }
 
 /**
