@@ -1,6 +1,8 @@
-import type { RecordedEvent } from './event-store.types';
+import type { EventMetadata, RecordedEvent } from './event-store.types';
 import {
   RECORDED_EVENT_COLUMNS,
+  recordedEventOf,
+  REPLAYED_EVENT_COLUMNS,
   toRecordedEvent,
   type RecordedEventRow,
 } from './recorded-event-row';
@@ -116,6 +118,9 @@ export async function readableLogHead(sql: SqlExecutor): Promise<number> {
 /** An event's row without its metadata, for a reader that never reads it. */
 type LogRow = Omit<RecordedEventRow, 'metadata'>;
 
+/** The metadata of every replayed event, one object for all of them. */
+const REPLAYED: EventMetadata = Object.freeze({ actor: 'system' });
+
 /**
  * The whole log in order, page by page, for a replay that holds every writer off: the next
  * page is asked for before this one is handled, so PostgreSQL reads while Node decodes. Unlike
@@ -130,7 +135,7 @@ export async function* replayWholeLog(
 ): AsyncGenerator<RecordedEvent[]> {
   const page = (after: string) => {
     const query = sql.query(
-      `SELECT global_position, stream_id, stream_version, type, schema_version, data, recorded_at
+      `SELECT ${REPLAYED_EVENT_COLUMNS}
          FROM events
         WHERE global_position > $1
         ORDER BY global_position
@@ -146,7 +151,7 @@ export async function* replayWholeLog(
     const rows = await pending;
     if (rows.length === 0) return;
     if (rows.length === batchSize) pending = page(rows[rows.length - 1].global_position);
-    yield rows.map((row) => toRecordedEvent({ ...row, metadata: { actor: 'system' } }));
+    yield rows.map((row) => recordedEventOf(row, REPLAYED));
     if (rows.length < batchSize) return;
   }
 }

@@ -9,13 +9,37 @@ export interface RecordedEventRow {
   schema_version: number;
   data: Record<string, unknown>;
   metadata: EventMetadata;
-  recorded_at: Date;
+  /** When it was recorded, in whole milliseconds since the epoch (RECORDED_AT_MS). */
+  recorded_at_ms: string;
 }
 
-export const RECORDED_EVENT_COLUMNS =
-  'global_position, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
+/**
+ * When an event was recorded, as the whole milliseconds since the epoch that a JavaScript Date
+ * holds (the microseconds cut off, as a Date made from the timestamp's text has them), counted
+ * by PostgreSQL rather than parsed from text on every row: node-postgres's date parser took a
+ * tenth of a replay's reading and folding. Every read of an event's time goes through it.
+ */
+const RECORDED_AT_MS =
+  "(extract(epoch FROM date_trunc('milliseconds', recorded_at)) * 1000)::bigint AS recorded_at_ms";
+
+export const RECORDED_EVENT_COLUMNS = `global_position, stream_id, stream_version, type, schema_version, data, metadata, ${RECORDED_AT_MS}`;
+
+/** The columns a replay reads: an event's without its metadata. */
+export const REPLAYED_EVENT_COLUMNS = `global_position, stream_id, stream_version, type, schema_version, data, ${RECORDED_AT_MS}`;
 
 export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
+  return recordedEventOf(row, row.metadata);
+}
+
+/**
+ * The event of a row read without its metadata (a replay's), with `metadata` for it. Built
+ * field by field: a copy of the row with the metadata added (`{ ...row, metadata }`) cost a
+ * replay of 200,000 events a fifth of a second.
+ */
+export function recordedEventOf(
+  row: Omit<RecordedEventRow, 'metadata'>,
+  metadata: EventMetadata,
+): RecordedEvent {
   return upcast({
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
@@ -23,17 +47,17 @@ export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
     type: row.type,
     schemaVersion: row.schema_version,
     data: row.data,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
+    metadata,
+    recordedAt: new Date(Number(row.recorded_at_ms)),
   });
 }
 
 /** The columns of a new event's row that the database decides; the rest is what was sent. */
-export const DECIDED_EVENT_COLUMNS = 'global_position, stream_id, stream_version, recorded_at';
+export const DECIDED_EVENT_COLUMNS = `global_position, stream_id, stream_version, ${RECORDED_AT_MS}`;
 
 export type DecidedEventRow = Pick<
   RecordedEventRow,
-  'global_position' | 'stream_id' | 'stream_version' | 'recorded_at'
+  'global_position' | 'stream_id' | 'stream_version' | 'recorded_at_ms'
 >;
 
 /** The recorded event from what the database decided and what was sent, without reading it back. */
@@ -46,6 +70,6 @@ export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): Recorded
     schemaVersion: sent.schemaVersion ?? 1,
     data: sent.data,
     metadata: sent.metadata,
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Number(row.recorded_at_ms)),
   });
 }

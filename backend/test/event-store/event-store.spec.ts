@@ -164,4 +164,38 @@ describe('event store', () => {
     expect(event.schemaVersion).toBe(2);
     expect(event.data).toEqual({ fullName: 'Ada' });
   });
+
+  it("gives an event's time as the Date of its whole milliseconds, the same on append and on read", async () => {
+    const [appended] = await appendToStream(sql, 'stream-e', 0, [fact('Opened')]);
+    const [read] = await readStream(sql, 'stream-e');
+    expect(read.recordedAt).toBeInstanceOf(Date);
+    expect(read.recordedAt.getTime()).toBe(appended.recordedAt.getTime());
+    const [{ stored }] = (await sql.query(
+      `SELECT to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS stored
+         FROM events WHERE stream_id = 'stream-e'`,
+    )) as { stored: string }[];
+    expect(read.recordedAt.toISOString()).toBe(stored);
+    // A fraction that is not a whole number in binary, the microseconds cut off, no fraction,
+    // and a time before the epoch.
+    const times = [
+      '2026-11-29 18:30:24.57+00',
+      '2026-11-29 18:30:24.999999+00',
+      '2026-11-29 18:30:24+00',
+      '1969-12-31 23:59:59.5+00',
+    ];
+    for (const [index, time] of times.entries()) {
+      await sql.query(
+        `INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at)
+         VALUES ('stream-f', $1, 'Timed', '{}', '{"actor":"system"}', $2)`,
+        [index + 1, time],
+      );
+    }
+    const timed = await readStream(sql, 'stream-f');
+    expect(timed.map((event) => event.recordedAt.toISOString())).toEqual([
+      '2026-11-29T18:30:24.570Z',
+      '2026-11-29T18:30:24.999Z',
+      '2026-11-29T18:30:24.000Z',
+      '1969-12-31T23:59:59.500Z',
+    ]);
+  });
 });
