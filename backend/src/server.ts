@@ -28,6 +28,7 @@ import { RegistrationRateLimit } from './security/registration-rate-limit';
 import { answerClientError } from './security/api-error-response';
 import { securityHeadersMiddleware } from './security/security-headers';
 import { compressAnswers } from './common/compress-answers';
+import { ExpressAppAdapter } from './common/express-app-adapter';
 
 export { BODY_LIMIT } from './security/body-limits';
 
@@ -44,6 +45,7 @@ export async function createApp(
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({ config, dataSource, catalogue }),
+    new ExpressAppAdapter(),
     {
       // The body is read by the app's own step (bodyReadingMiddleware), which keeps the raw
       // bytes (request.rawBody) the webhook checks the provider's signature on.
