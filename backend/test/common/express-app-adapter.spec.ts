@@ -8,7 +8,7 @@ describe('the HTTP server (ExpressAppAdapter)', () => {
 
   it("makes each request and answer on the app's own prototypes, before Express sees them", async () => {
     const [app] = running.apps;
-    const express = app.app.getHttpAdapter().getInstance<Express>();
+    const express = app.app.getHttpAdapter().getInstance() as Express;
     const server = app.app.getHttpServer() as Server;
     const seen: string[] = [];
     const look = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
