@@ -22,10 +22,10 @@ export interface RecordedEventRow {
 const RECORDED_AT_MS =
   "(extract(epoch FROM date_trunc('milliseconds', recorded_at)) * 1000)::bigint AS recorded_at_ms";
 
-export const RECORDED_EVENT_COLUMNS = `global_position, stream_id, stream_version, type, schema_version, data, metadata, ${RECORDED_AT_MS}`;
-
 /** The columns a replay reads: an event's without its metadata. */
 export const REPLAYED_EVENT_COLUMNS = `global_position, stream_id, stream_version, type, schema_version, data, ${RECORDED_AT_MS}`;
+
+export const RECORDED_EVENT_COLUMNS = `${REPLAYED_EVENT_COLUMNS}, metadata`;
 
 export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
   return recordedEventOf(row, row.metadata);
