@@ -11,8 +11,9 @@ import type { Express } from 'express';
  * (`app.handle`). Node 20's V8 keeps no shared hidden class for an object whose prototype was
  * changed: every property that Express, Nest and the app's steps then add to a request or an
  * answer makes a new one, so every access to them misses its inline cache and V8 looks the
- * property up the slow way (a fifth to a quarter of a capacity read's instructions; a bare
- * Express route answered 2.5 to 3 times as many requests made this way: backend/bench/RESULTS.md).
+ * property up the slow way (a capacity read ran 840k instructions, 325k with its request and
+ * answer made as below; a bare Express route answered 2.5 to 3 times as many requests:
+ * backend/bench/RESULTS.md).
  * Made by the server with those prototypes already (`http.createServer`'s documented
  * `IncomingMessage` and `ServerResponse` options, and Express's documented app prototypes),
  * Express's `setPrototypeOf` finds them in place and changes nothing.
