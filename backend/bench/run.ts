@@ -730,16 +730,21 @@ const READS_P99_GOAL_MS = 20;
 const SERVER_BUSY_GOAL = 0.9;
 
 /**
- * One round of reads: GET /api/capacity on READ_CONNECTIONS connections for `durationMs`, each
- * request with a browser's Accept-Encoding.
+ * One round of reads: GET /api/capacity on READ_CONNECTIONS connections for `durationMs`, or a
+ * number of `requests` on as many `connections`, each request with a browser's Accept-Encoding.
  */
-function readRound(url: string, durationMs = READ_SECONDS * 1000): Promise<CannonResult> {
+function readRound(
+  url: string,
+  amount: { durationMs: number } | { requests: number; connections: number } = {
+    durationMs: READ_SECONDS * 1000,
+  },
+): Promise<CannonResult> {
   return cannon({
     url,
     method: 'GET',
     path: '/api/capacity',
     connections: READ_CONNECTIONS,
-    durationMs,
+    ...amount,
     headers: () => ({ 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
   });
 }
@@ -818,7 +823,8 @@ async function reads(serverUrl: string): Promise<void> {
     log(
       `reads: warm-up, then ${READ_ROUNDS} rounds of ${READ_SECONDS} s each on ${READ_CONNECTIONS} connections`,
     );
-    for (const server of [bare, nest, compressed, app]) await readRound(server.url, 2000);
+    for (const server of [bare, nest, compressed, app])
+      await readRound(server.url, { durationMs: 2000 });
     // Rounds taking turns, so that a change in the machine's load (it is shared) falls on all
     // of them alike; each one's median round is kept. The bench's former generator (runLoad, on
     // node:http's client) takes its turn on the bare server too, to compare the generators.
@@ -983,14 +989,7 @@ async function readInstructions(serverUrl: string): Promise<void> {
     const nest = await startBareNestServer(body, { compression: true, ...launch });
     started.push(nest);
     const send = (url: string) => async (requests: number) => {
-      const result = await cannon({
-        url,
-        method: 'GET',
-        path: '/api/capacity',
-        connections: 10,
-        requests,
-        headers: () => ({ 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
-      });
+      const result = await readRound(url, { requests, connections: 10 });
       if (result.errors > 0) throw new Error(`${result.errors} reads failed under callgrind`);
     };
     // Both at once: what one process runs does not change the other's count.
@@ -1046,7 +1045,7 @@ async function readsBehindNginx(app: Process): Promise<void> {
   };
   try {
     log(`reads behind nginx: ${READ_ROUNDS} rounds each, kept-alive and a connection per request`);
-    for (const proxy of Object.values(proxies)) await readRound(proxy.url, 2000);
+    for (const proxy of Object.values(proxies)) await readRound(proxy.url, { durationMs: 2000 });
     const rounds = { kept: [] as CannonResult[], perRequest: [] as CannonResult[] };
     const cpu = { kept: [] as number[], perRequest: [] as number[] };
     const pid = app.child.pid!;

@@ -4,6 +4,7 @@ import {
   recordedEventOf,
   REPLAYED_EVENT_COLUMNS,
   toRecordedEvent,
+  type ReplayedEventRow,
   type RecordedEventRow,
 } from './recorded-event-row';
 import type { SqlExecutor } from './sql-executor';
@@ -115,9 +116,6 @@ export async function readableLogHead(sql: SqlExecutor): Promise<number> {
   return Number(row.position);
 }
 
-/** An event's row without its metadata, for a reader that never reads it. */
-type LogRow = Omit<RecordedEventRow, 'metadata'>;
-
 /** The metadata of every replayed event, one object for all of them. */
 const REPLAYED: EventMetadata = Object.freeze({ actor: 'system' });
 
@@ -141,7 +139,7 @@ export async function* replayWholeLog(
         ORDER BY global_position
         LIMIT $2`,
       [after, batchSize],
-    ) as Promise<LogRow[]>;
+    ) as Promise<ReplayedEventRow[]>;
     // A page asked for ahead and never awaited (the replay failed) must not crash the process.
     query.catch(() => undefined);
     return query;
