@@ -155,13 +155,22 @@ export class FileMailTransport extends MailTransport {
     );
   }
 
+  /**
+   * The folder is made when a message finds it missing (the first, or one after the folder was
+   * removed), not looked for before each message.
+   */
   async send(mail: OutgoingMail): Promise<void> {
     const info = await this.composer.sendMail({ ...mail });
     const message = (info as unknown as { message: Buffer }).message;
-    await mkdir(this.directory, { recursive: true });
     const file = this.fileFor(mail.messageId);
     const partial = `${file}.${process.pid}.tmp`;
-    await writeFile(partial, message);
+    try {
+      await writeFile(partial, message);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.directory, { recursive: true });
+      await writeFile(partial, message);
+    }
     await rename(partial, file);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../../src/tour/catalogue';
@@ -476,6 +476,46 @@ describe('the outbox worker', () => {
       expect(final.every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the file transport', () => {
+  const message = (id: string): OutgoingMail => ({
+    messageId: `<${id}@localhost>`,
+    from: 'Dream Darkroom <tickets@dream-darkroom.example>',
+    to: { name: 'Ana Pop', address: 'ana@example.com' },
+    subject: 'On the waiting list',
+    text: 'You are on the waiting list.',
+    html: '<p>You are on the waiting list.</p>',
+    attachments: [],
+  });
+
+  it('makes its folder when a message finds it missing, the first time and after it was removed', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'outbox-files-'));
+    try {
+      const directory = path.join(parent, 'outbox');
+      const transport = new FileMailTransport(directory);
+      const fileOf = (id: string) => path.basename(transport.fileFor(message(id).messageId));
+      await transport.send(message('first'));
+      expect(await readdir(directory)).toEqual([fileOf('first')]);
+      await rm(directory, { recursive: true });
+      await transport.send(message('second'));
+      expect(await readdir(directory)).toEqual([fileOf('second')]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a send it cannot write, for the outbox to try again', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'outbox-files-'));
+    try {
+      // A file where the folder should be: writing under it fails, and so does making it.
+      const directory = path.join(parent, 'outbox');
+      await writeFile(directory, '');
+      await expect(new FileMailTransport(directory).send(message('third'))).rejects.toThrow();
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });
