@@ -1,4 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 
 /**
  * A task run one at a time: asked for while it runs, it runs once more right after, however
@@ -66,7 +67,8 @@ export class OneAtATime {
 
 /**
  * What a pass answers when it stopped at its batch's size with more work due (a backlog): the
- * next pass runs right after it (after the rest, when there is one), not at the next interval.
+ * next pass runs right after it (after the rest, when there is one, and when the thread was not
+ * busy with other work meanwhile), not at the next interval.
  */
 export const MORE_DUE = Symbol('more due');
 
@@ -77,6 +79,26 @@ export const MORE_DUE = Symbol('more due');
  * the requests (or the provider's rate limit) and without polling the database flat out.
  */
 export const BACKLOG_REST_MS = 250;
+
+/**
+ * How busy the thread may have been since a backlog's pass started (with that pass's own work
+ * and the requests answered meanwhile) for the backlog's next batch to follow after the rest.
+ * Busier, as in a rush for a slot's last seats, the next batch waits until a rest passes with
+ * the thread busy for less than this share: the visitors' answers go first, and the backlog
+ * (emails, refunds) still moves meanwhile, a batch at each of the interval's passes.
+ */
+export const BACKLOG_BUSY_SHARE = 0.5;
+
+/**
+ * Starts measuring how busy the thread is, and answers a function that gives the share of the
+ * time since then it was not idle (performance.eventLoopUtilization).
+ */
+export type ThreadLoad = () => () => number;
+
+const eventLoopLoad: ThreadLoad = () => {
+  const start = performance.eventLoopUtilization();
+  return () => performance.eventLoopUtilization(start).utilization;
+};
 
 /**
  * What a pass over a queue answers: MORE_DUE when it took a whole batch (more may be waiting)
@@ -95,13 +117,16 @@ export function afterBatch(
  * A worker's passes: one every `intervalMs` once started, one at once when nudged (after a
  * commit that queued work), one at a moment asked for (wakeAt: when known work falls due),
  * never two at the same time. A nudge during a pass runs another right after it, so nothing
- * queued meanwhile waits for the next interval; so does a pass that answers MORE_DUE. A failed
+ * queued meanwhile waits for the next interval; so does a pass that answers MORE_DUE (after the
+ * rest), unless the thread was busy for BACKLOG_BUSY_SHARE or more of the time since it started
+ * (then after the first rest quiet enough, the interval's passes going on meanwhile). A failed
  * pass is logged and the next one runs as usual.
  */
 export class PollingPass {
   private timer: NodeJS.Timeout | undefined;
   private readonly passes: OneAtATime;
   private alarm: { at: number; timer: NodeJS.Timeout } | undefined;
+  private backlog: NodeJS.Timeout | undefined;
 
   constructor(
     pass: () => Promise<unknown>,
@@ -111,12 +136,15 @@ export class PollingPass {
       what: string;
       /** The least time between the starts of two passes (OneAtATime's restMs). */
       restMs?: number;
+      /** How busy the thread is (a test's stand-in; the event loop's utilization otherwise). */
+      threadLoad?: ThreadLoad;
     },
   ) {
     this.passes = new OneAtATime(
       async () => {
-        // Asked for during the pass: OneAtATime runs it once more right after.
-        if ((await pass()) === MORE_DUE) this.passes.run();
+        const started = Date.now();
+        const load = (options.threadLoad ?? eventLoopLoad)();
+        if ((await pass()) === MORE_DUE) this.followBacklog(started, load);
       },
       (error: unknown) =>
         options.logger.error(
@@ -139,6 +167,8 @@ export class PollingPass {
     this.timer = undefined;
     clearTimeout(this.alarm?.timer);
     this.alarm = undefined;
+    clearTimeout(this.backlog);
+    this.backlog = undefined;
     await this.passes.stop();
   }
 
@@ -168,6 +198,32 @@ export class PollingPass {
 
   private wake(): void {
     this.passes.run();
+  }
+
+  /**
+   * After a pass that answered MORE_DUE: without a rest, the next at once (asked for during the
+   * pass: OneAtATime runs it right after); with one, the next `restMs` after this one started
+   * (or as it ends, if it took longer), if the thread was busy for less than BACKLOG_BUSY_SHARE
+   * of the time since it started (`load`: the pass's own work, a small share, and the
+   * requests'). Busier, it looks again after each further rest, and runs the next pass after
+   * the first that was quiet enough; the interval's passes go on meanwhile.
+   */
+  private followBacklog(started: number, load: () => number): void {
+    const { restMs = 0, threadLoad = eventLoopLoad } = this.options;
+    if (restMs === 0) {
+      this.passes.run();
+      return;
+    }
+    if (this.backlog) return;
+    const lookAgain = (delayMs: number, sinceThen: () => number) => {
+      this.backlog = setTimeout(() => {
+        this.backlog = undefined;
+        if (sinceThen() < BACKLOG_BUSY_SHARE) this.passes.run();
+        else lookAgain(restMs, threadLoad());
+      }, delayMs);
+      this.backlog.unref();
+    };
+    lookAgain(Math.max(0, started + restMs - Date.now()), load);
   }
 }
 

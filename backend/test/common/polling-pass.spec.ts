@@ -1,5 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { MORE_DUE, OneAtATime, PollingPass } from '../../src/common/polling-pass';
+import {
+  BACKLOG_BUSY_SHARE,
+  MORE_DUE,
+  OneAtATime,
+  PollingPass,
+} from '../../src/common/polling-pass';
 
 const INTERVAL = 60_000;
 
@@ -71,7 +76,13 @@ describe('a worker’s passes', () => {
           runs.push(Date.now());
           return runs.length < 3 ? MORE_DUE : undefined;
         },
-        { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass', restMs },
+        {
+          intervalMs: INTERVAL,
+          logger: new Logger('test'),
+          what: 'Test pass',
+          restMs,
+          threadLoad: () => () => BACKLOG_BUSY_SHARE - 0.01,
+        },
       );
       const start = Date.now();
       passes.start();
@@ -86,6 +97,57 @@ describe('a worker’s passes', () => {
     }
   });
 
+  it('holds a backlog’s next batch while the thread is busy with other work (the interval’s passes going on), and follows again after the first quiet rest', async () => {
+    const runs: number[] = [];
+    const measured: number[] = [];
+    // The thread's load over each span looked at, as the requests keep it: a rush, then quiet.
+    let load = BACKLOG_BUSY_SHARE;
+    const passes = new PollingPass(
+      async () => {
+        runs.push(Date.now());
+        return runs.length < 5 ? MORE_DUE : undefined;
+      },
+      {
+        intervalMs: INTERVAL,
+        logger: new Logger('test'),
+        what: 'Test pass',
+        restMs: 250,
+        threadLoad: () => {
+          const since = Date.now();
+          return () => {
+            measured.push(Date.now() - since);
+            return load;
+          };
+        },
+      },
+    );
+    const start = Date.now();
+    passes.start();
+    // Busy for an interval: the backlog is looked at after each rest, and only the interval's
+    // pass takes a batch.
+    await jest.advanceTimersByTimeAsync(INTERVAL - 1);
+    expect(runs).toEqual([start]);
+    expect(measured).toHaveLength(Math.floor((INTERVAL - 1) / 250));
+    expect(new Set(measured)).toEqual(new Set([250]));
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toEqual([start, start + INTERVAL]);
+    // Quiet from 100 ms later: the next look finds a quiet rest, and the backlog's batches follow
+    // a rest apart, to its end.
+    await jest.advanceTimersByTimeAsync(100);
+    load = BACKLOG_BUSY_SHARE - 0.01;
+    await jest.advanceTimersByTimeAsync(150 + 3 * 250);
+    expect(runs).toEqual([
+      start,
+      start + INTERVAL,
+      start + INTERVAL + 250,
+      start + INTERVAL + 500,
+      start + INTERVAL + 750,
+    ]);
+    await jest.advanceTimersByTimeAsync(INTERVAL - 1000 - 1);
+    expect(runs).toHaveLength(5);
+    await passes.stop();
+  });
+
   it('runs at once for a moment already past', async () => {
     const { runs, passes } = counted();
     passes.start();
@@ -93,6 +155,42 @@ describe('a worker’s passes', () => {
     passes.wakeAt(new Date(Date.now() - 5_000));
     await jest.advanceTimersByTimeAsync(0);
     expect(runs).toHaveLength(2);
+    await passes.stop();
+  });
+});
+
+describe('a backlog’s next batch on a real thread', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('follows after the rest when the thread has room, not while it is kept busy, and again once it has room', async () => {
+    // What the test runner does as a test starts is over first.
+    await sleep(200);
+    const runs: number[] = [];
+    const passes = new PollingPass(
+      async () => {
+        runs.push(Date.now());
+        return MORE_DUE;
+      },
+      { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass', restMs: 100 },
+    );
+    passes.start();
+    await sleep(450);
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+
+    // A rush's requests: the thread busy 18 ms of every 20, for 600 ms.
+    const rush = setInterval(() => {
+      const until = performance.now() + 18;
+      while (performance.now() < until);
+    }, 20);
+    // The pass under way or resting as the rush began may still run.
+    await sleep(150);
+    const duringRush = runs.length;
+    await sleep(450);
+    clearInterval(rush);
+    expect(runs).toHaveLength(duringRush);
+
+    await sleep(450);
+    expect(runs.length).toBeGreaterThan(duringRush);
     await passes.stop();
   });
 });
