@@ -145,6 +145,7 @@ export class PollingPass {
         const started = Date.now();
         const load = (options.threadLoad ?? eventLoopLoad)();
         if ((await pass()) === MORE_DUE) this.followBacklog(started, load);
+        else this.dropBacklog();
       },
       (error: unknown) =>
         options.logger.error(
@@ -167,8 +168,7 @@ export class PollingPass {
     this.timer = undefined;
     clearTimeout(this.alarm?.timer);
     this.alarm = undefined;
-    clearTimeout(this.backlog);
-    this.backlog = undefined;
+    this.dropBacklog();
     await this.passes.stop();
   }
 
@@ -224,6 +224,12 @@ export class PollingPass {
       this.backlog.unref();
     };
     lookAgain(Math.max(0, started + restMs - Date.now()), load);
+  }
+
+  /** No more looks at a backlog: a pass found it done (an interval's, say), or the worker stops. */
+  private dropBacklog(): void {
+    clearTimeout(this.backlog);
+    this.backlog = undefined;
   }
 }
 

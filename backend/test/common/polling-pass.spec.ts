@@ -148,6 +148,37 @@ describe('a worker’s passes', () => {
     await passes.stop();
   });
 
+  it('stops looking at a backlog once a pass finds it done', async () => {
+    let runs = 0;
+    let looks = 0;
+    const passes = new PollingPass(
+      async () => {
+        runs += 1;
+        // A batch and a little more: the interval's pass takes the rest.
+        return runs === 1 ? MORE_DUE : undefined;
+      },
+      {
+        intervalMs: INTERVAL,
+        logger: new Logger('test'),
+        what: 'Test pass',
+        restMs: 250,
+        // Busy throughout.
+        threadLoad: () => () => {
+          looks += 1;
+          return 1;
+        },
+      },
+    );
+    passes.start();
+    await jest.advanceTimersByTimeAsync(INTERVAL);
+    expect(runs).toBe(2);
+    const looked = looks;
+    await jest.advanceTimersByTimeAsync(INTERVAL - 1);
+    expect(runs).toBe(2);
+    expect(looks).toBe(looked);
+    await passes.stop();
+  });
+
   it('runs at once for a moment already past', async () => {
     const { runs, passes } = counted();
     passes.start();
