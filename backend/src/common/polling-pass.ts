@@ -127,6 +127,7 @@ export class PollingPass {
   private readonly passes: OneAtATime;
   private alarm: { at: number; timer: NodeJS.Timeout } | undefined;
   private backlog: NodeJS.Timeout | undefined;
+  private readonly threadLoad: ThreadLoad;
 
   constructor(
     pass: () => Promise<unknown>,
@@ -140,10 +141,11 @@ export class PollingPass {
       threadLoad?: ThreadLoad;
     },
   ) {
+    this.threadLoad = options.threadLoad ?? eventLoopLoad;
     this.passes = new OneAtATime(
       async () => {
         const started = Date.now();
-        const load = (options.threadLoad ?? eventLoopLoad)();
+        const load = this.threadLoad();
         if ((await pass()) === MORE_DUE) this.followBacklog(started, load);
         else this.dropBacklog();
       },
@@ -209,7 +211,7 @@ export class PollingPass {
    * the first that was quiet enough; the interval's passes go on meanwhile.
    */
   private followBacklog(started: number, load: () => number): void {
-    const { restMs = 0, threadLoad = eventLoopLoad } = this.options;
+    const { restMs = 0 } = this.options;
     if (restMs === 0) {
       this.passes.run();
       return;
@@ -219,7 +221,7 @@ export class PollingPass {
       this.backlog = setTimeout(() => {
         this.backlog = undefined;
         if (sinceThen() < BACKLOG_BUSY_SHARE) this.passes.run();
-        else lookAgain(restMs, threadLoad());
+        else lookAgain(restMs, this.threadLoad());
       }, delayMs);
       this.backlog.unref();
     };
