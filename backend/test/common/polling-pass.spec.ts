@@ -4,19 +4,30 @@ import {
   MORE_DUE,
   OneAtATime,
   PollingPass,
+  type ThreadLoad,
 } from '../../src/common/polling-pass';
 
 const INTERVAL = 60_000;
 
+/** `pass`'s passes every INTERVAL, with a backlog's rest and a stand-in for the thread's load. */
+function testPasses(
+  pass: () => Promise<unknown>,
+  backlog: { restMs?: number; threadLoad?: ThreadLoad } = {},
+): PollingPass {
+  return new PollingPass(pass, {
+    intervalMs: INTERVAL,
+    logger: new Logger('test'),
+    what: 'Test pass',
+    ...backlog,
+  });
+}
+
 /** A pass that counts its runs; jest's fake timers stand for the clock. */
 function counted() {
   const runs: number[] = [];
-  const passes = new PollingPass(
-    async () => {
-      runs.push(Date.now());
-    },
-    { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass' },
-  );
+  const passes = testPasses(async () => {
+    runs.push(Date.now());
+  });
   return { runs, passes };
 }
 
@@ -71,15 +82,12 @@ describe('a worker’s passes', () => {
     for (const restMs of [0, 250]) {
       const runs: number[] = [];
       // A backlog of three batches: the first two passes stop at their batch's size.
-      const passes = new PollingPass(
+      const passes = testPasses(
         async () => {
           runs.push(Date.now());
           return runs.length < 3 ? MORE_DUE : undefined;
         },
         {
-          intervalMs: INTERVAL,
-          logger: new Logger('test'),
-          what: 'Test pass',
           restMs,
           threadLoad: () => () => BACKLOG_BUSY_SHARE - 0.01,
         },
@@ -102,15 +110,12 @@ describe('a worker’s passes', () => {
     const measured: number[] = [];
     // The thread's load over each span looked at, as the requests keep it: a rush, then quiet.
     let load = BACKLOG_BUSY_SHARE;
-    const passes = new PollingPass(
+    const passes = testPasses(
       async () => {
         runs.push(Date.now());
         return runs.length < 5 ? MORE_DUE : undefined;
       },
       {
-        intervalMs: INTERVAL,
-        logger: new Logger('test'),
-        what: 'Test pass',
         restMs: 250,
         threadLoad: () => {
           const since = Date.now();
@@ -151,16 +156,13 @@ describe('a worker’s passes', () => {
   it('stops looking at a backlog once a pass finds it done', async () => {
     let runs = 0;
     let looks = 0;
-    const passes = new PollingPass(
+    const passes = testPasses(
       async () => {
         runs += 1;
         // A batch and a little more: the interval's pass takes the rest.
         return runs === 1 ? MORE_DUE : undefined;
       },
       {
-        intervalMs: INTERVAL,
-        logger: new Logger('test'),
-        what: 'Test pass',
         restMs: 250,
         // Busy throughout.
         threadLoad: () => () => {
@@ -197,12 +199,12 @@ describe('a backlog’s next batch on a real thread', () => {
     // What the test runner does as a test starts is over first.
     await sleep(200);
     const runs: number[] = [];
-    const passes = new PollingPass(
+    const passes = testPasses(
       async () => {
         runs.push(Date.now());
         return MORE_DUE;
       },
-      { intervalMs: INTERVAL, logger: new Logger('test'), what: 'Test pass', restMs: 100 },
+      { restMs: 100 },
     );
     passes.start();
     await sleep(450);
