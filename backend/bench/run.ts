@@ -350,10 +350,11 @@ interface InsertCapacity {
 /**
  * The rush's baseline: the highest of the rounds' insert rates. pgbench's single-row inserts
  * wait on the disk's flush at each commit, and the disk has slow spells of a minute or more in
- * which the rate falls by up to four fifths (7,500 to 1,509 inserts/s in one run, RESULTS.md),
- * while the rush, whose batches commit a few dozen times a second, barely notices. Set against
- * its own round's baseline, such a spell made a rush look twice as fast as it was; the highest
- * rate is what the machine can do, and any spell can only lower the ratio, never raise it.
+ * which the rate falls by up to four fifths (1,509 inserts/s in one round, about 7,500 in the
+ * runs minutes before and after it, RESULTS.md), while the rush, whose batches commit a few dozen
+ * times a second, barely notices. Set against its own round's baseline, such a spell made a rush
+ * look twice as fast as it was; the highest rate is what the machine can do, and a spell can
+ * only make the ratio stricter, never looser.
  */
 function insertCapacity(rounds: RushAndBaseline[]): InsertCapacity {
   const rates = rounds.map(({ inserts }) => inserts.perSecond);
