@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BACKLOG_BUSY_SHARE,
   MORE_DUE,
@@ -193,8 +194,6 @@ describe('a worker’s passes', () => {
 });
 
 describe('a backlog’s next batch on a real thread', () => {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('follows after the rest when the thread has room, not while it is kept busy, and again once it has room', async () => {
     // What the test runner does as a test starts is over first.
     await sleep(200);

@@ -480,8 +480,9 @@ describe('the outbox worker', () => {
   });
 });
 
-describe('the file transport', () => {
-  const message = (id: string): OutgoingMail => ({
+/** A message as the outbox hands it to a transport, named by `id`. */
+function message(id: string): OutgoingMail {
+  return {
     messageId: `<${id}@localhost>`,
     from: 'Dream Darkroom <tickets@dream-darkroom.example>',
     to: { name: 'Ana Pop', address: 'ana@example.com' },
@@ -489,8 +490,10 @@ describe('the file transport', () => {
     text: 'You are on the waiting list.',
     html: '<p>You are on the waiting list.</p>',
     attachments: [],
-  });
+  };
+}
 
+describe('the file transport', () => {
   it('makes its folder when a message finds it missing, the first time and after it was removed', async () => {
     const parent = await mkdtemp(path.join(tmpdir(), 'outbox-files-'));
     try {
@@ -593,17 +596,7 @@ describe('the SMTP transport', () => {
       socketMs: 300,
     });
     try {
-      await expect(
-        transport.send({
-          messageId: '<timeout@example.com>',
-          from: 'tickets@dream-darkroom.example',
-          to: { name: '', address: 'someone@example.com' },
-          subject: 'Hello',
-          text: 'Hello',
-          html: '<p>Hello</p>',
-          attachments: [],
-        }),
-      ).rejects.toThrow(/timeout/i);
+      await expect(transport.send(message('timeout'))).rejects.toThrow(/timeout/i);
       expect(silent.unacknowledged.length).toBeGreaterThan(0);
     } finally {
       transport.close();
