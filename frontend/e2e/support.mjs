@@ -47,8 +47,9 @@ export const visible = (locator, timeout = 10_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
 
 /**
- * Opens `url` and waits until the page has settled: loaded, and no request of its own in flight
- * over two animation frames (so a fetch started by what an answer rendered is waited for too).
+ * Opens `url` and waits until the page has settled: loaded, something drawn, and no request of
+ * its own in flight over two animation frames (so a fetch started by what an answer rendered is
+ * waited for too).
  * Playwright's 'networkidle' waits for 500 ms without traffic instead, which every page pays
  * again; an event stream (never done) does not count.
  */
@@ -71,13 +72,20 @@ export async function gotoSettled(page, url, timeout = 15_000) {
     const response = await page.goto(url, { waitUntil: 'load', timeout });
     await eventually(async () => {
       settled();
-      await page.evaluate(
+      const drawn = await page.evaluate(
         () =>
           new Promise((done) =>
-            window.requestAnimationFrame(() => window.requestAnimationFrame(done)),
+            window.requestAnimationFrame(() =>
+              window.requestAnimationFrame(() =>
+                done(document.getElementById('root')?.firstElementChild != null),
+              ),
+            ),
           ),
       );
       settled();
+      // A page prerendered in another language than the visitor's is taken off the screen
+      // before React draws the visitor's (main.tsx), in slices that can outlast two frames.
+      if (!drawn) throw new Error(`${url} has nothing drawn yet`);
     }, timeout);
     return response;
   } finally {
