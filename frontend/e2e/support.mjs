@@ -77,7 +77,7 @@ export async function gotoSettled(page, url, timeout = 15_000) {
           new Promise((done) =>
             window.requestAnimationFrame(() =>
               window.requestAnimationFrame(() =>
-                done(document.getElementById('root')?.firstElementChild != null),
+                done(window.document.getElementById('root')?.firstElementChild != null),
               ),
             ),
           ),
