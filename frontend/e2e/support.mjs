@@ -72,16 +72,12 @@ export async function gotoSettled(page, url, timeout = 15_000) {
     const response = await page.goto(url, { waitUntil: 'load', timeout });
     await eventually(async () => {
       settled();
-      const drawn = await page.evaluate(
-        () =>
-          new Promise((done) =>
-            window.requestAnimationFrame(() =>
-              window.requestAnimationFrame(() =>
-                done(window.document.getElementById('root')?.firstElementChild != null),
-              ),
-            ),
-          ),
-      );
+      const drawn = await page.evaluate(async () => {
+        for (let frame = 0; frame < 2; frame += 1) {
+          await new Promise((next) => window.requestAnimationFrame(next));
+        }
+        return window.document.getElementById('root')?.firstElementChild != null;
+      });
       settled();
       // A page prerendered in another language than the visitor's is taken off the screen
       // before React draws the visitor's (main.tsx), in slices that can outlast two frames.
