@@ -246,14 +246,16 @@ export async function writeReadModels(
   fold: ReadModelFold,
   into: 'rows as they stand' | 'empty table' = 'rows as they stand',
 ): Promise<void> {
-  // In primary key order: a bulk insert grows the index at its right edge.
-  const rows = [...fold.registrations.values()].sort((a, b) =>
-    a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
-  );
   const names = VIEW_COLUMNS.map(([name]) => name);
   if (into === 'empty table') {
+    // In the fold's order: the rebuild builds the table's indexes after the rows are in.
+    const rows = [...fold.registrations.values()];
     await copyRows(sql, 'registration_view', names, mapRows(rows, viewRowValues));
   } else {
+    // In primary key order: a bulk insert grows the index at its right edge.
+    const rows = [...fold.registrations.values()].sort((a, b) =>
+      a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
+    );
     const arrays = VIEW_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
     const updates = VIEW_COLUMNS.filter(([name]) => name !== 'id' && name !== 'created_at')
       .map(([name]) => `${name} = EXCLUDED.${name}`)

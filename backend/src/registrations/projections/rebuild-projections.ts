@@ -11,7 +11,7 @@ import { rebuildOperatorView } from '../../auth/operators/operator-fold';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
-import { withoutSecondaryIndexes } from '../../database/secondary-indexes';
+import { withIndexesBuiltAfter } from '../../database/indexes-built-after';
 
 const READ_BATCH = 10_000;
 
@@ -60,10 +60,11 @@ export async function rebuildProjections(
         count += 1;
       }
     }
-    // The rows in bulk, then the console's search and page indexes built once over them.
+    // The rows in bulk, then every index built once over them: the primary key and the unique
+    // ones (checking each row as they are built), the console's search and page indexes.
     const writing = performance.now();
     let indexing = writing;
-    await withoutSecondaryIndexes(manager, 'registration_view', async () => {
+    await withIndexesBuiltAfter(manager, 'registration_view', async () => {
       await writeReadModels(manager, fold, 'empty table');
       indexing = performance.now();
     });
@@ -88,7 +89,7 @@ export interface RebuildResult {
   registrations: number;
   /**
    * Where the time went, in seconds: the tour's and operators' read models and the keys, the
-   * log read and folded, the rows written, the secondary indexes built over them.
+   * log read and folded, the rows written, the indexes built over them.
    */
   seconds: {
     preparing: number;
