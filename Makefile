@@ -73,8 +73,9 @@ test-e2e: build browser
 test: lint typecheck test-backend test-frontend test-e2e
 
 ## make bench: rush, reads, appends, rebuild and the Command Center against their baselines,
-## as one table (the site is built too: the console is also measured in Chromium).
-bench: install browser
+## as one table (the site is built too: the console is also measured in Chromium, and the reads
+## behind deploy/nginx.conf when an nginx is there, which `make nginx` installs).
+bench: install browser nginx
 	$(NPM) run build -w backend
 	$(NPM) run build -w frontend
 	$(NPM) run bench -w backend
