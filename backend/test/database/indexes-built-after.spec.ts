@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { createDataSource } from '../../src/database/data-source';
 import { withIndexesBuiltAfter } from '../../src/database/indexes-built-after';
+import type { SqlExecutor } from '../../src/event-store/sql-executor';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
 /** Every index of `table` and every constraint on it, as PostgreSQL itself defines them. */
@@ -72,7 +73,7 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
     session,
     'held',
   ];
-  const insert = (rows: unknown[][], sql: Pick<Client, 'query'> | EntityManager = client) =>
+  const insert = (rows: unknown[][], sql: SqlExecutor = client) =>
     sql.query(
       `INSERT INTO loaded (id, slot, email, session, status)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
