@@ -1,14 +1,5 @@
 import type { SqlExecutor } from '../event-store/sql-executor';
 
-/** An index dropped for a bulk write, and how to make it again. */
-interface DroppedIndex {
-  name: string;
-  /** The constraint the index is behind (a primary key, a unique or exclusion constraint). */
-  constraint: string | null;
-  /** pg_get_constraintdef for a constraint's, pg_get_indexdef for a plain index's. */
-  definition: string;
-}
-
 /**
  * Runs a bulk write into `table` with its indexes dropped, the primary key and the unique
  * constraints among them, and makes them again afterwards from their own definitions
@@ -28,13 +19,17 @@ export async function withIndexesBuiltAfter<T>(
   table: string,
   work: () => Promise<T>,
 ): Promise<T> {
+  // Each index's statements, an index behind a constraint dropped and made as that constraint.
   const indexes = (await sql.query(
-    `SELECT quote_ident(index_class.relname) AS name,
-            quote_ident(constraint_.conname) AS constraint,
+    `SELECT CASE WHEN constraint_.oid IS NULL
+                 THEN format('DROP INDEX %s', index.indexrelid::regclass)
+                 ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', index.indrelid::regclass,
+                             constraint_.conname) END AS drop,
             CASE WHEN constraint_.oid IS NULL THEN pg_get_indexdef(index.indexrelid)
-                 ELSE pg_get_constraintdef(constraint_.oid) END AS definition
+                 ELSE format('ALTER TABLE %s ADD CONSTRAINT %I %s', index.indrelid::regclass,
+                             constraint_.conname, pg_get_constraintdef(constraint_.oid)) END
+              AS create
        FROM pg_index AS index
-       JOIN pg_class AS index_class ON index_class.oid = index.indexrelid
        LEFT JOIN pg_constraint AS constraint_
          ON constraint_.conindid = index.indexrelid AND constraint_.conrelid = index.indrelid
         AND constraint_.contype IN ('p', 'u', 'x')
@@ -44,23 +39,11 @@ export async function withIndexesBuiltAfter<T>(
         AND NOT EXISTS (
               SELECT 1 FROM pg_constraint AS foreign_key
                WHERE foreign_key.contype = 'f' AND foreign_key.conindid = index.indexrelid)
-      ORDER BY constraint_.contype = 'p' DESC NULLS LAST, index_class.relname`,
+      ORDER BY constraint_.contype = 'p' DESC NULLS LAST, index.indexrelid::regclass::text`,
     [table],
-  )) as DroppedIndex[];
-  for (const index of indexes) {
-    await sql.query(
-      index.constraint
-        ? `ALTER TABLE ${table} DROP CONSTRAINT ${index.constraint}`
-        : `DROP INDEX ${index.name}`,
-    );
-  }
+  )) as { drop: string; create: string }[];
+  for (const index of indexes) await sql.query(index.drop);
   const result = await work();
-  for (const index of indexes) {
-    await sql.query(
-      index.constraint
-        ? `ALTER TABLE ${table} ADD CONSTRAINT ${index.constraint} ${index.definition}`
-        : index.definition,
-    );
-  }
+  for (const index of indexes) await sql.query(index.create);
   return result;
 }

@@ -4,23 +4,7 @@ import { createDataSource } from '../../src/database/data-source';
 import { withIndexesBuiltAfter } from '../../src/database/indexes-built-after';
 import type { SqlExecutor } from '../../src/event-store/sql-executor';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-
-/** Every index of `table` and every constraint on it, as PostgreSQL itself defines them. */
-async function shapeOf(client: Client, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ line: string }>(
-    `SELECT 'index ' || pg_get_indexdef(indexrelid) AS line
-       FROM pg_index WHERE indrelid = $1::regclass
-     UNION ALL
-     SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid)
-       FROM pg_constraint WHERE conrelid = $1::regclass
-     UNION ALL
-     SELECT 'not null ' || attname FROM pg_attribute
-      WHERE attrelid = $1::regclass AND attnum > 0 AND attnotnull
-     ORDER BY 1`,
-    [table],
-  );
-  return rows.map((row) => row.line);
-}
+import { tableShapeOf } from './table-shape';
 
 async function indexNamesOf(manager: EntityManager, table: string): Promise<string[]> {
   const rows = (await manager.query(
@@ -81,7 +65,7 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
     );
 
   it('writes without any index, then gives the table back every index and constraint it had', async () => {
-    const before = await shapeOf(client, 'loaded');
+    const before = await tableShapeOf(dataSource, 'loaded');
     let during: string[] = [];
     await dataSource.transaction((manager) =>
       withIndexesBuiltAfter(manager, 'loaded', async () => {
@@ -90,7 +74,7 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
       }),
     );
     expect(during).toEqual([]);
-    expect(await shapeOf(client, 'loaded')).toEqual(before);
+    expect(await tableShapeOf(dataSource, 'loaded')).toEqual(before);
     // The guards hold again: the primary key, the unique constraint and the unique index.
     await expect(insert([row(1, 'c@example.com')])).rejects.toThrow(/loaded_pkey/);
     await expect(insert([row(3, 'c@example.com', 'cs_1')])).rejects.toThrow(/loaded_session_key/);
@@ -98,7 +82,7 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
   });
 
   it('fails the write that broke a unique rule when the index is built, and the rollback keeps the table as it was', async () => {
-    const before = await shapeOf(client, 'loaded');
+    const before = await tableShapeOf(dataSource, 'loaded');
     await expect(
       dataSource.transaction((manager) =>
         withIndexesBuiltAfter(manager, 'loaded', () =>
@@ -106,7 +90,7 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
         ),
       ),
     ).rejects.toThrow(/loaded_one_per_email/);
-    expect(await shapeOf(client, 'loaded')).toEqual(before);
+    expect(await tableShapeOf(dataSource, 'loaded')).toEqual(before);
     const { rows } = await client.query('SELECT count(*)::int AS count FROM loaded');
     expect(rows[0].count).toBe(0);
   });

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { snapshotReadModels } from '../read-models';
+import { tableShapeOf } from '../database/table-shape';
 
 describe('rebuilding the read models from the log', () => {
   let database: TestDatabase;
@@ -49,27 +50,14 @@ describe('rebuilding the read models from the log', () => {
       expect(shared.status).toBe(201);
     }
     const live = await snapshotReadModels(app.dataSource);
-    const shape = await viewShape();
+    const shape = await tableShapeOf(app.dataSource, 'registration_view');
     const result = await rebuildProjections(app.dataSource, Catalogue.load());
     expect(result.events).toBeGreaterThanOrEqual(26 + 20 + 5);
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
     // Its indexes and constraints were dropped for the bulk write and built again after it.
-    expect(await viewShape()).toEqual(shape);
+    expect(await tableShapeOf(app.dataSource, 'registration_view')).toEqual(shape);
     expect(shape.join('\n')).toMatch(/PRIMARY KEY \(id\)/);
   });
-
-  /** registration_view's indexes and constraints, as PostgreSQL defines them. */
-  async function viewShape(): Promise<string[]> {
-    const rows = (await app.dataSource.query(
-      `SELECT pg_get_indexdef(indexrelid) AS line FROM pg_index
-        WHERE indrelid = 'registration_view'::regclass
-       UNION ALL
-       SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
-        WHERE conrelid = 'registration_view'::regclass
-       ORDER BY 1`,
-    )) as { line: string }[];
-    return rows.map((row) => row.line);
-  }
 
   it('gives the live rows for every kind of event, erased data and a slot gone from the catalogue', async () => {
     const store = app.app.get(RegistrationStore);

@@ -229,7 +229,7 @@ function viewRowValues(row: FoldedRegistration): unknown[] {
 const UPSERT_ROWS = 5_000;
 
 /** The rows' values, each made as it is taken (by a COPY), not all of them first. */
-function* mapRows<T>(rows: T[], values: (row: T) => unknown[]): Generator<unknown[]> {
+function* mapRows<T>(rows: Iterable<T>, values: (row: T) => unknown[]): Generator<unknown[]> {
   for (const row of rows) yield values(row);
 }
 
@@ -249,7 +249,7 @@ export async function writeReadModels(
   const names = VIEW_COLUMNS.map(([name]) => name);
   if (into === 'empty table') {
     // In the fold's order: the rebuild builds the table's indexes after the rows are in.
-    const rows = [...fold.registrations.values()];
+    const rows = fold.registrations.values();
     await copyRows(sql, 'registration_view', names, mapRows(rows, viewRowValues));
   } else {
     // In primary key order: a bulk insert grows the index at its right edge.
