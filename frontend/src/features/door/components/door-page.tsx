@@ -15,6 +15,7 @@ import type { SlotRef } from '../model/door-list';
 import { sameSlot } from '../model/door-list';
 import { keepDoorPageOffline } from '../model/offline-page';
 import { prepareDoorSound, playDoorSound } from '../model/door-sound';
+import { matchesSearch } from '../model/search-text';
 import { nextSlot } from '../model/slot-choice';
 import type { DoorSlot } from '../model/slot-choice';
 import { prepareTicketVerification, verifyTicket } from '../model/ticket';
@@ -151,7 +152,7 @@ export function DoorPage({
       : nextSlot(available, new Date())) ?? null;
   const door = useDoor(slot, onSignedOut);
   const [query, setQuery] = useState('');
-  const search = useDeferredValue(query.trim().toLocaleLowerCase());
+  const search = useDeferredValue(query);
   const [scanning, setScanning] = useState(false);
   const [answer, setAnswer] = useState<{
     answer: DoorAnswer;
@@ -185,19 +186,11 @@ export function DoorPage({
   }
 
   const shown = useMemo(
-    () =>
-      search
-        ? door.people.filter((person) =>
-            `${person.name} ${person.shortId}`.toLocaleLowerCase().includes(search),
-          )
-        : door.people,
+    () => door.people.filter((person) => matchesSearch(`${person.name} ${person.shortId}`, search)),
     [door.people, search],
   );
   const waiting = useMemo(
-    () =>
-      (list?.waitingList ?? []).filter(
-        (person) => !search || person.name.toLocaleLowerCase().includes(search),
-      ),
+    () => (list?.waitingList ?? []).filter((person) => matchesSearch(person.name, search)),
     [list, search],
   );
   const arrived = door.people.filter((person) => person.state === 'checked-in').length;
