@@ -89,7 +89,9 @@ export const registrationTruthScenarios = [
       assert.equal(cancelled.status(), 200);
 
       await page.goto(`/confirmation/${registrationId}`);
-      await visible(page.getByRole('heading', { level: 1, name: 'Your registration has ended' }));
+      await visible(
+        page.getByRole('heading', { level: 1, name: 'Your registration is cancelled' }),
+      );
       await visible(page.getByText('CANCELLED', { exact: true }));
       await visible(page.getByText(/This registration was cancelled/));
       assert.equal(await page.getByText('CONFIRMED', { exact: true }).count(), 0);

@@ -152,6 +152,52 @@ describe('ConfirmationPage', () => {
     expect(screen.getByText(ticket.code)).toBeInTheDocument();
   });
 
+  it.each([
+    ['cancelled', 'Your registration is cancelled', 'CANCELLED', /was cancelled/],
+    [
+      'refunded',
+      'Your payment was refunded',
+      'REFUNDED',
+      /payment for this registration was refunded/,
+    ],
+    ['released', 'Your seat was released', 'EXPIRED', /time to pay for this seat ran out/],
+  ])(
+    'after payment, opened again once the booking is %s, says so in its headline',
+    async (status, headline, badge, notice) => {
+      serve(
+        () => ({ body: REGISTRATION }),
+        undefined,
+        () => ({ body: { ...PAYER, status, ticket: null } }),
+      );
+      const { container } = renderWithProviders(<ConfirmationPage />, {
+        route: `/confirmation?session_id=${SESSION}`,
+        path: '/confirmation',
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeVisible();
+      expect(screen.getByText(badge)).toBeInTheDocument();
+      expect(screen.getByText(notice)).toBeInTheDocument();
+      expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+      expect(screen.queryByText(/confirmation email with your ticket/)).not.toBeInTheDocument();
+      expect(container.querySelector('.confirmation__icon')).toBeNull();
+    },
+  );
+
+  it('after payment, a booking moved to the waiting list says so in its headline', async () => {
+    serve(
+      () => ({ body: REGISTRATION }),
+      undefined,
+      () => ({ body: { ...PAYER, status: 'waiting', waitingList: true, ticket: null } }),
+    );
+    renderWithProviders(<ConfirmationPage />, {
+      route: `/confirmation?session_id=${SESSION}`,
+      path: '/confirmation',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "You're on the waiting list" }),
+    ).toBeVisible();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+  });
+
   it('after payment with an unknown session still says so, and shows no details', async () => {
     serve(
       () => ({ body: REGISTRATION }),

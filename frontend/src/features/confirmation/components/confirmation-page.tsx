@@ -9,6 +9,7 @@ import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
+import type { RegistrationStatus } from './registration-details';
 import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
 
@@ -22,6 +23,17 @@ function readLastRegistrationId(): string | null {
     return null;
   }
 }
+
+/** A registration that no longer holds a place: its page says so first, in its headline. */
+const ENDED_HEADLINE = {
+  cancelled: 'confirmation.now.cancelled',
+  refunded: 'confirmation.now.refunded',
+  released: 'confirmation.now.released',
+} as const;
+
+type EndedStatus = keyof typeof ENDED_HEADLINE;
+
+const hasEnded = (status: RegistrationStatus): status is EndedStatus => status in ENDED_HEADLINE;
 
 export default function ConfirmationPage() {
   const { id } = useParams();
@@ -52,14 +64,22 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
   const data = payer.data;
   const registrationId = data?.registrationId ?? readLastRegistrationId();
   const status = data ? visitorStatus(data.status) : 'processing';
+  // The page may be opened again long after the payment: it tells where the booking stands now.
+  const headline = hasEnded(status)
+    ? ENDED_HEADLINE[status]
+    : status === 'waiting'
+      ? 'confirmation.waitingList.title'
+      : 'confirmation.paid.title';
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="confirmation.paid.title" />
-      <div className="confirmation__icon" aria-hidden="true">
-        ✓
-      </div>
+      <PageTitle id={headline} />
+      {headline === 'confirmation.paid.title' && (
+        <div className="confirmation__icon" aria-hidden="true">
+          ✓
+        </div>
+      )}
       <h1>
-        <FormattedMessage id="confirmation.paid.title" />
+        <FormattedMessage id={headline} />
       </h1>
       {status === 'processing' && (
         <p className="section__lead" role="status">
@@ -76,10 +96,26 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
           status={status}
         />
       )}
+      {hasEnded(status) && (
+        <div className="notice notice--warning" role="status">
+          <p className="notice__title">
+            <FormattedMessage id={`confirmation.ended.${status}`} />
+          </p>
+        </div>
+      )}
+      {status === 'waiting' && (
+        <div className="notice notice--warning">
+          <p className="notice__title">
+            <FormattedMessage id="confirmation.waitingList.notice" />
+          </p>
+        </div>
+      )}
       <TicketCard ticket={data?.ticket} />
-      <p>
-        <FormattedMessage id="confirmation.paid.email" />
-      </p>
+      {!hasEnded(status) && status !== 'waiting' && (
+        <p>
+          <FormattedMessage id="confirmation.paid.email" />
+        </p>
+      )}
       <div className="button-row">
         <Link to="/" className="button button--primary">
           <FormattedMessage id="common.returnHome" />
@@ -183,7 +219,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
 
   const data = registration.data;
   const status = visitorStatus(data.status);
-  const gone = status === 'cancelled' || status === 'released' || status === 'refunded';
+  const gone = hasEnded(status);
 
   return (
     <section className="page page--narrow confirmation">
@@ -192,7 +228,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
         <FormattedMessage
           id={
             gone
-              ? 'confirmation.ended.title'
+              ? ENDED_HEADLINE[status]
               : data.waitingList
                 ? 'confirmation.waitingList.title'
                 : 'confirmation.details.title'
