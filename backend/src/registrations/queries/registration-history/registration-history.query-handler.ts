@@ -28,6 +28,7 @@ export class RegistrationHistoryQueryHandler implements IQueryHandler<Registrati
       deleted: loaded.state?.status === 'deleted',
       events: loaded.history.map((item, index) => ({
         ...registrationAuditEntry(item, names),
+        type: item.event.type,
         status: statuses[index],
         listedAs: statusFilterOf(statuses[index]) ?? null,
       })),

@@ -5,10 +5,22 @@ import {
   type RegistrationStatus,
   type StatusFilter,
 } from '../../domain/registration';
+import {
+  REGISTRATION_EVENT_TYPES,
+  type RegistrationEventType,
+} from '../../domain/registration-events';
 import { AuditEntryDto } from './audit-entry.response.dto';
 
 /** One event of a registration's history, with where the registration stood after it. */
 export class RegistrationHistoryEntryDto extends AuditEntryDto {
+  @ApiProperty({
+    enum: REGISTRATION_EVENT_TYPES,
+    enumName: 'RegistrationEventType',
+    description:
+      'What happened: every type a registration stream can hold, so a client can tell each in words.',
+  })
+  declare type: RegistrationEventType;
+
   @ApiProperty({
     enum: REGISTRATION_STATUSES,
     description: "The registration's status after this event, as the domain folds its events.",

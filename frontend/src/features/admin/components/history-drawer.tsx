@@ -4,7 +4,14 @@ import { useRegistrationHistory } from '../api/get-registration-history';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
-import { historyDetails, historyActor } from '../model/history-details';
+import {
+  MOMENT_FIELDS,
+  eventTypeLabel,
+  fieldLabel,
+  historyActor,
+  historyDetails,
+  valueLabel,
+} from '../model/history-details';
 import { actorNameShown } from '../model/operator-display';
 import { isUnauthorized } from '../api/admin-request';
 import { useEffect, useId, useRef } from 'react';
@@ -80,7 +87,7 @@ export function HistoryDrawer({
 function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
   const t = useAdminText();
   const intl = useIntl();
-  const typeKey = `admin.eventType.${event.type}`;
+  const typeKey = eventTypeLabel(event.type);
   const typeLabel = typeKey in intl.messages ? t(typeKey as AdminMessageId) : event.type;
   const actor = historyActor(event.actor);
   const actorLabel = event.actorName
@@ -92,17 +99,16 @@ function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
   const details = historyDetails(event.payload, event.erasedFields);
   return (
     <li className="history-item">
-      <p className="history-item__type">
-        <strong>{typeLabel}</strong>
-        {typeLabel !== event.type && <span className="history-item__raw"> ({event.type})</span>}
+      {/* In words: "Checked in at the door by Bianca Box", the log's own name kept for tools. */}
+      <p className="history-item__type" data-event-type={event.type}>
+        <strong>{typeLabel}</strong> {t('admin.history.by', { actor: actorLabel })}
       </p>
       <p className="history-item__meta">
         <time dateTime={event.recordedAt}>
           {Number.isNaN(recorded.getTime())
             ? event.recordedAt
             : intl.formatDate(recorded, { dateStyle: 'medium', timeStyle: 'medium' })}
-        </time>{' '}
-        · {t('admin.history.by', { actor: actorLabel })}
+        </time>
       </p>
       <p className="history-item__status">
         {t('admin.history.statusAfter', {
@@ -113,20 +119,32 @@ function HistoryItem({ event }: { event: RegistrationHistoryEvent }) {
         <p className="muted">{t('admin.history.noDetails')}</p>
       ) : (
         <dl className="history-item__details">
-          {details.map((detail) => (
-            <div key={detail.field}>
-              <dt>{detail.field}</dt>
-              <dd className={detail.erased ? 'history-item__erased' : undefined}>
-                {detail.erased
-                  ? t('admin.history.erased')
-                  : typeof detail.value === 'boolean'
-                    ? detail.value
-                      ? t('admin.yes')
-                      : t('admin.no')
-                    : detail.value}
-              </dd>
-            </div>
-          ))}
+          {details.map((detail) => {
+            const label = fieldLabel(detail.field);
+            const valueKey = valueLabel(detail.field, detail.value);
+            const moment =
+              MOMENT_FIELDS.has(detail.field) && typeof detail.value === 'string'
+                ? new Date(detail.value)
+                : null;
+            return (
+              <div key={detail.field}>
+                <dt>{label ? t(label) : detail.field}</dt>
+                <dd className={detail.erased ? 'history-item__erased' : undefined}>
+                  {detail.erased
+                    ? t('admin.history.erased')
+                    : typeof detail.value === 'boolean'
+                      ? detail.value
+                        ? t('admin.yes')
+                        : t('admin.no')
+                      : valueKey
+                        ? t(valueKey)
+                        : moment && !Number.isNaN(moment.getTime())
+                          ? intl.formatDate(moment, { dateStyle: 'medium', timeStyle: 'medium' })
+                          : detail.value}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
     </li>

@@ -6,8 +6,41 @@ export interface HistoryDetail {
   erased: boolean;
 }
 
-// Ids that repeat the registration itself say nothing about what changed.
-const HIDDEN_FIELDS = new Set(['registrationId', 'id', 'streamId']);
+// Ids that repeat the registration itself say nothing about what changed; a sheet approval's
+// approvedBy is the operator's session, whom the entry already names; a ticket's key id is the
+// signing key's, for the server's own checks.
+const HIDDEN_FIELDS = new Set(['registrationId', 'id', 'streamId', 'approvedBy', 'keyId']);
+
+/** The fields said in words; any other is shown as the log names it. */
+const FIELD_LABELS: Partial<Record<string, AdminMessageId>> = {
+  checkedInAt: 'admin.history.field.checkedInAt',
+  deviceTime: 'admin.history.field.deviceTime',
+  device: 'admin.history.field.device',
+  via: 'admin.history.field.via',
+  approvedAt: 'admin.history.field.approvedAt',
+  sheetDream: 'admin.history.field.sheetDream',
+};
+
+/** Fields that hold a moment, shown in the reader's date and time. */
+export const MOMENT_FIELDS = new Set(['checkedInAt', 'deviceTime', 'approvedAt']);
+
+const VIA: Partial<Record<string, AdminMessageId>> = {
+  ticket: 'admin.history.via.ticket',
+  search: 'admin.history.via.search',
+};
+
+/** A detail's field in the operator's words, when it has them. */
+export function fieldLabel(field: string): AdminMessageId | undefined {
+  return FIELD_LABELS[field];
+}
+
+/** A detail's value in the operator's words, when it has them (how the door found a person). */
+export function valueLabel(field: string, value: string | boolean): AdminMessageId | undefined {
+  return field === 'via' && typeof value === 'string' ? VIA[value] : undefined;
+}
+
+/** The catalogue key that names an event type of the history (every type has one: a test holds it). */
+export const eventTypeLabel = (type: string) => `admin.eventType.${type}`;
 
 function isErasedMarker(value: unknown): boolean {
   if (value === null || value === undefined) return false;
