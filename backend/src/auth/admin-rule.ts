@@ -1,4 +1,5 @@
-import type { Permission } from './permissions';
+import type { SessionOperator } from './admin-sessions';
+import { roleAllows, type Permission } from './permissions';
 
 /**
  * What a route asks of the session, kept on the route for the guard: the permissions that
@@ -7,3 +8,13 @@ import type { Permission } from './permissions';
  */
 export type AdminRule = { permissions: readonly Permission[] } | { anyOperator: true };
 export const ADMIN_RULE = 'admin-rule';
+
+/**
+ * Whether a rule admits the operator as they are now: the guard asks it when a request arrives,
+ * and a stream that stays open (the live feed) asks it again while it lasts, so a role changed
+ * meanwhile ends the stream as it would refuse the next request.
+ */
+export function ruleAdmits(rule: AdminRule, operator: SessionOperator): boolean {
+  if ('anyOperator' in rule) return true;
+  return !operator.secondFactorRequired && roleAllows(operator.role, rule.permissions);
+}

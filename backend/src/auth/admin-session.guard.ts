@@ -3,9 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { readSessionCookie } from './admin-cookies';
 import { notLoggedIn, roleRefused, secondFactorFirst } from './admin-errors';
-import { ADMIN_RULE, type AdminRule } from './admin-rule';
+import { ADMIN_RULE, ruleAdmits, type AdminRule } from './admin-rule';
 import { AdminSessions, type AdminSession } from './admin-sessions';
-import { roleAllows } from './permissions';
 import { SameOriginJsonGuard } from './same-origin-json.guard';
 
 export type AdminRequest = Request & { adminSession?: AdminSession };
@@ -35,9 +34,10 @@ export class AdminSessionGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!rule) throw roleRefused();
-    if (!('anyOperator' in rule)) {
-      if (session.operator.secondFactorRequired) throw secondFactorFirst();
-      if (!roleAllows(session.operator.role, rule.permissions)) throw roleRefused();
+    if (!ruleAdmits(rule, session.operator)) {
+      throw session.operator.secondFactorRequired && !('anyOperator' in rule)
+        ? secondFactorFirst()
+        : roleRefused();
     }
     request.adminSession = session;
     return true;

@@ -140,15 +140,15 @@ describe('cancellations', () => {
     const closesAt = visitorCancellationClosesAt(startsAt, 24);
     expect(closesAt.toISOString()).toBe('2030-01-02T18:00:00.000Z');
     const history = [created('seat'), paid];
-    expect(cancelByVisitor(after(history), history, NOW, closesAt)).toEqual([
+    expect(cancelByVisitor(after(history), history, NOW, closesAt, startsAt)).toEqual([
       { type: 'RegistrationCancelled', data: { registrationId: ID, by: 'visitor', refund: true } },
       expect.objectContaining({ type: 'RefundRequested' }),
     ]);
-    expect(() => cancelByVisitor(after(history), history, closesAt, closesAt)).toThrow(
+    expect(() => cancelByVisitor(after(history), history, closesAt, closesAt, startsAt)).toThrow(
       CancellationClosedError,
     );
     const held = [created('seat')];
-    expect(() => cancelByVisitor(after(held), held, NOW, closesAt)).toThrow(
+    expect(() => cancelByVisitor(after(held), held, NOW, closesAt, startsAt)).toThrow(
       'This booking has no confirmed seat to cancel.',
     );
   });

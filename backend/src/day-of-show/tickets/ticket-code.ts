@@ -181,23 +181,36 @@ function isTicketPayload(value: unknown): value is TicketPayload {
  * (the next local midnight), plus `marginHours` (a late show, a clock a little off).
  */
 export function ticketValidUntil(startsAt: Date, timeZone: string, marginHours: number): Date {
+  return new Date(localMidnight(startsAt, timeZone, 1).getTime() + marginHours * 3_600_000);
+}
+
+/**
+ * The slot's day in the event's time zone, from the local midnight that begins it to the one
+ * that ends it: the door believes a device's clock only within it.
+ */
+export function slotDay(startsAt: Date, timeZone: string): { from: Date; until: Date } {
+  return { from: localMidnight(startsAt, timeZone, 0), until: localMidnight(startsAt, timeZone, 1) };
+}
+
+/** The local midnight `days` after the start of `at`'s day in `timeZone`. */
+function localMidnight(at: Date, timeZone: string, days: number): Date {
   const day = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   })
-    .formatToParts(startsAt)
+    .formatToParts(at)
     .reduce<Record<string, number>>((parts, part) => {
       if (part.type !== 'literal') parts[part.type] = Number(part.value);
       return parts;
     }, {});
-  const nextMidnightAsUtc = Date.UTC(day.year, day.month - 1, day.day + 1);
+  const midnightAsUtc = Date.UTC(day.year, day.month - 1, day.day + days);
   // The zone's offset at that wall-clock moment, found from the guess and refined once (a
   // daylight-saving change on the day moves it).
-  let instant = nextMidnightAsUtc - zoneOffsetMs(new Date(nextMidnightAsUtc), timeZone);
-  instant = nextMidnightAsUtc - zoneOffsetMs(new Date(instant), timeZone);
-  return new Date(instant + marginHours * 3_600_000);
+  let instant = midnightAsUtc - zoneOffsetMs(new Date(midnightAsUtc), timeZone);
+  instant = midnightAsUtc - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
 }
 
 function zoneOffsetMs(at: Date, timeZone: string): number {

@@ -6,8 +6,18 @@ export {
   visitorCancellationOpen,
 } from '../../tour/domain/registration-window';
 import { refundSeatPayment } from './payment-decisions';
-import { assertExists, keepsPlace, type RegistrationState } from './registration';
-import { CancellationClosedError, InvalidTransitionError } from './registration-errors';
+import {
+  assertExists,
+  assertVisitorMayChange,
+  keepsPlace,
+  type PastTheDoor,
+  type RegistrationState,
+} from './registration';
+import {
+  CancellationClosedError,
+  CancellationNoteRequiredError,
+  InvalidTransitionError,
+} from './registration-errors';
 import type { CancelledBy, RegistrationEvent } from './registration-events';
 
 /**
@@ -21,6 +31,7 @@ export function cancelRegistration(
   history: readonly RegistrationEvent[],
   by: CancelledBy,
   refund: boolean,
+  door: { past: PastTheDoor | null; note?: string } = { past: null },
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.status === 'cancelled') {
@@ -30,6 +41,11 @@ export function cancelRegistration(
     throw new InvalidTransitionError(
       'This registration holds no seat and no place on the waiting list: there is nothing to cancel.',
     );
+  }
+  // Past the door, an operator's cancellation is an exception to the evening: it says why.
+  const note = door.note?.trim() || undefined;
+  if (door.past !== null && by === 'operator' && note === undefined) {
+    throw new CancellationNoteRequiredError();
   }
   const refunds = refund
     ? refundSeatPayment(
@@ -41,7 +57,12 @@ export function cancelRegistration(
   return [
     {
       type: 'RegistrationCancelled',
-      data: { registrationId: registration.id, by, refund: refunds.length > 0 },
+      data: {
+        registrationId: registration.id,
+        by,
+        refund: refunds.length > 0,
+        ...(note === undefined ? {} : { cancellationNote: note }),
+      },
     },
     ...refunds,
   ];
@@ -49,19 +70,21 @@ export function cancelRegistration(
 
 /**
  * The visitor's own cancellation, from the link in their confirmation email: only a seat that
- * is paid or confirmed (what that email confirmed), only until the cancellation closes, and
- * always with the refund of what was paid.
+ * is paid or confirmed (what that email confirmed), never past the door (let in, or the slot
+ * begun), only until the cancellation closes, and always with the refund of what was paid.
  */
 export function cancelByVisitor(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
   now: Date,
   closesAt: Date,
+  startsAt: Date | null | undefined,
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.status === 'cancelled') {
     throw new InvalidTransitionError('This booking is already cancelled.');
   }
+  assertVisitorMayChange(registration, startsAt, now);
   if (registration.status !== 'paid' && registration.status !== 'confirmed') {
     throw new InvalidTransitionError('This booking has no confirmed seat to cancel.');
   }

@@ -103,3 +103,32 @@ export class CancellationClosedError extends RegistrationError {
     );
   }
 }
+
+/**
+ * The booking is past the door: the person was let in, or the slot has begun. The visitor's own
+ * changes (cancel, give back, resume a payment, share a dream) are refused from then on; an
+ * operator may still act, with a reason. `reason` tells the client which, to choose its words.
+ */
+export class PastTheDoorError extends RegistrationError {
+  readonly kind = 'conflict';
+  override readonly details: { reason: 'checked-in' | 'started' };
+  constructor(reason: 'checked-in' | 'started') {
+    super(
+      reason === 'checked-in'
+        ? 'You have been let in at the door: this booking can no longer be changed from here. Please speak to the organisers.'
+        : 'The performance has begun: this booking can no longer be changed from here. Please speak to the organisers.',
+    );
+    this.details = { reason };
+  }
+}
+
+/** An operator cancelling a booking past the door says why (the history keeps it). */
+export class CancellationNoteRequiredError extends RegistrationError {
+  readonly kind = 'invalid';
+  constructor() {
+    super(
+      'This person was let in, or the performance has begun: give a reason to cancel the booking.',
+      'reason',
+    );
+  }
+}

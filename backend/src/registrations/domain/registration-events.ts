@@ -186,7 +186,13 @@ export type CancelledBy = 'operator' | 'visitor';
  */
 export interface RegistrationCancelled {
   type: 'RegistrationCancelled';
-  data: { registrationId: string; by: CancelledBy; refund: boolean };
+  data: {
+    registrationId: string;
+    by: CancelledBy;
+    refund: boolean;
+    /** The operator's reason, given when cancelling past the door; sealed (it may name people). */
+    cancellationNote?: string;
+  };
 }
 
 /** A seat that freed is offered to this waiting-list entry, held for it until `expiresAt`. */
@@ -267,6 +273,7 @@ export const PERSONAL_FIELDS = [
   'dream',
   'clientKey',
   'sheetDream',
+  'cancellationNote',
 ] as const;
 
 export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [

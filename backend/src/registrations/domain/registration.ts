@@ -1,6 +1,7 @@
 import {
   DuplicateRegistrationError,
   InvalidTransitionError,
+  PastTheDoorError,
   RegistrationNotFoundError,
   SharedDreamLimitError,
   UnpaidHoldsCapError,
@@ -95,7 +96,10 @@ export interface RegistrationState {
   /** When the door let them in (CheckedIn), and by which door device; null until then. */
   checkedInAt: string | null;
   checkedInBy: string | null;
-  /** Marked a no-show once the slot started without them (a check-in clears it). */
+  /**
+   * Marked a no-show once the slot started without them. A later check-in stands above the mark
+   * (doorState) and does not erase it, so an undone check-in is a no-show again.
+   */
   noShow: boolean;
 }
 
@@ -186,6 +190,34 @@ export type DoorState = (typeof DOOR_STATES)[number];
 export function doorState(state: Pick<RegistrationState, 'checkedInAt' | 'noShow'>): DoorState {
   if (state.checkedInAt !== null) return 'checked-in';
   return state.noShow ? 'no-show' : 'not-arrived';
+}
+
+/**
+ * Why a booking is past the door: its person was let in, or its slot has begun (`startsAt`, the
+ * slot's start as the tour has it now); null before. From then on the visitor's own changes are
+ * refused (assertVisitorMayChange) and the booking pages say why; an operator may still cancel,
+ * with a reason (cancelRegistration). Every self-service path and the pages ask this one rule.
+ */
+export type PastTheDoor = 'checked-in' | 'started';
+
+export function pastTheDoor(
+  state: Pick<RegistrationState, 'checkedInAt'>,
+  startsAt: Date | null | undefined,
+  now: Date,
+): PastTheDoor | null {
+  if (state.checkedInAt !== null) return 'checked-in';
+  if (startsAt && now.getTime() >= startsAt.getTime()) return 'started';
+  return null;
+}
+
+/** The visitor's own change of a booking, refused once it is past the door (PastTheDoorError). */
+export function assertVisitorMayChange(
+  state: Pick<RegistrationState, 'checkedInAt'>,
+  startsAt: Date | null | undefined,
+  now: Date,
+): void {
+  const past = pastTheDoor(state, startsAt, now);
+  if (past) throw new PastTheDoorError(past);
 }
 
 export function occupiesSeat(status: RegistrationStatus): boolean {
@@ -321,11 +353,12 @@ export function evolve(
         sheetDreamApprovedAt: event.data.approvedAt,
       };
     case 'CheckedIn':
+      // A no-show let in late keeps the mark beneath the check-in (doorState reads the check-in
+      // first), so that undoing the check-in restores the state before it: no-show.
       return {
         ...state,
         checkedInAt: event.data.checkedInAt,
         checkedInBy: event.data.device,
-        noShow: false,
       };
     case 'CheckInUndone':
       return { ...state, checkedInAt: null, checkedInBy: null };
@@ -505,8 +538,10 @@ export function shareDream(
   dreamId: string,
   dream: string,
   limit: number,
+  door: { startsAt: Date | null | undefined; now: Date },
 ): RegistrationEvent[] {
   const registration = assertExists(state);
+  assertVisitorMayChange(registration, door.startsAt, door.now);
   if (!mayShareDreams(registration.status)) {
     throw new InvalidTransitionError(
       `This registration is ${registration.status}: it can no longer share dreams.`,
@@ -546,8 +581,10 @@ export function resumeCheckout(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
   now: Date,
+  startsAt: Date | null | undefined,
 ): { url: string; expiresAt: string } {
   const registration = assertExists(state);
+  assertVisitorMayChange(registration, startsAt, now);
   const open = resumableCheckout(registration, history, now);
   if (open) return open;
   if (registration.status === 'paid' || registration.status === 'confirmed') {
@@ -564,8 +601,11 @@ export function resumeCheckout(
  */
 export function giveBackSeat(
   state: RegistrationState | undefined,
+  startsAt: Date | null | undefined,
+  now: Date,
 ): { outcome: 'release'; sessionId: string | null } | { outcome: 'nothing-held' } {
   const registration = assertExists(state);
+  assertVisitorMayChange(registration, startsAt, now);
   if (awaitsPayment(registration.status)) {
     return { outcome: 'release', sessionId: registration.checkoutSessionId };
   }

@@ -149,11 +149,12 @@ export async function bookingOf(
       time: string;
       status: RegistrationStatus;
       hold_expires_at: Date | null;
+      checked_in_at: Date | null;
     }
   | undefined
 > {
   const [row] = await sql.query(
-    'SELECT name, event, time, status, hold_expires_at FROM registration_view WHERE id = $1',
+    'SELECT name, event, time, status, hold_expires_at, checked_in_at FROM registration_view WHERE id = $1',
     [registrationId],
   );
   return row;

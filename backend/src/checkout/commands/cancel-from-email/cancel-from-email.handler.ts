@@ -33,12 +33,12 @@ export class CancelFromEmailHandler implements ICommandHandler<CancelFromEmailCo
         tx,
         id,
         (state, history) => {
-          const startsAt = this.catalogue.startOf(state.event, state.time) ?? now;
+          const startsAt = this.catalogue.startOf(state.event, state.time);
           const closesAt = visitorCancellationClosesAt(
-            startsAt,
+            startsAt ?? now,
             this.config.cancellationClosesHoursBefore,
           );
-          return cancelByVisitor(state, history, now, closesAt);
+          return cancelByVisitor(state, history, now, closesAt, startsAt);
         },
         { actor: 'visitor', correlationId: command.correlationId },
       ),

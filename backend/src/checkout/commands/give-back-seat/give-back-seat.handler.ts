@@ -4,6 +4,7 @@ import { InvalidTransitionError } from '../../../registrations/domain/registrati
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
 import { HoldSweeper } from '../../hold-sweeper';
+import { Catalogue } from '../../../tour/catalogue';
 import { GiveBackSeatCommand, type GiveBackSeatResult } from './give-back-seat.command';
 
 /**
@@ -16,6 +17,7 @@ export class GiveBackSeatHandler implements ICommandHandler<GiveBackSeatCommand>
   constructor(
     private readonly store: RegistrationStore,
     private readonly holds: HoldSweeper,
+    private readonly catalogue: Catalogue,
   ) {}
 
   async execute(command: GiveBackSeatCommand): Promise<GiveBackSeatResult> {
@@ -23,7 +25,11 @@ export class GiveBackSeatHandler implements ICommandHandler<GiveBackSeatCommand>
     const loaded = await this.store.transaction((tx) =>
       this.store.load(tx, command.registrationId),
     );
-    const decision = giveBackSeat(loaded.state);
+    const decision = giveBackSeat(
+      loaded.state,
+      loaded.state && this.catalogue.startOf(loaded.state.event, loaded.state.time),
+      new Date(),
+    );
     if (decision.outcome === 'nothing-held') return { seat: 'not-held' };
     const outcome = await this.holds.release(command.registrationId, decision.sessionId, {
       reason: 'given-back',

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../../config/config';
 import { shareDream } from '../../../registrations/domain/registration';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
+import { Catalogue } from '../../../tour/catalogue';
 import { ShareDreamCommand } from './share-dream.command';
 
 /**
@@ -17,6 +18,7 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
   constructor(
     private readonly store: RegistrationStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalogue: Catalogue,
   ) {}
 
   async execute(command: ShareDreamCommand): Promise<{ dreamId: string }> {
@@ -29,6 +31,11 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
         dreamId,
         command.dream,
         this.config.sharedDreamsPerRegistration,
+        {
+          startsAt:
+            loaded.state && this.catalogue.startOf(loaded.state.event, loaded.state.time),
+          now: new Date(),
+        },
       );
       await this.store.append(tx, loaded, events, {
         actor: 'visitor',

@@ -2,8 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
 import {
   REGISTRATION_STATUSES,
+  type PastTheDoor,
   type RegistrationStatus,
 } from '../../../registrations/domain/registration';
+
+export const PAST_THE_DOOR: readonly PastTheDoor[] = ['checked-in', 'started'];
 
 /** What a visitor's page shows of the booking its link names. */
 export class BookingResponseDto {
@@ -34,6 +37,15 @@ export class BookingResponseDto {
     description: 'Whether the visitor may still cancel it from the link (until cancellableUntil).',
   })
   cancellationOpen!: boolean;
+
+  @ApiProperty({
+    enum: PAST_THE_DOOR,
+    nullable: true,
+    type: String,
+    description:
+      'Why the visitor can no longer change the booking: checked-in (let in at the door) or started (the performance has begun); null before. The page says why instead of offering the button.',
+  })
+  pastTheDoor!: PastTheDoor | null;
 
   @ApiProperty({
     format: 'date-time',

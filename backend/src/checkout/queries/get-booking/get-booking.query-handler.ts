@@ -11,6 +11,7 @@ import {
 } from '../../../tour/domain/registration-window';
 import { bookingOf } from '../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
+import { pastTheDoor } from '../../../registrations/domain/registration';
 import type { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 import { TicketIssuer } from '../../../notifications/ticket-issuer';
@@ -35,6 +36,11 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
     const closesAt = startsAt
       ? visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore)
       : null;
+    const past = pastTheDoor(
+      { checkedInAt: row.checked_in_at === null ? null : row.checked_in_at.toISOString() },
+      startsAt,
+      now,
+    );
     return {
       event: row.event,
       time: row.time,
@@ -42,7 +48,9 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
       name: row.name ?? '',
       status: row.status,
       cancellableUntil: closesAt?.toISOString() ?? null,
-      cancellationOpen: closesAt !== null && visitorCancellationOpen(now, closesAt),
+      cancellationOpen:
+        past === null && closesAt !== null && visitorCancellationOpen(now, closesAt),
+      pastTheDoor: past,
       offerExpiresAt:
         row.status === 'offered' && row.hold_expires_at
           ? new Date(row.hold_expires_at).toISOString()

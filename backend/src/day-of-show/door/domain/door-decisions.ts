@@ -29,6 +29,8 @@ export interface CheckInRequest {
   now: Date;
   /** The door device's clock when it saw the person (a queued check-in sends it later). */
   deviceTime: Date | null;
+  /** The slot's day where the event is (slotDay): the only days a device's clock is believed. */
+  slotDay: { from: Date; until: Date };
   device: string | null;
   via: 'ticket' | 'search';
   keyId?: string;
@@ -59,11 +61,7 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
       checkedInBy: state.checkedInBy,
     });
   }
-  // A device's clock ahead of ours does not put a check-in in the future.
-  const seenAt =
-    request.deviceTime && request.deviceTime.getTime() < request.now.getTime()
-      ? request.deviceTime
-      : request.now;
+  const seenAt = doorTimeOf(request);
   return [
     {
       type: 'CheckedIn',
@@ -77,6 +75,22 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
       },
     },
   ];
+}
+
+/**
+ * When the door saw the person: the device's clock when it is believable, the server's time
+ * otherwise. A clock ahead of ours does not put a check-in in the future, and one outside the
+ * slot's day (a phone reset to 1970, a date a year off) does not put it on another day: the
+ * server's time is recorded instead, and the device's own time is kept beside it in the event.
+ */
+export function doorTimeOf(request: Pick<CheckInRequest, 'deviceTime' | 'now' | 'slotDay'>): Date {
+  const device = request.deviceTime?.getTime();
+  if (device === undefined) return request.now;
+  const believable =
+    device <= request.now.getTime() &&
+    device >= request.slotDay.from.getTime() &&
+    device < request.slotDay.until.getTime();
+  return believable ? request.deviceTime! : request.now;
 }
 
 export function undoCheckIn(

@@ -2,6 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { CancellationRecorder } from '../../../checkout/cancellation-recorder';
 import { cancelRegistration } from '../../../registrations/domain/cancellations';
+import { pastTheDoor } from '../../../registrations/domain/registration';
+import { Catalogue } from '../../../tour/catalogue';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
 import { CancelRegistrationCommand } from './cancel-registration.command';
@@ -15,6 +17,7 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
   constructor(
     private readonly store: RegistrationStore,
     private readonly cancellations: CancellationRecorder,
+    private readonly catalogue: Catalogue,
   ) {}
 
   async execute(command: CancelRegistrationCommand): Promise<void> {
@@ -26,7 +29,11 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
       await this.cancellations.record(
         tx,
         id,
-        (state, history) => cancelRegistration(state, history, 'operator', command.refund),
+        (state, history) =>
+          cancelRegistration(state, history, 'operator', command.refund, {
+            past: pastTheDoor(state, this.catalogue.startOf(state.event, state.time), new Date()),
+            note: command.note,
+          }),
         adminMetadata(command.actor),
       );
     });

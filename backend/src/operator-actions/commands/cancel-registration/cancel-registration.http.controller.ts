@@ -32,10 +32,14 @@ export class CancelRegistrationHttpController {
     operationId: 'cancelRegistration',
     summary: 'Cancel a registration, with or without a refund',
     description:
-      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept.",
+      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept. Past the door (the person checked in, or the slot begun) the visitor can no longer cancel, but an operator still may, giving a `reason`.",
   })
   @ApiOkResponse({ type: AdminRegistrationDto, description: 'The registration, cancelled.' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'refund is not true or false.' })
+  @ApiBadRequestResponse({
+    type: ApiErrorDto,
+    description:
+      'refund is not true or false, or no reason was given for a booking past the door (checked in, or its slot begun).',
+  })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or deleted.' })
   @ApiConflictResponse({
     type: ApiErrorDto,
@@ -52,7 +56,7 @@ export class CancelRegistrationHttpController {
     @Body() body: CancelRegistrationRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund));
+    await this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund, body.reason));
     return this.queryBus.execute(new GetAdminRegistrationQuery(id));
   }
 }

@@ -1,5 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDefined } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export const CANCELLATION_NOTE_MAX_LENGTH = 500;
 
 export class CancelRegistrationRequestDto {
   @ApiProperty({
@@ -9,4 +11,17 @@ export class CancelRegistrationRequestDto {
   @IsDefined({ message: 'refund must be true or false' })
   @IsBoolean({ message: 'refund must be true or false' })
   refund: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Why the booking is cancelled. Required once it is past the door (the person was checked in, or the slot has begun): the history keeps it, sealed with the person\'s other data.',
+    maxLength: CANCELLATION_NOTE_MAX_LENGTH,
+    example: 'Felt unwell and left before the performance; refunded at the door.',
+  })
+  @IsOptional()
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(CANCELLATION_NOTE_MAX_LENGTH, {
+    message: `reason must be at most ${CANCELLATION_NOTE_MAX_LENGTH} characters`,
+  })
+  reason?: string;
 }

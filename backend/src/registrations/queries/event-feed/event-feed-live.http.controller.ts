@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { readSessionCookie } from '../../../auth/admin-cookies';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { AdminSessions } from '../../../auth/admin-sessions';
+import { ruleAdmits, type AdminRule } from '../../../auth/admin-rule';
 import { LogPositionWatch } from './log-position-watch';
 
 /**
@@ -12,8 +13,15 @@ import { LogPositionWatch } from './log-position-watch';
  * deploy/nginx.conf lets an answer go silent (proxy_read_timeout, 30 s; a test holds the two).
  */
 export const KEEP_ALIVE_MS = 15_000;
-/** A stream ends this soon after its session does (a logout elsewhere, expiry). */
+/**
+ * A stream ends this soon after its session does (a logout elsewhere, expiry, a suspension), or
+ * after its operator's role stops holding the feed's permission.
+ */
 export const SESSION_CHECK_MS = 2_000;
+
+/** Who may hear the feed; the route's guard and the stream's periodic check read this one rule. */
+const FEED_PERMISSION = 'registrations';
+const FEED_RULE: AdminRule = { permissions: [FEED_PERMISSION] };
 
 @ApiTags('admin')
 @Controller()
@@ -24,12 +32,12 @@ export class EventFeedLiveHttpController {
   ) {}
 
   @Sse('api/admin/events/live')
-  @AdminOnly('registrations')
+  @AdminOnly(FEED_PERMISSION)
   @ApiOperation({
     operationId: 'streamLogPosition',
     summary: 'Server-Sent Events: the event log position, now and each time it moves',
     description:
-      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 15 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does.',
+      'Each message is `event: position` with data `{"position": n}`: the lastPosition the event feed would reach. Nothing else is sent but a comment every 15 seconds, which keeps proxies from closing an idle stream. The stream ends when the session does, or when the role of its operator no longer holds the permission.',
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
@@ -45,11 +53,12 @@ export class EventFeedLiveHttpController {
         error: (error: unknown) => subscriber.error(error),
       });
       const keepAlive = setInterval(() => subscriber.next({ comment: '' }), KEEP_ALIVE_MS);
-      // The guard let the stream open; it must not outlive the session (the browser then
-      // reconnects, hears 401 and goes back to the gate).
+      // The guard let the stream open; it must not outlive the session nor the permission (the
+      // browser then reconnects and hears 401 or 403).
       const sessionCheck = setInterval(() => {
         this.sessions.find(token).then(
-          (session) => (session ? undefined : subscriber.complete()),
+          (session) =>
+            session && ruleAdmits(FEED_RULE, session.operator) ? undefined : subscriber.complete(),
           () => undefined,
         );
       }, SESSION_CHECK_MS);

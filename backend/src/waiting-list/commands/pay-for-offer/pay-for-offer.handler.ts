@@ -7,6 +7,7 @@ import { VisitorLinks } from '../../../notifications/visitor-links';
 import { PaymentGateway, PaymentProviderError } from '../../../payments/payment-gateway';
 import {
   assertExists,
+  assertVisitorMayChange,
   openCheckoutSession,
   resumableCheckout,
   type RegistrationState,
@@ -52,6 +53,7 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
     const id = await this.links.registrationOf('offer', command.token, now);
     const loaded = await this.store.transaction((tx) => this.store.load(tx, id));
     const state = assertExists(loaded.state);
+    assertVisitorMayChange(state, this.catalogue.startOf(state.event, state.time), now);
     if (state.status !== 'offered' || !state.holdExpiresAt) throw noOpenOffer(state);
     const expiresAt = state.holdExpiresAt;
     const open = resumableCheckout(

@@ -4,6 +4,7 @@ import { assertRegistrationId } from '../../../../registrations/domain/registrat
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
 import { RegistrationStore } from '../../../../registrations/registration-store';
 import { TicketKeys } from '../../../tickets/ticket-keys';
+import { slotDay } from '../../../tickets/ticket-code';
 import { checkIn, type CheckInRequest } from '../../domain/door-decisions';
 import { DoorRefusal, DoorSlotNotFound, TicketRejected } from '../../domain/door-errors';
 import { Catalogue } from '../../../../tour/catalogue';
@@ -24,13 +25,16 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
   ) {}
 
   async execute(command: CheckInCommand): Promise<string> {
-    if (!this.catalogue.findSlot(command.event, command.time)) throw new DoorSlotNotFound();
+    const found = this.catalogue.findSlot(command.event, command.time);
+    const startsAt = this.catalogue.startOf(command.event, command.time);
+    if (!found || !startsAt) throw new DoorSlotNotFound();
     const now = new Date();
     const request: CheckInRequest = {
       event: command.event,
       time: command.time,
       now,
       deviceTime: command.deviceTime,
+      slotDay: slotDay(startsAt, found.event.timeZone),
       device: command.device,
       via: 'search',
     };
