@@ -1,5 +1,6 @@
 import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
+import { readyOperator } from '../operators/operator-client';
 import { snapshotReadModels } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
@@ -26,6 +27,7 @@ interface DoorList {
     state: string;
     checkedInAt: string | null;
     checkedInBy: string | null;
+    checkedInDevice: string | null;
   }[];
   waitingList: { registrationId: string; shortId: string; name: string; position: number }[];
   revoked: { registrationId: string; reason: string }[];
@@ -114,6 +116,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         state: 'not-arrived',
         checkedInAt: null,
         checkedInBy: null,
+        checkedInDevice: null,
       },
       expect.objectContaining({ registrationId: second, name: 'Seat Two' }),
     ]);
@@ -158,7 +161,8 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       time: OPEN_SLOT,
       seat: expect.any(Number),
       checkedInAt: deviceTime,
-      checkedInBy: 'Door phone 1',
+      checkedInBy: 'owner',
+      checkedInDevice: 'Door phone 1',
     });
     const again = await checkIn({ ticket, device: 'Door phone 2' });
     expect(again.status).toBe(409);
@@ -170,7 +174,8 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         registrationId: id,
         name: 'Scanned Person',
         checkedInAt: deviceTime,
-        checkedInBy: 'Door phone 1',
+        checkedInBy: 'owner',
+        checkedInDevice: 'Door phone 1',
       },
     });
     expect(await eventTypes(id)).toEqual([
@@ -197,7 +202,8 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
       state: 'checked-in',
       checkedInAt: deviceTime,
-      checkedInBy: 'Door phone 1',
+      checkedInBy: 'owner',
+      checkedInDevice: 'Door phone 1',
     });
   });
 
@@ -209,12 +215,60 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       checkIn({ registrationId: id, device: 'Phone B' }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const winner = answers.find((answer) => answer.status === 200)!.body as { checkedInBy: string };
+    const winner = answers.find((answer) => answer.status === 200)!.body as {
+      checkedInBy: string;
+      checkedInDevice: string;
+    };
     const loser = answers.find((answer) => answer.status === 409)!.body as {
-      checkIn: { checkedInBy: string };
+      checkIn: { checkedInBy: string; checkedInDevice: string };
     };
     expect(loser.checkIn.checkedInBy).toBe(winner.checkedInBy);
+    expect(loser.checkIn.checkedInDevice).toBe(winner.checkedInDevice);
     expect((await eventTypes(id)).filter((type) => type === 'CheckedIn')).toHaveLength(1);
+  });
+
+  it('names the operator who let a person in, and their phone, in every answer; the name trimmed', async () => {
+    const door = await readyOperator(app, cookie, 'door', 'Bianca Box');
+    const asDoor = <T = Record<string, unknown>>(body: Record<string, unknown>) =>
+      adminRequest<T>(app.url, door.cookie, 'POST', '/api/admin/check-ins', {
+        event: 'bucharest',
+        time: OPEN_SLOT,
+        ...body,
+      });
+    const id = await paidSeat('Named Door');
+    const answer = await asDoor({ registrationId: id, device: '  Bianca’s phone \u00a0' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      checkedInBy: 'Bianca Box',
+      checkedInDevice: 'Bianca’s phone',
+    });
+    // The owner's phone tries the same person: the first check-in is named by its operator.
+    const again = await checkIn({ registrationId: id, device: 'Door phone 2' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      checkIn: { checkedInBy: 'Bianca Box', checkedInDevice: 'Bianca’s phone' },
+    });
+    const list = await adminRequest<DoorList>(app.url, door.cookie, 'GET', DOOR);
+    expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
+      state: 'checked-in',
+      checkedInBy: 'Bianca Box',
+      checkedInDevice: 'Bianca’s phone',
+    });
+    expect(JSON.stringify(list.body)).not.toContain(door.id);
+    const [event]: { data: { operatorId: string; device: string } }[] = await app.dataSource.query(
+      "SELECT data FROM events WHERE stream_id = $1 AND type = 'CheckedIn'",
+      [`registration-${id}`],
+    );
+    expect(event!.data).toMatchObject({ operatorId: door.id, device: 'Bianca’s phone' });
+    // Unnamed, a check-in is still named by its operator.
+    const unnamed = await paidSeat('Unnamed Phone');
+    expect((await asDoor({ registrationId: unnamed })).body).toMatchObject({
+      checkedInBy: 'Bianca Box',
+      checkedInDevice: null,
+    });
+    const live = await snapshotReadModels(app.dataSource);
+    await rebuildProjections(app.dataSource, testCatalogue());
+    expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 
   it('refuses in the contract words, and writes nothing', async () => {
@@ -270,6 +324,19 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       ],
       [{}, 400, { errors: [expect.objectContaining({ field: 'ticket' })] }],
       [{ registrationId: paid, device: 'x'.repeat(65) }, 400, {}],
+      [
+        { registrationId: paid, device: 'Door\u0007phone' },
+        400,
+        { errors: [{ field: 'device', message: 'device must not contain control characters' }] },
+      ],
+      [{ registrationId: paid, device: 'Door\nphone' }, 400, {}],
+      [
+        { registrationId: paid, device: '   ' },
+        400,
+        { errors: [expect.objectContaining({ field: 'device' })] },
+      ],
+      [{ registrationId: paid, device: '\u200b' }, 400, {}],
+      [{ registrationId: paid, device: 42 }, 400, {}],
       [{ registrationId: paid, deviceTime: 'yesterday' }, 400, {}],
       [{ registrationId: paid, deviceTime: '2025-W44-4' }, 400, {}],
     ];

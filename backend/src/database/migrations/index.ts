@@ -18,6 +18,7 @@ import { StatusPages1732000001450 } from './1732000001450-status-pages';
 import { CheckIns1732000001500 } from './1732000001500-check-ins';
 import { PerformersSheet1732000001600 } from './1732000001600-performers-sheet';
 import { Operators1732000002000 } from './1732000002000-operators';
+import { CheckInOperator1732000003100 } from './1732000003100-check-in-operator';
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
 
 /** Every migration, in order. A new migration is added here. */
@@ -43,4 +44,5 @@ export const migrations = [
   PerformersSheet1732000001600,
   Operators1732000002000,
   SlotStatusCounts1732000002100,
+  CheckInOperator1732000003100,
 ];

@@ -219,6 +219,11 @@ export interface CheckedIn {
     checkedInAt: string;
     deviceTime: string | null;
     device: string | null;
+    /**
+     * The operator who let them in (their id; 'owner' for the password login), so the door names
+     * a person, not a phone. Absent from check-ins recorded before it was kept.
+     */
+    operatorId?: string;
     /** How the door found them: a scanned ticket (with its key), or by name. */
     via: 'ticket' | 'search';
     keyId?: string;

@@ -96,6 +96,8 @@ export interface RegistrationState {
   /** When the door let them in (CheckedIn), and by which door device; null until then. */
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** The operator who let them in (their id), when the check-in names one. */
+  checkedInOperator: string | null;
   /**
    * Marked a no-show once the slot started without them. A later check-in stands above the mark
    * (doorState) and does not erase it, so an undone check-in is a no-show again.
@@ -270,6 +272,7 @@ export function evolve(
       ...NO_SHEET_DREAM,
       checkedInAt: null,
       checkedInBy: null,
+      checkedInOperator: null,
       noShow: false,
     };
   }
@@ -359,9 +362,10 @@ export function evolve(
         ...state,
         checkedInAt: event.data.checkedInAt,
         checkedInBy: event.data.device,
+        checkedInOperator: event.data.operatorId ?? null,
       };
     case 'CheckInUndone':
-      return { ...state, checkedInAt: null, checkedInBy: null };
+      return { ...state, checkedInAt: null, checkedInBy: null, checkedInOperator: null };
     case 'NoShowMarked':
       return { ...state, noShow: true };
     case 'RegistrationDeleted':

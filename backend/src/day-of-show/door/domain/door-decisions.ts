@@ -32,6 +32,8 @@ export interface CheckInRequest {
   /** The slot's day where the event is (slotDay): the only days a device's clock is believed. */
   slotDay: { from: Date; until: Date };
   device: string | null;
+  /** The operator at the door (their id), whom the door's answers name. */
+  operatorId: string;
   via: 'ticket' | 'search';
   keyId?: string;
   /** Until when the ticket scanned is valid (none for a check-in by name). */
@@ -58,7 +60,8 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
       registrationId: state.id,
       name: state.name,
       checkedInAt: state.checkedInAt,
-      checkedInBy: state.checkedInBy,
+      operatorId: state.checkedInOperator,
+      device: state.checkedInBy,
     });
   }
   const seenAt = doorTimeOf(request);
@@ -70,6 +73,7 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
         checkedInAt: seenAt.toISOString(),
         deviceTime: request.deviceTime?.toISOString() ?? null,
         device: request.device,
+        operatorId: request.operatorId,
         via: request.via,
         ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
       },

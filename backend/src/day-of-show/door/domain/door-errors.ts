@@ -1,3 +1,4 @@
+import { checkInNames } from './check-in-names';
 import { DomainError } from '../../../common/domain-error';
 
 /** Why the door refuses a person whose ticket or registration it read. */
@@ -58,22 +59,32 @@ export class TicketRejected extends DomainError {
   }
 }
 
-/** The first check-in, as the log has it. */
+/** The first check-in, as the log has it: the operator who made it and on which phone. */
 export interface FirstCheckIn {
   registrationId: string;
   name: string | null;
   checkedInAt: string;
-  checkedInBy: string | null;
+  operatorId: string | null;
+  device: string | null;
 }
 
-/** 409: the person is checked in already; the first check-in in the log stands. */
+/**
+ * 409: the person is checked in already; the first check-in in the log stands, named as the
+ * door names every check-in (checkInNames): by its operator, and its phone beside.
+ */
 export class AlreadyCheckedIn extends DomainError {
   readonly kind = 'conflict';
   override readonly details: Record<string, unknown>;
 
-  constructor(first: FirstCheckIn) {
+  constructor(
+    readonly first: FirstCheckIn,
+    operatorName: string | null = null,
+  ) {
     super('Already checked in.');
-    this.details = { checkIn: first };
+    const { operatorId: _operatorId, device, ...checkIn } = first;
+    this.details = {
+      checkIn: { ...checkIn, ...checkInNames({ operatorName, device }) },
+    };
   }
 }
 

@@ -1,4 +1,6 @@
+import { actorNames } from '../../../auth/operators/operator-view';
 import type { SqlExecutor } from '../../../event-store/sql-executor';
+import { checkInNames } from '../domain/check-in-names';
 import { inSeatOrder } from '../../../registrations/queries/seat-order';
 import {
   doorState,
@@ -13,6 +15,7 @@ export interface DoorRow {
   status: RegistrationStatus;
   checked_in_at: Date | null;
   checked_in_by: string | null;
+  checked_in_operator: string | null;
   no_show: boolean;
 }
 
@@ -28,6 +31,7 @@ export function slotDoorRows(
     'status',
     'checked_in_at',
     'checked_in_by',
+    'checked_in_operator',
     'no_show',
   ]);
 }
@@ -36,5 +40,28 @@ export function doorStateOf(row: DoorRow): DoorState {
   return doorState({
     checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
     noShow: row.no_show,
+  });
+}
+
+/** The names of the operators who checked these rows in, read once for a whole list. */
+export function operatorNamesOf(
+  sql: SqlExecutor,
+  rows: readonly Pick<DoorRow, 'checked_in_operator'>[],
+): Promise<Map<string, string>> {
+  return actorNames(
+    sql,
+    rows.flatMap((row) => row.checked_in_operator ?? []),
+  );
+}
+
+/** Who checked a row in, in the door's words (checkInNames): the operator, and the phone. */
+export function checkInByOf(
+  row: Pick<DoorRow, 'checked_in_by' | 'checked_in_operator'>,
+  names: ReadonlyMap<string, string>,
+) {
+  return checkInNames({
+    operatorName:
+      row.checked_in_operator === null ? null : (names.get(row.checked_in_operator) ?? null),
+    device: row.checked_in_by,
   });
 }

@@ -1,4 +1,7 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { actorNames } from '../../../../auth/operators/operator-view';
 import { adminMetadata } from '../../../../auth/admin-actor';
 import { assertRegistrationId } from '../../../../registrations/domain/registration-id';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
@@ -6,7 +9,12 @@ import { RegistrationStore } from '../../../../registrations/registration-store'
 import { TicketKeys } from '../../../tickets/ticket-keys';
 import { slotDay } from '../../../tickets/ticket-code';
 import { checkIn, type CheckInRequest } from '../../domain/door-decisions';
-import { DoorRefusal, DoorSlotNotFound, TicketRejected } from '../../domain/door-errors';
+import {
+  AlreadyCheckedIn,
+  DoorRefusal,
+  DoorSlotNotFound,
+  TicketRejected,
+} from '../../domain/door-errors';
 import { Catalogue } from '../../../../tour/catalogue';
 import { CheckInCommand } from './check-in.command';
 
@@ -22,6 +30,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
     private readonly store: RegistrationStore,
     private readonly keys: TicketKeys,
     private readonly catalogue: Catalogue,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async execute(command: CheckInCommand): Promise<string> {
@@ -36,6 +45,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
       deviceTime: command.deviceTime,
       slotDay: slotDay(startsAt, found.event.timeZone),
       device: command.device,
+      operatorId: command.actor.operatorId,
       via: 'search',
     };
     let registrationId: string;
@@ -61,19 +71,33 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
       registrationId = command.by.registrationId;
       assertRegistrationId(registrationId);
     }
-    await this.store.transaction(async (tx) => {
-      const loaded = await this.store.load(tx, registrationId);
-      if (!loaded.state) {
-        // A ticket we signed whose registration is not in the log: refused as cancelled.
-        if (request.via === 'ticket') throw new DoorRefusal('cancelled');
-        throw new RegistrationNotFoundError();
-      }
-      if (loaded.state.status === 'deleted' && request.via === 'search') {
-        throw new RegistrationNotFoundError();
-      }
-      const events = checkIn(loaded.state, request);
-      await this.store.append(tx, loaded, events, adminMetadata(command.actor));
+    await this.withOperatorNamed(async () => {
+      await this.store.transaction(async (tx) => {
+        const loaded = await this.store.load(tx, registrationId);
+        if (!loaded.state) {
+          // A ticket we signed whose registration is not in the log: refused as cancelled.
+          if (request.via === 'ticket') throw new DoorRefusal('cancelled');
+          throw new RegistrationNotFoundError();
+        }
+        if (loaded.state.status === 'deleted' && request.via === 'search') {
+          throw new RegistrationNotFoundError();
+        }
+        const events = checkIn(loaded.state, request);
+        await this.store.append(tx, loaded, events, adminMetadata(command.actor));
+      });
     });
     return registrationId;
+  }
+
+  /** A 409 names the first check-in's operator by name, as the door list does. */
+  private async withOperatorNamed(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const operatorId = error instanceof AlreadyCheckedIn ? error.first.operatorId : null;
+      if (!(error instanceof AlreadyCheckedIn) || operatorId === null) throw error;
+      const names = await actorNames(this.dataSource, [operatorId]);
+      throw new AlreadyCheckedIn(error.first, names.get(operatorId) ?? null);
+    }
   }
 }

@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NormalizeText } from '../../../../common/normalize-text';
+import { TextField } from '../../../../common/validation';
 import { TICKET_CODE_MAX_LENGTH } from '../../../tickets/ticket-code';
+import {
+  PHONE_NAME_MAX_CHARACTERS,
+  PHONE_NAME_MESSAGES,
+  PHONE_NAME_RULE,
+} from '../../domain/phone-name';
 
 export const TICKET_EXAMPLE =
   'T1.eyJrIjoibVYzc1lkMHBFNHlReDFhQiIsInIiOiIwYjViNmE4ZS0zYzFmLTRmN2UtOWE1NS0zYzFlMWQyZjRhMTAiLCJlIjoiYnVjaGFyZXN0IiwicyI6Ik9jdCAzMCAtIDc6MzBwbSIsInUiOjE3NjE4OTA0MDB9.c2lnbmF0dXJl';
@@ -60,12 +67,15 @@ export class CheckInRequestDto {
   deviceTime?: string;
 
   @ApiPropertyOptional({
-    description: 'The door device, as the operator named it.',
-    maxLength: 64,
+    description:
+      'The door phone, as its operator named it: composed (NFC) and trimmed, then 1 to 64 characters as a person sees them, none of them a control character.',
+    minLength: 1,
+    maxLength: PHONE_NAME_MAX_CHARACTERS,
     example: 'Door phone 1',
   })
+  @NormalizeText()
   @IsOptional()
   @IsString({ message: 'device must be a name' })
-  @MaxLength(64, { message: 'device must be at most 64 characters' })
+  @TextField(PHONE_NAME_RULE, PHONE_NAME_MESSAGES)
   device?: string;
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
 import { inSeatOrder } from '../../../../registrations/queries/seat-order';
 import { shortIdOf } from '../../../../registrations/domain/registration-id';
+import { checkInByOf, operatorNamesOf } from '../door-rows';
 import type { CheckInResponseDto } from './check-in.response.dto';
 import { GetCheckInQuery } from './get-check-in.query';
 
@@ -20,6 +21,7 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
       time: string;
       checked_in_at: Date | null;
       checked_in_by: string | null;
+      checked_in_operator: string | null;
     }>(this.dataSource, { registrationId }, [
       'id',
       'name',
@@ -27,6 +29,7 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
       'time',
       'checked_in_at',
       'checked_in_by',
+      'checked_in_operator',
     ]);
     if (!row || row.checked_in_at === null) throw new RegistrationNotFoundError();
     return {
@@ -37,7 +40,7 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
       time: row.time,
       seat: row.seat,
       checkedInAt: new Date(row.checked_in_at).toISOString(),
-      checkedInBy: row.checked_in_by,
+      ...checkInByOf(row, await operatorNamesOf(this.dataSource, [row])),
     };
   }
 }

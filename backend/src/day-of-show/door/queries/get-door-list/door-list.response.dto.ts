@@ -27,9 +27,19 @@ export class DoorSeatDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'The door device that checked them in.',
+    example: 'Bianca Box',
+    description:
+      "Who checked them in: the operator's name (`owner` for the password login, `former operator #<number>` once erased); the phone's name for a check-in recorded before operators were kept.",
   })
   checkedInBy!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Door phone 1',
+    description: 'The phone that checked them in, as its operator named it; null when unnamed.',
+  })
+  checkedInDevice!: string | null;
 }
 
 export class DoorWaitingDto {

@@ -7,7 +7,7 @@ import { TicketKeys } from '../../../tickets/ticket-keys';
 import { ticketRefusal } from '../../domain/door-decisions';
 import { DoorSlotNotFound } from '../../domain/door-errors';
 import { shortIdOf } from '../../../../registrations/domain/registration-id';
-import { doorStateOf, slotDoorRows } from '../door-rows';
+import { checkInByOf, doorStateOf, operatorNamesOf, slotDoorRows } from '../door-rows';
 import type { DoorListResponseDto } from './door-list.response.dto';
 import { GetDoorListQuery } from './get-door-list.query';
 
@@ -26,6 +26,7 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
       slotDoorRows(this.dataSource, event, time),
       this.keys.published(),
     ]);
+    const names = await operatorNamesOf(this.dataSource, rows);
     const now = new Date();
     const list: DoorListResponseDto = {
       event,
@@ -48,7 +49,7 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
           state: doorStateOf(row),
           checkedInAt:
             row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
-          checkedInBy: row.checked_in_by,
+          ...checkInByOf(row, names),
         });
       } else if (row.status === 'waiting') {
         list.waitingList.push({
