@@ -7,8 +7,12 @@ export default function DoorRoute() {
     <CommandCenterPage
       section="door"
       worksOffline
-      page={({ consoleHeader, onSignedOut }) => (
-        <DoorPage consoleHeader={consoleHeader} onSignedOut={onSignedOut} />
+      page={({ consoleHeader, onSignedOut, operatorName }) => (
+        <DoorPage
+          consoleHeader={consoleHeader}
+          onSignedOut={onSignedOut}
+          operatorName={operatorName}
+        />
       )}
     />
   );

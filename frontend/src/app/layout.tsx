@@ -37,6 +37,45 @@ function PageFailed({ retry }: { retry: () => void }) {
   );
 }
 
+/** The page inside the site's frame or a full screen's: loading, failure and retry alike. */
+function PageOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <Suspense
+      fallback={
+        <p className="page-loading" role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      }
+    >
+      <ErrorBoundary
+        key={pathname}
+        onRetry={retryFailedChunks}
+        fallback={(retry) => <PageFailed retry={retry} />}
+      >
+        <Outlet />
+      </ErrorBoundary>
+    </Suspense>
+  );
+}
+
+/**
+ * A page that is a tool held in one hand (the door on a phone): the whole screen is its own,
+ * without the site's header, menu, language switch and footer, whose links lead away from it.
+ */
+export function FullScreenLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="common.skipToContent" />
+      </a>
+      <main id="main" className="full-screen" tabIndex={-1}>
+        <PageOutlet />
+      </main>
+    </>
+  );
+}
+
 export function Layout() {
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -99,21 +138,7 @@ export function Layout() {
       </header>
       <LanguageSwitcher />
       <main id="main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <p className="page-loading" role="status">
-              <FormattedMessage id="common.loading" />
-            </p>
-          }
-        >
-          <ErrorBoundary
-            key={pathname}
-            onRetry={retryFailedChunks}
-            fallback={(retry) => <PageFailed retry={retry} />}
-          >
-            <Outlet />
-          </ErrorBoundary>
-        </Suspense>
+        <PageOutlet />
       </main>
       <footer className="site-footer">
         <p>

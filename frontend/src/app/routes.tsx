@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
-import { Layout } from './layout';
+import { FullScreenLayout, Layout } from './layout';
 import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
 import { registrationQuery } from '../features/confirmation/api/get-registration';
 import { eventsQuery } from '../lib/catalogue';
@@ -52,30 +52,35 @@ export function prefetchPageData(location: Location, queryClient: QueryClient): 
  * the server answers with 200 (any other path, 404); routes.test.tsx holds the two equal.
  */
 const SITE_ROUTES = (
-  <Route element={<Layout />}>
-    <Route index element={<HomePage />} />
-    <Route path="confirmation" element={<ConfirmationPage />} />
-    <Route path="confirmation/:id" element={<ConfirmationPage />} />
-    <Route path="cancel" element={<CancelBookingPage />} />
-    <Route path="offer" element={<OfferPage />} />
-    <Route path="admin" element={<CommandCenterPage />} />
-    <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
-    <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
-    <Route path="admin/door" element={<DoorRoute />} />
-    <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
-    <Route path="admin/account" element={<CommandCenterPage section="account" />} />
-    <Route path="admin/join" element={<JoinPage />} />
-    <Route path="about" element={<AboutPage />} />
-    <Route path="creator" element={<BiographyPage slug="creator" />} />
-    <Route path="actress" element={<BiographyPage slug="actress" />} />
-    <Route path="ai-researcher" element={<BiographyPage slug="ai-researcher" />} />
-    <Route path="who-we-are" element={<WhoWeArePage />} />
-    <Route path="press" element={<PressPage />} />
-    <Route path="past-events" element={<PastEventsPage />} />
-    <Route path="dreams" element={<PlaceholderPage page="dreams" />} />
-    <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>
+  <>
+    <Route element={<Layout />}>
+      <Route index element={<HomePage />} />
+      <Route path="confirmation" element={<ConfirmationPage />} />
+      <Route path="confirmation/:id" element={<ConfirmationPage />} />
+      <Route path="cancel" element={<CancelBookingPage />} />
+      <Route path="offer" element={<OfferPage />} />
+      <Route path="admin" element={<CommandCenterPage />} />
+      <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
+      <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
+      <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
+      <Route path="admin/account" element={<CommandCenterPage section="account" />} />
+      <Route path="admin/join" element={<JoinPage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="creator" element={<BiographyPage slug="creator" />} />
+      <Route path="actress" element={<BiographyPage slug="actress" />} />
+      <Route path="ai-researcher" element={<BiographyPage slug="ai-researcher" />} />
+      <Route path="who-we-are" element={<WhoWeArePage />} />
+      <Route path="press" element={<PressPage />} />
+      <Route path="past-events" element={<PastEventsPage />} />
+      <Route path="dreams" element={<PlaceholderPage page="dreams" />} />
+      <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+    {/* The door is the phone's whole screen at the entrance: no site header, menu or footer. */}
+    <Route element={<FullScreenLayout />}>
+      <Route path="admin/door" element={<DoorRoute />} />
+    </Route>
+  </>
 );
 
 /** The same routes as the objects matchRoutes reads, made once. */

@@ -1,5 +1,6 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { withRetries } from '../lib/lazy-page';
 import { ErrorBoundary } from './error-boundary';
 
@@ -20,11 +21,24 @@ export interface ToastEntry extends ToastInput {
 }
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+/** Where a page that must never be covered wants its toasts: in its own flow (ToastOutlet). */
+const OutletContext = createContext<(outlet: HTMLElement | null) => void>(() => undefined);
+
+/**
+ * A place in the page's own flow for the toasts, for a page where a toast laid over the screen
+ * would cover a control (the door on a phone): while it is drawn, toasts appear here, pushing
+ * nothing off the screen and covering nothing, still announced as every toast is.
+ */
+export function ToastOutlet({ className }: { className?: string }) {
+  const register = useContext(OutletContext);
+  return <div className={`toast-outlet${className ? ` ${className}` : ''}`} ref={register} />;
+}
 
 /** Toasts with one visible at a time: a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastEntry | null>(null);
   const [open, setOpen] = useState(false);
+  const [outlet, setOutlet] = useState<HTMLElement | null>(null);
   const nextId = useRef(0);
   const removal = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -45,12 +59,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={show}>
-      {children}
+      <OutletContext.Provider value={setOutlet}>{children}</OutletContext.Provider>
       {current && (
         // Offline, the toast code may not load: the message is then shown plainly.
-        <ErrorBoundary fallback={() => (open ? <PlainToast toast={current} /> : null)}>
+        <ErrorBoundary
+          fallback={() =>
+            open ? (
+              outlet ? (
+                createPortal(<PlainToast toast={current} inline />, outlet)
+              ) : (
+                <PlainToast toast={current} />
+              )
+            ) : null
+          }
+        >
           <Suspense fallback={null}>
-            <Toaster toast={current} open={open} onOpenChange={onOpenChange} />
+            <Toaster toast={current} open={open} onOpenChange={onOpenChange} outlet={outlet} />
           </Suspense>
         </ErrorBoundary>
       )}
@@ -58,10 +82,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function PlainToast({ toast }: { toast: ToastEntry }) {
+function PlainToast({ toast, inline = false }: { toast: ToastEntry; inline?: boolean }) {
   return (
     <div
-      className={`toast-plain${toast.variant === 'destructive' ? ' toast-plain--destructive' : ''}`}
+      className={`toast-plain${toast.variant === 'destructive' ? ' toast-plain--destructive' : ''}${inline ? ' toast-plain--inline' : ''}`}
       role={toast.variant === 'destructive' ? 'alert' : 'status'}
     >
       <p className="toast-plain__title">{toast.title}</p>

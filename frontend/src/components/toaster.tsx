@@ -1,4 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import type { ToastEntry } from './toast';
 
@@ -10,12 +11,22 @@ export default function Toaster({
   toast,
   open,
   onOpenChange,
+  outlet = null,
 }: {
   toast: ToastEntry;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A place in the page's flow (ToastOutlet) to show the toast in, instead of over the page. */
+  outlet?: HTMLElement | null;
 }) {
   const intl = useIntl();
+  const viewport = (
+    <RadixToast.Viewport
+      className={`toast-viewport${outlet ? ' toast-viewport--inline' : ''}`}
+      hotkey={['F8']}
+      label={intl.formatMessage({ id: 'toast.viewport' }, { hotkey: 'F8' })}
+    />
+  );
   return (
     <RadixToast.Provider
       duration={TOAST_DURATION_MS}
@@ -43,11 +54,7 @@ export default function Toaster({
           <span aria-hidden="true">×</span>
         </RadixToast.Close>
       </RadixToast.Root>
-      <RadixToast.Viewport
-        className="toast-viewport"
-        hotkey={['F8']}
-        label={intl.formatMessage({ id: 'toast.viewport' }, { hotkey: 'F8' })}
-      />
+      {outlet ? createPortal(viewport, outlet) : viewport}
     </RadixToast.Provider>
   );
 }

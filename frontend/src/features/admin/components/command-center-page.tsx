@@ -22,6 +22,8 @@ export interface ConsolePageProps {
   consoleHeader: ReactNode;
   /** The server answered 401: back to the gate, saying why. */
   onSignedOut: () => void;
+  /** The signed-in operator's name (`owner` for the password login), as the server says it. */
+  operatorName: string | null;
 }
 
 // Each page's code loads when it is first opened: the sign-in (the gate) needs none of it, and a
@@ -107,7 +109,8 @@ function CommandCenter({
   worksOffline: boolean;
 }) {
   const t = useAdminText();
-  const { state, unreachable, expire, permissions, secondFactorRequired } = useAdminSession();
+  const { state, unreachable, expire, permissions, secondFactorRequired, operator } =
+    useAdminSession();
   const signedIn = state === 'signed-in';
   const allowed = mayOpen(section, permissions);
   const title = <PageTitle text={t(TITLES[section])} />;
@@ -159,6 +162,8 @@ function CommandCenter({
             </>
           ),
           onSignedOut: expire,
+          // As the door's answers name operators (actorName): the password login is `owner`.
+          operatorName: operator ? (operator.id === 'owner' ? 'owner' : operator.name) : null,
         })}
       </div>
     );

@@ -10,6 +10,7 @@ function recordOf(body: unknown): CheckInRecord | null {
         name: checkIn.name ?? '',
         checkedInAt: checkIn.checkedInAt ?? '',
         checkedInBy: checkIn.checkedInBy ?? null,
+        checkedInDevice: checkIn.checkedInDevice ?? null,
       }
     : null;
 }
@@ -27,7 +28,7 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
         event: item.event,
         time: item.time,
         deviceTime: item.deviceTime,
-        device: item.device,
+        ...(item.device ? { device: item.device } : {}),
       },
     });
     return {
@@ -37,6 +38,7 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
         name: answer.name,
         checkedInAt: answer.checkedInAt,
         checkedInBy: answer.checkedInBy,
+        checkedInDevice: answer.checkedInDevice,
       },
     };
   } catch (error) {

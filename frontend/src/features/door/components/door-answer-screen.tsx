@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { DoorMessageId } from '../hooks/use-door-text';
-import { useDoorText } from '../hooks/use-door-text';
+import { useCheckedInBy, useDoorText } from '../hooks/use-door-text';
 import { letsIn } from '../model/door-answer';
 import type { AnswerKind, DoorAnswer } from '../model/door-answer';
 
@@ -31,6 +31,7 @@ export function DoorAnswerScreen({
   onClose: () => void;
 }) {
   const t = useDoorText();
+  const checkedInBy = useCheckedInBy();
   const intl = useIntl();
   const close = useRef<HTMLButtonElement>(null);
   const screen = useRef<HTMLDivElement>(null);
@@ -74,8 +75,8 @@ export function DoorAnswerScreen({
         {answer.seat !== undefined && good && <p>{t('admin.door.seat', { seat: answer.seat })}</p>}
         {answer.kind === 'already' && when && (
           <p>
-            {answer.checkedInBy
-              ? t('admin.door.answer.alreadyBy', { time: when, by: answer.checkedInBy })
+            {answer.checkedInBy || answer.checkedInDevice
+              ? t('admin.door.answer.alreadyBy', { time: when, by: checkedInBy(answer) })
               : t('admin.door.answer.alreadyAt', { time: when })}
           </p>
         )}

@@ -58,7 +58,8 @@ function doorServer() {
       if (state.firstByOtherPhone.has(registrationId)) {
         person.state = 'checked-in';
         person.checkedInAt = '2025-10-30T17:02:00.000Z';
-        person.checkedInBy = 'door-b';
+        person.checkedInBy = 'Bianca Box';
+        person.checkedInDevice = 'Door phone 2';
       }
       if (person.state === 'checked-in') {
         return {
@@ -71,6 +72,7 @@ function doorServer() {
               name: person.name,
               checkedInAt: person.checkedInAt,
               checkedInBy: person.checkedInBy,
+              checkedInDevice: person.checkedInDevice ?? null,
             },
           },
         };
@@ -78,7 +80,8 @@ function doorServer() {
       Object.assign(person, {
         state: 'checked-in',
         checkedInAt: new Date().toISOString(),
-        checkedInBy: 'owner',
+        checkedInBy: 'Dora Door',
+        checkedInDevice: (body as { device?: string }).device ?? null,
       });
       return {
         body: {
@@ -90,6 +93,7 @@ function doorServer() {
           seat: person.seat,
           checkedInAt: person.checkedInAt,
           checkedInBy: person.checkedInBy,
+          checkedInDevice: person.checkedInDevice ?? null,
         },
       };
     }
@@ -148,7 +152,9 @@ describe('the door page', () => {
     expect(screen.getByText('1 of 4 checked in')).toBeInTheDocument();
     expect(within(row('Ana Popescu')).getByText('Not yet arrived')).toBeInTheDocument();
     expect(within(row('Luca Bianchi')).getByText('No-show')).toBeInTheDocument();
-    expect(within(row('Marco Rossi')).getByText(/Checked in at .* by owner/)).toBeInTheDocument();
+    expect(
+      within(row('Marco Rossi')).getByText(/Checked in at .* by the owner/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Waiting list (1)' })).toBeInTheDocument();
     expect(screen.getByText('Elena Stan')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Slot' })).toHaveDisplayValue(/Bucharest/);
@@ -171,9 +177,22 @@ describe('the door page', () => {
     expect(screen.queryByText('Ana Popescu')).toBeNull();
   });
 
-  it('checks in by name with the device time and this phone’s name, then undoes it', async () => {
+  it('checks in by name with the device time and the name its operator gave this phone, then undoes it', async () => {
     const { calls } = doorServer();
     renderDoor();
+    expect(await screen.findByText('This phone has no name yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Name this phone' }));
+    const field = screen.getByRole('textbox', { name: 'This phone’s name' });
+    await userEvent.type(field, 'Door\u0007 phone');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('A phone’s name is one line, without control characters.'),
+    ).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Door phone 1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This phone: Door phone 1')).toBeInTheDocument();
+    expect(window.localStorage.getItem('door.device')).toBe('Door phone 1');
     await userEvent.click(await screen.findByRole('button', { name: 'Check in Ana Popescu' }));
     const sent = await waitFor(() => {
       const post = calls.find((call) => call.method === 'POST');
@@ -185,8 +204,12 @@ describe('the door page', () => {
       event: 'bucharest',
       time: 'Oct 30 - 7:30pm',
       deviceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      device: expect.stringMatching(/^door-/),
+      device: 'Door phone 1',
     });
+    // Named by its operator and the phone, never by a code.
+    expect(
+      await within(row('Ana Popescu')).findByText(/Checked in at .* by Dora Door on Door phone 1/),
+    ).toBeInTheDocument();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Undo the check-in of Ana Popescu' }),
     );
@@ -226,7 +249,9 @@ describe('the door page', () => {
       Date.parse(state.list.seated[0]!.checkedInAt!),
     );
     await waitFor(() =>
-      expect(within(row('Ana Popescu')).getByText(/Checked in at .* by owner/)).toBeInTheDocument(),
+      expect(
+        within(row('Ana Popescu')).getByText(/Checked in at .* by Dora Door/),
+      ).toBeInTheDocument(),
     );
     expect(screen.getByText(/Online · list updated at/)).toBeInTheDocument();
   });
@@ -245,7 +270,9 @@ describe('the door page', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(
-      await screen.findByText(/Ana Popescu was already checked in by door-b at/),
+      await screen.findByText(
+        /Ana Popescu was already checked in by Bianca Box on Door phone 2 at/,
+      ),
     ).toBeInTheDocument();
   });
 

@@ -2,12 +2,12 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useSt
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useToast } from '../../../components/toast';
+import { ToastOutlet, useToast } from '../../../components/toast';
 import { HttpError } from '../../../lib/http-error';
 import { useDoorSlots } from '../api/get-door-slots';
 import { useDoor } from '../hooks/use-door';
 import type { DoorNotice, DoorPerson } from '../hooks/use-door';
-import { useDoorText } from '../hooks/use-door-text';
+import { useCheckedInBy, useDoorText } from '../hooks/use-door-text';
 import { answerFromServer, answerFromVerdict, kindOfReason, letsIn } from '../model/door-answer';
 import type { DoorAnswer } from '../model/door-answer';
 import { rememberSlot, rememberedSlot } from '../model/door-cache';
@@ -20,6 +20,7 @@ import { nextSlot } from '../model/slot-choice';
 import type { DoorSlot } from '../model/slot-choice';
 import { prepareTicketVerification, verifyTicket } from '../model/ticket';
 import { ANSWER_TITLES, DoorAnswerScreen } from './door-answer-screen';
+import { PhoneName } from './phone-name';
 import { QrScanner, preloadQrReader } from './qr-scanner';
 import './door.css';
 
@@ -40,6 +41,7 @@ function useSlotLabel() {
 
 function Notice({ notice, onDismiss }: { notice: DoorNotice; onDismiss: () => void }) {
   const t = useDoorText();
+  const checkedInBy = useCheckedInBy();
   const intl = useIntl();
   return (
     <li className="notice notice--error door-notice">
@@ -47,7 +49,7 @@ function Notice({ notice, onDismiss }: { notice: DoorNotice; onDismiss: () => vo
         {notice.kind === 'conflict'
           ? t('admin.door.notice.conflict', {
               name: notice.checkIn.name,
-              by: notice.checkIn.checkedInBy ?? '—',
+              by: checkedInBy(notice.checkIn),
               time: intl.formatTime(notice.checkIn.checkedInAt, { timeStyle: 'short' }),
             })
           : t('admin.door.notice.refused', {
@@ -74,6 +76,7 @@ function PersonRow({
   onUndo: () => void;
 }) {
   const t = useDoorText();
+  const checkedInBy = useCheckedInBy();
   const intl = useIntl();
   const checkedIn = person.state === 'checked-in';
   return (
@@ -89,7 +92,7 @@ function PersonRow({
                 time: person.checkedInAt
                   ? intl.formatTime(person.checkedInAt, { timeStyle: 'short' })
                   : '',
-                by: person.checkedInBy ?? '—',
+                by: checkedInBy(person),
               })
             : t(
                 person.state === 'no-show'
@@ -131,12 +134,16 @@ function PersonRow({
 export function DoorPage({
   consoleHeader,
   onSignedOut,
+  operatorName = null,
 }: {
   /** The console's navigation and logout, which the Command Center hands every page. */
   consoleHeader: ReactNode;
   onSignedOut: () => void;
+  /** Who is signed in on this phone, named on the check-ins it has not sent yet. */
+  operatorName?: string | null;
 }) {
   const t = useDoorText();
+  const checkedInBy = useCheckedInBy();
   const intl = useIntl();
   const toast = useToast();
   const slotLabel = useSlotLabel();
@@ -150,7 +157,7 @@ export function DoorPage({
     (chosen && (available.length === 0 || available.some((known) => sameSlot(known, chosen)))
       ? chosen
       : nextSlot(available, new Date())) ?? null;
-  const door = useDoor(slot, onSignedOut);
+  const door = useDoor(slot, onSignedOut, operatorName);
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query);
   const [scanning, setScanning] = useState(false);
@@ -245,7 +252,7 @@ export function DoorPage({
           title: t('admin.door.answer.already'),
           description: t('admin.door.notice.conflict', {
             name: outcome.checkIn.name,
-            by: outcome.checkIn.checkedInBy ?? '—',
+            by: checkedInBy(outcome.checkIn),
             time: intl.formatTime(outcome.checkIn.checkedInAt, { timeStyle: 'short' }),
           }),
           variant: 'destructive',
@@ -292,17 +299,20 @@ export function DoorPage({
 
   return (
     <div className="command-center door-page">
-      <header className="command-center__head">
-        <div>
+      <header className="door-page__head">
+        <div className="door-page__title">
           <h1 id={titleId}>{t('admin.door.title')}</h1>
           {list && (
-            <p className="command-center__count" aria-live="polite">
+            <p className="door-page__count" aria-live="polite">
               <strong>{t('admin.door.count', { arrived, seated: door.people.length })}</strong>
             </p>
           )}
         </div>
-        {consoleHeader}
+        <div className="door-page__console">{consoleHeader}</div>
       </header>
+
+      {/* Toasts take their place here, in the page's flow: over the page they would cover a control. */}
+      <ToastOutlet />
 
       <p className={`door-status door-status--${door.online ? 'online' : 'offline'}`} role="status">
         {door.online
@@ -435,6 +445,8 @@ export function DoorPage({
           )}
         </>
       )}
+
+      <PhoneName name={door.device} onRename={door.renamePhone} />
 
       <ConfirmDialog
         open={confirmNoShows}

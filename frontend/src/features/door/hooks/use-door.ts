@@ -8,7 +8,7 @@ import { markNoShows } from '../api/mark-no-shows';
 import { undoCheckIn } from '../api/undo-check-in';
 import { CheckInQueue } from '../model/check-in-queue';
 import type { CheckInRecord, PendingCheckIn, SendOutcome } from '../model/check-in-queue';
-import { deviceName } from '../model/door-cache';
+import { namePhone, phoneName } from '../model/door-cache';
 import type { SeatedPerson, SlotRef } from '../model/door-list';
 import { useOnline } from './use-online';
 
@@ -30,12 +30,23 @@ export interface DoorPerson extends SeatedPerson {
  * queued laid over it, and the actions. Every check-in goes through the queue, so one made
  * offline is sent when the network returns, with its device time.
  */
-export function useDoor(slot: SlotRef | null, signedOut: () => void) {
+export function useDoor(
+  slot: SlotRef | null,
+  signedOut: () => void,
+  /** The signed-in operator's name, for the check-ins this phone has not sent yet. */
+  operatorName: string | null = null,
+) {
   const queryClient = useQueryClient();
   const list = useDoorList(slot);
   const browserOnline = useOnline();
   const queue = useMemo(() => new CheckInQueue(localStorage), []);
-  const device = useMemo(() => deviceName(localStorage, () => crypto.randomUUID()), []);
+  const [device, setDevice] = useState<string | null>(() => phoneName(localStorage));
+  /** Names this phone (kept on it); false for a name the server would refuse. */
+  const renamePhone = useCallback((name: string) => {
+    if (!namePhone(localStorage, name)) return false;
+    setDevice(phoneName(localStorage));
+    return true;
+  }, []);
   const [pending, setPending] = useState<PendingCheckIn[]>(() => queue.items());
   const [notices, setNotices] = useState<DoorNotice[]>([]);
   const [unreachable, setUnreachable] = useState(false);
@@ -104,7 +115,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
         registrationId: person.registrationId,
         ...(ticket ? { ticket } : {}),
         deviceTime: new Date().toISOString(),
-        device,
+        ...(device ? { device } : {}),
       };
       if (!queue.add(item)) return { kind: 'unsent' };
       setPending(queue.items());
@@ -142,7 +153,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
         registrationId: '',
         ticket,
         deviceTime: new Date().toISOString(),
-        device,
+        ...(device ? { device } : {}),
       });
       if (outcome.kind === 'accepted') void refreshList();
       if (outcome.kind === 'unsent' && outcome.signedOut) signedOutRef.current();
@@ -179,9 +190,12 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
   const localCheckIns = useMemo(
     () =>
       new Map(
-        slotPending.map((item) => [item.registrationId, { at: item.deviceTime, by: device }]),
+        slotPending.map((item) => [
+          item.registrationId,
+          { at: item.deviceTime, by: operatorName, device: item.device ?? null },
+        ]),
       ),
-    [slotPending, device],
+    [slotPending, operatorName],
   );
   const people = useMemo<DoorPerson[]>(
     () =>
@@ -193,6 +207,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
               state: 'checked-in',
               checkedInAt: local.at,
               checkedInBy: local.by,
+              checkedInDevice: local.device,
               queued: true,
             }
           : { ...person, queued: false };
@@ -204,6 +219,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
     list,
     people,
     device,
+    renamePhone,
     localCheckIns,
     pendingCount: pending.length,
     online: browserOnline && !unreachable && !list.isError,

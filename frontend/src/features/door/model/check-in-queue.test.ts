@@ -24,6 +24,7 @@ const record = (registrationId: string, by = 'owner') => ({
   name: `Person ${registrationId}`,
   checkedInAt: '2025-10-30T17:00:00.000Z',
   checkedInBy: by,
+  checkedInDevice: null,
 });
 
 describe('the check-in queue', () => {

@@ -13,14 +13,18 @@ export interface PendingCheckIn {
   /** The scanned code, when the check-in came from a ticket. */
   ticket?: string;
   deviceTime: string;
-  device: string;
+  /** The phone's name when its operator has named it. */
+  device?: string;
 }
 
 export interface CheckInRecord {
   registrationId: string;
   name: string;
   checkedInAt: string;
+  /** The operator who checked them in, by name. */
   checkedInBy: string | null;
+  /** The phone they used, as its operator named it. */
+  checkedInDevice: string | null;
 }
 
 /** What the server made of one check-in sent from the queue. */
@@ -50,8 +54,11 @@ export const QUEUE_STORAGE_KEY = 'door.checkInQueue';
 function isPending(value: unknown): value is PendingCheckIn {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
-  return ['id', 'event', 'time', 'registrationId', 'deviceTime', 'device'].every(
-    (field) => typeof item[field] === 'string',
+  return (
+    ['id', 'event', 'time', 'registrationId', 'deviceTime'].every(
+      (field) => typeof item[field] === 'string',
+    ) &&
+    (item.device === undefined || typeof item.device === 'string')
   );
 }
 

@@ -25,14 +25,16 @@ describe('the answer of a scan', () => {
       registrationId: 'r',
       name: 'Ana',
       checkedInAt: '2025-10-30T17:02:00.000Z',
-      checkedInBy: 'door-b',
+      checkedInBy: 'Bianca Box',
+      checkedInDevice: 'Door phone 2',
     };
     expect(answerFromServer(phoneValid, { kind: 'conflict', checkIn }, noSeat)).toEqual({
       kind: 'already',
       name: 'Ana',
       seat: 3,
       checkedInAt: checkIn.checkedInAt,
-      checkedInBy: 'door-b',
+      checkedInBy: 'Bianca Box',
+      checkedInDevice: 'Door phone 2',
       source: 'server',
     });
   });

@@ -11,6 +11,7 @@ export interface DoorAnswer {
   seat?: number;
   checkedInAt?: string | null;
   checkedInBy?: string | null;
+  checkedInDevice?: string | null;
   /** Whose word it is: the phone's (from its door list) or, once it has answered, the server's. */
   source: 'phone' | 'server';
   /** A check-in made without a network, waiting in the queue. */
@@ -30,6 +31,7 @@ export function answerFromVerdict(verdict: LocalVerdict): DoorAnswer {
       seat: person.seat,
       checkedInAt: person.checkedInAt,
       checkedInBy: person.checkedInBy,
+      checkedInDevice: person.checkedInDevice,
       source: 'phone',
     };
   }
@@ -73,6 +75,7 @@ export function answerFromServer(
         seat: seatOf(checkIn) ?? phone.seat,
         checkedInAt: checkIn.checkedInAt,
         checkedInBy: checkIn.checkedInBy,
+        checkedInDevice: checkIn.checkedInDevice,
         source: 'server',
       };
     }

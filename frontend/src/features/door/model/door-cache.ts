@@ -1,5 +1,6 @@
 import type { KeyValueStorage } from './check-in-queue';
 import type { DoorList, SlotRef } from './door-list';
+import { normalizePhoneName, phoneNameFault } from './phone-name';
 
 /**
  * The last door list fetched for each slot, with its keys and revoked tickets, kept in this
@@ -57,11 +58,22 @@ export function rememberSlot(storage: KeyValueStorage, slot: SlotRef): void {
   storage.setItem(SLOT_KEY, JSON.stringify({ event: slot.event, time: slot.time }));
 }
 
-/** A name for this phone, kept across reloads, sent with each check-in (at most 64 characters). */
-export function deviceName(storage: KeyValueStorage, random: () => string): string {
+/** The code this page once made up for an unnamed phone: not a name anyone gave it. */
+const MADE_UP_NAME = /^door-[0-9a-f]{8}$/;
+
+/**
+ * The name its operator gave this phone, kept on the phone and sent with each check-in; null
+ * until they name it (a check-in is then named by its operator alone).
+ */
+export function phoneName(storage: KeyValueStorage): string | null {
   const stored = storage.getItem(DEVICE_KEY);
-  if (stored && stored.length <= 64) return stored;
-  const name = `door-${random().slice(0, 8)}`;
-  storage.setItem(DEVICE_KEY, name);
-  return name;
+  if (stored === null || MADE_UP_NAME.test(stored) || phoneNameFault(stored)) return null;
+  return normalizePhoneName(stored);
+}
+
+/** Keeps the phone's new name, as the server will store it; false for a name it would refuse. */
+export function namePhone(storage: KeyValueStorage, name: string): boolean {
+  if (phoneNameFault(name)) return false;
+  storage.setItem(DEVICE_KEY, normalizePhoneName(name));
+  return true;
 }

@@ -39,12 +39,19 @@ describe('local verification against the list the phone holds', () => {
 
   it('answers already checked in for a check-in this phone made since the list was fetched', async () => {
     const local = new Map([
-      [parseTicket(valid)!.claims.registrationId, { at: '2025-10-30T17:09:00.000Z', by: 'door-1' }],
+      [
+        parseTicket(valid)!.claims.registrationId,
+        { at: '2025-10-30T17:09:00.000Z', by: 'Bianca Box', device: 'Door phone 1' },
+      ],
     ]);
     const verdict = await verifyTicket(valid, doorList, now, local);
     expect(verdict).toMatchObject({
       kind: 'already',
-      person: { checkedInAt: '2025-10-30T17:09:00.000Z', checkedInBy: 'door-1' },
+      person: {
+        checkedInAt: '2025-10-30T17:09:00.000Z',
+        checkedInBy: 'Bianca Box',
+        checkedInDevice: 'Door phone 1',
+      },
     });
   });
 

@@ -174,7 +174,10 @@ export async function verifyTicket(
   code: string,
   list: DoorList,
   now: Date,
-  localCheckIns: ReadonlyMap<string, { at: string; by: string | null }> = new Map(),
+  localCheckIns: ReadonlyMap<
+    string,
+    { at: string; by: string | null; device: string | null }
+  > = new Map(),
 ): Promise<LocalVerdict> {
   const ticket = parseTicket(code);
   if (!ticket) return { kind: 'unknown' };
@@ -193,7 +196,13 @@ export async function verifyTicket(
     return {
       kind: 'already',
       claims,
-      person: { ...person, state: 'checked-in', checkedInAt: local.at, checkedInBy: local.by },
+      person: {
+        ...person,
+        state: 'checked-in',
+        checkedInAt: local.at,
+        checkedInBy: local.by,
+        checkedInDevice: local.device,
+      },
     };
   }
   return { kind: person.state === 'checked-in' ? 'already' : 'valid', claims, person };
