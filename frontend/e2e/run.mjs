@@ -20,6 +20,7 @@ import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
 import { doorScenarios } from './door.e2e.mjs';
+import { doorPersonScenarios } from './door-person.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
@@ -160,6 +161,7 @@ async function main() {
       ['registration-truth', registrationTruthScenarios],
       ['performers-sheet', performersSheetScenarios],
       ['door', doorScenarios],
+      ['door-person', doorPersonScenarios],
       ['operators', operatorScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
