@@ -50,6 +50,7 @@ function state(
     sheetDreamApprovedAt: null,
     checkedInAt: null,
     checkedInBy: null,
+    seatNumber: null,
     noShow: false,
     ...overrides,
   };

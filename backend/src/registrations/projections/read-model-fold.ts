@@ -7,6 +7,7 @@ import {
   type SlotCountMove,
 } from '../../seat-ledger/slot-counts';
 import { emailKey } from '../domain/registration-rules';
+import { doorHandleOf } from '../domain/door-handle';
 import {
   evolve,
   keepsPlace,
@@ -184,6 +185,8 @@ const VIEW_COLUMNS = [
   ['checked_in_at', 'timestamptz'],
   ['checked_in_by', 'text'],
   ['no_show', 'boolean'],
+  ['seat_number', 'integer'],
+  ['door_handle', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['version', 'integer'],
@@ -219,6 +222,8 @@ function viewRowValues(row: FoldedRegistration): unknown[] {
     state.checkedInAt,
     state.checkedInBy,
     state.noShow,
+    state.seatNumber,
+    doorHandleOf(state.id),
     row.createdAt.toISOString(),
     row.updatedAt.toISOString(),
     row.version,

@@ -60,7 +60,8 @@ export class TicketRejected extends DomainError {
 
 /** The first check-in, as the log has it. */
 export interface FirstCheckIn {
-  registrationId: string;
+  /** The person's door handle (doorHandleOf), never their registration id. */
+  handle: string;
   name: string | null;
   checkedInAt: string;
   checkedInBy: string | null;

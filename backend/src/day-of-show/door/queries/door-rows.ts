@@ -9,6 +9,7 @@ import {
 /** A registration of a slot as the door reads it from registration_view. */
 export interface DoorRow {
   id: string;
+  door_handle: string;
   name: string | null;
   status: RegistrationStatus;
   checked_in_at: Date | null;
@@ -21,9 +22,10 @@ export function slotDoorRows(
   sql: SqlExecutor,
   event: string,
   time: string,
-): Promise<(DoorRow & { seat: number })[]> {
+): Promise<(DoorRow & { seat: number | null })[]> {
   return inSeatOrder<DoorRow>(sql, { event, time }, [
     'id',
+    'door_handle',
     'name',
     'status',
     'checked_in_at',

@@ -1,6 +1,8 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
 import { adminMetadata } from '../../../../auth/admin-actor';
-import { assertRegistrationId } from '../../../../registrations/domain/registration-id';
+import { registrationOfDoorHandle } from '../../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
 import { RegistrationStore } from '../../../../registrations/registration-store';
 import { TicketKeys } from '../../../tickets/ticket-keys';
@@ -22,6 +24,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
     private readonly store: RegistrationStore,
     private readonly keys: TicketKeys,
     private readonly catalogue: Catalogue,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async execute(command: CheckInCommand): Promise<string> {
@@ -58,8 +61,9 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
         );
       }
     } else {
-      registrationId = command.by.registrationId;
-      assertRegistrationId(registrationId);
+      const found = await registrationOfDoorHandle(this.dataSource, command.by.handle);
+      if (!found) throw new RegistrationNotFoundError();
+      registrationId = found;
     }
     await this.store.transaction(async (tx) => {
       const loaded = await this.store.load(tx, registrationId);
