@@ -7,6 +7,7 @@ import { signTicket, type TicketKey } from '../../src/day-of-show/tickets/ticket
 import { rotateTicketKey, storedTicketKeys } from '../../src/day-of-show/tickets/ticket-keys';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { testCatalogue } from '../test-tour';
+import { doorHandleOf } from '../../src/registrations/domain/door-handle';
 
 const DOOR = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}/door`;
 const OTHER_SLOT = 'Oct 19 - 7:00pm';
@@ -19,7 +20,7 @@ interface DoorList {
   started: boolean;
   syncedAt: string;
   seated: {
-    registrationId: string;
+    handle: string;
     shortId: string;
     name: string;
     seat: number;
@@ -27,8 +28,8 @@ interface DoorList {
     checkedInAt: string | null;
     checkedInBy: string | null;
   }[];
-  waitingList: { registrationId: string; shortId: string; name: string; position: number }[];
-  revoked: { registrationId: string; reason: string }[];
+  waitingList: { handle: string; shortId: string; name: string; position: number }[];
+  revoked: { handle: string; reason: string }[];
   keys: { keyId: string; current: boolean }[];
 }
 
@@ -104,10 +105,12 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       started: false,
       startsAt: testCatalogue().startOf('bucharest', OPEN_SLOT)!.toISOString(),
     });
-    const seated = list.body.seated.filter((seat) => [first, second].includes(seat.registrationId));
+    const seated = list.body.seated.filter((seat) =>
+      [first, second].map(doorHandleOf).includes(seat.handle),
+    );
     expect(seated).toEqual([
       {
-        registrationId: first,
+        handle: doorHandleOf(first),
         shortId: `#${first.slice(-6).toUpperCase()}`,
         name: 'Seat One',
         seat: expect.any(Number),
@@ -115,15 +118,15 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         checkedInAt: null,
         checkedInBy: null,
       },
-      expect.objectContaining({ registrationId: second, name: 'Seat Two' }),
+      expect.objectContaining({ handle: doorHandleOf(second), name: 'Seat Two' }),
     ]);
     expect(list.body.seated.map((seat) => seat.seat)).toEqual(
       list.body.seated.map((_, index) => index + 1),
     );
     expect(list.body.revoked).toEqual(
       expect.arrayContaining([
-        { registrationId: held, reason: 'not-paid' },
-        { registrationId: cancelled, reason: 'cancelled' },
+        { handle: doorHandleOf(held), reason: 'not-paid' },
+        { handle: doorHandleOf(cancelled), reason: 'cancelled' },
       ]),
     );
     expect(list.body.keys).toEqual([expect.objectContaining({ current: true })]);
@@ -147,19 +150,29 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
   it('checks a ticket in: 200 with the person and the seat, CheckedIn with the device time; again 409 naming the first', async () => {
     const id = await paidSeat('Scanned Person');
     const ticket = await ticketOf(id);
+    // The slot is days ahead: a device's clock outside its day is kept in the event, and the
+    // server's time is what the door records (after-the-door.spec: within the day, the device's).
     const deviceTime = new Date(Date.now() - 60_000).toISOString();
+    const sent = Date.now();
     const answer = await checkIn({ ticket, deviceTime, device: 'Door phone 1' });
     expect(answer.status).toBe(200);
+    const checkedInAt = (answer.body as { checkedInAt: string }).checkedInAt;
+    expect(Date.parse(checkedInAt)).toBeGreaterThanOrEqual(sent - 1000);
     expect(answer.body).toEqual({
-      registrationId: id,
+      handle: doorHandleOf(id),
       shortId: `#${id.slice(-6).toUpperCase()}`,
       name: 'Scanned Person',
       event: 'bucharest',
       time: OPEN_SLOT,
       seat: expect.any(Number),
-      checkedInAt: deviceTime,
+      checkedInAt,
       checkedInBy: 'Door phone 1',
     });
+    const [recorded]: { data: { deviceTime: string } }[] = await app.dataSource.query(
+      `SELECT data FROM events WHERE stream_id = $1 AND type = 'CheckedIn'`,
+      [`registration-${id}`],
+    );
+    expect(recorded.data.deviceTime).toBe(deviceTime);
     const again = await checkIn({ ticket, device: 'Door phone 2' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
@@ -167,9 +180,9 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       message: 'Already checked in.',
       errors: [],
       checkIn: {
-        registrationId: id,
+        handle: doorHandleOf(id),
         name: 'Scanned Person',
-        checkedInAt: deviceTime,
+        checkedInAt,
         checkedInBy: 'Door phone 1',
       },
     });
@@ -177,6 +190,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaidFlagSet',
+      'SeatNumbered',
       'CheckedIn',
     ]);
     const row = await admin<{ registrations: { id: string; door: string; checkedInAt: string }[] }>(
@@ -184,7 +198,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       '/api/admin/registrations?q=scanned%20person',
     );
     expect(row.body.registrations).toEqual([
-      expect.objectContaining({ id, door: 'checked-in', checkedInAt: deviceTime }),
+      expect.objectContaining({ id, door: 'checked-in', checkedInAt }),
     ]);
     const counts = await admin<{ slots: { event: string; time: string; checkedIn: number }[] }>(
       'GET',
@@ -194,9 +208,9 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       expect.objectContaining({ event: 'bucharest', time: OPEN_SLOT, checkedIn: 1, noShows: 0 }),
     ]);
     const list = await admin<DoorList>('GET', DOOR);
-    expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
+    expect(list.body.seated.find((seat) => seat.handle === doorHandleOf(id))).toMatchObject({
       state: 'checked-in',
-      checkedInAt: deviceTime,
+      checkedInAt,
       checkedInBy: 'Door phone 1',
     });
   });
@@ -206,7 +220,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     const ticket = await ticketOf(id);
     const answers = await Promise.all([
       checkIn({ ticket, device: 'Phone A' }),
-      checkIn({ registrationId: id, device: 'Phone B' }),
+      checkIn({ handle: doorHandleOf(id), device: 'Phone B' }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = answers.find((answer) => answer.status === 200)!.body as { checkedInBy: string };
@@ -249,8 +263,8 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         422,
         { reason: 'wrong-slot', time: OPEN_SLOT },
       ],
-      [{ registrationId: paid, time: OTHER_SLOT }, 422, { reason: 'wrong-slot' }],
-      [{ registrationId: held }, 422, { reason: 'not-paid', name: 'Not Paid Yet' }],
+      [{ handle: doorHandleOf(paid), time: OTHER_SLOT }, 422, { reason: 'wrong-slot' }],
+      [{ handle: doorHandleOf(held) }, 422, { reason: 'not-paid', name: 'Not Paid Yet' }],
       [{ ticket: await ticketOf(held) }, 422, { reason: 'not-paid' }],
       [{ ticket: cancelledTicket }, 422, { reason: 'cancelled', name: 'Cancelled Person' }],
       [{ ticket: deletedTicket }, 422, { reason: 'cancelled' }],
@@ -259,19 +273,21 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         422,
         { reason: 'expired' },
       ],
-      [{ registrationId: deleted }, 404, {}],
-      [{ registrationId: '00000000-0000-4000-8000-000000000000' }, 404, {}],
-      [{ registrationId: 'not-an-id' }, 404, {}],
-      [{ registrationId: paid, event: 'nowhere' }, 404, {}],
+      [{ handle: doorHandleOf(deleted) }, 404, {}],
+      [{ handle: doorHandleOf('00000000-0000-4000-8000-000000000000') }, 404, {}],
+      [{ handle: 'not-a-handle' }, 404, {}],
+      // The registration id itself opens nothing at the door either.
+      [{ handle: paid }, 400, {}],
+      [{ handle: doorHandleOf(paid), event: 'nowhere' }, 404, {}],
       [
-        { ticket, registrationId: paid },
+        { ticket, handle: doorHandleOf(paid) },
         400,
-        { errors: [expect.objectContaining({ field: 'registrationId' })] },
+        { errors: [expect.objectContaining({ field: 'handle' })] },
       ],
       [{}, 400, { errors: [expect.objectContaining({ field: 'ticket' })] }],
-      [{ registrationId: paid, device: 'x'.repeat(65) }, 400, {}],
-      [{ registrationId: paid, deviceTime: 'yesterday' }, 400, {}],
-      [{ registrationId: paid, deviceTime: '2025-W44-4' }, 400, {}],
+      [{ handle: doorHandleOf(paid), device: 'x'.repeat(65) }, 400, {}],
+      [{ handle: doorHandleOf(paid), deviceTime: 'yesterday' }, 400, {}],
+      [{ handle: doorHandleOf(paid), deviceTime: '2025-W44-4' }, 400, {}],
     ];
     for (const [body, status, fields] of cases) {
       const answer = await checkIn(body);
@@ -288,19 +304,21 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('undoes a check-in (204), then 409 when not checked in, 404 for an unknown registration', async () => {
+  it('undoes a check-in (204), then 409 when not checked in, 404 for an unknown handle', async () => {
     const id = await paidSeat('Undone Person');
-    expect((await checkIn({ registrationId: id })).status).toBe(200);
-    const undone = await admin('DELETE', `/api/admin/check-ins/${id}`);
+    const handle = doorHandleOf(id);
+    expect((await checkIn({ handle })).status).toBe(200);
+    const undone = await admin('DELETE', `/api/admin/check-ins/${handle}`);
     expect(undone.status).toBe(204);
-    expect((await admin('DELETE', `/api/admin/check-ins/${id}`)).status).toBe(409);
+    expect((await admin('DELETE', `/api/admin/check-ins/${handle}`)).status).toBe(409);
     expect(
-      (await admin('DELETE', '/api/admin/check-ins/00000000-0000-4000-8000-000000000000')).status,
+      (await admin('DELETE', `/api/admin/check-ins/${doorHandleOf(crypto.randomUUID())}`)).status,
     ).toBe(404);
+    expect((await admin('DELETE', `/api/admin/check-ins/${id}`)).status).toBe(404);
     const list = await admin<DoorList>('GET', DOOR);
-    expect(list.body.seated.find((seat) => seat.registrationId === id)?.state).toBe('not-arrived');
+    expect(list.body.seated.find((seat) => seat.handle === handle)?.state).toBe('not-arrived');
     // Checked in again after the undo.
-    expect((await checkIn({ registrationId: id })).status).toBe(200);
+    expect((await checkIn({ handle })).status).toBe(200);
     expect((await eventTypes(id)).slice(-3)).toEqual(['CheckedIn', 'CheckInUndone', 'CheckedIn']);
   });
 
@@ -317,7 +335,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
 
   it('shows the check-ins in the history and the admin feed; a rebuild gives the same rows', async () => {
     const id = await paidSeat('History Person');
-    await checkIn({ registrationId: id, device: 'Door phone 3' });
+    await checkIn({ handle: doorHandleOf(id), device: 'Door phone 3' });
     const history = await admin<{
       events: { type: string; actor: string; status: string; payload: Record<string, unknown> }[];
     }>('GET', `/api/admin/registrations/${id}/history`);
@@ -341,10 +359,11 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
 
   it('erases a checked-in person: gone from the door list, no name left in the log', async () => {
     const id = await paidSeat('Erased Doorperson');
-    await checkIn({ registrationId: id, device: 'Door phone 4' });
+    await checkIn({ handle: doorHandleOf(id), device: 'Door phone 4' });
     expect((await admin('DELETE', `/api/registrations/${id}?refund=false`)).status).toBe(204);
     const list = await admin<DoorList>('GET', DOOR);
     expect(JSON.stringify(list.body)).not.toContain(id);
+    expect(JSON.stringify(list.body)).not.toContain(doorHandleOf(id));
     expect(JSON.stringify(list.body)).not.toContain('Erased Doorperson');
     const rows: { data: unknown }[] = await app.dataSource.query(
       'SELECT data FROM events WHERE stream_id = $1',

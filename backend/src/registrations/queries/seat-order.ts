@@ -24,16 +24,18 @@ export async function inSeatOrder<Row extends object>(
     if (!COLUMN.test(column)) throw new Error(`Not a registration_view column: ${column}`);
   }
   const one = 'registrationId' in of;
-  const which = [
-    one ? 'id = $2' : 'event = $2 AND time = $3',
-    ...(options.seatedOnly ? ['status = ANY($1::text[])'] : []),
-  ];
+  const parameters: unknown[] = one ? [of.registrationId] : [of.event, of.time];
+  const which = [one ? 'id = $1' : 'event = $1 AND time = $2'];
+  if (options.seatedOnly) {
+    parameters.push(SEATED_STATUSES);
+    which.push(`status = ANY($${parameters.length}::text[])`);
+  }
   const rows: (Row & { seat_number: number | null })[] = await sql.query(
     `SELECT ${columns.join(', ')}, seat_number
        FROM registration_view
       WHERE ${which.join(' AND ')}
       ORDER BY seat_number NULLS LAST, created_at, id`,
-    one ? [SEATED_STATUSES, of.registrationId] : [SEATED_STATUSES, of.event, of.time],
+    parameters,
   );
   return rows.map(({ seat_number, ...row }) => ({
     ...(row as unknown as Row),
