@@ -282,8 +282,8 @@ async function withSeatNumbers(
   appends: RegistrationAppend[],
 ): Promise<RegistrationAppend[]> {
   // Each append has events, so each leaves a state (evolve throws for a stream not created).
-  const after = appends.map(
-    (append) => append.events.reduce<RegistrationState | undefined>(evolve, append.from.state)!,
+  const after = appends.map((append) =>
+    append.events.reduce<RegistrationState | undefined>(evolve, append.from.state)!,
   );
   const slots = new Map<string, { event: string; time: string }>();
   for (const state of after) {

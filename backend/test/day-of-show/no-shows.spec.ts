@@ -86,9 +86,7 @@ describe('no-shows, once the slot has started', () => {
       seated: { handle: string; state: string }[];
     }>('GET', `${SLOT}/door`);
     expect(list.body.started).toBe(true);
-    const states = Object.fromEntries(
-      list.body.seated.map((seat) => [seat.handle, seat.state]),
-    );
+    const states = Object.fromEntries(list.body.seated.map((seat) => [seat.handle, seat.state]));
     expect(states).toEqual({
       [doorHandleOf(arrived)]: 'checked-in',
       [doorHandleOf(never)]: 'no-show',
@@ -111,7 +109,9 @@ describe('no-shows, once the slot has started', () => {
       'GET',
       '/api/admin/registrations?q=came%20late',
     );
-    expect(row.body.registrations).toEqual([expect.objectContaining({ id: late, door: 'no-show' })]);
+    expect(row.body.registrations).toEqual([
+      expect.objectContaining({ id: late, door: 'no-show' }),
+    ]);
     expect(
       (await admin<{ slots: unknown[] }>('GET', '/api/admin/check-ins/counts')).body.slots,
     ).toEqual([{ event: 'bucharest', time: OPEN_SLOT, seated: 3, checkedIn: 1, noShows: 2 }]);

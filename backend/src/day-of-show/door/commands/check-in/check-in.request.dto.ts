@@ -18,7 +18,8 @@ export class CheckInRequestDto {
   ticket?: string;
 
   @ApiPropertyOptional({
-    description: "The person found by name (instead of a ticket): their door handle, as the door list gives it.",
+    description:
+      'The person found by name (instead of a ticket): their door handle, as the door list gives it.',
     maxLength: 22,
     example: 'q3J0c2Vh2wVfN7dT1xZkPA',
   })

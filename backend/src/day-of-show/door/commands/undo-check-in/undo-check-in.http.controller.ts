@@ -29,10 +29,7 @@ export class UndoCheckInHttpController {
   @ApiNoContentResponse({ description: 'The check-in is undone.' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown door handle.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Not checked in.' })
-  async undo(
-    @Param('handle') handle: string,
-    @CurrentAdmin() actor: AdminActor,
-  ): Promise<void> {
+  async undo(@Param('handle') handle: string, @CurrentAdmin() actor: AdminActor): Promise<void> {
     await this.commandBus.execute(new UndoCheckInCommand(handle, actor));
   }
 }
