@@ -15,7 +15,14 @@ import { slotOfRegistration } from './queries/registration-reads';
 import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockClientHolds, lockSlotSeats } from '../seat-ledger/slot-lock';
-import { replay, type RegistrationState, type SlotSeats } from './domain/registration';
+import {
+  evolve,
+  holdsTicket,
+  numberSeat,
+  replay,
+  type RegistrationState,
+  type SlotSeats,
+} from './domain/registration';
 import { registrationStreamId, type RegistrationEvent } from './domain/registration-events';
 import {
   decodeRegistrationEvent,
@@ -165,7 +172,10 @@ export class RegistrationStore {
     tx: RegistrationTransaction,
     appends: RegistrationAppend[],
   ): Promise<DecodedRegistrationEvent[][]> {
-    const writing = appends.filter((append) => append.events.length > 0);
+    const writing = await withSeatNumbers(
+      tx,
+      appends.filter((append) => append.events.length > 0),
+    );
     if (writing.length === 0) return appends.map(() => []);
     if (new Set(writing.map((append) => append.from.registrationId)).size !== writing.length) {
       throw new Error('appendAll takes each registration once, with all of its events');
@@ -258,6 +268,58 @@ export class RegistrationStore {
     const insert = notificationsInsert(notifications);
     await tx.manager.query(insert.text, insert.parameters);
   }
+}
+
+/**
+ * The appends, each registration that takes a seat for good by its events (paid, or confirmed
+ * from the waiting list) given its seat number as a fact (SeatNumbered, after those events):
+ * every path that seats someone passes here, so none can forget it. The numbers in use are read
+ * under the slot's lock (taken again if the caller holds it already), as the seats are, with
+ * what this same append frees or numbers.
+ */
+async function withSeatNumbers(
+  tx: RegistrationTransaction,
+  appends: RegistrationAppend[],
+): Promise<RegistrationAppend[]> {
+  // Each append has events, so each leaves a state (evolve throws for a stream not created).
+  const after = appends.map((append) =>
+    append.events.reduce<RegistrationState | undefined>(evolve, append.from.state)!,
+  );
+  const slots = new Map<string, { event: string; time: string }>();
+  for (const state of after) {
+    if (holdsTicket(state.status) && state.seatNumber === null) {
+      slots.set(`${state.event}\u0000${state.time}`, { event: state.event, time: state.time });
+    }
+  }
+  if (slots.size === 0) return appends;
+  const numbered = [...appends];
+  // In one order (by slot key), as every lock of more than one slot is taken.
+  for (const [key, slot] of [...slots].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await tx.lockSlot(slot.event, slot.time);
+    const rows: { id: string; seat_number: number }[] = await tx.manager.query(
+      `SELECT id, seat_number FROM registration_view
+        WHERE event = $1 AND time = $2 AND seat_number IS NOT NULL`,
+      [slot.event, slot.time],
+    );
+    const inUse = new Map(rows.map((row) => [row.id, row.seat_number]));
+    appends.forEach((append, index) => {
+      inUse.delete(append.from.registrationId);
+      // What this append leaves each registration of the slot: its number, or none.
+      const state = after[index];
+      if (`${state.event}\u0000${state.time}` === key && state.seatNumber !== null) {
+        inUse.set(state.id, state.seatNumber);
+      }
+    });
+    appends.forEach((append, index) => {
+      const state = after[index];
+      if (`${state.event}\u0000${state.time}` !== key) return;
+      const seat = numberSeat(state, new Set(inUse.values()));
+      if (seat.length === 0) return;
+      numbered[index] = { ...append, events: [...append.events, ...seat] };
+      inUse.set(state.id, seat.reduce(evolve, state).seatNumber!);
+    });
+  }
+  return numbered;
 }
 
 /**

@@ -210,6 +210,7 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
       'DreamShared',
       'DreamEdited',
       'PaidFlagSet',
+      'SeatNumbered',
       'DreamCapturedSet',
       'RegistrationDeleted',
     ]);
@@ -266,7 +267,7 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
       `SELECT count(*)::int AS count FROM events WHERE stream_id = $1`,
       [`registration-${seatedId}`],
     );
-    expect(count).toBe(7);
+    expect(count).toBe(8);
   });
 
   it('rebuilding the read models after erasures gives the same rows', async () => {

@@ -51,6 +51,7 @@ function state(
     checkedInAt: null,
     checkedInBy: null,
     checkedInOperator: null,
+    seatNumber: null,
     noShow: false,
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { signTicket, type TicketKey } from '../../src/day-of-show/tickets/ticket
 import { rotateTicketKey, storedTicketKeys } from '../../src/day-of-show/tickets/ticket-keys';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { testCatalogue } from '../test-tour';
+import { doorHandleOf } from '../../src/registrations/domain/door-handle';
 
 const DOOR = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}/door`;
 const OTHER_SLOT = 'Oct 19 - 7:00pm';
@@ -20,7 +21,7 @@ interface DoorList {
   started: boolean;
   syncedAt: string;
   seated: {
-    registrationId: string;
+    handle: string;
     shortId: string;
     name: string;
     seat: number;
@@ -29,8 +30,8 @@ interface DoorList {
     checkedInBy: string | null;
     checkedInDevice: string | null;
   }[];
-  waitingList: { registrationId: string; shortId: string; name: string; position: number }[];
-  revoked: { registrationId: string; reason: string }[];
+  waitingList: { handle: string; shortId: string; name: string; position: number }[];
+  revoked: { handle: string; reason: string }[];
   keys: { keyId: string; current: boolean }[];
 }
 
@@ -106,10 +107,12 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       started: false,
       startsAt: testCatalogue().startOf('bucharest', OPEN_SLOT)!.toISOString(),
     });
-    const seated = list.body.seated.filter((seat) => [first, second].includes(seat.registrationId));
+    const seated = list.body.seated.filter((seat) =>
+      [first, second].map(doorHandleOf).includes(seat.handle),
+    );
     expect(seated).toEqual([
       {
-        registrationId: first,
+        handle: doorHandleOf(first),
         shortId: `#${first.slice(-6).toUpperCase()}`,
         name: 'Seat One',
         seat: expect.any(Number),
@@ -118,15 +121,15 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         checkedInBy: null,
         checkedInDevice: null,
       },
-      expect.objectContaining({ registrationId: second, name: 'Seat Two' }),
+      expect.objectContaining({ handle: doorHandleOf(second), name: 'Seat Two' }),
     ]);
     expect(list.body.seated.map((seat) => seat.seat)).toEqual(
       list.body.seated.map((_, index) => index + 1),
     );
     expect(list.body.revoked).toEqual(
       expect.arrayContaining([
-        { registrationId: held, reason: 'not-paid' },
-        { registrationId: cancelled, reason: 'cancelled' },
+        { handle: doorHandleOf(held), reason: 'not-paid' },
+        { handle: doorHandleOf(cancelled), reason: 'cancelled' },
       ]),
     );
     expect(list.body.keys).toEqual([expect.objectContaining({ current: true })]);
@@ -150,20 +153,30 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
   it('checks a ticket in: 200 with the person and the seat, CheckedIn with the device time; again 409 naming the first', async () => {
     const id = await paidSeat('Scanned Person');
     const ticket = await ticketOf(id);
+    // The slot is days ahead: a device's clock outside its day is kept in the event, and the
+    // server's time is what the door records (after-the-door.spec: within the day, the device's).
     const deviceTime = new Date(Date.now() - 60_000).toISOString();
+    const sent = Date.now();
     const answer = await checkIn({ ticket, deviceTime, device: 'Door phone 1' });
     expect(answer.status).toBe(200);
+    const checkedInAt = (answer.body as { checkedInAt: string }).checkedInAt;
+    expect(Date.parse(checkedInAt)).toBeGreaterThanOrEqual(sent - 1000);
     expect(answer.body).toEqual({
-      registrationId: id,
+      handle: doorHandleOf(id),
       shortId: `#${id.slice(-6).toUpperCase()}`,
       name: 'Scanned Person',
       event: 'bucharest',
       time: OPEN_SLOT,
       seat: expect.any(Number),
-      checkedInAt: deviceTime,
+      checkedInAt,
       checkedInBy: 'owner',
       checkedInDevice: 'Door phone 1',
     });
+    const [recorded]: { data: { deviceTime: string } }[] = await app.dataSource.query(
+      `SELECT data FROM events WHERE stream_id = $1 AND type = 'CheckedIn'`,
+      [`registration-${id}`],
+    );
+    expect(recorded.data.deviceTime).toBe(deviceTime);
     const again = await checkIn({ ticket, device: 'Door phone 2' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
@@ -171,9 +184,9 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       message: 'Already checked in.',
       errors: [],
       checkIn: {
-        registrationId: id,
+        handle: doorHandleOf(id),
         name: 'Scanned Person',
-        checkedInAt: deviceTime,
+        checkedInAt,
         checkedInBy: 'owner',
         checkedInDevice: 'Door phone 1',
       },
@@ -182,6 +195,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaidFlagSet',
+      'SeatNumbered',
       'CheckedIn',
     ]);
     const row = await admin<{ registrations: { id: string; door: string; checkedInAt: string }[] }>(
@@ -189,7 +203,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       '/api/admin/registrations?q=scanned%20person',
     );
     expect(row.body.registrations).toEqual([
-      expect.objectContaining({ id, door: 'checked-in', checkedInAt: deviceTime }),
+      expect.objectContaining({ id, door: 'checked-in', checkedInAt }),
     ]);
     const counts = await admin<{ slots: { event: string; time: string; checkedIn: number }[] }>(
       'GET',
@@ -199,9 +213,9 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       expect.objectContaining({ event: 'bucharest', time: OPEN_SLOT, checkedIn: 1, noShows: 0 }),
     ]);
     const list = await admin<DoorList>('GET', DOOR);
-    expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
+    expect(list.body.seated.find((seat) => seat.handle === doorHandleOf(id))).toMatchObject({
       state: 'checked-in',
-      checkedInAt: deviceTime,
+      checkedInAt,
       checkedInBy: 'owner',
       checkedInDevice: 'Door phone 1',
     });
@@ -212,7 +226,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     const ticket = await ticketOf(id);
     const answers = await Promise.all([
       checkIn({ ticket, device: 'Phone A' }),
-      checkIn({ registrationId: id, device: 'Phone B' }),
+      checkIn({ handle: doorHandleOf(id), device: 'Phone B' }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = answers.find((answer) => answer.status === 200)!.body as {
@@ -236,20 +250,20 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         ...body,
       });
     const id = await paidSeat('Named Door');
-    const answer = await asDoor({ registrationId: id, device: '  Bianca’s phone \u00a0' });
+    const answer = await asDoor({ handle: doorHandleOf(id), device: '  Bianca’s phone \u00a0' });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       checkedInBy: 'Bianca Box',
       checkedInDevice: 'Bianca’s phone',
     });
     // The owner's phone tries the same person: the first check-in is named by its operator.
-    const again = await checkIn({ registrationId: id, device: 'Door phone 2' });
+    const again = await checkIn({ handle: doorHandleOf(id), device: 'Door phone 2' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       checkIn: { checkedInBy: 'Bianca Box', checkedInDevice: 'Bianca’s phone' },
     });
     const list = await adminRequest<DoorList>(app.url, door.cookie, 'GET', DOOR);
-    expect(list.body.seated.find((seat) => seat.registrationId === id)).toMatchObject({
+    expect(list.body.seated.find((seat) => seat.handle === doorHandleOf(id))).toMatchObject({
       state: 'checked-in',
       checkedInBy: 'Bianca Box',
       checkedInDevice: 'Bianca’s phone',
@@ -262,7 +276,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(event!.data).toMatchObject({ operatorId: door.id, device: 'Bianca’s phone' });
     // Unnamed, a check-in is still named by its operator.
     const unnamed = await paidSeat('Unnamed Phone');
-    expect((await asDoor({ registrationId: unnamed })).body).toMatchObject({
+    expect((await asDoor({ handle: doorHandleOf(unnamed) })).body).toMatchObject({
       checkedInBy: 'Bianca Box',
       checkedInDevice: null,
     });
@@ -303,8 +317,8 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         422,
         { reason: 'wrong-slot', time: OPEN_SLOT },
       ],
-      [{ registrationId: paid, time: OTHER_SLOT }, 422, { reason: 'wrong-slot' }],
-      [{ registrationId: held }, 422, { reason: 'not-paid', name: 'Not Paid Yet' }],
+      [{ handle: doorHandleOf(paid), time: OTHER_SLOT }, 422, { reason: 'wrong-slot' }],
+      [{ handle: doorHandleOf(held) }, 422, { reason: 'not-paid', name: 'Not Paid Yet' }],
       [{ ticket: await ticketOf(held) }, 422, { reason: 'not-paid' }],
       [{ ticket: cancelledTicket }, 422, { reason: 'cancelled', name: 'Cancelled Person' }],
       [{ ticket: deletedTicket }, 422, { reason: 'cancelled' }],
@@ -313,32 +327,34 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
         422,
         { reason: 'expired' },
       ],
-      [{ registrationId: deleted }, 404, {}],
-      [{ registrationId: '00000000-0000-4000-8000-000000000000' }, 404, {}],
-      [{ registrationId: 'not-an-id' }, 404, {}],
-      [{ registrationId: paid, event: 'nowhere' }, 404, {}],
+      [{ handle: doorHandleOf(deleted) }, 404, {}],
+      [{ handle: doorHandleOf('00000000-0000-4000-8000-000000000000') }, 404, {}],
+      [{ handle: 'not-a-handle' }, 404, {}],
+      // The registration id itself opens nothing at the door either.
+      [{ handle: paid }, 400, {}],
+      [{ handle: doorHandleOf(paid), event: 'nowhere' }, 404, {}],
       [
-        { ticket, registrationId: paid },
+        { ticket, handle: doorHandleOf(paid) },
         400,
-        { errors: [expect.objectContaining({ field: 'registrationId' })] },
+        { errors: [expect.objectContaining({ field: 'handle' })] },
       ],
       [{}, 400, { errors: [expect.objectContaining({ field: 'ticket' })] }],
-      [{ registrationId: paid, device: 'x'.repeat(65) }, 400, {}],
+      [{ handle: doorHandleOf(paid), device: 'x'.repeat(65) }, 400, {}],
       [
-        { registrationId: paid, device: 'Door\u0007phone' },
+        { handle: doorHandleOf(paid), device: 'Door\u0007phone' },
         400,
         { errors: [{ field: 'device', message: 'device must not contain control characters' }] },
       ],
-      [{ registrationId: paid, device: 'Door\nphone' }, 400, {}],
+      [{ handle: doorHandleOf(paid), device: 'Door\nphone' }, 400, {}],
       [
-        { registrationId: paid, device: '   ' },
+        { handle: doorHandleOf(paid), device: '   ' },
         400,
         { errors: [expect.objectContaining({ field: 'device' })] },
       ],
-      [{ registrationId: paid, device: '\u200b' }, 400, {}],
-      [{ registrationId: paid, device: 42 }, 400, {}],
-      [{ registrationId: paid, deviceTime: 'yesterday' }, 400, {}],
-      [{ registrationId: paid, deviceTime: '2025-W44-4' }, 400, {}],
+      [{ handle: doorHandleOf(paid), device: '\u200b' }, 400, {}],
+      [{ handle: doorHandleOf(paid), device: 42 }, 400, {}],
+      [{ handle: doorHandleOf(paid), deviceTime: 'yesterday' }, 400, {}],
+      [{ handle: doorHandleOf(paid), deviceTime: '2025-W44-4' }, 400, {}],
     ];
     for (const [body, status, fields] of cases) {
       const answer = await checkIn(body);
@@ -355,19 +371,21 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('undoes a check-in (204), then 409 when not checked in, 404 for an unknown registration', async () => {
+  it('undoes a check-in (204), then 409 when not checked in, 404 for an unknown handle', async () => {
     const id = await paidSeat('Undone Person');
-    expect((await checkIn({ registrationId: id })).status).toBe(200);
-    const undone = await admin('DELETE', `/api/admin/check-ins/${id}`);
+    const handle = doorHandleOf(id);
+    expect((await checkIn({ handle })).status).toBe(200);
+    const undone = await admin('DELETE', `/api/admin/check-ins/${handle}`);
     expect(undone.status).toBe(204);
-    expect((await admin('DELETE', `/api/admin/check-ins/${id}`)).status).toBe(409);
+    expect((await admin('DELETE', `/api/admin/check-ins/${handle}`)).status).toBe(409);
     expect(
-      (await admin('DELETE', '/api/admin/check-ins/00000000-0000-4000-8000-000000000000')).status,
+      (await admin('DELETE', `/api/admin/check-ins/${doorHandleOf(crypto.randomUUID())}`)).status,
     ).toBe(404);
+    expect((await admin('DELETE', `/api/admin/check-ins/${id}`)).status).toBe(404);
     const list = await admin<DoorList>('GET', DOOR);
-    expect(list.body.seated.find((seat) => seat.registrationId === id)?.state).toBe('not-arrived');
+    expect(list.body.seated.find((seat) => seat.handle === handle)?.state).toBe('not-arrived');
     // Checked in again after the undo.
-    expect((await checkIn({ registrationId: id })).status).toBe(200);
+    expect((await checkIn({ handle })).status).toBe(200);
     expect((await eventTypes(id)).slice(-3)).toEqual(['CheckedIn', 'CheckInUndone', 'CheckedIn']);
   });
 
@@ -384,7 +402,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
 
   it('shows the check-ins in the history and the admin feed; a rebuild gives the same rows', async () => {
     const id = await paidSeat('History Person');
-    await checkIn({ registrationId: id, device: 'Door phone 3' });
+    await checkIn({ handle: doorHandleOf(id), device: 'Door phone 3' });
     const history = await admin<{
       events: { type: string; actor: string; status: string; payload: Record<string, unknown> }[];
     }>('GET', `/api/admin/registrations/${id}/history`);
@@ -408,10 +426,11 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
 
   it('erases a checked-in person: gone from the door list, no name left in the log', async () => {
     const id = await paidSeat('Erased Doorperson');
-    await checkIn({ registrationId: id, device: 'Door phone 4' });
+    await checkIn({ handle: doorHandleOf(id), device: 'Door phone 4' });
     expect((await admin('DELETE', `/api/registrations/${id}?refund=false`)).status).toBe(204);
     const list = await admin<DoorList>('GET', DOOR);
     expect(JSON.stringify(list.body)).not.toContain(id);
+    expect(JSON.stringify(list.body)).not.toContain(doorHandleOf(id));
     expect(JSON.stringify(list.body)).not.toContain('Erased Doorperson');
     const rows: { data: unknown }[] = await app.dataSource.query(
       'SELECT data FROM events WHERE stream_id = $1',

@@ -5,6 +5,9 @@ import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { testTour } from '../test-tour';
 import { waitFor } from '../wait-for';
+import { doorHandleOf } from '../../src/registrations/domain/door-handle';
+import { snapshotReadModels } from '../read-models';
+import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 
 const SLOT = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`;
 const STARTS_IN_MS = 6_000;
@@ -26,10 +29,11 @@ describe('no-shows, once the slot has started', () => {
   let app: TestApp;
   let cookie: string;
   let startsAt: Date;
+  let catalogue: Catalogue;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const catalogue = startingSoon();
+    catalogue = startingSoon();
     startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
     app = await startTestApp(database.url, {}, catalogue);
     cookie = await login(app.url);
@@ -56,7 +60,7 @@ describe('no-shows, once the slot has started', () => {
     const [arrived, never, late] = ids;
     const checkIn = (registrationId: string) =>
       admin('POST', '/api/admin/check-ins', {
-        registrationId,
+        handle: doorHandleOf(registrationId),
         event: 'bucharest',
         time: OPEN_SLOT,
       });
@@ -79,25 +83,44 @@ describe('no-shows, once the slot has started', () => {
 
     const list = await admin<{
       started: boolean;
-      seated: { registrationId: string; state: string }[];
+      seated: { handle: string; state: string }[];
     }>('GET', `${SLOT}/door`);
     expect(list.body.started).toBe(true);
-    const states = Object.fromEntries(
-      list.body.seated.map((seat) => [seat.registrationId, seat.state]),
-    );
-    expect(states).toEqual({ [arrived]: 'checked-in', [never]: 'no-show', [late]: 'no-show' });
+    const states = Object.fromEntries(list.body.seated.map((seat) => [seat.handle, seat.state]));
+    expect(states).toEqual({
+      [doorHandleOf(arrived)]: 'checked-in',
+      [doorHandleOf(never)]: 'no-show',
+      [doorHandleOf(late)]: 'no-show',
+    });
     const counts = await admin<{ slots: unknown[] }>('GET', '/api/admin/check-ins/counts');
     expect(counts.body.slots).toEqual([
       { event: 'bucharest', time: OPEN_SLOT, seated: 3, checkedIn: 1, noShows: 2 },
     ]);
     expect((await checkIn(late)).status).toBe(200);
-    const after = await admin<{ seated: { registrationId: string; state: string }[] }>(
+    const stateOf = async (id: string) =>
+      (
+        await admin<{ seated: { handle: string; state: string }[] }>('GET', `${SLOT}/door`)
+      ).body.seated.find((seat) => seat.handle === doorHandleOf(id))?.state;
+    expect(await stateOf(late)).toBe('checked-in');
+    // Undoing the late check-in restores the state before it: a no-show, not "not arrived".
+    expect((await admin('DELETE', `/api/admin/check-ins/${doorHandleOf(late)}`)).status).toBe(204);
+    expect(await stateOf(late)).toBe('no-show');
+    const row = await admin<{ registrations: { id: string; door: string }[] }>(
       'GET',
-      `${SLOT}/door`,
+      '/api/admin/registrations?q=came%20late',
     );
-    expect(after.body.seated.find((seat) => seat.registrationId === late)?.state).toBe(
-      'checked-in',
-    );
+    expect(row.body.registrations).toEqual([
+      expect.objectContaining({ id: late, door: 'no-show' }),
+    ]);
+    expect(
+      (await admin<{ slots: unknown[] }>('GET', '/api/admin/check-ins/counts')).body.slots,
+    ).toEqual([{ event: 'bucharest', time: OPEN_SLOT, seated: 3, checkedIn: 1, noShows: 2 }]);
+    // And the arrival after that undo still lets them in.
+    expect((await checkIn(late)).status).toBe(200);
+    expect(await stateOf(late)).toBe('checked-in');
+    const live = await snapshotReadModels(app.dataSource);
+    await rebuildProjections(app.dataSource, catalogue);
+    expect(await snapshotReadModels(app.dataSource)).toEqual(live);
     const types: { type: string }[] = await app.dataSource.query(
       `SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`,
       [`registration-${unpaid}`],

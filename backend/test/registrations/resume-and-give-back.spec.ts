@@ -146,7 +146,8 @@ describe('cancel, resume and give back, with the sandbox', () => {
       `/api/registrations/${first.body.registrationId}/give-back`,
     );
     expect(giveBackPaid.status).toBe(409);
-    expect(await eventsOf(app, first.body.registrationId)).toHaveLength(3);
+    // Created, the payment page, the payment and the seat number it gave.
+    expect(await eventsOf(app, first.body.registrationId)).toHaveLength(4);
   });
 
   it('gives the seat back at once: page closed, hold released, the email free again', async () => {

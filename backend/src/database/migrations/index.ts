@@ -20,6 +20,7 @@ import { PerformersSheet1732000001600 } from './1732000001600-performers-sheet';
 import { Operators1732000002000 } from './1732000002000-operators';
 import { CheckInOperator1732000003100 } from './1732000003100-check-in-operator';
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
+import { SeatNumbersAndDoorHandles1732000003000 } from './1732000003000-seat-numbers-and-door-handles';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -44,5 +45,6 @@ export const migrations = [
   PerformersSheet1732000001600,
   Operators1732000002000,
   SlotStatusCounts1732000002100,
+  SeatNumbersAndDoorHandles1732000003000,
   CheckInOperator1732000003100,
 ];

@@ -189,7 +189,10 @@ export function ticketValidUntil(startsAt: Date, timeZone: string, marginHours: 
  * that ends it: the door believes a device's clock only within it.
  */
 export function slotDay(startsAt: Date, timeZone: string): { from: Date; until: Date } {
-  return { from: localMidnight(startsAt, timeZone, 0), until: localMidnight(startsAt, timeZone, 1) };
+  return {
+    from: localMidnight(startsAt, timeZone, 0),
+    until: localMidnight(startsAt, timeZone, 1),
+  };
 }
 
 /** The local midnight `days` after the start of `at`'s day in `timeZone`. */

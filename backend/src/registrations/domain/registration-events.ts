@@ -236,6 +236,17 @@ export interface CheckInUndone {
   data: { registrationId: string; deviceTime: string | null; device: string | null };
 }
 
+/**
+ * The person's seat number in their slot, given when the seat was taken for good (paid, or
+ * confirmed from the waiting list): the lowest number no seated person of the slot holds. It
+ * never changes while they keep the seat; once they give it up (cancelled, refunded, erased, a
+ * cash mark taken back) the number is free for the next person seated.
+ */
+export interface SeatNumbered {
+  type: 'SeatNumbered';
+  data: { registrationId: string; seat: number };
+}
+
 /** The slot started and the person had not arrived; a later check-in still lets them in. */
 export interface NoShowMarked {
   type: 'NoShowMarked';
@@ -267,6 +278,7 @@ export type RegistrationEvent =
   | CheckedIn
   | CheckInUndone
   | NoShowMarked
+  | SeatNumbered
   | RegistrationDeleted;
 
 export type RegistrationEventType = RegistrationEvent['type'];
@@ -301,6 +313,7 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'CheckedIn',
   'CheckInUndone',
   'NoShowMarked',
+  'SeatNumbered',
   'RegistrationDeleted',
 ];
 

@@ -98,6 +98,8 @@ export interface RegistrationState {
   checkedInBy: string | null;
   /** The operator who let them in (their id), when the check-in names one. */
   checkedInOperator: string | null;
+  /** The seat number recorded for them (SeatNumbered) while they hold a ticket; null otherwise. */
+  seatNumber: number | null;
   /**
    * Marked a no-show once the slot started without them. A later check-in stands above the mark
    * (doorState) and does not erase it, so an undone check-in is a no-show again.
@@ -273,10 +275,22 @@ export function evolve(
       checkedInAt: null,
       checkedInBy: null,
       checkedInOperator: null,
+      seatNumber: null,
       noShow: false,
     };
   }
   if (!state) throw new RegistrationNotFoundError();
+  const next = evolveExisting(state, event);
+  // A seat given up gives its number up with it: the next person seated may have it.
+  return next.seatNumber !== null && !holdsTicket(next.status)
+    ? { ...next, seatNumber: null }
+    : next;
+}
+
+function evolveExisting(
+  state: RegistrationState,
+  event: Exclude<RegistrationEvent, { type: 'RegistrationCreated' }>,
+): RegistrationState {
   switch (event.type) {
     case 'CheckoutSessionOpened':
       return {
@@ -368,6 +382,8 @@ export function evolve(
       return { ...state, checkedInAt: null, checkedInBy: null, checkedInOperator: null };
     case 'NoShowMarked':
       return { ...state, noShow: true };
+    case 'SeatNumbered':
+      return { ...state, seatNumber: event.data.seat };
     case 'RegistrationDeleted':
       return {
         ...state,
@@ -381,6 +397,22 @@ export function evolve(
         ...NO_SHEET_DREAM,
       };
   }
+}
+
+/**
+ * The seat number of a registration that holds a ticket and has none yet (it was just paid, or
+ * confirmed from the waiting list): the lowest number that no seated person of its slot holds
+ * (`numbersInUse`, read under the slot's lock), so a number freed by a cancellation goes to the
+ * next person seated, and nobody else's number moves. Nothing for anyone else.
+ */
+export function numberSeat(
+  state: RegistrationState,
+  numbersInUse: ReadonlySet<number>,
+): RegistrationEvent[] {
+  if (!holdsTicket(state.status) || state.seatNumber !== null) return [];
+  let seat = 1;
+  while (numbersInUse.has(seat)) seat += 1;
+  return [{ type: 'SeatNumbered', data: { registrationId: state.id, seat } }];
 }
 
 function refundsTheSeat(state: RegistrationState, paymentIntentId: string | null): boolean {

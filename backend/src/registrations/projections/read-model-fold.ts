@@ -7,6 +7,7 @@ import {
   type SlotCountMove,
 } from '../../seat-ledger/slot-counts';
 import { emailKey } from '../domain/registration-rules';
+import { doorHandleOf } from '../domain/door-handle';
 import {
   evolve,
   keepsPlace,
@@ -185,6 +186,8 @@ const VIEW_COLUMNS = [
   ['checked_in_by', 'text'],
   ['checked_in_operator', 'text'],
   ['no_show', 'boolean'],
+  ['seat_number', 'integer'],
+  ['door_handle', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['version', 'integer'],
@@ -221,6 +224,8 @@ function viewRowValues(row: FoldedRegistration): unknown[] {
     state.checkedInBy,
     state.checkedInOperator,
     state.noShow,
+    state.seatNumber,
+    doorHandleOf(state.id),
     row.createdAt.toISOString(),
     row.updatedAt.toISOString(),
     row.version,

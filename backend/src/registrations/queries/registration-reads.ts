@@ -1,3 +1,4 @@
+import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { SEATED_STATUSES, type RegistrationStatus } from '../domain/registration';
 
@@ -139,6 +140,19 @@ export async function heldIdsOfEmail(
 }
 
 /** What a visitor's booking page shows of a registration, if it is there. */
+/** The registration a door handle names (registration_view.door_handle), if any. */
+export async function registrationOfDoorHandle(
+  sql: SqlExecutor,
+  handle: string,
+): Promise<string | undefined> {
+  if (!isDoorHandle(handle)) return undefined;
+  const [row]: { id: string }[] = await sql.query(
+    'SELECT id FROM registration_view WHERE door_handle = $1',
+    [handle],
+  );
+  return row?.id;
+}
+
 export async function bookingOf(
   sql: SqlExecutor,
   registrationId: string,

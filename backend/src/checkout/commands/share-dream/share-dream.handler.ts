@@ -32,8 +32,7 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
         command.dream,
         this.config.sharedDreamsPerRegistration,
         {
-          startsAt:
-            loaded.state && this.catalogue.startOf(loaded.state.event, loaded.state.time),
+          startsAt: loaded.state && this.catalogue.startOf(loaded.state.event, loaded.state.time),
           now: new Date(),
         },
       );

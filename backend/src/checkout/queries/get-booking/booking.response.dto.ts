@@ -39,9 +39,9 @@ export class BookingResponseDto {
   cancellationOpen!: boolean;
 
   @ApiProperty({
-    enum: PAST_THE_DOOR,
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...PAST_THE_DOOR, null],
     nullable: true,
-    type: String,
     description:
       'Why the visitor can no longer change the booking: checked-in (let in at the door) or started (the performance has begun); null before. The page says why instead of offering the button.',
   })

@@ -4,6 +4,7 @@ import {
   type RegistrationStatus,
 } from '../../../registrations/domain/registration';
 import type { RegistrationEvent } from '../../../registrations/domain/registration-events';
+import { doorHandleOf } from '../../../registrations/domain/door-handle';
 import { AlreadyCheckedIn, DoorRefusal, NotCheckedIn } from './door-errors';
 
 /**
@@ -57,7 +58,7 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
   }
   if (state.checkedInAt !== null) {
     throw new AlreadyCheckedIn({
-      registrationId: state.id,
+      handle: doorHandleOf(state.id),
       name: state.name,
       checkedInAt: state.checkedInAt,
       operatorId: state.checkedInOperator,

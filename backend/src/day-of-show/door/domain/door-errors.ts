@@ -61,7 +61,8 @@ export class TicketRejected extends DomainError {
 
 /** The first check-in, as the log has it: the operator who made it and on which phone. */
 export interface FirstCheckIn {
-  registrationId: string;
+  /** The person's door handle (doorHandleOf), never their registration id. */
+  handle: string;
   name: string | null;
   checkedInAt: string;
   operatorId: string | null;

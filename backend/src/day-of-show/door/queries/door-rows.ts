@@ -11,6 +11,7 @@ import {
 /** A registration of a slot as the door reads it from registration_view. */
 export interface DoorRow {
   id: string;
+  door_handle: string;
   name: string | null;
   status: RegistrationStatus;
   checked_in_at: Date | null;
@@ -24,9 +25,10 @@ export function slotDoorRows(
   sql: SqlExecutor,
   event: string,
   time: string,
-): Promise<(DoorRow & { seat: number })[]> {
+): Promise<(DoorRow & { seat: number | null })[]> {
   return inSeatOrder<DoorRow>(sql, { event, time }, [
     'id',
+    'door_handle',
     'name',
     'status',
     'checked_in_at',

@@ -56,7 +56,9 @@ export class CancelRegistrationHttpController {
     @Body() body: CancelRegistrationRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new CancelRegistrationCommand(id, actor, body.refund, body.reason));
+    await this.commandBus.execute(
+      new CancelRegistrationCommand(id, actor, body.refund, body.reason),
+    );
     return this.queryBus.execute(new GetAdminRegistrationQuery(id));
   }
 }

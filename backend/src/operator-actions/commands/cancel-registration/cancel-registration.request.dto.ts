@@ -14,7 +14,7 @@ export class CancelRegistrationRequestDto {
 
   @ApiPropertyOptional({
     description:
-      'Why the booking is cancelled. Required once it is past the door (the person was checked in, or the slot has begun): the history keeps it, sealed with the person\'s other data.',
+      "Why the booking is cancelled. Required once it is past the door (the person was checked in, or the slot has begun): the history keeps it, sealed with the person's other data.",
     maxLength: CANCELLATION_NOTE_MAX_LENGTH,
     example: 'Felt unwell and left before the performance; refunded at the door.',
   })

@@ -30,6 +30,7 @@ export interface AdminRegistrationRow {
   shared_dreams: number;
   checked_in_at: Date | null;
   no_show: boolean;
+  seat_number: number | null;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -37,7 +38,7 @@ export interface AdminRegistrationRow {
 
 export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
   stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
-  checked_in_at, no_show, created_at, updated_at, version`;
+  checked_in_at, no_show, seat_number, created_at, updated_at, version`;
 
 export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistrationDto {
   return {
@@ -73,6 +74,7 @@ export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistra
         })
       : null,
     checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
+    seat: row.seat_number,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,

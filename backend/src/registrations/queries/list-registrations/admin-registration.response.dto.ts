@@ -116,6 +116,15 @@ export class AdminRegistrationDto {
   })
   checkedInAt: string | null;
 
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The seat number given when the seat was taken for good (paid or confirmed); it never changes while they keep the seat. Null without a ticket.',
+    example: 4,
+  })
+  seat: number | null;
+
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: string;
 

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { actorNames } from '../../../../auth/operators/operator-view';
 import { adminMetadata } from '../../../../auth/admin-actor';
-import { assertRegistrationId } from '../../../../registrations/domain/registration-id';
+import { registrationOfDoorHandle } from '../../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
 import { RegistrationStore } from '../../../../registrations/registration-store';
 import { TicketKeys } from '../../../tickets/ticket-keys';
@@ -68,8 +68,9 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
         );
       }
     } else {
-      registrationId = command.by.registrationId;
-      assertRegistrationId(registrationId);
+      const found = await registrationOfDoorHandle(this.dataSource, command.by.handle);
+      if (!found) throw new RegistrationNotFoundError();
+      registrationId = found;
     }
     await this.withOperatorNamed(async () => {
       await this.store.transaction(async (tx) => {

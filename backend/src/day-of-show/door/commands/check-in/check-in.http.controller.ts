@@ -39,7 +39,7 @@ export class CheckInHttpController {
     operationId: 'checkIn',
     summary: 'Check a person in at the door',
     description:
-      'By the ticket code scanned, or by the registration id found by name; `event` and `time` name the slot the door is checking in. Records CheckedIn with the device and its time. The first check-in in the log wins: a second one (another phone, a queued one synced later) is answered 409 naming the first.',
+      'By the ticket code scanned, or by the door handle of the person found by name (as the door list gives it); `event` and `time` name the slot the door is checking in. Records CheckedIn with the device and its time. The first check-in in the log wins: a second one (another phone, a queued one synced later) is answered 409 naming the first.',
   })
   @ApiBody({
     type: CheckInRequestDto,
@@ -57,7 +57,7 @@ export class CheckInHttpController {
       byName: {
         summary: 'A person found by name',
         value: {
-          registrationId: '0b5b6a8e-3c1f-4f7e-9a55-3c1e1d2f4a10',
+          handle: 'q3J0c2Vh2wVfN7dT1xZkPA',
           event: 'bucharest',
           time: 'Oct 30 - 7:30pm',
           device: 'Door phone 1',
@@ -73,7 +73,7 @@ export class CheckInHttpController {
   })
   @ApiNotFoundResponse({
     type: ApiErrorDto,
-    description: 'An unknown registrationId, event or slot.',
+    description: 'An unknown handle, event or slot.',
   })
   @ApiConflictResponse({ type: CheckInConflictErrorDto, description: 'Already checked in.' })
   @ApiUnprocessableEntityResponse({
@@ -85,10 +85,10 @@ export class CheckInHttpController {
     @Body() body: CheckInRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<CheckInResponseDto> {
-    if ((body.ticket === undefined) === (body.registrationId === undefined)) {
-      const message = 'Send exactly one of ticket and registrationId';
+    if ((body.ticket === undefined) === (body.handle === undefined)) {
+      const message = 'Send exactly one of ticket and handle';
       throw validationException([
-        { field: body.ticket === undefined ? 'ticket' : 'registrationId', message },
+        { field: body.ticket === undefined ? 'ticket' : 'handle', message },
       ]);
     }
     // ISO 8601 also has week and ordinal dates, which JavaScript's Date does not read.
@@ -100,9 +100,7 @@ export class CheckInHttpController {
     }
     const id = await this.commandBus.execute(
       new CheckInCommand(
-        body.ticket !== undefined
-          ? { ticket: body.ticket }
-          : { registrationId: body.registrationId! },
+        body.ticket !== undefined ? { ticket: body.ticket } : { handle: body.handle! },
         body.event,
         body.time,
         deviceTime,

@@ -12,7 +12,7 @@ import {
 export const TICKET_EXAMPLE =
   'T1.eyJrIjoibVYzc1lkMHBFNHlReDFhQiIsInIiOiIwYjViNmE4ZS0zYzFmLTRmN2UtOWE1NS0zYzFlMWQyZjRhMTAiLCJlIjoiYnVjaGFyZXN0IiwicyI6Ik9jdCAzMCAtIDc6MzBwbSIsInUiOjE3NjE4OTA0MDB9.c2lnbmF0dXJl';
 
-/** A check-in at the door: exactly one of `ticket` and `registrationId`. */
+/** A check-in at the door: exactly one of `ticket` and `handle`. */
 export class CheckInRequestDto {
   @ApiPropertyOptional({
     description: 'The ticket code the QR holds (T1.<payload>.<signature>).',
@@ -25,14 +25,15 @@ export class CheckInRequestDto {
   ticket?: string;
 
   @ApiPropertyOptional({
-    description: 'The registration found by name (instead of a ticket).',
-    maxLength: 36,
-    example: '0b5b6a8e-3c1f-4f7e-9a55-3c1e1d2f4a10',
+    description:
+      'The person found by name (instead of a ticket): their door handle, as the door list gives it.',
+    maxLength: 22,
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
   })
   @IsOptional()
-  @IsString({ message: 'registrationId must be a registration id' })
-  @MaxLength(36, { message: 'registrationId must be a registration id' })
-  registrationId?: string;
+  @IsString({ message: 'handle must be a door handle' })
+  @MaxLength(22, { message: 'handle must be a door handle' })
+  handle?: string;
 
   @ApiProperty({
     description: 'The slot being checked in: its event.',

@@ -3,7 +3,8 @@ import type { AdminActor } from '../../../../auth/admin-actor';
 
 export class UndoCheckInCommand extends Command<void> {
   constructor(
-    readonly registrationId: string,
+    /** The person's door handle. */
+    readonly handle: string,
     readonly actor: AdminActor,
   ) {
     super();

@@ -17,21 +17,19 @@ import { UndoCheckInCommand } from './undo-check-in.command';
 export class UndoCheckInHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Delete('api/admin/check-ins/:registrationId')
+  @Delete('api/admin/check-ins/:handle')
   @HttpCode(204)
   @AdminOnly('door', { mutation: true })
   @ApiOperation({
     operationId: 'undoCheckIn',
     summary: 'Undo a check-in',
-    description: 'Records CheckInUndone: the person is not arrived again.',
+    description:
+      'Records CheckInUndone: the person is back to where they stood before the check-in (not arrived, or a no-show). Names the person by their door handle, as the door list does.',
   })
   @ApiNoContentResponse({ description: 'The check-in is undone.' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown registration.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown door handle.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Not checked in.' })
-  async undo(
-    @Param('registrationId') registrationId: string,
-    @CurrentAdmin() actor: AdminActor,
-  ): Promise<void> {
-    await this.commandBus.execute(new UndoCheckInCommand(registrationId, actor));
+  async undo(@Param('handle') handle: string, @CurrentAdmin() actor: AdminActor): Promise<void> {
+    await this.commandBus.execute(new UndoCheckInCommand(handle, actor));
   }
 }

@@ -4,8 +4,13 @@ import { DOOR_REFUSAL_REASONS } from '../../domain/door-errors';
 
 /** A person let in: who, where they sit, and the check-in as recorded. */
 export class CheckInResponseDto {
-  @ApiProperty({ format: 'uuid' })
-  registrationId!: string;
+  @ApiProperty({
+    description:
+      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
+    pattern: '^[A-Za-z0-9_-]{22}$',
+  })
+  handle!: string;
 
   @ApiProperty({ example: '#4A2F10' })
   shortId!: string;
@@ -44,8 +49,13 @@ export class CheckInResponseDto {
 }
 
 export class FirstCheckInDto {
-  @ApiProperty({ format: 'uuid' })
-  registrationId!: string;
+  @ApiProperty({
+    description:
+      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
+    pattern: '^[A-Za-z0-9_-]{22}$',
+  })
+  handle!: string;
 
   @ApiProperty({ type: String, nullable: true })
   name!: string | null;

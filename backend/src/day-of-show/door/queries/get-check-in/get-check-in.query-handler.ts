@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
-import { inSeatOrder } from '../../../../registrations/queries/seat-order';
+import { inSeatOrder, seatNumberOf } from '../../../../registrations/queries/seat-order';
 import { shortIdOf } from '../../../../registrations/domain/registration-id';
 import { checkInByOf, operatorNamesOf } from '../door-rows';
 import type { CheckInResponseDto } from './check-in.response.dto';
@@ -13,9 +13,10 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async execute({ registrationId }: GetCheckInQuery): Promise<CheckInResponseDto> {
-    // The seat: the person's place among the slot's seated, in seat order.
+    // The seat: the number recorded when the seat was taken.
     const [row] = await inSeatOrder<{
       id: string;
+      door_handle: string;
       name: string | null;
       event: string;
       time: string;
@@ -24,6 +25,7 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
       checked_in_operator: string | null;
     }>(this.dataSource, { registrationId }, [
       'id',
+      'door_handle',
       'name',
       'event',
       'time',
@@ -33,12 +35,12 @@ export class GetCheckInQueryHandler implements IQueryHandler<GetCheckInQuery> {
     ]);
     if (!row || row.checked_in_at === null) throw new RegistrationNotFoundError();
     return {
-      registrationId: row.id,
+      handle: row.door_handle,
       shortId: shortIdOf(row.id),
       name: row.name ?? '',
       event: row.event,
       time: row.time,
-      seat: row.seat,
+      seat: seatNumberOf(row),
       checkedInAt: new Date(row.checked_in_at).toISOString(),
       ...checkInByOf(row, await operatorNamesOf(this.dataSource, [row])),
     };

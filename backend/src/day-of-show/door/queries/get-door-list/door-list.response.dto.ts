@@ -2,8 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { TicketKeyDto } from '../../../tickets/get-public-keys/ticket-keys.response.dto';
 
 export class DoorSeatDto {
-  @ApiProperty({ format: 'uuid' })
-  registrationId!: string;
+  @ApiProperty({
+    description:
+      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
+    pattern: '^[A-Za-z0-9_-]{22}$',
+  })
+  handle!: string;
 
   @ApiProperty({ example: '#4A2F10' })
   shortId!: string;
@@ -43,8 +48,13 @@ export class DoorSeatDto {
 }
 
 export class DoorWaitingDto {
-  @ApiProperty({ format: 'uuid' })
-  registrationId!: string;
+  @ApiProperty({
+    description:
+      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
+    pattern: '^[A-Za-z0-9_-]{22}$',
+  })
+  handle!: string;
 
   @ApiProperty({ example: '#4A2F10' })
   shortId!: string;
@@ -57,8 +67,13 @@ export class DoorWaitingDto {
 }
 
 export class DoorRevokedDto {
-  @ApiProperty({ format: 'uuid' })
-  registrationId!: string;
+  @ApiProperty({
+    description:
+      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
+    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
+    pattern: '^[A-Za-z0-9_-]{22}$',
+  })
+  handle!: string;
 
   @ApiProperty({
     enum: ['cancelled', 'not-paid'],

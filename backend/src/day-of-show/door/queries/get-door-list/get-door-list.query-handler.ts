@@ -8,6 +8,7 @@ import { ticketRefusal } from '../../domain/door-decisions';
 import { DoorSlotNotFound } from '../../domain/door-errors';
 import { shortIdOf } from '../../../../registrations/domain/registration-id';
 import { checkInByOf, doorStateOf, operatorNamesOf, slotDoorRows } from '../door-rows';
+import { seatNumberOf } from '../../../../registrations/queries/seat-order';
 import type { DoorListResponseDto } from './door-list.response.dto';
 import { GetDoorListQuery } from './get-door-list.query';
 
@@ -42,10 +43,10 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
     for (const row of rows) {
       if (holdsTicket(row.status)) {
         list.seated.push({
-          registrationId: row.id,
+          handle: row.door_handle,
           shortId: shortIdOf(row.id),
           name: row.name ?? '',
-          seat: row.seat,
+          seat: seatNumberOf(row),
           state: doorStateOf(row),
           checkedInAt:
             row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
@@ -53,14 +54,14 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
         });
       } else if (row.status === 'waiting') {
         list.waitingList.push({
-          registrationId: row.id,
+          handle: row.door_handle,
           shortId: shortIdOf(row.id),
           name: row.name ?? '',
           position: list.waitingList.length + 1,
         });
       } else {
         list.revoked.push({
-          registrationId: row.id,
+          handle: row.door_handle,
           reason: ticketRefusal(row.status) ?? 'cancelled',
         });
       }

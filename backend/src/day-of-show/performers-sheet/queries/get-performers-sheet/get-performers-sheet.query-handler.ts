@@ -6,7 +6,7 @@ import { Catalogue } from '../../../../tour/catalogue';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { anonymiseDream } from '../../domain/anonymise-dream';
 import { REPLACEMENT_KINDS, type ReplacementKind } from '../../domain/neutral-words';
-import { inSeatOrder } from '../../../../registrations/queries/seat-order';
+import { inSeatOrder, seatNumberOf } from '../../../../registrations/queries/seat-order';
 import { GetPerformersSheetQuery } from './get-performers-sheet.query';
 import type { PerformersSheetDto, SheetDreamDto } from './performers-sheet.response.dto';
 
@@ -60,7 +60,7 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
       timeZone: found.event.timeZone,
       time,
       startsAt: found.slot.startsAt,
-      dreams: rows.map((row) => sheetDream(row, row.seat)),
+      dreams: rows.map((row) => sheetDream(row, seatNumberOf(row))),
     };
   }
 }
