@@ -19,6 +19,10 @@ const FIELD_LABELS: Partial<Record<string, AdminMessageId>> = {
   via: 'admin.history.field.via',
   approvedAt: 'admin.history.field.approvedAt',
   sheetDream: 'admin.history.field.sheetDream',
+  seat: 'admin.history.field.seat',
+  refund: 'admin.history.field.refund',
+  cancellationNote: 'admin.history.field.cancellationNote',
+  by: 'admin.history.field.by',
 };
 
 /** Fields that hold a moment, shown in the reader's date and time. */
@@ -34,9 +38,21 @@ export function fieldLabel(field: string): AdminMessageId | undefined {
   return FIELD_LABELS[field];
 }
 
-/** A detail's value in the operator's words, when it has them (how the door found a person). */
+/** Who cancelled, as the cancellation records it. */
+const CANCELLED_BY: Partial<Record<string, AdminMessageId>> = {
+  operator: 'admin.actor.admin',
+  visitor: 'admin.actor.visitor',
+};
+
+/**
+ * A detail's value in the operator's words, when it has them: how the door found a person, who
+ * cancelled.
+ */
 export function valueLabel(field: string, value: string | boolean): AdminMessageId | undefined {
-  return field === 'via' && typeof value === 'string' ? VIA[value] : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (field === 'via') return VIA[value];
+  if (field === 'by') return CANCELLED_BY[value];
+  return undefined;
 }
 
 /** The catalogue key that names an event type of the history (every type has one: a test holds it). */

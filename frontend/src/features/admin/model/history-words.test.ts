@@ -45,6 +45,7 @@ describe('the history in words', () => {
     for (const detail of details) expect(fieldLabel(detail.field)).toBeDefined();
     expect(valueLabel('via', 'ticket')).toBe('admin.history.via.ticket');
     expect(valueLabel('via', 'search')).toBe('admin.history.via.search');
+    expect(valueLabel('by', 'visitor')).toBe('admin.actor.visitor');
   });
 
   it('names no session id in a sheet approval: the entry names the operator', () => {
