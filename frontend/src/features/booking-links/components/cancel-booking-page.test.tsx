@@ -82,7 +82,10 @@ describe('CancelBookingPage', () => {
         name: 'Yes, cancel it',
       }),
     );
-    expect(await screen.findByText('Your booking is cancelled')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your registration is cancelled' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/A refund usually reaches your card/)).toBeInTheDocument();
     expect(calls).toContainEqual(
       expect.objectContaining({
         method: 'POST',
@@ -108,6 +111,17 @@ describe('CancelBookingPage', () => {
       ticket.qr,
     );
     expect(screen.getByText(ticket.code)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['cancelled', 'Your registration is cancelled'],
+    ['refunded', 'Your payment was refunded'],
+    ['released', 'Your seat was released'],
+  ])('opened again once the booking is %s, says so in its headline', async (status, headline) => {
+    serve(() => ({ body: booking({ status, cancellationOpen: false }) }));
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Cancel your booking' })).not.toBeInTheDocument();
   });
 
   it('shows no ticket once the booking is cancelled', async () => {

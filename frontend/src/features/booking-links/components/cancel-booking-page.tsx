@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBooking } from '../api/get-booking';
 import {
@@ -39,6 +40,8 @@ function CancelBooking({ token }: { token: string }) {
   const until = data.cancellableUntil;
   const closed = !data.cancellationOpen;
   const cancellable = (data.status === 'paid' || data.status === 'confirmed') && !closed;
+  // Opened again later, the page says first where the booking stands now.
+  const headline = hasEnded(data.status) ? endedHeadline(data.status) : 'cancelPage.title';
 
   let notice: ReactNode = null;
   if (data.status === 'cancelled') {
@@ -68,9 +71,9 @@ function CancelBooking({ token }: { token: string }) {
 
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="cancelPage.title" />
+      <PageTitle id={headline} />
       <h1>
-        <FormattedMessage id="cancelPage.title" />
+        <FormattedMessage id={headline} />
       </h1>
       <BookingDetails booking={data} />
       <TicketCard ticket={data.ticket} />

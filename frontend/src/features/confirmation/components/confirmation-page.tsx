@@ -3,13 +3,13 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
 import { useEvents } from '../../../lib/catalogue';
+import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { justRegistered } from '../../../lib/just-registered';
 import { useSiteInfo } from '../../../lib/site-info';
 import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
-import type { RegistrationStatus } from './registration-details';
 import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
 
@@ -23,17 +23,6 @@ function readLastRegistrationId(): string | null {
     return null;
   }
 }
-
-/** A registration that no longer holds a place: its page says so first, in its headline. */
-const ENDED_HEADLINE = {
-  cancelled: 'confirmation.now.cancelled',
-  refunded: 'confirmation.now.refunded',
-  released: 'confirmation.now.released',
-} as const;
-
-type EndedStatus = keyof typeof ENDED_HEADLINE;
-
-const hasEnded = (status: RegistrationStatus): status is EndedStatus => status in ENDED_HEADLINE;
 
 export default function ConfirmationPage() {
   const { id } = useParams();
@@ -66,7 +55,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
   const status = data ? visitorStatus(data.status) : 'processing';
   // The page may be opened again long after the payment: it tells where the booking stands now.
   const headline = hasEnded(status)
-    ? ENDED_HEADLINE[status]
+    ? endedHeadline(status)
     : status === 'waiting'
       ? 'confirmation.waitingList.title'
       : 'confirmation.paid.title';
@@ -228,7 +217,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
         <FormattedMessage
           id={
             gone
-              ? ENDED_HEADLINE[status]
+              ? endedHeadline(status)
               : data.waitingList
                 ? 'confirmation.waitingList.title'
                 : 'confirmation.details.title'
