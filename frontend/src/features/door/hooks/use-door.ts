@@ -67,7 +67,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
       ...report.refused.map(({ item, reason, name }) => ({
         id: item.id,
         kind: 'refused' as const,
-        name: name ?? item.registrationId,
+        name: name ?? item.handle,
         reason,
       })),
     ];
@@ -95,13 +95,13 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
 
   /** Queues a check-in and sends it; answers what the server said of it (unsent offline). */
   const checkIn = useCallback(
-    async (person: { registrationId: string }, ticket?: string): Promise<SendOutcome> => {
+    async (person: { handle: string }, ticket?: string): Promise<SendOutcome> => {
       if (!slot) return { kind: 'unsent' };
       const item: PendingCheckIn = {
         id: crypto.randomUUID(),
         event: slot.event,
         time: slot.time,
-        registrationId: person.registrationId,
+        handle: person.handle,
         ...(ticket ? { ticket } : {}),
         deviceTime: new Date().toISOString(),
         device,
@@ -139,7 +139,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
         id: crypto.randomUUID(),
         event: slot.event,
         time: slot.time,
-        registrationId: '',
+        handle: '',
         ticket,
         deviceTime: new Date().toISOString(),
         device,
@@ -152,12 +152,12 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
   );
 
   const undo = useCallback(
-    async (registrationId: string) => {
-      if (queue.remove(registrationId)) {
+    async (handle: string) => {
+      if (queue.remove(handle)) {
         setPending(queue.items());
         return;
       }
-      await undoCheckIn(registrationId);
+      await undoCheckIn(handle);
       await refreshList();
     },
     [queue, refreshList],
@@ -179,14 +179,14 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
   const localCheckIns = useMemo(
     () =>
       new Map(
-        slotPending.map((item) => [item.registrationId, { at: item.deviceTime, by: device }]),
+        slotPending.map((item) => [item.handle, { at: item.deviceTime, by: device }]),
       ),
     [slotPending, device],
   );
   const people = useMemo<DoorPerson[]>(
     () =>
       (data?.seated ?? []).map((person) => {
-        const local = localCheckIns.get(person.registrationId);
+        const local = localCheckIns.get(person.handle);
         return local && person.state !== 'checked-in'
           ? {
               ...person,
