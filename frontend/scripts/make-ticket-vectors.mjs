@@ -4,7 +4,7 @@
  * the answer the door must give. The door page's verifier and the server's are both held to it.
  * Run again only to add a case: `node scripts/make-ticket-vectors.mjs`.
  */
-import { createPrivateKey, createPublicKey, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -62,8 +62,20 @@ const claims = (registrationId, extra = {}) => ({
   ...extra,
 });
 
+/**
+ * The door names people by their door handle, never their registration id (the server's
+ * doorHandleOf): the phone derives it from a scanned ticket's id to find the row, so these
+ * vectors hold the phone's derivation equal to the server's.
+ */
+const handleOf = (registrationId) =>
+  createHash('sha256')
+    .update(`dream-darkroom door handle:${registrationId}`, 'utf8')
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
 const person = (registrationId, seat, name, state, checkedInAt = null, checkedInBy = null) => ({
-  registrationId,
+  handle: handleOf(registrationId),
   shortId: `#${registrationId.slice(-6).toUpperCase()}`,
   name,
   seat,
@@ -86,15 +98,15 @@ const doorList = {
   ],
   waitingList: [
     {
-      registrationId: '0199c1a0-0000-7000-8000-00000000b001',
+      handle: handleOf('0199c1a0-0000-7000-8000-00000000b001'),
       shortId: '#00B001',
       name: 'Elena Stan',
       position: 1,
     },
   ],
   revoked: [
-    { registrationId: ids.cancelled, reason: 'cancelled' },
-    { registrationId: ids.notPaid, reason: 'not-paid' },
+    { handle: handleOf(ids.cancelled), reason: 'cancelled' },
+    { handle: handleOf(ids.notPaid), reason: 'not-paid' },
   ],
   keys: [publicKeyItem('k-2025-10', current, true), publicKeyItem('k-2025-09', previous, false)],
 };

@@ -4,9 +4,9 @@ import type { CheckInRecord, PendingCheckIn, SendOutcome } from '../model/check-
 
 function recordOf(body: unknown): CheckInRecord | null {
   const checkIn = (body as { checkIn?: Partial<CheckInRecord> } | null)?.checkIn;
-  return checkIn && typeof checkIn.registrationId === 'string'
+  return checkIn && typeof checkIn.handle === 'string'
     ? {
-        registrationId: checkIn.registrationId,
+        handle: checkIn.handle,
         name: checkIn.name ?? '',
         checkedInAt: checkIn.checkedInAt ?? '',
         checkedInBy: checkIn.checkedInBy ?? null,
@@ -24,7 +24,7 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
   try {
     const answer = await apiCall('post', '/api/admin/check-ins', {
       body: {
-        ...(item.ticket ? { ticket: item.ticket } : { registrationId: item.registrationId }),
+        ...(item.ticket ? { ticket: item.ticket } : { handle: item.handle }),
         event: item.event,
         time: item.time,
         deviceTime: item.deviceTime,
@@ -34,7 +34,7 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
     return {
       kind: 'accepted',
       checkIn: {
-        registrationId: answer.registrationId,
+        handle: answer.handle,
         name: answer.name,
         checkedInAt: answer.checkedInAt,
         checkedInBy: answer.checkedInBy,

@@ -52,10 +52,10 @@ function doorServer() {
       return { body: { ...state.list, syncedAt: new Date().toISOString() } };
     }
     if (method === 'POST' && url === '/api/admin/check-ins') {
-      const { registrationId } = body as { registrationId: string };
-      const person = state.list.seated.find((seated) => seated.registrationId === registrationId);
+      const { handle } = body as { handle: string };
+      const person = state.list.seated.find((seated) => seated.handle === handle);
       if (!person) return { status: 404, body: { statusCode: 404, message: 'Not found' } };
-      if (state.firstByOtherPhone.has(registrationId)) {
+      if (state.firstByOtherPhone.has(handle)) {
         person.state = 'checked-in';
         person.checkedInAt = '2025-10-30T17:02:00.000Z';
         person.checkedInBy = 'Bianca Box';
@@ -68,7 +68,7 @@ function doorServer() {
             statusCode: 409,
             message: 'Already checked in',
             checkIn: {
-              registrationId,
+              handle,
               name: person.name,
               checkedInAt: person.checkedInAt,
               checkedInBy: person.checkedInBy,
@@ -85,7 +85,7 @@ function doorServer() {
       });
       return {
         body: {
-          registrationId,
+          handle,
           shortId: person.shortId,
           name: person.name,
           event: 'bucharest',
@@ -99,7 +99,7 @@ function doorServer() {
     }
     const undo = /^\/api\/admin\/check-ins\/(.+)$/.exec(url);
     if (method === 'DELETE' && undo) {
-      const person = state.list.seated.find((seated) => seated.registrationId === undo[1]);
+      const person = state.list.seated.find((seated) => seated.handle === undo[1]);
       if (!person) return { status: 404, body: { statusCode: 404, message: 'Not found' } };
       Object.assign(person, { state: 'not-arrived', checkedInAt: null, checkedInBy: null });
       return { status: 204 };
@@ -200,7 +200,7 @@ describe('the door page', () => {
       return post!;
     });
     expect(sent.body).toEqual({
-      registrationId: vectors.doorList.seated[0]!.registrationId,
+      handle: vectors.doorList.seated[0]!.handle,
       event: 'bucharest',
       time: 'Oct 30 - 7:30pm',
       deviceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -264,7 +264,7 @@ describe('the door page', () => {
     state.network = false;
     renderDoor();
     await userEvent.click(await screen.findByRole('button', { name: 'Check in Ana Popescu' }));
-    state.firstByOtherPhone.add(vectors.doorList.seated[0]!.registrationId);
+    state.firstByOtherPhone.add(vectors.doorList.seated[0]!.handle);
     state.network = true;
     act(() => {
       window.dispatchEvent(new Event('online'));

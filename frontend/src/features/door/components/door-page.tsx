@@ -227,8 +227,8 @@ export function DoorPage({
       openScan.current = code;
       setAnswer({ answer: phone, decodedAt, code });
       playDoorSound(letsIn(phone.kind));
-      const seatOf = (checkIn: { registrationId: string }) =>
-        list.seated.find((person) => person.registrationId === checkIn.registrationId)?.seat;
+      const seatOf = (checkIn: { handle: string }) =>
+        list.seated.find((person) => person.handle === checkIn.handle)?.seat;
       let outcome;
       if (verdict.kind === 'valid') outcome = await door.checkIn(verdict.person, code);
       else if (verdict.kind !== 'unknown' && verdict.kind !== 'forged' && door.online) {
@@ -244,7 +244,7 @@ export function DoorPage({
   );
 
   async function checkInByName(person: DoorPerson) {
-    setBusy(person.registrationId);
+    setBusy(person.handle);
     try {
       const outcome = await door.checkIn(person);
       if (outcome.kind === 'conflict') {
@@ -273,9 +273,9 @@ export function DoorPage({
   }
 
   async function undo(person: DoorPerson) {
-    setBusy(person.registrationId);
+    setBusy(person.handle);
     try {
-      await door.undo(person.registrationId);
+      await door.undo(person.handle);
     } catch (error) {
       failed(error);
     } finally {
@@ -407,9 +407,9 @@ export function DoorPage({
               <ul className="door-people">
                 {shown.map((person) => (
                   <PersonRow
-                    key={person.registrationId}
+                    key={person.handle}
                     person={person}
-                    busy={busy === person.registrationId}
+                    busy={busy === person.handle}
                     onCheckIn={() => void checkInByName(person)}
                     onUndo={() => void undo(person)}
                   />
@@ -425,7 +425,7 @@ export function DoorPage({
             ) : (
               <ol className="door-waiting">
                 {waiting.map((person) => (
-                  <li key={person.registrationId}>
+                  <li key={person.handle}>
                     <span className="door-person__seat">{person.position}</span> {person.name}
                   </li>
                 ))}

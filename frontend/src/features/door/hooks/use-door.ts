@@ -78,7 +78,7 @@ export function useDoor(
       ...report.refused.map(({ item, reason, name }) => ({
         id: item.id,
         kind: 'refused' as const,
-        name: name ?? item.registrationId,
+        name: name ?? item.handle,
         reason,
       })),
     ];
@@ -106,13 +106,13 @@ export function useDoor(
 
   /** Queues a check-in and sends it; answers what the server said of it (unsent offline). */
   const checkIn = useCallback(
-    async (person: { registrationId: string }, ticket?: string): Promise<SendOutcome> => {
+    async (person: { handle: string }, ticket?: string): Promise<SendOutcome> => {
       if (!slot) return { kind: 'unsent' };
       const item: PendingCheckIn = {
         id: crypto.randomUUID(),
         event: slot.event,
         time: slot.time,
-        registrationId: person.registrationId,
+        handle: person.handle,
         ...(ticket ? { ticket } : {}),
         deviceTime: new Date().toISOString(),
         ...(device ? { device } : {}),
@@ -150,7 +150,7 @@ export function useDoor(
         id: crypto.randomUUID(),
         event: slot.event,
         time: slot.time,
-        registrationId: '',
+        handle: '',
         ticket,
         deviceTime: new Date().toISOString(),
         ...(device ? { device } : {}),
@@ -163,12 +163,12 @@ export function useDoor(
   );
 
   const undo = useCallback(
-    async (registrationId: string) => {
-      if (queue.remove(registrationId)) {
+    async (handle: string) => {
+      if (queue.remove(handle)) {
         setPending(queue.items());
         return;
       }
-      await undoCheckIn(registrationId);
+      await undoCheckIn(handle);
       await refreshList();
     },
     [queue, refreshList],
@@ -191,7 +191,7 @@ export function useDoor(
     () =>
       new Map(
         slotPending.map((item) => [
-          item.registrationId,
+          item.handle,
           { at: item.deviceTime, by: operatorName, device: item.device ?? null },
         ]),
       ),
@@ -200,7 +200,7 @@ export function useDoor(
   const people = useMemo<DoorPerson[]>(
     () =>
       (data?.seated ?? []).map((person) => {
-        const local = localCheckIns.get(person.registrationId);
+        const local = localCheckIns.get(person.handle);
         return local && person.state !== 'checked-in'
           ? {
               ...person,

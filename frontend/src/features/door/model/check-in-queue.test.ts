@@ -10,18 +10,18 @@ function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   };
 }
 
-const item = (registrationId: string, minute: number): PendingCheckIn => ({
-  id: `c-${registrationId}`,
+const item = (handle: string, minute: number): PendingCheckIn => ({
+  id: `c-${handle}`,
   event: 'bucharest',
   time: 'Oct 30 - 7:30pm',
-  registrationId,
+  handle,
   deviceTime: `2025-10-30T17:${String(minute).padStart(2, '0')}:00.000Z`,
   device: 'door-a',
 });
 
-const record = (registrationId: string, by = 'owner') => ({
-  registrationId,
-  name: `Person ${registrationId}`,
+const record = (handle: string, by = 'owner') => ({
+  handle,
+  name: `Person ${handle}`,
   checkedInAt: '2025-10-30T17:00:00.000Z',
   checkedInBy: by,
   checkedInDevice: null,
@@ -34,10 +34,7 @@ describe('the check-in queue', () => {
     expect(queue.add(item('r1', 1))).toBe(true);
     expect(queue.add(item('r1', 2))).toBe(false);
     expect(queue.add(item('r2', 3))).toBe(true);
-    expect(new CheckInQueue(storage).items().map((queued) => queued.registrationId)).toEqual([
-      'r1',
-      'r2',
-    ]);
+    expect(new CheckInQueue(storage).items().map((queued) => queued.handle)).toEqual(['r1', 'r2']);
   });
 
   it('sends in order with the device time, and empties as the server answers', async () => {
@@ -47,7 +44,7 @@ describe('the check-in queue', () => {
     const sent: PendingCheckIn[] = [];
     const report = await queue.flush(async (queued) => {
       sent.push(queued);
-      return { kind: 'accepted', checkIn: record(queued.registrationId) };
+      return { kind: 'accepted', checkIn: record(queued.handle) };
     });
     expect(sent.map((queued) => queued.deviceTime)).toEqual([
       '2025-10-30T17:01:00.000Z',
@@ -69,7 +66,7 @@ describe('the check-in queue', () => {
     ];
     const report = await queue.flush(async () => answers.shift() ?? { kind: 'unsent' });
     expect(report.stopped).toBe(true);
-    expect(queue.items().map((queued) => queued.registrationId)).toEqual(['r2', 'r3']);
+    expect(queue.items().map((queued) => queued.handle)).toEqual(['r2', 'r3']);
   });
 
   it('treats a thrown send (no network) as unanswered', async () => {
@@ -90,7 +87,7 @@ describe('the check-in queue', () => {
       checkIn: record('r1', 'door-b'),
     }));
     expect(report.conflicts).toEqual([
-      { item: expect.objectContaining({ registrationId: 'r1' }), checkIn: record('r1', 'door-b') },
+      { item: expect.objectContaining({ handle: 'r1' }), checkIn: record('r1', 'door-b') },
     ]);
     expect(queue.items()).toEqual([]);
   });
@@ -100,13 +97,13 @@ describe('the check-in queue', () => {
     queue.add(item('r1', 1));
     queue.add(item('r2', 2));
     const report = await queue.flush(async (queued) =>
-      queued.registrationId === 'r1'
+      queued.handle === 'r1'
         ? { kind: 'refused', reason: 'cancelled', name: 'Person r1' }
         : { kind: 'accepted', checkIn: record('r2') },
     );
     expect(report.refused).toEqual([
       {
-        item: expect.objectContaining({ registrationId: 'r1' }),
+        item: expect.objectContaining({ handle: 'r1' }),
         reason: 'cancelled',
         name: 'Person r1',
       },
@@ -129,7 +126,7 @@ describe('the check-in queue', () => {
     const send = async (queued: PendingCheckIn): Promise<SendOutcome> => {
       sends += 1;
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return { kind: 'accepted', checkIn: record(queued.registrationId) };
+      return { kind: 'accepted', checkIn: record(queued.handle) };
     };
     await Promise.all([queue.flush(send), queue.flush(send)]);
     expect(sends).toBe(1);

@@ -9,7 +9,7 @@ export interface PendingCheckIn {
   id: string;
   event: string;
   time: string;
-  registrationId: string;
+  handle: string;
   /** The scanned code, when the check-in came from a ticket. */
   ticket?: string;
   deviceTime: string;
@@ -18,7 +18,7 @@ export interface PendingCheckIn {
 }
 
 export interface CheckInRecord {
-  registrationId: string;
+  handle: string;
   name: string;
   checkedInAt: string;
   /** The operator who checked them in, by name. */
@@ -55,7 +55,7 @@ function isPending(value: unknown): value is PendingCheckIn {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
   return (
-    ['id', 'event', 'time', 'registrationId', 'deviceTime'].every(
+    ['id', 'event', 'time', 'handle', 'deviceTime'].every(
       (field) => typeof item[field] === 'string',
     ) &&
     (item.device === undefined || typeof item.device === 'string')
@@ -86,15 +86,15 @@ export class CheckInQueue {
   /** Queues a check-in; a second one for a registration already queued is not added. */
   add(item: PendingCheckIn): boolean {
     const items = this.items();
-    if (items.some((queued) => queued.registrationId === item.registrationId)) return false;
+    if (items.some((queued) => queued.handle === item.handle)) return false;
     this.save([...items, item]);
     return true;
   }
 
   /** Takes back a check-in not yet sent (an undo before the server heard of it). */
-  remove(registrationId: string): boolean {
+  remove(handle: string): boolean {
     const items = this.items();
-    const kept = items.filter((item) => item.registrationId !== registrationId);
+    const kept = items.filter((item) => item.handle !== handle);
     if (kept.length === items.length) return false;
     this.save(kept);
     return true;

@@ -22,7 +22,7 @@ describe('the answer of a scan', () => {
 
   it('takes the server’s word over the phone’s: a 409 turns a green answer red, naming the first', () => {
     const checkIn = {
-      registrationId: 'r',
+      handle: 'r',
       name: 'Ana',
       checkedInAt: '2025-10-30T17:02:00.000Z',
       checkedInBy: 'Bianca Box',

@@ -1,4 +1,5 @@
 import type { DoorList, SeatedPerson, TicketKey } from './door-list';
+import { doorHandleOf } from './door-handle';
 
 /**
  * What a ticket code says once its signature holds: `T1.<payload>.<signature>`, the payload
@@ -186,12 +187,14 @@ export async function verifyTicket(
   if (claims.event !== list.event || claims.time !== list.time) {
     return { kind: 'wrong-slot', claims };
   }
-  const revoked = list.revoked.find((entry) => entry.registrationId === claims.registrationId);
+  // The list names people by their door handle: the ticket's id is turned into one to find them.
+  const handle = await doorHandleOf(claims.registrationId);
+  const revoked = list.revoked.find((entry) => entry.handle === handle);
   if (revoked) return { kind: revoked.reason, claims };
-  const person = list.seated.find((entry) => entry.registrationId === claims.registrationId);
+  const person = list.seated.find((entry) => entry.handle === handle);
   if (!person) return { kind: 'cancelled', claims };
   if (claims.validUntil * 1000 < now.getTime()) return { kind: 'expired', claims };
-  const local = localCheckIns.get(person.registrationId);
+  const local = localCheckIns.get(person.handle);
   if (local && person.state !== 'checked-in') {
     return {
       kind: 'already',
