@@ -82,6 +82,8 @@ const person = (registrationId, seat, name, state, checkedInAt = null, checkedIn
   state,
   checkedInAt,
   checkedInBy,
+  // The phone, as its operator named it (none here: the check-in is named by its operator).
+  checkedInDevice: null,
 });
 
 const doorList = {
