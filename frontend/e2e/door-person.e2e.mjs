@@ -6,7 +6,7 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { paidVisitor, pay, row, slotOfItsOwn } from './door.e2e.mjs';
+import { pay, row, slotOfItsOwn } from './door.e2e.mjs';
 import { adminCall, eventually, visible } from './support.mjs';
 
 let seq = 0;
@@ -47,6 +47,34 @@ function controlBoxes(page) {
       })
       .filter((box) => box.bottom > box.top && box.right > box.left),
   );
+}
+
+/** The slot's door list, as a door phone reads it. */
+async function doorList(page, baseURL, time) {
+  const response = await adminCall(
+    page,
+    baseURL,
+    'GET',
+    `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(time)}/door`,
+  );
+  assert.equal(response.status(), 200, await response.text());
+  return response.json();
+}
+
+/**
+ * Registers and pays `name` in `time`; answers their row of the door list once seated, with the
+ * registration's id (which the door never sees).
+ */
+async function paidVisitor(page, baseURL, time, name) {
+  const { url, registrationId } = await register(baseURL, name, { time });
+  assert.ok(url, `${name} got no payment page`);
+  await pay(url);
+  let seated;
+  await eventually(async () => {
+    seated = (await doorList(page, baseURL, time)).seated.find((person) => person.name === name);
+    assert.ok(seated, `${name} is not seated yet`);
+  });
+  return { ...seated, registrationId };
 }
 
 const overlaps = (a, b) =>
@@ -154,20 +182,12 @@ export const doorPersonScenarios = [
         await chooseSlot(b, time);
         await visible(row(b, name).getByText(/^Checked in at .+ by the owner on Door phone 1$/));
 
-        const list = await (
-          await adminCall(
-            a,
-            baseURL,
-            'GET',
-            `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(time)}/door`,
-          )
-        ).json();
-        const person = list.seated.find((seat) => seat.name === name);
+        const person = (await doorList(a, baseURL, time)).seated.find((seat) => seat.name === name);
         assert.equal(person.checkedInBy, 'owner');
         assert.equal(person.checkedInDevice, 'Door phone 1');
 
         const again = await adminCall(a, baseURL, 'POST', '/api/admin/check-ins', {
-          registrationId: person.registrationId,
+          handle: person.handle,
           event: 'bucharest',
           time,
           device: 'Phone\u0007B',
@@ -219,9 +239,9 @@ export const doorPersonScenarios = [
       await signInAtTheDoor(page, adminPassword);
       const time = await slotOfItsOwn(page, baseURL, 5);
       const name = unique('History Words');
-      const registrationId = await paidVisitor(page, baseURL, time, name);
+      const { handle, registrationId } = await paidVisitor(page, baseURL, time, name);
       const checkedIn = await adminCall(page, baseURL, 'POST', '/api/admin/check-ins', {
-        registrationId,
+        handle,
         event: 'bucharest',
         time,
         device: 'Door phone 7',
