@@ -38,7 +38,10 @@ function CancelBooking({ token }: { token: string }) {
   const data = booking.data;
   const until = data.cancellableUntil;
   const closed = !data.cancellationOpen;
-  const cancellable = (data.status === 'paid' || data.status === 'confirmed') && !closed;
+  // Past the door (let in, or the performance begun) the booking is the organisers' to change.
+  const pastTheDoor = data.pastTheDoor;
+  const cancellable =
+    (data.status === 'paid' || data.status === 'confirmed') && !closed && pastTheDoor === null;
 
   let notice: ReactNode = null;
   if (data.status === 'cancelled') {
@@ -51,6 +54,19 @@ function CancelBooking({ token }: { token: string }) {
           <FormattedMessage id="cancelPage.done.body" />
         </p>
       </div>
+    );
+  } else if (pastTheDoor !== null && (data.status === 'paid' || data.status === 'confirmed')) {
+    notice = (
+      <p className="notice notice--warning" role="alert">
+        <FormattedMessage
+          id={
+            pastTheDoor === 'checked-in'
+              ? 'cancelPage.pastTheDoor.checkedIn'
+              : 'cancelPage.pastTheDoor.started'
+          }
+          values={{ email }}
+        />
+      </p>
     );
   } else if (data.status !== 'paid' && data.status !== 'confirmed') {
     notice = (
