@@ -240,14 +240,14 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
 
     // The feed may lag behind transactions still running elsewhere on the server: poll.
     let erased: { streamId: string; personalDataErased: boolean }[] = [];
-    for (const deadline = Date.now() + 15_000; erased.length < 7 && Date.now() < deadline;) {
+    for (const deadline = Date.now() + 15_000; erased.length < 8 && Date.now() < deadline;) {
       const feed = await adminRequest<{
         events: { streamId: string; personalDataErased: boolean }[];
       }>(app.url, cookie, 'GET', '/api/admin/events?limit=1000');
       erased = feed.body.events.filter((event) => event.streamId === `registration-${seatedId}`);
-      if (erased.length < 7) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (erased.length < 8) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(erased).toHaveLength(7);
+    expect(erased).toHaveLength(8);
     expect(erased[0].personalDataErased).toBe(true);
   });
 

@@ -71,6 +71,7 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       paidToggle: true,
       locale: 'it',
       holdExpiresAt: expect.any(String),
+      seat: null,
       sharedDreams: 0,
       door: null,
       checkedInAt: null,
@@ -92,7 +93,8 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       },
     );
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ id, paid: true, version: 3 });
+    // The mark, and the seat number it gave.
+    expect(set.body).toMatchObject({ id, paid: true, version: 4 });
     const again = await adminRequest(
       app.url,
       cookie,
@@ -101,7 +103,7 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       { paid: true },
     );
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id, paid: true, version: 3 });
+    expect(again.body).toMatchObject({ id, paid: true, version: 4 });
     const unset = await adminRequest(
       app.url,
       cookie,
@@ -109,13 +111,14 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       `/api/admin/registrations/${id}/paid`,
       { paid: false },
     );
-    expect(unset.body).toMatchObject({ paid: false, version: 4 });
+    expect(unset.body).toMatchObject({ paid: false, version: 5, seat: null });
 
     const recorded = await events(id);
     expect(recorded.map((event) => event.type)).toEqual([
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaidFlagSet',
+      'SeatNumbered',
       'PaidFlagSet',
     ]);
     expect(recorded[2].data).toEqual({ registrationId: id, paid: true });
@@ -248,6 +251,7 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       ['RegistrationCreated', 'visitor'],
       ['CheckoutSessionOpened', 'visitor'],
       ['PaidFlagSet', 'admin'],
+      ['SeatNumbered', 'admin'],
       ['DreamShared', 'visitor'],
     ]);
     const [created, , paid] = history.body.events;
@@ -304,6 +308,7 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       ['RegistrationCreated', 'held', 'held'],
       ['CheckoutSessionOpened', 'held', 'held'],
       ['PaidFlagSet', 'paid', 'confirmed'],
+      ['SeatNumbered', 'paid', 'confirmed'],
       ['PaidFlagSet', 'held', 'held'],
       ['RegistrationCancelled', 'cancelled', 'cancelled'],
     ]);

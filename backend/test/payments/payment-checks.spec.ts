@@ -225,6 +225,7 @@ describe('every payment checked, every refund through the outbox', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaymentConfirmed',
+      'SeatNumbered',
       'RefundRequested',
       'PaymentRefunded',
     ]);

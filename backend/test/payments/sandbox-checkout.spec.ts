@@ -122,6 +122,7 @@ describe('the sandbox checkout, over HTTP', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaymentConfirmed',
+      'SeatNumbered',
     ]);
     expect(events[2]).toMatchObject({ actor: 'payment-provider' });
     expect(events[2].provider_event).toMatch(/^evt_sandbox_completed_/);

@@ -146,6 +146,7 @@ describe('POST /api/payments/webhook', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaymentConfirmed',
+      'SeatNumbered',
     ]);
     expect(await outboxKinds(app, id)).toEqual(['payment-confirmed']);
     const view = await registration(app, id);
@@ -191,6 +192,7 @@ describe('POST /api/payments/webhook', () => {
       'RegistrationCreated',
       'CheckoutSessionOpened',
       'PaymentConfirmed',
+      'SeatNumbered',
     ]);
   });
 

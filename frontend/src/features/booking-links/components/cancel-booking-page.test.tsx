@@ -20,6 +20,7 @@ function booking(overrides: Record<string, unknown> = {}) {
     status: 'paid',
     cancellableUntil: '2099-10-29T17:30:00.000Z',
     cancellationOpen: true,
+    pastTheDoor: null,
     offerExpiresAt: null,
     ticket: null,
     ...overrides,
@@ -58,6 +59,39 @@ beforeAll(() => {
 afterEach(() => window.localStorage.removeItem('language'));
 
 describe('CancelBookingPage', () => {
+  it('says why instead of offering the button once the visitor was let in at the door', async () => {
+    serve(() => ({
+      body: booking({ cancellationOpen: false, pastTheDoor: 'checked-in' }),
+    }));
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/let in at the door/);
+    expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
+  });
+
+  it('tells the words of a refusal that arrived while the page was open (checked in meanwhile)', async () => {
+    let current = booking();
+    serve(
+      () => ({ body: current }),
+      () => {
+        current = booking({ cancellationOpen: false, pastTheDoor: 'checked-in' });
+        return {
+          status: 409,
+          body: { statusCode: 409, message: 'Let in', errors: [], reason: 'checked-in' },
+        };
+      },
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Cancel my booking' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Yes, cancel it',
+      }),
+    );
+    expect(await screen.findByText(/let in at the door/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel my booking' })).not.toBeInTheDocument();
+  });
+
   it('shows the booking and cancels it only after the confirmation', async () => {
     let current = booking();
     const calls = serve(

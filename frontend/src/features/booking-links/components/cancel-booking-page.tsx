@@ -39,7 +39,10 @@ function CancelBooking({ token }: { token: string }) {
   const data = booking.data;
   const until = data.cancellableUntil;
   const closed = !data.cancellationOpen;
-  const cancellable = (data.status === 'paid' || data.status === 'confirmed') && !closed;
+  // Past the door (let in, or the performance begun) the booking is the organisers' to change.
+  const pastTheDoor = data.pastTheDoor;
+  const cancellable =
+    (data.status === 'paid' || data.status === 'confirmed') && !closed && pastTheDoor === null;
   // Opened again later, the page says first where the booking stands now.
   const headline = hasEnded(data.status) ? endedHeadline(data.status) : 'cancelPage.title';
 
@@ -54,6 +57,19 @@ function CancelBooking({ token }: { token: string }) {
           <FormattedMessage id="cancelPage.done.body" />
         </p>
       </div>
+    );
+  } else if (pastTheDoor !== null && (data.status === 'paid' || data.status === 'confirmed')) {
+    notice = (
+      <p className="notice notice--warning" role="alert">
+        <FormattedMessage
+          id={
+            pastTheDoor === 'checked-in'
+              ? 'cancelPage.pastTheDoor.checkedIn'
+              : 'cancelPage.pastTheDoor.started'
+          }
+          values={{ email }}
+        />
+      </p>
     );
   } else if (data.status !== 'paid' && data.status !== 'confirmed') {
     notice = (
