@@ -6,8 +6,8 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { pay, row, slotOfItsOwn } from './door.e2e.mjs';
-import { adminCall, eventually, visible } from './support.mjs';
+import { axeViolations, pay, row, slotOfItsOwn } from './door.e2e.mjs';
+import { adminCall, eventually, pageInLanguage, visible } from './support.mjs';
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
@@ -199,6 +199,44 @@ export const doorPersonScenarios = [
       } finally {
         await phoneA.close();
         await phoneB.close();
+      }
+    },
+  },
+  {
+    name: 'Door person (360×740): axe finds nothing on the full-screen door, its toast shown and its phone-name form open, in en, it and ro',
+    async run({ browser, page: setup, baseURL, adminPassword, axePath }) {
+      await signInAtTheDoor(setup, adminPassword);
+      const time = await slotOfItsOwn(setup, baseURL, 6);
+      const seated = unique('Axe Seated');
+      await paidVisitor(setup, baseURL, time, seated);
+      for (const [language, nameThisPhone, save] of [
+        ['en', 'Name this phone', 'Save'],
+        ['it', 'Dai un nome a questo telefono', 'Salva'],
+        ['ro', 'Dă un nume acestui telefon', 'Salvează'],
+      ]) {
+        // axe is added to the page as a script, which the site's policy would refuse.
+        const { context, page } = await pageInLanguage(browser, language, {
+          baseURL,
+          viewport: PHONE,
+          bypassCSP: true,
+        });
+        try {
+          await signInAtTheDoor(page, adminPassword);
+          await chooseSlot(page, time);
+          await visible(row(page, seated));
+          await visible(page.locator('.toast, .toast-plain'));
+          assert.deepEqual(await axeViolations(page, axePath), [], `axe in ${language}`);
+          await page.getByRole('button', { name: nameThisPhone }).click();
+          await page.getByRole('button', { name: save }).click();
+          await visible(page.locator('.door-phone .field-error'));
+          assert.deepEqual(
+            await axeViolations(page, axePath),
+            [],
+            `axe in ${language}, the phone's name refused`,
+          );
+        } finally {
+          await context.close();
+        }
       }
     },
   },
