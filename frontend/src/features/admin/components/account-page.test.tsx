@@ -161,8 +161,14 @@ describe('the history drawer', () => {
       </AdminIntlProvider>,
     );
     await screen.findByText(/by Ana Box/);
+    // Each entry one line in words: what happened, and by whom.
     expect(
-      screen.getAllByText(/· by /).map((line) => line.textContent?.replace(/^.* · /, '')),
-    ).toEqual(['by visitor', 'by Ana Box', 'by the owner', 'by former operator #7']);
+      [...document.querySelectorAll('.history-item__type')].map((line) => line.textContent),
+    ).toEqual([
+      'Paid flag set by visitor',
+      'Paid flag set by Ana Box',
+      'Paid flag set by the owner',
+      'Paid flag set by former operator #7',
+    ]);
   });
 });
