@@ -188,9 +188,15 @@ export function RegistrationCard({
   const slotStartsAt = events.data
     ?.find((event) => event.slug === registration.event)
     ?.slots.find((slot) => slot.time === registration.time)?.startsAt;
-  const pastTheDoor =
-    registration.door === 'checked-in' ||
-    (slotStartsAt !== undefined && Date.parse(slotStartsAt) <= Date.now());
+  // Judged when the dialog opens (an event handler may read the clock; rendering may not).
+  const [pastTheDoor, setPastTheDoor] = useState(false);
+  function openCancel(kind: 'refund' | 'keep') {
+    setPastTheDoor(
+      registration.door === 'checked-in' ||
+        (slotStartsAt !== undefined && Date.parse(slotStartsAt) <= Date.now()),
+    );
+    setCancelling(kind);
+  }
   const holdUntil =
     (registration.status === 'offered' || registration.status === 'held') &&
     registration.holdExpiresAt
@@ -348,7 +354,7 @@ export function RegistrationCard({
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => setCancelling('keep')}
+            onClick={() => openCancel('keep')}
           >
             {t('admin.row.cancel')}
           </button>
@@ -357,7 +363,7 @@ export function RegistrationCard({
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => setCancelling('refund')}
+            onClick={() => openCancel('refund')}
           >
             {t('admin.row.cancelAndRefund')}
           </button>
