@@ -21,6 +21,7 @@ import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
 import { doorScenarios } from './door.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
+import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -161,6 +162,7 @@ async function main() {
       ['performers-sheet', performersSheetScenarios],
       ['door', doorScenarios],
       ['operators', operatorScenarios],
+      ['after-the-door', afterTheDoorScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
       throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);
