@@ -5,6 +5,7 @@ import { LINK_TOKEN } from './notifications/visitor-links';
 import { CHECKOUT_SESSION_ID } from './payments/payment-gateway';
 import { STRIPE_SIGNATURE } from './payments/webhook/verify-webhook';
 import { REGISTRATION_ID } from './registrations/domain/registration-id';
+import { DOOR_HANDLE_PARAMETER } from './registrations/domain/door-handle';
 import { EVENT_SLUG, SLOT_NAME } from './tour/domain/tour-rules';
 
 /**
@@ -17,6 +18,7 @@ import { EVENT_SLUG, SLOT_NAME } from './tour/domain/tour-rules';
 export const NAMED_PARAMETERS: NamedParameterRules = {
   id: REGISTRATION_ID,
   registrationId: REGISTRATION_ID,
+  handle: DOOR_HANDLE_PARAMETER,
   slug: EVENT_SLUG,
   time: SLOT_NAME,
   sessionId: CHECKOUT_SESSION_ID,

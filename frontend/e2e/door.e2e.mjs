@@ -5,6 +5,7 @@
 // a network); two phones checking the same person in; axe in three languages; 360 px.
 /* global window, document, caches -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -21,6 +22,18 @@ const { chromiumPath } = require('./chromium.cjs');
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
+
+/**
+ * The door handle of a registration, as the server derives it (registrations/domain/
+ * door-handle.ts): how the door list names a person, never by their registration id.
+ */
+export function doorHandleOf(registrationId) {
+  return createHash('sha256')
+    .update(`dream-darkroom door handle:${registrationId}`, 'utf8')
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
 
 /** Pays a registration's sandbox payment page with the card that pays, as its form does. */
 export async function pay(checkoutUrl) {
@@ -45,14 +58,14 @@ export async function paidVisitor(page, baseURL, time, name) {
   await eventually(async () => {
     const list = await doorList(page, baseURL, time);
     assert.ok(
-      list.seated.some((person) => person.registrationId === registrationId),
+      list.seated.some((person) => person.handle === doorHandleOf(registrationId)),
       `${name} is not seated yet`,
     );
   });
   return registrationId;
 }
 
-async function doorList(page, baseURL, time) {
+export async function doorList(page, baseURL, time) {
   const response = await adminCall(
     page,
     baseURL,
@@ -81,7 +94,7 @@ export async function slotOfItsOwn(page, baseURL, hours, capacity = 20) {
 }
 
 /** Signs in through the door page's own gate. */
-async function openDoor(page, adminPassword, time) {
+export async function openDoor(page, adminPassword, time) {
   await page.goto('/admin/door');
   await visible(page.locator('.door-page, .admin-gate'));
   if (await page.locator('.admin-gate').isVisible()) {
@@ -306,7 +319,7 @@ export const doorScenarios = [
           await visible(row(page, visitor).getByText(/^Checked in at /));
           const list = await doorList(admin, own.baseURL, time);
           assert.equal(
-            list.seated.find((person) => person.registrationId === visitorId).state,
+            list.seated.find((person) => person.handle === doorHandleOf(visitorId)).state,
             'checked-in',
           );
         } finally {
@@ -421,7 +434,7 @@ export const doorScenarios = [
         list.seated.map((person) => person.state),
         ['checked-in', 'checked-in'],
       );
-      assert.ok(list.seated.find((person) => person.registrationId === firstId).checkedInAt);
+      assert.ok(list.seated.find((person) => person.handle === doorHandleOf(firstId)).checkedInAt);
     },
   },
   {

@@ -22,6 +22,7 @@ import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
 import { doorScenarios } from './door.e2e.mjs';
 import { doorPersonScenarios } from './door-person.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
+import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -163,6 +164,7 @@ async function main() {
       ['door', doorScenarios],
       ['door-person', doorPersonScenarios],
       ['operators', operatorScenarios],
+      ['after-the-door', afterTheDoorScenarios],
     ];
     if (onlyFile && !files.some(([file]) => file === onlyFile)) {
       throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);

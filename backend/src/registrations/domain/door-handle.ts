@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ParameterRule } from '../../common/parameter-rule';
 
 /**
  * How the door names a person: a handle that opens no other route. A registration's id is a
@@ -15,6 +16,13 @@ import { createHash } from 'node:crypto';
 export const DOOR_HANDLE_PREFIX = 'dream-darkroom door handle:';
 
 export const DOOR_HANDLE = /^[A-Za-z0-9_-]{22}$/;
+
+/** A door handle as a request names it (`{handle}`). */
+export const DOOR_HANDLE_PARAMETER: ParameterRule = {
+  maxLength: 22,
+  pattern: DOOR_HANDLE,
+  shape: 'a door handle',
+};
 
 export function doorHandleOf(registrationId: string): string {
   return createHash('sha256')

@@ -26,7 +26,7 @@ export type AdminRegistration = Pick<
   | 'stripeSessionId'
   | 'createdAt'
 > &
-  Partial<Pick<AdminRegistrationDto, 'shortId' | 'locale' | 'holdExpiresAt' | 'door'>> & {
+  Partial<Pick<AdminRegistrationDto, 'shortId' | 'locale' | 'holdExpiresAt' | 'door' | 'seat'>> & {
     name?: AdminRegistrationDto['name'];
     firstName?: string | null;
     lastName?: string | null;

@@ -6,16 +6,18 @@ export interface CancelRegistrationRequest {
   id: string;
   /** Refund the payment taken through the payment provider. */
   refund: boolean;
+  /** Why: required once the booking is past the door (let in, or the slot begun). */
+  reason?: string;
 }
 
 /**
  * Cancels a registration (its seat or waiting place goes back and is offered to the next
  * person waiting); the server emails the visitor, and sends the refund when asked.
  */
-export function cancelRegistration({ id, refund }: CancelRegistrationRequest) {
+export function cancelRegistration({ id, refund, reason }: CancelRegistrationRequest) {
   return apiCall('post', '/api/admin/registrations/{id}/cancel', {
     params: { id },
-    body: { refund },
+    body: { refund, ...(reason === undefined ? {} : { reason }) },
   });
 }
 

@@ -68,6 +68,8 @@ export function RegistrationCard({
   const cancelRegistration = useCancelRegistration();
   /** The cancellation the operator is asked to confirm: with the refund or without. */
   const [cancelling, setCancelling] = useState<'refund' | 'keep' | null>(null);
+  const [cancelReason, setCancelReason] = useState('');
+  const cancelReasonId = useId();
 
   const name = displayName(registration) ?? t('admin.row.unknownName');
   const id = shortId(registration.id);
@@ -153,10 +155,11 @@ export function RegistrationCard({
 
   function cancel(refund: boolean) {
     cancelRegistration.mutate(
-      { id: registration.id, refund },
+      { id: registration.id, refund, reason: cancelReason.trim() || undefined },
       {
         onSuccess: () => {
           setCancelling(null);
+          setCancelReason('');
           toast({
             title: t('admin.toast.cancelled.title'),
             description: t(
@@ -181,6 +184,19 @@ export function RegistrationCard({
   }
 
   const timeZone = events.data?.find((event) => event.slug === registration.event)?.timeZone;
+  // Past the door (let in, or the slot begun) a cancellation says why; the server holds the rule.
+  const slotStartsAt = events.data
+    ?.find((event) => event.slug === registration.event)
+    ?.slots.find((slot) => slot.time === registration.time)?.startsAt;
+  // Judged when the dialog opens (an event handler may read the clock; rendering may not).
+  const [pastTheDoor, setPastTheDoor] = useState(false);
+  function openCancel(kind: 'refund' | 'keep') {
+    setPastTheDoor(
+      registration.door === 'checked-in' ||
+        (slotStartsAt !== undefined && Date.parse(slotStartsAt) <= Date.now()),
+    );
+    setCancelling(kind);
+  }
   const holdUntil =
     (registration.status === 'offered' || registration.status === 'held') &&
     registration.holdExpiresAt
@@ -254,6 +270,12 @@ export function RegistrationCard({
           <dt>{t('admin.row.time')}</dt>
           <dd>{nameSlot(registration.event, registration.time)}</dd>
         </div>
+        {typeof registration.seat === 'number' && (
+          <div>
+            <dt>{t('admin.row.seat')}</dt>
+            <dd>{registration.seat}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('admin.row.created')}</dt>
           <dd>
@@ -332,7 +354,7 @@ export function RegistrationCard({
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => setCancelling('keep')}
+            onClick={() => openCancel('keep')}
           >
             {t('admin.row.cancel')}
           </button>
@@ -341,7 +363,7 @@ export function RegistrationCard({
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => setCancelling('refund')}
+            onClick={() => openCancel('refund')}
           >
             {t('admin.row.cancelAndRefund')}
           </button>
@@ -370,10 +392,35 @@ export function RegistrationCard({
           cancelling === 'refund' ? 'admin.cancel.confirmRefund' : 'admin.cancel.confirm',
         )}
         cancelLabel={t('admin.cancel.back')}
-        onConfirm={() => cancel(cancelling === 'refund')}
+        onConfirm={() => {
+          if (pastTheDoor && cancelReason.trim() === '') {
+            document.getElementById(cancelReasonId)?.focus();
+            return;
+          }
+          cancel(cancelling === 'refund');
+        }}
         destructive
         pending={cancelRegistration.isPending}
-      />
+      >
+        <div className="confirm-dialog__choice">
+          <label htmlFor={cancelReasonId}>{t('admin.cancel.reason')}</label>
+          <textarea
+            id={cancelReasonId}
+            value={cancelReason}
+            onChange={(event) => setCancelReason(event.target.value)}
+            required={pastTheDoor}
+            aria-describedby={`${cancelReasonId}-hint`}
+            maxLength={500}
+            rows={2}
+            disabled={cancelRegistration.isPending}
+          />
+          <p id={`${cancelReasonId}-hint`}>
+            {pastTheDoor
+              ? t('admin.cancel.reasonRequired', { name })
+              : t('admin.cancel.reasonOptional')}
+          </p>
+        </div>
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => {
