@@ -90,7 +90,10 @@ export class Invitations {
   ): Promise<OpenedAdminSession> {
     const invitationId = await this.invitationOf(body.token);
     const found = await this.liveInvitation(invitationId);
-    const fault = passphraseFault(body.passphrase);
+    const fault = passphraseFault(body.passphrase, {
+      name: `${body.name} ${found.name}`,
+      email: found.email,
+    });
     if (fault) throw fieldRefused('passphrase', fault);
     const passphraseHash = await hashPassphrase(body.passphrase);
     const name = body.name.trim();

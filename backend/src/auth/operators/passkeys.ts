@@ -211,7 +211,7 @@ export function registrationOptions(
       transports: passkey.transports,
     })),
     // Discoverable, so that signing in needs no email.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
 }
 
@@ -227,7 +227,7 @@ export async function verifyRegistration(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!verified.verified) return undefined;
     const { credential } = verified.registrationInfo;
@@ -248,7 +248,7 @@ export function authenticationOptions(
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
 }
 
@@ -275,7 +275,7 @@ export async function verifyAuthentication(
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     return verified.verified ? verified.authenticationInfo.newCounter : undefined;
   } catch {
