@@ -81,12 +81,12 @@ export class OperatorSignIn {
   /** Email, passphrase and a TOTP or recovery code; 401 for any wrong part, 429 throttled. */
   async withPassphrase(
     request: Request,
-    body: { email: string; passphrase: string; code: string },
+    body: { email: string; passphrase: string; code?: string },
   ): Promise<OpenedAdminSession> {
     const origin = sessionOrigin(request, this.config);
     let signedIn: { operatorId: string; method: SignInMethod } | undefined;
     const result = await this.throttle.attempt(
-      [origin.address, accountThrottleKey(body.email)],
+      { network: origin.address, account: accountThrottleKey(body.email) },
       async (manager) => {
         signedIn = await this.checkPassphraseAndCode(manager, body);
         return signedIn !== undefined;
@@ -101,7 +101,7 @@ export class OperatorSignIn {
 
   private async checkPassphraseAndCode(
     manager: EntityManager,
-    body: { email: string; passphrase: string; code: string },
+    body: { email: string; passphrase: string; code?: string },
   ): Promise<{ operatorId: string; method: SignInMethod } | undefined> {
     const operator = await findOperatorByEmail(manager, body.email);
     const credentials = operator && (await findCredentials(manager, operator.id));
@@ -114,7 +114,12 @@ export class OperatorSignIn {
       return undefined;
     }
     const now = await this.clock.now(manager);
-    const code = body.code.trim();
+    const code = (body.code ?? '').trim();
+    // No second factor yet (joined and left, or the owner reset it): the passphrase opens a
+    // session that may only set one up. With a factor, the code is never optional.
+    if (!hasSecondFactor(operator)) {
+      return code === '' ? { operatorId: operator.id, method: 'passphrase' } : undefined;
+    }
     if (TOTP_CODE.test(code)) {
       if (!credentials.totpSecret) return undefined;
       const step = await totpStep(credentials.totpSecret, code, now, credentials.totpLastStep);
