@@ -375,7 +375,10 @@ export const operatorScenarios = [
           .getByRole('region', { name: 'Your recovery codes' })
           .getByRole('button', { name: 'I have kept them' })
           .click();
-        await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+        // Back on the page it was on (My account), the console open again.
+        await visible(page.getByRole('heading', { level: 1, name: 'My account' }));
+        const open = await fromPage(page, 'GET', '/api/admin/registrations');
+        assert.equal(open.status, 200, open.text);
 
         // Each change reached the operator by email: their own, and the owner's two.
         await eventually(async () => {
