@@ -5,6 +5,9 @@ import { STEP_UP_FIRST } from '../../src/auth/admin-errors';
 import { AdminClock } from '../../src/auth/admin-clock';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
+import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
+import { Catalogue } from '../../src/tour/catalogue';
+import { snapshotReadModels } from '../read-models';
 import { adminRequest, ADMIN_PASSWORD, login } from '../admin/admin-client';
 import { request } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
@@ -546,6 +549,17 @@ describe('operators you can trust with the keys', () => {
       );
       expect(reset.status).toBe(403);
     });
+  });
+
+  it('rebuilds operator_view from the log as the live appends left it, after removals, renames and resets', async () => {
+    const live = (await snapshotReadModels(app.dataSource)) as {
+      operators: { passkeys: number; totp: boolean }[];
+    };
+    // The tests above removed passkeys and reset factors: some operator folds to each.
+    expect(live.operators.some((operator) => operator.passkeys === 0 && operator.totp)).toBe(true);
+    expect(live.operators.some((operator) => operator.passkeys > 0)).toBe(true);
+    await rebuildProjections(app.dataSource, Catalogue.load());
+    expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 
   describe('3. passphrases judged like a password manager would', () => {
