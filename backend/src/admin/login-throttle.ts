@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AdminClock } from '../auth/admin-clock';
+import { retryingConflicts } from '../event-store/retry-conflicts';
 import type { SqlExecutor } from '../event-store/sql-executor';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -59,59 +60,65 @@ export class LoginThrottle {
     credentialsAreRight: (manager: EntityManager) => boolean | Promise<boolean>,
     recorded?: (manager: EntityManager, outcome: LoginOutcome) => Promise<void>,
   ): Promise<LoginOutcome> {
-    return this.dataSource.transaction(async (manager) => {
-      for (const lock of [`network:${keys.network}`, `account:${keys.account}`]) {
-        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-          `admin-login:${lock}`,
-        ]);
-      }
-      const now = await this.clock.now(manager);
-      const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-      const failures: { client_address: string; account: string; failed_at: Date }[] =
-        await manager.query(
-          `SELECT client_address, account, failed_at FROM admin_login_failures
+    // Again from scratch if what the attempt records lost a race on its stream: the check's own
+    // writes (a recovery code used, a TOTP step) were rolled back with it.
+    return retryingConflicts(() =>
+      this.dataSource.transaction(async (manager) => {
+        for (const lock of [`network:${keys.network}`, `account:${keys.account}`]) {
+          await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+            `admin-login:${lock}`,
+          ]);
+        }
+        const now = await this.clock.now(manager);
+        const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+        const failures: { client_address: string; account: string; failed_at: Date }[] =
+          await manager.query(
+            `SELECT client_address, account, failed_at FROM admin_login_failures
             WHERE (client_address = $1 OR account = $2) AND failed_at > $3
             ORDER BY failed_at`,
-          [keys.network, keys.account, windowStart],
-        );
-      const counted = [
-        failures.filter((failure) => failure.client_address === keys.network),
-        failures.filter((failure) => failure.account === keys.account),
-      ];
-      let freesAt: number | undefined;
-      for (const ofKey of counted) {
-        if (ofKey.length < MAX_LOGIN_FAILURES) continue;
-        // Attempts open again when enough failures have left the window.
-        const keyFreesAt =
-          ofKey[ofKey.length - MAX_LOGIN_FAILURES].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
-        freesAt = Math.max(freesAt ?? 0, keyFreesAt);
-      }
-      let outcome: LoginOutcome;
-      if (freesAt !== undefined) {
-        outcome = {
-          outcome: 'throttled',
-          retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
-        };
-      } else if (await credentialsAreRight(manager)) {
-        await manager.query('DELETE FROM admin_login_failures WHERE account = $1', [keys.account]);
-        outcome = { outcome: 'accepted' };
-      } else {
-        await manager.query(
-          `INSERT INTO admin_login_failures (client_address, account, failed_at)
+            [keys.network, keys.account, windowStart],
+          );
+        const counted = [
+          failures.filter((failure) => failure.client_address === keys.network),
+          failures.filter((failure) => failure.account === keys.account),
+        ];
+        let freesAt: number | undefined;
+        for (const ofKey of counted) {
+          if (ofKey.length < MAX_LOGIN_FAILURES) continue;
+          // Attempts open again when enough failures have left the window.
+          const keyFreesAt =
+            ofKey[ofKey.length - MAX_LOGIN_FAILURES].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
+          freesAt = Math.max(freesAt ?? 0, keyFreesAt);
+        }
+        let outcome: LoginOutcome;
+        if (freesAt !== undefined) {
+          outcome = {
+            outcome: 'throttled',
+            retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+          };
+        } else if (await credentialsAreRight(manager)) {
+          await manager.query('DELETE FROM admin_login_failures WHERE account = $1', [
+            keys.account,
+          ]);
+          outcome = { outcome: 'accepted' };
+        } else {
+          await manager.query(
+            `INSERT INTO admin_login_failures (client_address, account, failed_at)
            VALUES ($1, $2, $3)`,
-          [keys.network, keys.account, now],
-        );
-        await manager.query('DELETE FROM admin_login_failures WHERE failed_at <= $1', [
-          windowStart,
-        ]);
-        outcome = {
-          outcome: 'rejected',
-          lockedOut: counted.some((ofKey) => ofKey.length + 1 === MAX_LOGIN_FAILURES),
-        };
-      }
-      if (recorded) await recorded(manager, outcome);
-      return outcome;
-    });
+            [keys.network, keys.account, now],
+          );
+          await manager.query('DELETE FROM admin_login_failures WHERE failed_at <= $1', [
+            windowStart,
+          ]);
+          outcome = {
+            outcome: 'rejected',
+            lockedOut: counted.some((ofKey) => ofKey.length + 1 === MAX_LOGIN_FAILURES),
+          };
+        }
+        if (recorded) await recorded(manager, outcome);
+        return outcome;
+      }),
+    );
   }
 
   /** Forgets an account's failures (its operator was erased). */

@@ -15,7 +15,12 @@ import {
   type SessionOperator,
 } from '../auth/admin-sessions';
 import { deviceName } from '../auth/device-name';
-import { hasSecondFactor, isOwner, type SignInMethod } from '../auth/operators/operator';
+import {
+  hasSecondFactor,
+  isOwner,
+  type OperatorEvent,
+  type SignInMethod,
+} from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperatorByEmail } from '../auth/operators/operator-view';
 import { NO_PASSPHRASE, passphraseMatches } from '../auth/operators/passphrase';
@@ -40,7 +45,7 @@ import { requestId } from '../common/request-id';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clientIdentityOf } from '../security/client-identity';
-import { accountThrottleKey, LoginThrottle } from './login-throttle';
+import { accountThrottleKey, LOGIN_FAILURE_WINDOW_MS, LoginThrottle } from './login-throttle';
 import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
 import { countRequests, type RateLimit } from '../security/request-counts';
 
@@ -91,12 +96,47 @@ export class OperatorSignIn {
         signedIn = await this.checkPassphraseAndCode(manager, body);
         return signedIn !== undefined;
       },
+      async (manager, outcome) => {
+        if (outcome.outcome !== 'rejected') return;
+        await this.recordFailure(manager, request, body.email, origin.address, outcome.lockedOut);
+      },
     );
     if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
     if (result.outcome === 'rejected' || !signedIn) throw wrongCredentials();
     const session = await this.open(request, signedIn.operatorId, signedIn.method);
     if (!session) throw wrongCredentials();
     return session;
+  }
+
+  /**
+   * A failed sign-in at a known operator's email is a fact of their stream (OperatorSignInFailed,
+   * and OperatorLockedOut on the failure that closed the door), as the owner's are of theirs:
+   * the owner sees someone guessing. Recorded by no one in particular (actor `visitor`); an
+   * unknown email records nothing, and an erased operator has no stream to tell.
+   */
+  private async recordFailure(
+    manager: EntityManager,
+    request: Request,
+    email: string,
+    network: string,
+    lockedOut: boolean,
+  ): Promise<void> {
+    const operator = await findOperatorByEmail(manager, email);
+    if (!operator || operator.state === 'erased') return;
+    const loaded = await this.store.load(manager, operator.id);
+    const events: OperatorEvent[] = [
+      { type: 'OperatorSignInFailed', data: { operatorId: operator.id, network } },
+    ];
+    if (lockedOut) {
+      events.push({
+        type: 'OperatorLockedOut',
+        data: { operatorId: operator.id, network, minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 },
+      });
+    }
+    await this.store.append(manager, loaded, events, {
+      actor: 'visitor',
+      correlationId: requestId(request),
+    });
   }
 
   private async checkPassphraseAndCode(

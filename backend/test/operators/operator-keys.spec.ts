@@ -697,6 +697,17 @@ describe('operators you can trust with the keys', () => {
           )
         ).status,
       ).toBe(429);
+      // Each failure is in the operator's stream, as the owner's are in theirs, and the one that
+      // closed the account; by no one in particular.
+      const failures = (await operatorEvents(app, operator.id)).filter((event) =>
+        ['OperatorSignInFailed', 'OperatorLockedOut'].includes(event.type),
+      );
+      expect(failures.map((event) => event.type)).toEqual([
+        ...Array<string>(5).fill('OperatorSignInFailed'),
+        'OperatorLockedOut',
+      ]);
+      for (const event of failures) expect(event.metadata).toMatchObject({ actor: 'visitor' });
+      expect(failures[5].data).toMatchObject({ minutes: 15, network: expect.any(String) });
       await app.dataSource.query('DELETE FROM admin_login_failures');
     });
   });

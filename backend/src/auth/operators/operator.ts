@@ -69,6 +69,10 @@ export type OperatorEvent =
       type: 'OperatorSignedIn';
       data: { operatorId: string; sessionId: string; method: SignInMethod };
     }
+  /** A wrong passphrase or code given for this operator's email (by whoever tried). */
+  | { type: 'OperatorSignInFailed'; data: { operatorId: string; network: string } }
+  /** The failure that closed the account (or the network) for the rest of the window. */
+  | { type: 'OperatorLockedOut'; data: { operatorId: string; network: string; minutes: number } }
   | {
       type: 'OperatorSignedOut';
       data: { operatorId: string; sessionId: string; reason: 'signed-out' | 'revoked' };
@@ -89,6 +93,8 @@ export const OPERATOR_EVENT_TYPES: readonly OperatorEvent['type'][] = [
   'OperatorSecondFactorReset',
   'OperatorSteppedUp',
   'OperatorSignedIn',
+  'OperatorSignInFailed',
+  'OperatorLockedOut',
   'OperatorSignedOut',
   'OperatorErased',
 ];
@@ -161,6 +167,8 @@ export function evolve(
     case 'OperatorRecoveryCodesRenewed':
     case 'OperatorSteppedUp':
     case 'OperatorSignedIn':
+    case 'OperatorSignInFailed':
+    case 'OperatorLockedOut':
     case 'OperatorSignedOut':
       return state;
     case 'OperatorErased':
