@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_ID, OPERATOR_ID } from './auth/operator-ids';
+import { ADMIN_SESSION_ID, OPERATOR_ID, PASSKEY_ID } from './auth/operator-ids';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotency.interceptor';
 import type { NamedParameterRules } from './common/validation';
 import { LINK_TOKEN } from './notifications/visitor-links';
@@ -24,6 +24,7 @@ export const NAMED_PARAMETERS: NamedParameterRules = {
   sessionId: CHECKOUT_SESSION_ID,
   token: LINK_TOKEN,
   operatorId: OPERATOR_ID,
+  passkeyId: PASSKEY_ID,
 };
 
 /**

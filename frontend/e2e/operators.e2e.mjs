@@ -5,7 +5,9 @@
 // (its codes computed here, RFC 6238), signs in by code and by a recovery code, checks someone in,
 // is refused the registrations, the export and a refund, and sees no phone on any page; the
 // owner ends that operator's session and their browser is signed out at its next request; axe
-// on the new pages in three languages at 360 px.
+// on the new pages in three languages at 360 px. The owner sees each operator's passkeys by name,
+// removes one and resets a second factor; the operator comes back with the passphrase alone and
+// sets a factor up again; each change is emailed.
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
@@ -282,6 +284,112 @@ export const operatorScenarios = [
         await visible(owner.locator('.history-drawer').getByText(`by ${name}`));
       } finally {
         await doorContext.close();
+        await ownerContext.close();
+        await own.stop();
+      }
+    },
+  },
+  {
+    name: 'Operators: the owner sees an operator’s passkey by name and removes it, then resets the second factor; the operator, signed out, comes back with the passphrase alone and must set up a factor first; each change emailed',
+    async run({ browser, startOwnServer, adminPassword }) {
+      const own = await startOwnServer({ WORKERS: 'true' }, 'server-operators-keys.log');
+      const ownerContext = await browser.newContext({ baseURL: own.baseURL });
+      const operatorContext = await browser.newContext({ baseURL: own.baseURL });
+      try {
+        const owner = await ownerContext.newPage();
+        await ownerSignsIn(owner, adminPassword);
+        const name = unique('Petra Keys');
+        const operatorId = await invite(owner, own.baseURL, name, 'Box office');
+        const link = await joinLink(own.dataDir, operatorId);
+
+        // The operator joins with an authenticator app, then adds a passkey from My account
+        // (the join proved who they are minutes ago: no step-up asked yet).
+        const page = await operatorContext.newPage();
+        await addVirtualAuthenticator(page);
+        await joinAs(page, link, name);
+        const app = page.getByRole('group', { name: 'An authenticator app' });
+        await app.getByRole('button', { name: 'Use an authenticator app' }).click();
+        const secret = (await page.locator('.totp-secret').innerText()).trim();
+        await page.getByLabel('The 6-digit code the app shows').fill(totpCode(secret));
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        const codes = page.getByRole('region', { name: 'Your recovery codes' });
+        await codes.getByRole('button', { name: 'I have kept them' }).click();
+        await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+        await page.getByRole('link', { name: 'My account' }).click();
+        await page.getByLabel(/Name of this passkey/).fill('Planted key');
+        await page.getByRole('button', { name: 'Add a passkey' }).click();
+        const passkeys = page.getByRole('region', { name: 'Passkeys' });
+        await visible(passkeys.getByText('Planted key'));
+        // Named again by its operator.
+        await passkeys.getByRole('button', { name: 'Rename Planted key' }).click();
+        await passkeys.getByLabel('Name of the passkey').fill('Unknown device');
+        await passkeys.getByRole('button', { name: 'Save' }).click();
+        await visible(passkeys.getByText('Unknown device'));
+
+        // The owner sees it by name with the app and the codes, and removes it after asking.
+        await owner.goto('/admin/operators');
+        const factors = owner
+          .getByRole('article', { name })
+          .getByRole('region', { name: `Sign-in of ${name}` });
+        await visible(factors.getByText('Unknown device'));
+        await visible(factors.getByText('10 recovery codes left'));
+        await factors
+          .getByRole('button', { name: `Remove passkey Unknown device of ${name}` })
+          .click();
+        const removeDialog = owner.getByRole('alertdialog', {
+          name: `Remove the passkey “Unknown device” of ${name}?`,
+        });
+        await removeDialog.getByRole('button', { name: 'Remove' }).click();
+        await eventually(async () =>
+          assert.equal(await factors.getByText('Unknown device').count(), 0),
+        );
+
+        // Then resets the second factor: the operator's browser is signed out at its next request.
+        await owner
+          .getByRole('article', { name })
+          .getByRole('button', { name: 'Reset second factor' })
+          .click();
+        const resetDialog = owner.getByRole('alertdialog', {
+          name: `Reset the second factor of ${name}?`,
+        });
+        await resetDialog.getByRole('button', { name: 'Reset second factor' }).click();
+        await visible(factors.getByText('none yet'));
+        await page.reload();
+        const operatorForm = page.getByRole('form', { name: 'Sign in as an operator' });
+        await visible(operatorForm);
+
+        // The passphrase alone opens only the set-up of a new factor.
+        await operatorForm.getByLabel('Email').fill(emailOf(name));
+        await operatorForm.getByLabel('Passphrase').fill(PASSPHRASE);
+        await operatorForm.getByRole('button', { name: 'Sign in' }).click();
+        await visible(page.getByRole('heading', { name: 'Add a second factor' }));
+        const refused = await fromPage(page, 'GET', '/api/admin/registrations');
+        assert.equal(refused.status, 403, refused.text);
+        const again = page.getByRole('group', { name: 'An authenticator app' });
+        await again.getByRole('button', { name: 'Use an authenticator app' }).click();
+        const newSecret = (await page.locator('.totp-secret').innerText()).trim();
+        assert.notEqual(newSecret, secret);
+        await page.getByLabel('The 6-digit code the app shows').fill(totpCode(newSecret));
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await page
+          .getByRole('region', { name: 'Your recovery codes' })
+          .getByRole('button', { name: 'I have kept them' })
+          .click();
+        // Back on the page it was on (My account), the console open again.
+        await visible(page.getByRole('heading', { level: 1, name: 'My account' }));
+        const open = await fromPage(page, 'GET', '/api/admin/registrations');
+        assert.equal(open.status, 200, open.text);
+
+        // Each change reached the operator by email: their own, and the owner's two.
+        await eventually(async () => {
+          const mails = await mailTexts(own.dataDir, operatorId);
+          assert.match(mails, /A passkey named "Planted key" was added/);
+          assert.match(mails, /The passkey named "Unknown device" was removed/);
+          assert.match(mails, /Your passkeys, authenticator app and recovery codes were removed/);
+          assert.match(mails, /the owner of the site/);
+        }, 30_000);
+      } finally {
+        await operatorContext.close();
         await ownerContext.close();
         await own.stop();
       }

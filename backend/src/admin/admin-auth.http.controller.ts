@@ -14,17 +14,16 @@ import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clearSessionCookie, readSessionCookie } from '../auth/admin-cookies';
-import { tooManyAttempts, wrongPassword } from '../auth/admin-errors';
-import { passwordMatches } from './admin-password';
 import { AdminSessionDto } from './admin-session.response.dto';
-import { AdminSessions, OWNER } from '../auth/admin-sessions';
+import { AdminSessions } from '../auth/admin-sessions';
 import { PasskeyRequestOptionsDto } from './operator-answers.dto';
 import {
   EmptyRequestDto,
   OperatorLoginRequestDto,
   PasskeyLoginRequestDto,
 } from './operator-requests.dto';
-import { OperatorSignIn, PASSKEY_SIGN_INS_PER_ADDRESS, sessionOrigin } from './operator-sign-in';
+import { OperatorSignIn, PASSKEY_SIGN_INS_PER_ADDRESS } from './operator-sign-in';
+import { OwnerSignIn } from './owner-sign-in';
 import { answerOpenedSession, sessionAnswer } from './session-answer';
 
 /** The session cookie a sign-in sets. */
@@ -36,7 +35,6 @@ const SET_COOKIE = {
   },
 };
 import { LoginRequestDto } from './login.request.dto';
-import { LoginThrottle } from './login-throttle';
 import { SameOriginJson } from '../auth/admin-only.decorator';
 
 @ApiTags('admin')
@@ -45,7 +43,7 @@ export class AdminAuthHttpController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: AdminSessions,
-    private readonly throttle: LoginThrottle,
+    private readonly ownerSignIn: OwnerSignIn,
     private readonly signIn: OperatorSignIn,
   ) {}
 
@@ -57,27 +55,21 @@ export class AdminAuthHttpController {
     operationId: 'logIn',
     summary: 'Log in as the operator',
     description:
-      "The owner's login (ADMIN_PASSWORD). Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures from one address within 15 minutes block that address for the rest of the window.",
+      "The owner's login (ADMIN_PASSWORD). Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures within 15 minutes from one client network (an IPv4 address or an IPv6 /64), or on the owner's account from anywhere, close that network or the account for the rest of the window; a success clears only the account's own failures. Recorded in the log: OwnerSignedIn, OwnerSignInFailed, OwnerLockedOut.",
   })
   @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
   @ApiTooManyRequestsResponse({
     type: ApiErrorDto,
-    description: 'Too many failures from this address; see Retry-After.',
+    description: 'Too many failures from this network or on this account; see Retry-After.',
   })
   async login(
     @Body() body: LoginRequestDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminSessionDto> {
-    const origin = sessionOrigin(request, this.config);
-    const result = await this.throttle.attempt([origin.address], () =>
-      passwordMatches(body.password, this.config.adminPassword),
-    );
-    if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
-    if (result.outcome === 'rejected') throw wrongPassword();
-    const session = await this.sessions.open(OWNER, origin);
+    const session = await this.ownerSignIn.withPassword(request, body.password);
     return answerOpenedSession(response, this.config, session);
   }
 

@@ -8,6 +8,8 @@ import { OperatorAccounts } from './operator-accounts';
 import { OperatorManagement } from './operator-management';
 import { OperatorSignIn } from './operator-sign-in';
 import { OperatorsHttpController } from './operators.http.controller';
+import { OwnerSignIn } from './owner-sign-in';
+import { StepUp } from './step-up';
 
 /**
  * The operators' side of the Command Center: signing in and out (the owner's password, an
@@ -22,6 +24,14 @@ import { OperatorsHttpController } from './operators.http.controller';
     OperatorsHttpController,
     JoinHttpController,
   ],
-  providers: [LoginThrottle, OperatorSignIn, OperatorAccounts, OperatorManagement, Invitations],
+  providers: [
+    LoginThrottle,
+    OwnerSignIn,
+    OperatorSignIn,
+    StepUp,
+    OperatorAccounts,
+    OperatorManagement,
+    Invitations,
+  ],
 })
 export class AdminModule {}

@@ -9,7 +9,7 @@ import { invitationLive } from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperatorByInvitation, isUuid } from '../auth/operators/operator-view';
 import { hashPassphrase, passphraseFault } from '../auth/operators/passphrase';
-import { storePassphrase } from '../auth/operators/second-factors';
+import { storeOperatorLocale, storePassphrase } from '../auth/operators/second-factors';
 import { requestId } from '../common/request-id';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
@@ -17,6 +17,7 @@ import { InvalidLinkError } from '../notifications/invalid-link-error';
 import { VisitorLinks } from '../notifications/visitor-links';
 import type { InvitationDto } from './operator-answers.dto';
 import { sessionOrigin } from './operator-sign-in';
+import { requestLocale } from './request-locale';
 
 /**
  * An invitation's link and joining with it. The link's token is signed like the visitors'
@@ -90,7 +91,10 @@ export class Invitations {
   ): Promise<OpenedAdminSession> {
     const invitationId = await this.invitationOf(body.token);
     const found = await this.liveInvitation(invitationId);
-    const fault = passphraseFault(body.passphrase);
+    const fault = passphraseFault(body.passphrase, {
+      name: `${body.name} ${found.name}`,
+      email: found.email,
+    });
     if (fault) throw fieldRefused('passphrase', fault);
     const passphraseHash = await hashPassphrase(body.passphrase);
     const name = body.name.trim();
@@ -101,6 +105,7 @@ export class Invitations {
         throw invitationGone();
       }
       await storePassphrase(manager, found.id, passphraseHash);
+      await storeOperatorLocale(manager, found.id, requestLocale(request));
       const session = await this.sessions.open(
         { id: found.id, name, role: loaded.state.role, secondFactorRequired: true },
         sessionOrigin(request, this.config),

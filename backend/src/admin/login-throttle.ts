@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AdminClock } from '../auth/admin-clock';
+import { retryingConflicts } from '../event-store/retry-conflicts';
 import type { SqlExecutor } from '../event-store/sql-executor';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -9,23 +10,37 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export type LoginOutcome =
   | { outcome: 'accepted' }
-  | { outcome: 'rejected' }
+  /** `lockedOut`: this failure was the one that reached the limit of its network or account. */
+  | { outcome: 'rejected'; lockedOut: boolean }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
+/** The account the owner's password is counted as. */
+export const OWNER_ACCOUNT = 'owner';
+
 /**
- * What a failed login counts against: the client address always, and for an operator's sign-in
- * the account too (its email, hashed: the counter keeps no address), so that neither many
- * accounts tried from one address nor one account tried from many addresses gets far.
+ * An operator's account as a failed sign-in counts against it: its email, hashed (the counter
+ * keeps no address), so that neither many accounts tried from one network nor one account tried
+ * from many networks gets far.
  */
 export function accountThrottleKey(email: string): string {
   return `account:${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex')}`;
 }
 
+/** What one attempt counts against: the client's network (its identity) and the account. */
+export interface SignInKeys {
+  /** clientIdentityOf(): an IPv4 address, or an IPv6 /64 network. */
+  network: string;
+  /** OWNER_ACCOUNT, or accountThrottleKey(email). */
+  account: string;
+}
+
 /**
- * Counts failed logins per client address and per account in PostgreSQL, so the limits hold
- * however many app processes answer. Each attempt runs under advisory locks on its keys: two
- * attempts on one key at the same instant are counted one after the other, never both under
- * the limit.
+ * Counts failed sign-ins per client network and per account in PostgreSQL, so the limits hold
+ * however many app processes answer. Each failure is one row naming both; a success clears the
+ * failures made on its own account only (from every network): another account's success from
+ * the same network leaves that network's count of guesses as it was. Each attempt runs under
+ * advisory locks on its network and account: two attempts at the same instant are counted one
+ * after the other, never both under the limit.
  */
 @Injectable()
 export class LoginThrottle {
@@ -35,65 +50,80 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * One login attempt counted against `keys` (the client address, and the account's key for an
-   * operator): throttled while any key has had MAX_LOGIN_FAILURES failures in the window;
-   * otherwise `credentialsAreRight` decides, in the attempt's transaction (`manager`: a recovery
-   * code it uses up is used only if the attempt commits).
+   * One sign-in attempt: throttled while its network or its account has had MAX_LOGIN_FAILURES
+   * failures in the window; otherwise `credentialsAreRight` decides, in the attempt's
+   * transaction (`manager`: a recovery code it uses up is used only if the attempt commits, and
+   * `recorded` writes what the attempt's outcome records in the same transaction).
    */
   attempt(
-    keys: string[],
+    keys: SignInKeys,
     credentialsAreRight: (manager: EntityManager) => boolean | Promise<boolean>,
+    recorded?: (manager: EntityManager, outcome: LoginOutcome) => Promise<void>,
   ): Promise<LoginOutcome> {
-    const sorted = [...new Set(keys)].sort();
-    return this.dataSource.transaction(async (manager) => {
-      for (const key of sorted) {
-        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-          `admin-login:${key}`,
-        ]);
-      }
-      const now = await this.clock.now(manager);
-      const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-      const failures: { client_address: string; failed_at: Date }[] = await manager.query(
-        `SELECT client_address, failed_at FROM admin_login_failures
-          WHERE client_address = ANY($1::text[]) AND failed_at > $2
-          ORDER BY failed_at`,
-        [sorted, windowStart],
-      );
-      let freesAt: number | undefined;
-      for (const key of sorted) {
-        const ofKey = failures.filter((failure) => failure.client_address === key);
-        if (ofKey.length < MAX_LOGIN_FAILURES) continue;
-        // Attempts open again when enough failures have left the window.
-        const keyFreesAt =
-          ofKey[ofKey.length - MAX_LOGIN_FAILURES].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
-        freesAt = Math.max(freesAt ?? 0, keyFreesAt);
-      }
-      if (freesAt !== undefined) {
-        return {
-          outcome: 'throttled',
-          retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
-        };
-      }
-      if (await credentialsAreRight(manager)) {
-        await manager.query(
-          'DELETE FROM admin_login_failures WHERE client_address = ANY($1::text[])',
-          [sorted],
-        );
-        return { outcome: 'accepted' };
-      }
-      await manager.query(
-        `INSERT INTO admin_login_failures (client_address, failed_at)
-         SELECT unnest($1::text[]), $2`,
-        [sorted, now],
-      );
-      await manager.query('DELETE FROM admin_login_failures WHERE failed_at <= $1', [windowStart]);
-      return { outcome: 'rejected' };
-    });
+    // Again from scratch if what the attempt records lost a race on its stream: the check's own
+    // writes (a recovery code used, a TOTP step) were rolled back with it.
+    return retryingConflicts(() =>
+      this.dataSource.transaction(async (manager) => {
+        for (const lock of [`network:${keys.network}`, `account:${keys.account}`]) {
+          await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+            `admin-login:${lock}`,
+          ]);
+        }
+        const now = await this.clock.now(manager);
+        const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+        const failures: { client_address: string; account: string; failed_at: Date }[] =
+          await manager.query(
+            `SELECT client_address, account, failed_at FROM admin_login_failures
+            WHERE (client_address = $1 OR account = $2) AND failed_at > $3
+            ORDER BY failed_at`,
+            [keys.network, keys.account, windowStart],
+          );
+        const counted = [
+          failures.filter((failure) => failure.client_address === keys.network),
+          failures.filter((failure) => failure.account === keys.account),
+        ];
+        let freesAt: number | undefined;
+        for (const ofKey of counted) {
+          if (ofKey.length < MAX_LOGIN_FAILURES) continue;
+          // Attempts open again when enough failures have left the window.
+          const keyFreesAt =
+            ofKey[ofKey.length - MAX_LOGIN_FAILURES].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
+          freesAt = Math.max(freesAt ?? 0, keyFreesAt);
+        }
+        let outcome: LoginOutcome;
+        if (freesAt !== undefined) {
+          outcome = {
+            outcome: 'throttled',
+            retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+          };
+        } else if (await credentialsAreRight(manager)) {
+          await manager.query('DELETE FROM admin_login_failures WHERE account = $1', [
+            keys.account,
+          ]);
+          outcome = { outcome: 'accepted' };
+        } else {
+          await manager.query(
+            `INSERT INTO admin_login_failures (client_address, account, failed_at)
+           VALUES ($1, $2, $3)`,
+            [keys.network, keys.account, now],
+          );
+          await manager.query('DELETE FROM admin_login_failures WHERE failed_at <= $1', [
+            windowStart,
+          ]);
+          outcome = {
+            outcome: 'rejected',
+            lockedOut: counted.some((ofKey) => ofKey.length + 1 === MAX_LOGIN_FAILURES),
+          };
+        }
+        if (recorded) await recorded(manager, outcome);
+        return outcome;
+      }),
+    );
   }
 
   /** Forgets an account's failures (its operator was erased). */
   async forgetAccount(sql: SqlExecutor, email: string): Promise<void> {
-    await sql.query('DELETE FROM admin_login_failures WHERE client_address = $1', [
+    await sql.query('DELETE FROM admin_login_failures WHERE account = $1', [
       accountThrottleKey(email),
     ]);
   }

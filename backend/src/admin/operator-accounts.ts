@@ -1,12 +1,17 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { adminMetadata, type AdminActor } from '../auth/admin-actor';
 import { AdminClock } from '../auth/admin-clock';
-import { fieldRefused } from '../auth/admin-errors';
-import type { SessionOperator } from '../auth/admin-sessions';
+import {
+  fieldRefused,
+  operatorConflict,
+  operatorNotFound,
+  ownerHasNoFactors,
+} from '../auth/admin-errors';
+import { provedUntil, type AdminSession } from '../auth/admin-sessions';
 import { deviceName } from '../auth/device-name';
-import { isOwner } from '../auth/operators/operator';
+import { hasSecondFactor, isOwner } from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperator } from '../auth/operators/operator-view';
 import {
@@ -15,6 +20,8 @@ import {
   listPasskeys,
   registrationOptions,
   relyingPartyOf,
+  removePasskey,
+  renamePasskey,
   storeChallenge,
   storePasskey,
   takeChallenge,
@@ -26,6 +33,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   recoveryCodesLeft,
+  replaceRecoveryCodes,
   storePendingTotp,
   totpStep,
   totpUri,
@@ -33,6 +41,8 @@ import {
 import { OWNER_NAME } from '../auth/permissions';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
+import { OutboxWorker } from '../notifications/outbox-worker';
+import { noticeFactorChange } from './factor-notices';
 import type {
   AccountDto,
   PasskeyCreationOptionsDto,
@@ -40,27 +50,21 @@ import type {
   RecoveryCodesDto,
   TotpSetupDto,
 } from './operator-answers.dto';
+import { requireFreshProof } from './step-up';
 
 export const PASSKEY_NOT_REGISTERED = 'This passkey could not be registered.';
 export const TOTP_CODE_WRONG = 'That code is not right. Try the newest one.';
-
-function ownerHasNoFactors(): HttpException {
-  return new HttpException(
-    {
-      statusCode: HttpStatus.CONFLICT,
-      message:
-        'The owner signs in with the password; passkeys and authenticator apps are for invited operators.',
-      errors: [],
-    },
-    HttpStatus.CONFLICT,
-  );
-}
+export const NO_SUCH_PASSKEY = 'No such passkey on this account.';
+export const LAST_FACTOR =
+  'This is your last way to sign in besides the passphrase: add another passkey or an authenticator app first.';
 
 /**
  * The signed-in operator's own account: what it holds, and its second factors. A passkey or a
  * confirmed TOTP is what ends `secondFactorRequired` after joining (each is an event of the
- * operator's stream, which operator_view folds). The owner has no factors: the password is
- * theirs.
+ * operator's stream, which operator_view folds). Whatever changes what signs the operator in
+ * (a passkey added or removed, the app set up, new recovery codes) asks for a session proved in
+ * the last few minutes (StepUp), is recorded in the operator's stream and told to the operator
+ * by email. The owner has no factors: the password is theirs.
  */
 @Injectable()
 export class OperatorAccounts {
@@ -69,9 +73,11 @@ export class OperatorAccounts {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: AdminClock,
     private readonly store: OperatorStore,
+    private readonly outbox: OutboxWorker,
   ) {}
 
-  async account(operator: SessionOperator): Promise<AccountDto> {
+  async account(session: AdminSession): Promise<AccountDto> {
+    const operator = session.operator;
     if (isOwner(operator.id)) {
       return {
         id: operator.id,
@@ -82,6 +88,7 @@ export class OperatorAccounts {
         passkeys: [],
         totp: false,
         recoveryCodesLeft: 0,
+        provedUntil: null,
       };
     }
     const [row, passkeys, left] = await Promise.all([
@@ -103,11 +110,14 @@ export class OperatorAccounts {
       })),
       totp: row?.totp ?? false,
       recoveryCodesLeft: left,
+      provedUntil: provedUntil(session)?.toISOString() ?? null,
     };
   }
 
-  async passkeyOptions(operator: SessionOperator): Promise<PasskeyCreationOptionsDto> {
+  async passkeyOptions(session: AdminSession): Promise<PasskeyCreationOptionsDto> {
+    const operator = session.operator;
     if (isOwner(operator.id)) throw ownerHasNoFactors();
+    requireFreshProof(session);
     const row = await findOperator(this.dataSource, operator.id);
     const options = await registrationOptions(
       relyingPartyOf(this.config.publicUrl),
@@ -127,10 +137,12 @@ export class OperatorAccounts {
 
   async addPasskey(
     actor: AdminActor,
+    session: AdminSession,
     request: Request,
     body: { challengeId: string; response: unknown; name?: string },
   ): Promise<PasskeyDto> {
     if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
     const now = await this.clock.now(this.dataSource);
     const challenge = await takeChallenge(this.dataSource, body.challengeId, 'registration', now);
     const refused = () => fieldRefused('response', PASSKEY_NOT_REGISTERED);
@@ -153,7 +165,7 @@ export class OperatorAccounts {
         createdAt: now,
         lastUsedAt: null,
       });
-      await this.store.append(
+      const [added] = await this.store.append(
         manager,
         loaded,
         [
@@ -164,13 +176,85 @@ export class OperatorAccounts {
         ],
         adminMetadata(actor),
       );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'passkey-added', by: 'self', passkeyName: name },
+        added,
+      );
     });
+    this.outbox.nudge();
     return { id: verified.id, name, createdAt: now.toISOString() };
   }
 
-  /** A new TOTP secret, pending until a code of it is confirmed. */
-  async startTotp(operator: SessionOperator): Promise<TotpSetupDto> {
+  /** Names one of the operator's passkeys (what the account page and the owner's list show). */
+  async renamePasskey(actor: AdminActor, passkeyId: string, name: string): Promise<void> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    const trimmed = name.trim();
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (!(await renamePasskey(manager, actor.operatorId, passkeyId, trimmed))) {
+        throw operatorNotFound(NO_SUCH_PASSKEY);
+      }
+      await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyRenamed',
+            data: { operatorId: actor.operatorId, passkeyId, name: trimmed },
+          },
+        ],
+        adminMetadata(actor),
+      );
+    });
+  }
+
+  /**
+   * Removes one of the operator's own passkeys, after a fresh proof; not the last of their
+   * factors (the passphrase alone would then be left).
+   */
+  async removePasskey(actor: AdminActor, session: AdminSession, passkeyId: string): Promise<void> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      const state = loaded.state;
+      if (!state) throw operatorNotFound(NO_SUCH_PASSKEY);
+      const removed = await removePasskey(manager, actor.operatorId, passkeyId);
+      if (!removed) throw operatorNotFound(NO_SUCH_PASSKEY);
+      if (!hasSecondFactor({ passkeys: state.passkeys - 1, totp: state.totp })) {
+        throw operatorConflict(LAST_FACTOR);
+      }
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyRemoved',
+            data: { operatorId: actor.operatorId, passkeyId, name: removed.name },
+          },
+        ],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        {
+          operatorId: actor.operatorId,
+          change: 'passkey-removed',
+          by: 'self',
+          passkeyName: removed.name,
+        },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+  }
+
+  /** A new TOTP secret, pending until a code of it is confirmed; after a fresh proof. */
+  async startTotp(session: AdminSession): Promise<TotpSetupDto> {
+    const operator = session.operator;
     if (isOwner(operator.id)) throw ownerHasNoFactors();
+    requireFreshProof(session);
     const row = await findOperator(this.dataSource, operator.id);
     const secret = newTotpSecret();
     await storePendingTotp(this.dataSource, operator.id, secret);
@@ -178,8 +262,13 @@ export class OperatorAccounts {
   }
 
   /** A code of the pending secret confirms it; ten new recovery codes are answered once. */
-  async confirmTotp(actor: AdminActor, code: string): Promise<RecoveryCodesDto> {
+  async confirmTotp(
+    actor: AdminActor,
+    session: AdminSession,
+    code: string,
+  ): Promise<RecoveryCodesDto> {
     if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
     const recoveryCodes = newRecoveryCodes();
     await this.store.transaction(async (manager) => {
       const credentials = await findCredentials(manager, actor.operatorId);
@@ -190,13 +279,44 @@ export class OperatorAccounts {
       const loaded = await this.store.load(manager, actor.operatorId);
       if (loaded.state?.state !== 'active') throw fieldRefused('code', TOTP_CODE_WRONG);
       await confirmTotp(manager, actor.operatorId, step, recoveryCodes);
-      await this.store.append(
+      const [recorded] = await this.store.append(
         manager,
         loaded,
         [{ type: 'OperatorTotpConfirmed', data: { operatorId: actor.operatorId } }],
         adminMetadata(actor),
       );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'totp-set-up', by: 'self' },
+        recorded,
+      );
     });
+    this.outbox.nudge();
+    return { recoveryCodes };
+  }
+
+  /** Ten new recovery codes in place of the earlier ones, answered once; after a fresh proof. */
+  async renewRecoveryCodes(actor: AdminActor, session: AdminSession): Promise<RecoveryCodesDto> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const recoveryCodes = newRecoveryCodes();
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (loaded.state?.state !== 'active') throw operatorNotFound();
+      await replaceRecoveryCodes(manager, actor.operatorId, recoveryCodes);
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [{ type: 'OperatorRecoveryCodesRenewed', data: { operatorId: actor.operatorId } }],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'recovery-codes-renewed', by: 'self' },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
     return { recoveryCodes };
   }
 }

@@ -75,6 +75,24 @@ export class AccountDto {
 
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 10 })
   recoveryCodesLeft: number;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Until when this session may change what signs the operator in (add or remove a passkey, set up the app, new recovery codes): its sign-in or its last step-up, 5 minutes on. Null: step up first (POST /api/admin/account/step-up).',
+  })
+  provedUntil: string | null;
+}
+
+export class StepUpDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: 'Until when the session may change what signs the operator in.',
+  })
+  provedUntil: string;
 }
 
 export class TotpSetupDto {
@@ -155,6 +173,15 @@ export class OperatorDto {
 
   @ApiProperty()
   totp: boolean;
+
+  @ApiProperty({
+    type: [AccountPasskeyDto],
+    description: "The operator's passkeys, by name, the oldest first (the owner may remove one).",
+  })
+  passkeyList: AccountPasskeyDto[];
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10 })
+  recoveryCodesLeft: number;
 
   @ApiProperty({ type: [OperatorSessionDto], description: 'The open sessions, oldest first.' })
   sessions: OperatorSessionDto[];

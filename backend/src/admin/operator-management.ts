@@ -12,8 +12,18 @@ import {
   operatorStreamId,
   type OperatorEvent,
 } from '../auth/operators/operator';
-import { forgetPasskeys } from '../auth/operators/passkeys';
-import { forgetSecondFactors } from '../auth/operators/second-factors';
+import {
+  forgetPasskeys,
+  listPasskeys,
+  passkeysByOperator,
+  removePasskey,
+  type StoredPasskey,
+} from '../auth/operators/passkeys';
+import {
+  forgetSecondFactors,
+  recoveryCodesLeftByOperator,
+  resetTotpAndRecoveryCodes,
+} from '../auth/operators/second-factors';
 import { OperatorStore } from '../auth/operators/operator-store';
 import {
   findOperatorByEmail,
@@ -29,7 +39,9 @@ import { enqueueInvitation, forgetOperatorRecipient } from '../notifications/out
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
 import { LoginThrottle } from './login-throttle';
+import { noticeFactorChange } from './factor-notices';
 import type { OperatorDto } from './operator-answers.dto';
+import { NO_SUCH_PASSKEY } from './operator-accounts';
 
 export const EMAIL_TAKEN = 'An operator with this email already exists.';
 export const SUSPEND_FIRST = 'Suspend this operator first.';
@@ -55,9 +67,11 @@ export class OperatorManagement {
 
   /** The owner, then every operator by number, each with its open sessions. */
   async list(currentSessionId: string): Promise<OperatorDto[]> {
-    const [rows, sessions] = await Promise.all([
+    const [rows, sessions, passkeys, codesLeft] = await Promise.all([
       listOperators(this.dataSource),
       this.sessions.listLive(),
+      passkeysByOperator(this.dataSource),
+      recoveryCodesLeftByOperator(this.dataSource),
     ]);
     const owner: OperatorDto = {
       id: OWNER_ID,
@@ -70,10 +84,14 @@ export class OperatorManagement {
       joinedAt: null,
       passkeys: 0,
       totp: false,
+      passkeyList: [],
+      recoveryCodesLeft: 0,
       sessions: [],
     };
     return [owner, ...rows.map(toOperatorDto)].map((operator) => ({
       ...operator,
+      passkeyList: (passkeys.get(operator.id) ?? []).map(passkeyDto),
+      recoveryCodesLeft: codesLeft.get(operator.id) ?? 0,
       sessions: sessions
         .filter((session) => session.operatorId === operator.id)
         .map((session) => sessionDto(session, currentSessionId)),
@@ -183,6 +201,73 @@ export class OperatorManagement {
     });
   }
 
+  /**
+   * The owner removes one of an operator's passkeys (a lost device, or one planted with a
+   * stolen session): it signs no one in from then on. The last one too: the operator then sets
+   * up a second factor again before anything else.
+   */
+  async removePasskey(actor: AdminActor, operatorId: string, passkeyId: string): Promise<void> {
+    if (isOwner(operatorId)) throw operatorNotFound(NO_SUCH_PASSKEY);
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, operatorId);
+      if (!loaded.state) throw operatorNotFound();
+      const removed = await removePasskey(manager, operatorId, passkeyId);
+      if (!removed) throw operatorNotFound(NO_SUCH_PASSKEY);
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyRemoved',
+            data: { operatorId, passkeyId, name: removed.name },
+          },
+        ],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        { operatorId, change: 'passkey-removed', by: 'owner', passkeyName: removed.name },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+  }
+
+  /**
+   * The owner resets an operator's second factor: every passkey, the authenticator app and the
+   * recovery codes go, and every session of theirs ends. The passphrase stays: signing in with it
+   * alone opens a session that may only set up a second factor again.
+   */
+  async resetSecondFactor(actor: AdminActor, operatorId: string): Promise<void> {
+    if (isOwner(operatorId)) throw operatorConflict("The owner's access comes with the password.");
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, operatorId);
+      const state = loaded.state;
+      if (!state) throw operatorNotFound();
+      if (state.state === 'erased') throw operatorConflict('This operator was erased.');
+      if (state.state === 'invited') {
+        throw operatorConflict('This operator has not joined yet: there is nothing to reset.');
+      }
+      for (const passkey of await listPasskeys(manager, operatorId)) {
+        await removePasskey(manager, operatorId, passkey.id);
+      }
+      await resetTotpAndRecoveryCodes(manager, operatorId);
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [{ type: 'OperatorSecondFactorReset', data: { operatorId } }],
+        adminMetadata(actor),
+      );
+      await this.sessions.endAllOf(manager, operatorId);
+      await noticeFactorChange(
+        manager,
+        { operatorId, change: 'second-factor-reset', by: 'owner' },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+  }
+
   async erase(actor: AdminActor, operatorId: string): Promise<void> {
     if (isOwner(operatorId)) throw operatorConflict(SUSPEND_FIRST);
     const erased = await this.store.transaction(async (manager) => {
@@ -232,6 +317,17 @@ function toOperatorDto(row: OperatorRow): OperatorDto {
     joinedAt: row.joinedAt?.toISOString() ?? null,
     passkeys: row.passkeys,
     totp: row.totp,
+    passkeyList: [],
+    recoveryCodesLeft: 0,
     sessions: [],
+  };
+}
+
+function passkeyDto(passkey: StoredPasskey): OperatorDto['passkeyList'][0] {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
   };
 }

@@ -37,15 +37,48 @@ export class OperatorLoginRequestDto {
   })
   passphrase: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: '123456',
     maxLength: 20,
-    description: 'A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`).',
+    description:
+      'A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). Left out or empty only by an operator with no second factor (joined and left before adding one, or reset by the owner): their session may then only add one.',
   })
-  @IsString({ message: 'code is required' })
-  @IsNotEmpty({ message: 'code is required' })
+  @IsOptional()
+  @IsString({ message: 'code must be text' })
   @MaxLength(20, { message: 'code must be at most 20 characters' })
-  code: string;
+  code?: string;
+}
+
+export class StepUpRequestDto {
+  @ApiPropertyOptional({
+    example: 'seven ravens over the quiet harbour',
+    maxLength: PASSPHRASE_MAX_LENGTH,
+    description: "The operator's passphrase (this or `code`).",
+  })
+  @IsOptional()
+  @IsString({ message: 'passphrase must be text' })
+  @MaxLength(PASSPHRASE_MAX_LENGTH, {
+    message: `passphrase must be at most ${PASSPHRASE_MAX_LENGTH} characters`,
+  })
+  passphrase?: string;
+
+  @ApiPropertyOptional({
+    example: '123456',
+    pattern: '^\\d{6}$',
+    description: 'A code the authenticator app shows now (this or `passphrase`).',
+  })
+  @IsOptional()
+  @IsString({ message: 'code must be text' })
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
+  code?: string;
+}
+
+export class PasskeyNameRequestDto {
+  @ApiProperty({ example: 'My phone', maxLength: 60 })
+  @IsString({ message: 'name is required' })
+  @Matches(/\S/, { message: 'name is required' })
+  @MaxLength(60, { message: 'name must be at most 60 characters' })
+  name: string;
 }
 
 /** An empty body: the ceremony's options need nothing from the browser. */

@@ -15,7 +15,12 @@ import {
   type SessionOperator,
 } from '../auth/admin-sessions';
 import { deviceName } from '../auth/device-name';
-import { hasSecondFactor, isOwner, type SignInMethod } from '../auth/operators/operator';
+import {
+  hasSecondFactor,
+  isOwner,
+  type OperatorEvent,
+  type SignInMethod,
+} from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperatorByEmail } from '../auth/operators/operator-view';
 import { NO_PASSPHRASE, passphraseMatches } from '../auth/operators/passphrase';
@@ -40,7 +45,7 @@ import { requestId } from '../common/request-id';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { clientIdentityOf } from '../security/client-identity';
-import { accountThrottleKey, LoginThrottle } from './login-throttle';
+import { accountThrottleKey, LOGIN_FAILURE_WINDOW_MS, LoginThrottle } from './login-throttle';
 import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
 import { countRequests, type RateLimit } from '../security/request-counts';
 
@@ -81,15 +86,19 @@ export class OperatorSignIn {
   /** Email, passphrase and a TOTP or recovery code; 401 for any wrong part, 429 throttled. */
   async withPassphrase(
     request: Request,
-    body: { email: string; passphrase: string; code: string },
+    body: { email: string; passphrase: string; code?: string },
   ): Promise<OpenedAdminSession> {
     const origin = sessionOrigin(request, this.config);
     let signedIn: { operatorId: string; method: SignInMethod } | undefined;
     const result = await this.throttle.attempt(
-      [origin.address, accountThrottleKey(body.email)],
+      { network: origin.address, account: accountThrottleKey(body.email) },
       async (manager) => {
         signedIn = await this.checkPassphraseAndCode(manager, body);
         return signedIn !== undefined;
+      },
+      async (manager, outcome) => {
+        if (outcome.outcome !== 'rejected') return;
+        await this.recordFailure(manager, request, body.email, origin.address, outcome.lockedOut);
       },
     );
     if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
@@ -99,9 +108,40 @@ export class OperatorSignIn {
     return session;
   }
 
+  /**
+   * A failed sign-in at a known operator's email is a fact of their stream (OperatorSignInFailed,
+   * and OperatorLockedOut on the failure that closed the door), as the owner's are of theirs:
+   * the owner sees someone guessing. Recorded by no one in particular (actor `visitor`); an
+   * unknown email records nothing, and an erased operator has no stream to tell.
+   */
+  private async recordFailure(
+    manager: EntityManager,
+    request: Request,
+    email: string,
+    network: string,
+    lockedOut: boolean,
+  ): Promise<void> {
+    const operator = await findOperatorByEmail(manager, email);
+    if (!operator || operator.state === 'erased') return;
+    const loaded = await this.store.load(manager, operator.id);
+    const events: OperatorEvent[] = [
+      { type: 'OperatorSignInFailed', data: { operatorId: operator.id, network } },
+    ];
+    if (lockedOut) {
+      events.push({
+        type: 'OperatorLockedOut',
+        data: { operatorId: operator.id, network, minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 },
+      });
+    }
+    await this.store.append(manager, loaded, events, {
+      actor: 'visitor',
+      correlationId: requestId(request),
+    });
+  }
+
   private async checkPassphraseAndCode(
     manager: EntityManager,
-    body: { email: string; passphrase: string; code: string },
+    body: { email: string; passphrase: string; code?: string },
   ): Promise<{ operatorId: string; method: SignInMethod } | undefined> {
     const operator = await findOperatorByEmail(manager, body.email);
     const credentials = operator && (await findCredentials(manager, operator.id));
@@ -114,7 +154,12 @@ export class OperatorSignIn {
       return undefined;
     }
     const now = await this.clock.now(manager);
-    const code = body.code.trim();
+    const code = (body.code ?? '').trim();
+    // No second factor yet (joined and left, or the owner reset it): the passphrase opens a
+    // session that may only set one up. With a factor, the code is never optional.
+    if (!hasSecondFactor(operator)) {
+      return code === '' ? { operatorId: operator.id, method: 'passphrase' } : undefined;
+    }
     if (TOTP_CODE.test(code)) {
       if (!credentials.totpSecret) return undefined;
       const step = await totpStep(credentials.totpSecret, code, now, credentials.totpLastStep);

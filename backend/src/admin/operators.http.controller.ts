@@ -27,22 +27,15 @@ import { AdminOnly, CurrentAdmin } from '../auth/admin-only.decorator';
 import { ADMIN_SESSION_ID } from '../auth/operator-ids';
 import { ApiErrorDto } from '../common/api-error.dto';
 import { RouteParam } from '../common/validation';
-import { localeOfCookies, type Locale } from '../common/locale';
 import { OperatorDto, OperatorListDto } from './operator-answers.dto';
+import { NO_SUCH_PASSKEY } from './operator-accounts';
+import { requestLocale } from './request-locale';
 import { EMAIL_TAKEN, OperatorManagement, SUSPEND_FIRST } from './operator-management';
 import {
   ChangeOperatorRequestDto,
   EmptyRequestDto,
   InviteOperatorRequestDto,
 } from './operator-requests.dto';
-
-/** The inviter's language: the console's (its `language` cookie), else the browser's, else English. */
-function inviterLocale(request: Request): Locale {
-  const chosen = localeOfCookies(request.headers.cookie);
-  if (chosen) return chosen;
-  const accepted = /^\s*(en|it|ro)\b/i.exec(request.headers['accept-language'] ?? '');
-  return (accepted?.[1].toLowerCase() as Locale | undefined) ?? 'en';
-}
 
 /** The owner's management of operators (permission `operators`). */
 @ApiTags('admin')
@@ -79,7 +72,7 @@ export class OperatorsHttpController {
     @CurrentAdmin() actor: AdminActor,
     @Req() request: Request,
   ): Promise<OperatorDto> {
-    const operatorId = await this.operators.invite(actor, body, inviterLocale(request));
+    const operatorId = await this.operators.invite(actor, body, requestLocale(request));
     return this.operators.one(operatorId, actor.sessionId);
   }
 
@@ -124,6 +117,52 @@ export class OperatorsHttpController {
     @CurrentAdmin() actor: AdminActor,
   ): Promise<void> {
     await this.operators.revokeSession(actor, operatorId, sessionId);
+  }
+
+  @Delete(':operatorId/passkeys/:passkeyId')
+  @HttpCode(204)
+  @AdminOnly('operators', { mutation: true })
+  @ApiOperation({
+    operationId: 'removeOperatorPasskey',
+    summary: "Remove one of an operator's passkeys",
+    description:
+      'A lost device, or one added with a stolen session: it signs no one in from then on (the last one too: the operator then sets up a second factor again before anything else). Records OperatorPasskeyRemoved, and the operator is emailed that the owner did it.',
+  })
+  @ApiNoContentResponse({ description: 'Removed.' })
+  @ApiNotFoundResponse({
+    type: ApiErrorDto,
+    description: `No such operator, or \`${NO_SUCH_PASSKEY}\``,
+  })
+  async removePasskey(
+    @Param('operatorId') operatorId: string,
+    @Param('passkeyId') passkeyId: string,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<void> {
+    await this.operators.removePasskey(actor, operatorId, passkeyId);
+  }
+
+  @Post(':operatorId/second-factor-reset')
+  @HttpCode(204)
+  @AdminOnly('operators', { mutation: true })
+  @ApiOperation({
+    operationId: 'resetOperatorSecondFactor',
+    summary: "Reset an operator's second factor",
+    description:
+      'Removes every passkey, the authenticator app and the recovery codes of the operator, and ends every session of theirs. Their passphrase alone then opens a session that may only set up a second factor again. Records OperatorSecondFactorReset, and the operator is emailed.',
+  })
+  @ApiBody({ type: EmptyRequestDto })
+  @ApiNoContentResponse({ description: 'Reset.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such operator.' })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'The owner, an operator who has not joined, or one erased.',
+  })
+  async resetSecondFactor(
+    @Param('operatorId') operatorId: string,
+    @Body() _body: EmptyRequestDto,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<void> {
+    await this.operators.resetSecondFactor(actor, operatorId);
   }
 
   @Post(':operatorId/erasure')

@@ -49,6 +49,14 @@ export function tooManyPasskeySignIns(retryAfterSeconds: number): SignInThrottle
 export const ROLE_REFUSAL = 'Your role does not allow this.';
 export const SECOND_FACTOR_FIRST = 'Add a passkey or an authenticator app first.';
 
+export const STEP_UP_FIRST =
+  'Confirm it is you first: your passphrase or a code of your app, within the last 5 minutes.';
+
+/** A change of what signs an operator in, asked without a fresh proof (403). */
+export function stepUpFirst(): HttpException {
+  return apiError(HttpStatus.FORBIDDEN, STEP_UP_FIRST);
+}
+
 export function roleRefused(): HttpException {
   return apiError(HttpStatus.FORBIDDEN, ROLE_REFUSAL);
 }
@@ -89,4 +97,12 @@ export function operatorConflict(message: string): HttpException {
 
 export function operatorNotFound(message = 'No such operator.'): HttpException {
   return apiError(HttpStatus.NOT_FOUND, message);
+}
+
+/** The owner signs in with the password: passkeys, apps and step-ups are for invited operators. */
+export function ownerHasNoFactors(): HttpException {
+  return apiError(
+    HttpStatus.CONFLICT,
+    'The owner signs in with the password; passkeys and authenticator apps are for invited operators.',
+  );
 }

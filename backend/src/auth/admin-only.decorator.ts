@@ -18,7 +18,7 @@ import type { AdminActor } from './admin-actor';
 import { notLoggedIn, ROLE_REFUSAL, SECOND_FACTOR_FIRST } from './admin-errors';
 import type { AdminRequest } from './admin-session.guard';
 import { AdminSessionGuard } from './admin-session.guard';
-import type { SessionOperator } from './admin-sessions';
+import type { AdminSession, SessionOperator } from './admin-sessions';
 import { ROLE_PERMISSIONS, ROLES, type Permission } from './permissions';
 import { SameOriginJsonGuard } from './same-origin-json.guard';
 import { ADMIN_RULE, type AdminRule } from './admin-rule';
@@ -122,5 +122,14 @@ export const CurrentOperator = createParamDecorator(
     const request = context.switchToHttp().getRequest<AdminRequest>();
     if (!request.adminSession) throw notLoggedIn();
     return request.adminSession.operator;
+  },
+);
+
+/** The request's live session (after AdminOnly or AnyOperator): its proof's age included. */
+export const CurrentSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AdminSession => {
+    const request = context.switchToHttp().getRequest<AdminRequest>();
+    if (!request.adminSession) throw notLoggedIn();
+    return request.adminSession;
   },
 );

@@ -21,6 +21,8 @@ export interface SessionOperator {
 export interface AdminSession {
   id: string;
   expiresAt: Date;
+  /** When the session last proved who holds it: its sign-in, or a step-up since. */
+  provedAt: Date | null;
   /** The admin clock's time when the session was opened or found. */
   now: Date;
   operator: SessionOperator;
@@ -49,6 +51,20 @@ export interface ListedSession {
   lastUsedAt: Date;
 }
 
+/**
+ * How long a proof of who holds a session (its sign-in, or a step-up with the passphrase or a
+ * code) lets it change what signs its operator in: add or remove a passkey, set up or replace
+ * the authenticator app, take new recovery codes. A stolen cookie alone cannot.
+ */
+export const STEP_UP_MINUTES = 5;
+
+/** Until when the session may change what signs its operator in; null if it must step up. */
+export function provedUntil(session: AdminSession): Date | null {
+  if (!session.provedAt) return null;
+  const until = new Date(session.provedAt.getTime() + STEP_UP_MINUTES * 60_000);
+  return until.getTime() > session.now.getTime() ? until : null;
+}
+
 /** How stale `last_used_at` may get: it is written at most once a minute per session. */
 const LAST_USE_RESOLUTION = '1 minute';
 
@@ -66,6 +82,7 @@ function hashToken(token: string): string {
 interface FoundRow {
   id: string;
   expires_at: Date;
+  proved_at: Date | null;
   now: Date;
   operator_id: string | null;
   name: string | null;
@@ -104,13 +121,14 @@ export class AdminSessions {
       id: randomUUID(),
       token,
       expiresAt: new Date(now.getTime() + this.config.adminSessionTtlMinutes * 60_000),
+      provedAt: now,
       now,
       operator,
     };
     await sql.query(
       `INSERT INTO admin_sessions (id, token_hash, created_at, expires_at, operator_id, device,
-                                   address, last_used_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $3)`,
+                                   address, last_used_at, proved_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $3, $3)`,
       [
         session.id,
         hashToken(token),
@@ -136,7 +154,7 @@ export class AdminSessions {
     if (!token || token.length > 200) return undefined;
     const rows: FoundRow[] = await this.dataSource.query(
       `WITH found AS (
-         SELECT s.id, s.expires_at, s.last_used_at, s.operator_id,
+         SELECT s.id, s.expires_at, s.last_used_at, s.operator_id, s.proved_at,
                 clock_timestamp() + $2 * interval '1 millisecond' AS now,
                 o.name, o.number, o.role, o.state, o.passkeys, o.totp
            FROM admin_sessions s LEFT JOIN operator_view o ON o.id = s.operator_id
@@ -147,13 +165,19 @@ export class AdminSessions {
            FROM found
           WHERE admin_sessions.id = found.id
             AND found.last_used_at < found.now - interval '${LAST_USE_RESOLUTION}')
-       SELECT id, expires_at, now, operator_id, name, number, role, state, passkeys, totp
+       SELECT id, expires_at, proved_at, now, operator_id, name, number, role, state, passkeys,
+              totp
          FROM found`,
       [hashToken(token), this.clock.offsetMilliseconds],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const session = { id: row.id, expiresAt: row.expires_at, now: row.now };
+    const session = {
+      id: row.id,
+      expiresAt: row.expires_at,
+      provedAt: row.proved_at,
+      now: row.now,
+    };
     if (row.operator_id === null) return { ...session, operator: OWNER };
     if (row.state !== 'active' || row.role === null) return undefined;
     return {
@@ -168,6 +192,11 @@ export class AdminSessions {
         }),
       },
     };
+  }
+
+  /** The session proved who holds it again (a step-up), at `now`. */
+  async prove(sql: SqlExecutor, sessionId: string, now: Date): Promise<void> {
+    await sql.query('UPDATE admin_sessions SET proved_at = $2 WHERE id = $1', [sessionId, now]);
   }
 
   /** Ends the session the token opens (signing out). Answers the ended session, if any. */

@@ -13,3 +13,10 @@ export const ADMIN_SESSION_ID: ParameterRule = {
   pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   shape: "an operator session's id (a UUID)",
 };
+
+/** A passkey's credential id in a path (base64url, as WebAuthn names it: at most 1023 bytes). */
+export const PASSKEY_ID: ParameterRule = {
+  maxLength: 1364,
+  pattern: /^[A-Za-z0-9_-]+$/,
+  shape: "a passkey's credential id (base64url)",
+};

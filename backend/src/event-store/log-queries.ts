@@ -22,6 +22,15 @@ export async function streamExists(sql: SqlExecutor, streamId: string): Promise<
   return rows.length > 0;
 }
 
+/** A stream's version: its last event's, NO_STREAM (0) when it has none. */
+export async function streamVersion(sql: SqlExecutor, streamId: string): Promise<number> {
+  const [row]: { version: number }[] = await sql.query(
+    'SELECT coalesce(max(stream_version), 0)::int AS version FROM events WHERE stream_id = $1',
+    [streamId],
+  );
+  return row.version;
+}
+
 /**
  * A stream and the streams whose ids start with a prefix (the tour and its events). Its
  * condition is written out literally, so that a partial index made with the same condition

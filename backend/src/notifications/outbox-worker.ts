@@ -11,14 +11,21 @@ import {
   openMessageFacts,
   type MessageFacts,
 } from './message-facts';
-import { renderInvitation, renderMessage, type MessageLinks } from './messages/render-message';
+import {
+  renderInvitation,
+  renderMessage,
+  renderOperatorNotice,
+  type MessageLinks,
+} from './messages/render-message';
 import {
   CLAIM_LEASE_MS,
   markOutboxRowSent,
   NOTIFICATION_KINDS,
   OPERATOR_INVITATION,
+  OPERATOR_NOTICE,
   postponeOutboxRow,
   type ClaimedInvitationRow,
+  type ClaimedNoticeRow,
   type ClaimedOutboxRow,
   type NotificationKind,
   workThroughOutbox,
@@ -116,9 +123,10 @@ export class OutboxWorker extends PollingWorker {
   async runOnce(now: Date = new Date()): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, cancelled: 0 };
     // Emails only: the payment provider's calls have a worker of their own (RefundWorker).
-    const kinds: (NotificationKind | typeof OPERATOR_INVITATION)[] = [
+    const kinds: (NotificationKind | typeof OPERATOR_INVITATION | typeof OPERATOR_NOTICE)[] = [
       ...NOTIFICATION_KINDS,
       OPERATOR_INVITATION,
+      OPERATOR_NOTICE,
     ];
     await workThroughOutbox(
       this.dataSource,
@@ -131,7 +139,9 @@ export class OutboxWorker extends PollingWorker {
           const outcome =
             row.kind === OPERATOR_INVITATION
               ? await this.deliverInvitation(row, now)
-              : await this.deliver(row as ClaimedRow, now);
+              : row.kind === OPERATOR_NOTICE
+                ? await this.deliverNotice(row, now)
+                : await this.deliver(row as ClaimedRow, now);
           result[outcome] += 1;
         },
         recovered: (count) => this.noteRecoveries(count),
@@ -180,6 +190,41 @@ export class OutboxWorker extends PollingWorker {
           timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
         }),
       }),
+      async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
+    );
+  }
+
+  /**
+   * A factor notice: to the address the operator has now, unless they were erased meanwhile
+   * (then there is no one to tell, and nothing of them to keep).
+   */
+  private async deliverNotice(row: ClaimedNoticeRow, now: Date): Promise<keyof OutboxRunResult> {
+    const operator = await findOperator(this.dataSource, row.operator_id);
+    if (!operator?.email || operator.state === 'erased') {
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = 'operator erased' WHERE id = $1`,
+        [row.id, now],
+      );
+      return 'cancelled';
+    }
+    const to = { name: operator.name ?? '', address: operator.email };
+    return this.send(
+      row,
+      now,
+      row.operator_id,
+      () =>
+        Promise.resolve({
+          to,
+          ...renderOperatorNotice({
+            name: operator.name ?? '',
+            change: row.payload.change,
+            by: row.payload.by,
+            passkeyName: row.payload.passkeyName,
+            at: new Date(row.payload.at),
+            locale: row.payload.locale,
+            timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+          }),
+        }),
       async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
     );
   }

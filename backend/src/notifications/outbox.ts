@@ -38,7 +38,52 @@ export const PAYMENT_REFUND = 'payment-refund';
  */
 export const OPERATOR_INVITATION = 'operator-invitation';
 
-export type OutboxKind = NotificationKind | typeof PAYMENT_REFUND | typeof OPERATOR_INVITATION;
+/**
+ * An email that tells an operator one of their sign-in factors changed (a passkey added or
+ * removed, the authenticator app set up, new recovery codes, the owner's reset), in their
+ * language: someone with a stolen session cannot plant a factor unseen. Like the invitation, its
+ * row names the operator and the address is read when it is sent.
+ */
+export const OPERATOR_NOTICE = 'operator-notice';
+
+export type OutboxKind =
+  NotificationKind | typeof PAYMENT_REFUND | typeof OPERATOR_INVITATION | typeof OPERATOR_NOTICE;
+
+/** The kinds whose row names an operator rather than a registration. */
+export const OPERATOR_KINDS: readonly OutboxKind[] = [OPERATOR_INVITATION, OPERATOR_NOTICE];
+
+export const OPERATOR_NOTICE_CHANGES = [
+  'passkey-added',
+  'passkey-removed',
+  'totp-set-up',
+  'recovery-codes-renewed',
+  'second-factor-reset',
+] as const;
+export type OperatorNoticeChange = (typeof OPERATOR_NOTICE_CHANGES)[number];
+
+/** What a factor notice's row carries: what changed, who did it, when; no name, no address. */
+export interface OperatorNoticePayload {
+  operatorId: string;
+  change: OperatorNoticeChange;
+  /** The operator themself, or the owner. */
+  by: 'self' | 'owner';
+  /** The passkey's name, for a passkey added or removed. */
+  passkeyName?: string;
+  at: string;
+  locale: Locale;
+}
+
+/** Queues a factor notice, in the transaction that records the change. */
+export async function enqueueOperatorNotice(
+  sql: SqlExecutor,
+  notice: OperatorNoticePayload,
+  causedByPosition: number,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO outbox (kind, operator_id, payload, caused_by_position) VALUES ($1, $2, $3, $4)`,
+    [OPERATOR_NOTICE, notice.operatorId, JSON.stringify(notice), causedByPosition],
+  );
+}
 
 /** What an invitation's row carries: no name and no address. */
 export interface InvitationPayload {
@@ -170,12 +215,23 @@ export interface ClaimedInvitationRow {
   attempts: number;
 }
 
-/** The row a claim of `K` answers: an invitation's for its kind, a registration's for the rest. */
+/** A claimed factor notice. */
+export interface ClaimedNoticeRow {
+  id: string;
+  kind: typeof OPERATOR_NOTICE;
+  operator_id: string;
+  payload: OperatorNoticePayload;
+  attempts: number;
+}
+
+/** The row a claim of `K` answers: an operator's for their kinds, a registration's for the rest. */
 export type ClaimedRowOf<K extends OutboxKind> = K extends typeof OPERATOR_INVITATION
   ? ClaimedInvitationRow
-  : ClaimedOutboxRow;
+  : K extends typeof OPERATOR_NOTICE
+    ? ClaimedNoticeRow
+    : ClaimedOutboxRow;
 
-type ClaimedAnyRow = ClaimedOutboxRow | ClaimedInvitationRow;
+type ClaimedAnyRow = ClaimedOutboxRow | ClaimedInvitationRow | ClaimedNoticeRow;
 
 /**
  * A claimed row comes back to the queue this long after its worker last renewed the lease
@@ -234,7 +290,7 @@ export async function claimOutboxRows<K extends OutboxKind>(
   const rows = claimed
     .map(
       ({ recovered: _recovered, registration_id, operator_id, ...row }) =>
-        (row.kind === OPERATOR_INVITATION
+        (OPERATOR_KINDS.includes(row.kind)
           ? { ...row, operator_id }
           : { ...row, registration_id }) as ClaimedRowOf<K>,
     )

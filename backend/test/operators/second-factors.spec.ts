@@ -502,6 +502,7 @@ describe('passkeys: registered and used with a software authenticator', () => {
       passkeys: [],
       totp: false,
       recoveryCodesLeft: 0,
+      provedUntil: null,
     });
     expect((await adminRequest(app.url, owner, 'POST', '/api/admin/account/totp', {})).status).toBe(
       409,

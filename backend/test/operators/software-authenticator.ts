@@ -16,6 +16,13 @@ export class SoftwareAuthenticator {
   /** The signature counter the next assertion carries. */
   counter = 0;
 
+  /**
+   * True: the authenticator reports user presence but not user verification (a security key
+   * without a PIN, a device whose unlock was skipped): flags 0x41 at registration, 0x01 at
+   * sign-in.
+   */
+  presenceOnly = false;
+
   constructor(private readonly origin: string) {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
@@ -64,7 +71,8 @@ export class SoftwareAuthenticator {
     credentialIdLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
       this.rpIdHash(options.rp.id ?? new URL(this.origin).hostname),
-      Buffer.from([0x45]), // user present, user verified, attested credential data
+      // User present, user verified (unless presence only), attested credential data.
+      Buffer.from([this.presenceOnly ? 0x41 : 0x45]),
       SoftwareAuthenticator.counterBytes(this.counter),
       Buffer.alloc(16), // AAGUID
       credentialIdLength,
@@ -103,7 +111,7 @@ export class SoftwareAuthenticator {
     this.counter = overrides.counter ?? this.counter + 1;
     const authData = Buffer.concat([
       this.rpIdHash(options.rpId ?? new URL(this.origin).hostname),
-      Buffer.from([0x05]), // user present, user verified
+      Buffer.from([this.presenceOnly ? 0x01 : 0x05]), // user present, user verified
       SoftwareAuthenticator.counterBytes(this.counter),
     ]);
     const clientData = this.clientData('webauthn.get', options.challenge, overrides.origin);

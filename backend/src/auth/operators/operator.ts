@@ -19,7 +19,11 @@ export type OperatorStatus = (typeof OPERATOR_STATES)[number];
 /** How long an invitation's link lives. */
 export const INVITATION_HOURS = 48;
 
-export type SignInMethod = 'passkey' | 'totp' | 'recovery-code' | 'join';
+/** 'passphrase': alone, only while the operator has no second factor (joined, or reset). */
+export type SignInMethod = 'passkey' | 'totp' | 'recovery-code' | 'join' | 'passphrase';
+
+/** How an operator proved who they are again, for a change of what signs them in. */
+export type StepUpMethod = 'passphrase' | 'totp';
 
 /** The personal fields of an operator's events, as the domain knows them (decoded). */
 export const OPERATOR_PERSONAL_FIELDS = ['name', 'email'] as const;
@@ -45,11 +49,30 @@ export type OperatorEvent =
   | { type: 'OperatorSuspended'; data: { operatorId: string } }
   | { type: 'OperatorReinstated'; data: { operatorId: string } }
   | { type: 'OperatorPasskeyAdded'; data: { operatorId: string; passkeyId: string; name: string } }
+  | {
+      type: 'OperatorPasskeyRenamed';
+      data: { operatorId: string; passkeyId: string; name: string };
+    }
+  | {
+      type: 'OperatorPasskeyRemoved';
+      data: { operatorId: string; passkeyId: string; name: string };
+    }
   | { type: 'OperatorTotpConfirmed'; data: { operatorId: string } }
+  | { type: 'OperatorRecoveryCodesRenewed'; data: { operatorId: string } }
+  /** The owner took every second factor away: the operator sets one up again first. */
+  | { type: 'OperatorSecondFactorReset'; data: { operatorId: string } }
+  | {
+      type: 'OperatorSteppedUp';
+      data: { operatorId: string; sessionId: string; method: StepUpMethod };
+    }
   | {
       type: 'OperatorSignedIn';
       data: { operatorId: string; sessionId: string; method: SignInMethod };
     }
+  /** A wrong passphrase or code given for this operator's email (by whoever tried). */
+  | { type: 'OperatorSignInFailed'; data: { operatorId: string; network: string } }
+  /** The failure that closed the account (or the network) for the rest of the window. */
+  | { type: 'OperatorLockedOut'; data: { operatorId: string; network: string; minutes: number } }
   | {
       type: 'OperatorSignedOut';
       data: { operatorId: string; sessionId: string; reason: 'signed-out' | 'revoked' };
@@ -63,8 +86,15 @@ export const OPERATOR_EVENT_TYPES: readonly OperatorEvent['type'][] = [
   'OperatorSuspended',
   'OperatorReinstated',
   'OperatorPasskeyAdded',
+  'OperatorPasskeyRenamed',
+  'OperatorPasskeyRemoved',
   'OperatorTotpConfirmed',
+  'OperatorRecoveryCodesRenewed',
+  'OperatorSecondFactorReset',
+  'OperatorSteppedUp',
   'OperatorSignedIn',
+  'OperatorSignInFailed',
+  'OperatorLockedOut',
   'OperatorSignedOut',
   'OperatorErased',
 ];
@@ -127,9 +157,18 @@ export function evolve(
       return { ...state, state: state.joinedAt ? 'active' : 'invited' };
     case 'OperatorPasskeyAdded':
       return { ...state, passkeys: state.passkeys + 1 };
+    case 'OperatorPasskeyRemoved':
+      return { ...state, passkeys: Math.max(0, state.passkeys - 1) };
     case 'OperatorTotpConfirmed':
       return { ...state, totp: true };
+    case 'OperatorSecondFactorReset':
+      return { ...state, passkeys: 0, totp: false };
+    case 'OperatorPasskeyRenamed':
+    case 'OperatorRecoveryCodesRenewed':
+    case 'OperatorSteppedUp':
     case 'OperatorSignedIn':
+    case 'OperatorSignInFailed':
+    case 'OperatorLockedOut':
     case 'OperatorSignedOut':
       return state;
     case 'OperatorErased':

@@ -211,7 +211,7 @@ export function registrationOptions(
       transports: passkey.transports,
     })),
     // Discoverable, so that signing in needs no email.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
 }
 
@@ -227,7 +227,7 @@ export async function verifyRegistration(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!verified.verified) return undefined;
     const { credential } = verified.registrationInfo;
@@ -248,7 +248,7 @@ export function authenticationOptions(
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
 }
 
@@ -275,12 +275,56 @@ export async function verifyAuthentication(
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     return verified.verified ? verified.authenticationInfo.newCounter : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Removes one of an operator's passkeys; answers it, or undefined if the operator has no such passkey. */
+export async function removePasskey(
+  sql: SqlExecutor,
+  operatorId: string,
+  passkeyId: string,
+): Promise<StoredPasskey | undefined> {
+  const rows: PasskeyRow[] = await sql.query(
+    `WITH removed AS (
+       DELETE FROM operator_passkeys WHERE id = $1 AND operator_id = $2 RETURNING *)
+     SELECT * FROM removed`,
+    [passkeyId, operatorId],
+  );
+  return rows[0] && toPasskey(rows[0]);
+}
+
+/** Names one of an operator's passkeys; whether the operator has it. */
+export async function renamePasskey(
+  sql: SqlExecutor,
+  operatorId: string,
+  passkeyId: string,
+  name: string,
+): Promise<boolean> {
+  const rows: { id: string }[] = await sql.query(
+    `WITH named AS (
+       UPDATE operator_passkeys SET name = $3 WHERE id = $1 AND operator_id = $2 RETURNING id)
+     SELECT id FROM named`,
+    [passkeyId, operatorId, name],
+  );
+  return rows.length === 1;
+}
+
+/** Every operator's passkeys, by operator (the owner's list of operators). */
+export async function passkeysByOperator(sql: SqlExecutor): Promise<Map<string, StoredPasskey[]>> {
+  const rows: PasskeyRow[] = await sql.query(
+    'SELECT * FROM operator_passkeys ORDER BY created_at, id',
+  );
+  const byOperator = new Map<string, StoredPasskey[]>();
+  for (const row of rows) {
+    const passkey = toPasskey(row);
+    byOperator.set(passkey.operatorId, [...(byOperator.get(passkey.operatorId) ?? []), passkey]);
+  }
+  return byOperator;
 }
 
 /** An erased operator's passkeys and ceremonies. */

@@ -1,15 +1,48 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 
 /** The shortest passphrase an operator may choose. */
 export const PASSPHRASE_MIN_LENGTH = 12;
 /** The longest, so that hashing one costs a bounded time. */
 export const PASSPHRASE_MAX_LENGTH = 256;
+/**
+ * The least zxcvbn score a passphrase must reach (0–4): 4, "very unguessable", 10^10 guesses and
+ * more, each a scrypt hash. Four unrelated words reach it; a word, a name and a year do not.
+ */
+export const PASSPHRASE_MIN_SCORE = 4;
 
 export const PASSPHRASE_TOO_SHORT = 'Use at least 12 characters.';
 export const PASSPHRASE_TOO_COMMON = 'This passphrase is too common.';
+export const PASSPHRASE_PERSONAL =
+  'Do not build the passphrase from your name, your email or the site.';
+export const PASSPHRASE_GUESSABLE =
+  'This passphrase is too easy to guess: use a few words that do not belong together.';
+
+/** The words of this site an attacker tries first, beside the operator's own. */
+export const SITE_WORDS = [
+  'dream',
+  'darkroom',
+  'dreamdarkroom',
+  'dream darkroom',
+  'command center',
+  'commandcenter',
+  'operator',
+  'owner',
+  'admin',
+  'administrator',
+  'box office',
+  'boxoffice',
+  'door',
+  'ticket',
+  'tickets',
+  'performance',
+  'tour',
+];
 
 let common: ReadonlySet<string> | undefined;
+let judge: ZxcvbnFactory | undefined;
 
 /** The most common passwords (zxcvbn-ts' list of about 49,000), read once when first needed. */
 function commonPasswords(): ReadonlySet<string> {
@@ -17,19 +50,74 @@ function commonPasswords(): ReadonlySet<string> {
   return common;
 }
 
+/** zxcvbn-ts with its common and English dictionaries and keyboard layouts, built once. */
+function passphraseJudge(): ZxcvbnFactory {
+  judge ??= new ZxcvbnFactory({
+    dictionary: { ...dictionary, ...englishDictionary },
+    graphs: adjacencyGraphs,
+  });
+  return judge;
+}
+
+/** Who the passphrase is for: their name and email are the first things tried against it. */
+export interface PassphraseOwner {
+  name: string;
+  email: string;
+}
+
+/** The operator's name and email, whole and in parts, and the site's words. */
+function userInputs(owner: PassphraseOwner): string[] {
+  const email = owner.email.trim().toLowerCase();
+  const [local = '', domain = ''] = email.split('@');
+  const name = owner.name.trim().toLowerCase();
+  const parts = [name, name.replace(/\s+/g, ''), email, local, domain, ...name.split(/\s+/)];
+  parts.push(...local.split(/[._+-]+/), ...domain.split('.'));
+  return [...new Set([...parts, ...SITE_WORDS])].filter((part) => part.length >= 3);
+}
+
+/**
+ * How zxcvbn-ts judges a passphrase for `owner`: its score (0–4), and whether the weakest
+ * reading of it leans on the operator's name, email or the site's words. Judged as typed and
+ * with its spaces and symbols taken out, the lower of the two: zxcvbn-ts prices a run of words
+ * with spaces as guessing each character, so "Darkroom Dream 99" would pass as typed.
+ */
+export function judgePassphrase(
+  passphrase: string,
+  owner: PassphraseOwner,
+): { score: ZxcvbnResult['score']; personal: boolean } {
+  const inputs = userInputs(owner);
+  const squeezed = passphrase.replace(/[^\p{L}\p{N}]+/gu, '');
+  const readings = [passphrase, squeezed]
+    .filter((reading) => reading.length > 0)
+    .map((reading) => passphraseJudge().check(reading, inputs));
+  const weakest = readings.reduce((low, reading) => (reading.score < low.score ? reading : low));
+  return {
+    score: weakest.score,
+    personal: readings.some((reading) =>
+      reading.sequence.some(
+        (match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs',
+      ),
+    ),
+  };
+}
+
 /**
  * What is wrong with a passphrase, in the words the join form shows; undefined if nothing.
- * Too common: the passphrase, in any case and with its spaces taken out, is one of the common
- * passwords, or is one with digits and symbols added at its end ("password1234!").
+ * Too short; too common (one of the common passwords, in any case, spaces taken out, or with
+ * digits and symbols added at its end); or, as zxcvbn-ts judges it with the operator's name and
+ * email and the site's words as the words tried first, below PASSPHRASE_MIN_SCORE (said as
+ * built from the operator or the site when it leans on those words).
  */
-export function passphraseFault(passphrase: string): string | undefined {
+export function passphraseFault(passphrase: string, owner: PassphraseOwner): string | undefined {
   if ([...passphrase].length < PASSPHRASE_MIN_LENGTH) return PASSPHRASE_TOO_SHORT;
   const plain = passphrase.toLowerCase().replace(/\s+/g, '');
   const stem = plain.replace(/[^\p{L}]+$/u, '');
   const list = commonPasswords();
   if (list.has(plain) || (stem.length >= 4 && list.has(stem))) return PASSPHRASE_TOO_COMMON;
   if (new Set(plain).size <= 2) return PASSPHRASE_TOO_COMMON;
-  return undefined;
+  const judged = judgePassphrase(passphrase, owner);
+  if (judged.score >= PASSPHRASE_MIN_SCORE) return undefined;
+  return judged.personal ? PASSPHRASE_PERSONAL : PASSPHRASE_GUESSABLE;
 }
 
 /** scrypt's cost: N = 2^15, r = 8 (32 MiB, tens of milliseconds), a 32-byte hash. */

@@ -142,12 +142,58 @@ export async function confirmTotp(
       WHERE operator_id = $1`,
     [operatorId, step],
   );
+  await replaceRecoveryCodes(sql, operatorId, recoveryCodes);
+}
+
+/** New recovery codes in place of the operator's earlier ones (used or not). */
+export async function replaceRecoveryCodes(
+  sql: SqlExecutor,
+  operatorId: string,
+  recoveryCodes: string[],
+): Promise<void> {
   await sql.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [operatorId]);
   await sql.query(
     `INSERT INTO operator_recovery_codes (operator_id, code_hash)
      SELECT $1, unnest($2::text[])`,
     [operatorId, recoveryCodes.map(hashRecoveryCode)],
   );
+}
+
+/** The owner's reset: no TOTP (confirmed or pending) and no recovery code is left; the passphrase stays. */
+export async function resetTotpAndRecoveryCodes(
+  sql: SqlExecutor,
+  operatorId: string,
+): Promise<void> {
+  await sql.query(
+    `UPDATE operator_credentials
+        SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL
+      WHERE operator_id = $1`,
+    [operatorId],
+  );
+  await sql.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [operatorId]);
+}
+
+/** The language the operator's emails are written in. */
+export async function storeOperatorLocale(
+  sql: SqlExecutor,
+  operatorId: string,
+  locale: string,
+): Promise<void> {
+  await sql.query('UPDATE operator_credentials SET locale = $2 WHERE operator_id = $1', [
+    operatorId,
+    locale,
+  ]);
+}
+
+export async function findOperatorLocale(
+  sql: SqlExecutor,
+  operatorId: string,
+): Promise<string | undefined> {
+  const rows: { locale: string }[] = await sql.query(
+    'SELECT locale FROM operator_credentials WHERE operator_id = $1',
+    [operatorId],
+  );
+  return rows[0]?.locale;
 }
 
 /** A TOTP step was used to sign in: no code of it or before it is good again. */
@@ -179,6 +225,15 @@ export async function useRecoveryCode(
     [operatorId, hashRecoveryCode(code), now],
   );
   return rows.length > 0;
+}
+
+/** Each operator's unused recovery codes, by operator (the owner's list of operators). */
+export async function recoveryCodesLeftByOperator(sql: SqlExecutor): Promise<Map<string, number>> {
+  const rows: { operator_id: string; left: number }[] = await sql.query(
+    `SELECT operator_id, count(*)::int AS left FROM operator_recovery_codes
+      WHERE used_at IS NULL GROUP BY operator_id`,
+  );
+  return new Map(rows.map((row) => [row.operator_id, row.left]));
 }
 
 export async function recoveryCodesLeft(sql: SqlExecutor, operatorId: string): Promise<number> {

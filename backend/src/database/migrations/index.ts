@@ -21,6 +21,7 @@ import { Operators1732000002000 } from './1732000002000-operators';
 import { CheckInOperator1732000003100 } from './1732000003100-check-in-operator';
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
 import { SeatNumbersAndDoorHandles1732000003000 } from './1732000003000-seat-numbers-and-door-handles';
+import { OperatorKeys1732000003400 } from './1732000003400-operator-keys';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   SlotStatusCounts1732000002100,
   SeatNumbersAndDoorHandles1732000003000,
   CheckInOperator1732000003100,
+  OperatorKeys1732000003400,
 ];

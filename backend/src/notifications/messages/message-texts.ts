@@ -65,6 +65,20 @@ export interface MessageTexts {
   invitationIgnore: string;
   roleBoxOffice: string;
   roleDoor: string;
+  /**
+   * A change of an operator's sign-in factors. Placeholders: {when}, {passkey} (its name), and
+   * in noticeBy the one who made it ({who}: noticeBySelf or noticeByOwner).
+   */
+  noticeSubject: string;
+  noticePasskeyAdded: string;
+  noticePasskeyRemoved: string;
+  noticeTotpSetUp: string;
+  noticeRecoveryCodesRenewed: string;
+  noticeSecondFactorReset: string;
+  noticeBy: string;
+  noticeBySelf: string;
+  noticeByOwner: string;
+  noticeNotYou: string;
 }
 
 export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
@@ -144,6 +158,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     invitationIgnore: 'If you did not expect this invitation, you can ignore this email.',
     roleBoxOffice: 'box office',
     roleDoor: 'door',
+    noticeSubject: 'Your Command Center sign-in changed: Dream Darkroom',
+    noticePasskeyAdded: 'A passkey named "{passkey}" was added to your account on {when}.',
+    noticePasskeyRemoved: 'The passkey named "{passkey}" was removed from your account on {when}.',
+    noticeTotpSetUp:
+      'An authenticator app was set up for your account on {when}; the one before it, if any, no longer works.',
+    noticeRecoveryCodesRenewed:
+      'New recovery codes were made for your account on {when}; the earlier ones no longer work.',
+    noticeSecondFactorReset:
+      'Your passkeys, authenticator app and recovery codes were removed on {when}. Sign in with your passphrase and add a passkey or an authenticator app again.',
+    noticeBy: 'It was done by {who}.',
+    noticeBySelf: 'you, signed in to your account',
+    noticeByOwner: 'the owner of the site',
+    noticeNotYou:
+      'If this was not you, tell the owner at once: they can end every session of your account and reset its sign-in.',
   },
   it: {
     siteName: 'Dream Darkroom',
@@ -223,6 +251,22 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     invitationIgnore: 'Se non aspettavi questo invito, puoi ignorare questa email.',
     roleBoxOffice: 'biglietteria',
     roleDoor: 'ingresso',
+    noticeSubject: "L'accesso al tuo Command Center è cambiato: Dream Darkroom",
+    noticePasskeyAdded:
+      'Una passkey chiamata "{passkey}" è stata aggiunta al tuo account il {when}.',
+    noticePasskeyRemoved:
+      'La passkey chiamata "{passkey}" è stata rimossa dal tuo account il {when}.',
+    noticeTotpSetUp:
+      "Un'app di autenticazione è stata configurata per il tuo account il {when}; quella di prima, se c'era, non funziona più.",
+    noticeRecoveryCodesRenewed:
+      'Nuovi codici di recupero sono stati creati per il tuo account il {when}; quelli di prima non funzionano più.',
+    noticeSecondFactorReset:
+      "Le tue passkey, l'app di autenticazione e i codici di recupero sono stati rimossi il {when}. Accedi con la tua passphrase e aggiungi di nuovo una passkey o un'app di autenticazione.",
+    noticeBy: "L'ha fatto {who}.",
+    noticeBySelf: 'tu, con accesso al tuo account',
+    noticeByOwner: 'il proprietario del sito',
+    noticeNotYou:
+      "Se non sei stata/o tu, avvisa subito il proprietario: può chiudere ogni sessione del tuo account e azzerarne l'accesso.",
   },
   ro: {
     siteName: 'Dream Darkroom',
@@ -302,6 +346,22 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     invitationIgnore: 'Dacă nu te așteptai la această invitație, poți ignora acest email.',
     roleBoxOffice: 'casă de bilete',
     roleDoor: 'intrare',
+    noticeSubject: 'Accesul tău în Command Center s-a schimbat: Dream Darkroom',
+    noticePasskeyAdded:
+      'O cheie de acces numită „{passkey}” a fost adăugată contului tău pe {when}.',
+    noticePasskeyRemoved:
+      'Cheia de acces numită „{passkey}” a fost scoasă din contul tău pe {when}.',
+    noticeTotpSetUp:
+      'O aplicație de autentificare a fost configurată pentru contul tău pe {when}; cea dinainte, dacă exista, nu mai funcționează.',
+    noticeRecoveryCodesRenewed:
+      'Au fost create coduri de recuperare noi pentru contul tău pe {when}; cele vechi nu mai funcționează.',
+    noticeSecondFactorReset:
+      'Cheile de acces, aplicația de autentificare și codurile de recuperare ți-au fost scoase pe {when}. Intră cu fraza de acces și adaugă din nou o cheie de acces sau o aplicație de autentificare.',
+    noticeBy: 'A făcut-o {who}.',
+    noticeBySelf: 'tu, conectat(ă) la contul tău',
+    noticeByOwner: 'proprietarul site-ului',
+    noticeNotYou:
+      'Dacă nu ai fost tu, anunță imediat proprietarul: poate închide toate sesiunile contului tău și îi poate reseta accesul.',
   },
 };
 

@@ -355,3 +355,43 @@ export function renderInvitation(invitation: InvitationSubject): RenderedMessage
   );
   return { subject: t.invitationSubject, text: body.text, html: body.html, attachments: [] };
 }
+
+export interface OperatorNoticeSubject {
+  name: string;
+  change:
+    | 'passkey-added'
+    | 'passkey-removed'
+    | 'totp-set-up'
+    | 'recovery-codes-renewed'
+    | 'second-factor-reset';
+  by: 'self' | 'owner';
+  passkeyName?: string;
+  at: Date;
+  locale: Locale;
+  timeZone: string | undefined;
+}
+
+/** Renders the email that tells an operator a sign-in factor of theirs changed, and by whom. */
+export function renderOperatorNotice(notice: OperatorNoticeSubject): RenderedMessage {
+  const t = MESSAGE_TEXTS[notice.locale] ?? MESSAGE_TEXTS.en;
+  const what = {
+    'passkey-added': t.noticePasskeyAdded,
+    'passkey-removed': t.noticePasskeyRemoved,
+    'totp-set-up': t.noticeTotpSetUp,
+    'recovery-codes-renewed': t.noticeRecoveryCodesRenewed,
+    'second-factor-reset': t.noticeSecondFactorReset,
+  }[notice.change];
+  const values = {
+    name: notice.name,
+    passkey: notice.passkeyName ?? '',
+    when: formatDeadline(notice.at, notice.locale, notice.timeZone),
+    who: notice.by === 'owner' ? t.noticeByOwner : t.noticeBySelf,
+  };
+  const f = (template: string) => fill(template, values);
+  const body = compose(
+    f(t.greeting),
+    [{ paragraphs: [f(what), f(t.noticeBy)] }, { paragraphs: [t.noticeNotYou] }],
+    t.signOff,
+  );
+  return { subject: t.noticeSubject, text: body.text, html: body.html, attachments: [] };
+}

@@ -26,6 +26,7 @@ function accountServer() {
     ],
     totp: true,
     recoveryCodesLeft: 7,
+    provedUntil: '2999-01-01T00:00:00.000Z',
   };
   const calls = fakeFetch((method, url, body) => {
     if (url === '/api/admin/session') return { body: BOX_OFFICE_SESSION };
@@ -43,6 +44,25 @@ function accountServer() {
           },
         },
       };
+    }
+    if (url === '/api/admin/account/step-up') {
+      const { passphrase } = body as { passphrase?: string };
+      if (passphrase !== 'seven ravens over the quiet harbour') {
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: 'That is not right. Try again.',
+            errors: [{ field: 'passphrase', message: 'That is not right. Try again.' }],
+          },
+        };
+      }
+      account.provedUntil = '2999-01-01T00:00:00.000Z';
+      return { body: { provedUntil: account.provedUntil } };
+    }
+    if (url === '/api/admin/account/passkeys/pk-1' && method === 'DELETE') {
+      account.passkeys = account.passkeys.filter((passkey) => passkey.id !== 'pk-1');
+      return { status: 204 };
     }
     if (url === '/api/admin/account/passkeys') {
       const { name } = body as { name: string };
@@ -65,6 +85,41 @@ afterEach(() => {
 });
 
 describe('My account', () => {
+  it('asks for the passphrase before changing a factor when the session has not proved itself lately, then removes a passkey', async () => {
+    const user = userEvent.setup();
+    const { account, calls } = accountServer();
+    account.provedUntil = null;
+    renderWithProviders(<CommandCenterPage section="account" />, {
+      route: '/admin/account',
+      path: '/admin/account',
+    });
+    const passkeys = await screen.findByRole('region', { name: 'Passkeys' });
+    // Until then, no way to add a passkey or move the app.
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move to a new authenticator app' })).toBeNull();
+    const [form] = screen.getAllByRole('form', { name: 'Confirm it is you' });
+    await user.type(within(form).getByLabelText('Your passphrase'), 'not my passphrase');
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('That is not right.');
+    await user.clear(within(form).getByLabelText('Your passphrase'));
+    await user.type(
+      within(form).getByLabelText('Your passphrase'),
+      'seven ravens over the quiet harbour',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Add a passkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Confirm it is you' })).toBeNull();
+    expect(
+      calls.filter((call) => call.url === '/api/admin/account/step-up').map((call) => call.body),
+    ).toEqual([
+      { passphrase: 'not my passphrase' },
+      { passphrase: 'seven ravens over the quiet harbour' },
+    ]);
+    await user.click(within(passkeys).getByRole('button', { name: 'Remove Work laptop' }));
+    expect(await within(passkeys).findByText('No passkey yet.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
   it('lists the passkeys, the app and the recovery codes left, and adds a passkey made on this device', async () => {
     const user = userEvent.setup();
     Object.defineProperty(window, 'PublicKeyCredential', {

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { isUnauthorized } from '../api/admin-request';
 import { useAccount } from '../api/get-account';
@@ -8,24 +7,27 @@ import { useAdminText } from '../hooks/use-admin-text';
 import { roleLabel } from '../model/operator-display';
 import { ConsoleNav } from './console-nav';
 import { LogoutButton } from './logout-button';
+import { AccountPasskeys } from './account-passkeys';
+import { NewRecoveryCodes } from './new-recovery-codes';
 import { PasskeyAdder } from './passkey-adder';
+import { StepUpGate } from './step-up-gate';
 import { TotpSetup } from './totp-setup';
 
 /**
- * The signed-in operator's own account: their passkeys (and a new one on this device), the
- * authenticator app, how many recovery codes are left; signing out is in the header. The owner,
- * signed in by the admin password, has none of these.
+ * The signed-in operator's own account: their passkeys (named, removed, a new one on this
+ * device), the authenticator app, how many recovery codes are left and new ones; signing out is
+ * in the header. What changes the sign-in asks for the passphrase or a code first when the
+ * session has not proved itself in the last few minutes (StepUpGate). The owner, signed in by
+ * the admin password, has none of these.
  */
 export function AccountPage() {
   const t = useAdminText();
-  const intl = useIntl();
   const toast = useToast();
   const account = useAccount();
   const { sessionExpired } = useAdminFailure();
   // A new round of the app's setup after each one finished (its recovery codes kept).
   const [totpRound, setTotpRound] = useState(0);
   const titleId = useId();
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
     if (isUnauthorized(account.error)) sessionExpired();
@@ -83,34 +85,17 @@ export function AccountPage() {
           </section>
           <section className="admin-panel" aria-labelledby={`${titleId}-passkeys`}>
             <h2 id={`${titleId}-passkeys`}>{t('admin.account.passkeys')}</h2>
-            {data.passkeys.length === 0 ? (
-              <p className="muted">{t('admin.account.noPasskeys')}</p>
-            ) : (
-              <ul className="account-passkeys">
-                {data.passkeys.map((passkey) => (
-                  <li key={passkey.id}>
-                    <strong>{passkey.name}</strong>
-                    <span className="muted">
-                      {' '}
-                      {t('admin.account.passkeyDates', {
-                        created: when(passkey.createdAt),
-                        lastUsed: passkey.lastUsedAt
-                          ? when(passkey.lastUsedAt)
-                          : t('admin.account.neverUsed'),
-                      })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <PasskeyAdder
-              onAdded={() =>
-                toast({
-                  title: t('admin.toast.passkeyAdded.title'),
-                  description: t('admin.toast.passkeyAdded.description'),
-                })
-              }
-            />
+            <AccountPasskeys account={data} />
+            <StepUpGate>
+              <PasskeyAdder
+                onAdded={() =>
+                  toast({
+                    title: t('admin.toast.passkeyAdded.title'),
+                    description: t('admin.toast.passkeyAdded.description'),
+                  })
+                }
+              />
+            </StepUpGate>
           </section>
           <section className="admin-panel" aria-labelledby={`${titleId}-totp`}>
             <h2 id={`${titleId}-totp`}>{t('admin.account.totp')}</h2>
@@ -118,11 +103,14 @@ export function AccountPage() {
             {data.totp && (
               <p>{t('admin.account.recoveryLeft', { count: data.recoveryCodesLeft })}</p>
             )}
-            <TotpSetup
-              key={totpRound}
-              again={data.totp}
-              onDone={() => setTotpRound((round) => round + 1)}
-            />
+            <StepUpGate>
+              <TotpSetup
+                key={totpRound}
+                again={data.totp}
+                onDone={() => setTotpRound((round) => round + 1)}
+              />
+              <NewRecoveryCodes />
+            </StepUpGate>
           </section>
         </>
       )}

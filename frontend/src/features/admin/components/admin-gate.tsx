@@ -106,9 +106,9 @@ export function AdminGate({ onSigningIn }: { onSigningIn?: () => void } = {}) {
 
   function submitOperator(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!email.trim() || !passphrase || !code.trim() || pending) return;
+    if (!email.trim() || !passphrase || pending) return;
     loginOperator.mutate(
-      { email: email.trim(), passphrase, code: code.trim() },
+      { email: email.trim(), passphrase, ...(code.trim() ? { code: code.trim() } : {}) },
       {
         onSuccess: (session) => {
           setPassphrase('');
@@ -235,16 +235,15 @@ export function AdminGate({ onSigningIn }: { onSigningIn?: () => void } = {}) {
             value={code}
             onChange={(event) => setCode(event.target.value)}
             aria-describedby={`${id}-code-hint`}
-            required
           />
           <p id={`${id}-code-hint`} className="field-hint">
-            {t('admin.gate.operator.codeHint')}
+            {t('admin.gate.operator.codeHint')} {t('admin.gate.operator.codeOptional')}
           </p>
         </div>
         <button
           type="submit"
           className="button button--block"
-          disabled={!email.trim() || !passphrase || !code.trim() || pending}
+          disabled={!email.trim() || !passphrase || pending}
         >
           {loginOperator.isPending ? t('admin.gate.submitting') : t('admin.gate.operator.submit')}
         </button>

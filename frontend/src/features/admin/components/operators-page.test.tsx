@@ -7,6 +7,18 @@ import CommandCenterPage from './command-center-page';
 const ANA = '00000000-0000-4000-8000-0000000000a1';
 const DAN = '00000000-0000-4000-8000-0000000000d1';
 
+const passkey = (id: string, name: string) => ({
+  id,
+  name,
+  createdAt: '2025-09-01T12:00:00.000Z',
+  lastUsedAt: null,
+});
+const PASSKEYS_2 = [
+  passkey('ana-laptop-key', 'Laptop'),
+  passkey('ana-phone-key', 'Unknown device'),
+];
+const PASSKEYS_1 = [passkey('dan-phone-key', 'Phone')];
+
 function operators(): Operator[] {
   return [
     {
@@ -20,6 +32,8 @@ function operators(): Operator[] {
       joinedAt: null,
       passkeys: 0,
       totp: false,
+      passkeyList: [],
+      recoveryCodesLeft: 0,
       sessions: [
         {
           id: 'owner-here',
@@ -50,6 +64,8 @@ function operators(): Operator[] {
       joinedAt: '2025-09-01T12:00:00.000Z',
       passkeys: 2,
       totp: true,
+      passkeyList: PASSKEYS_2,
+      recoveryCodesLeft: 6,
       sessions: [
         {
           id: 'ana-laptop',
@@ -72,6 +88,8 @@ function operators(): Operator[] {
       joinedAt: '2025-09-02T12:00:00.000Z',
       passkeys: 1,
       totp: false,
+      passkeyList: PASSKEYS_1,
+      recoveryCodesLeft: 0,
       sessions: [],
     },
   ];
@@ -106,6 +124,8 @@ function operatorsServer() {
         joinedAt: null,
         passkeys: 0,
         totp: false,
+        passkeyList: [],
+        recoveryCodesLeft: 0,
         sessions: [],
       };
       state.operators.push(invited);
@@ -126,6 +146,25 @@ function operatorsServer() {
     if (session && method === 'DELETE') {
       const operator = find(decodeURIComponent(session[1]!));
       operator.sessions = operator.sessions.filter((open) => open.id !== session[2]);
+      return { status: 204 };
+    }
+    const passkeyOf = /^\/api\/admin\/operators\/([^/]+)\/passkeys\/([^/]+)$/.exec(url);
+    if (passkeyOf && method === 'DELETE') {
+      const operator = find(decodeURIComponent(passkeyOf[1]!));
+      operator.passkeyList = operator.passkeyList.filter((key) => key.id !== passkeyOf[2]);
+      operator.passkeys = operator.passkeyList.length;
+      return { status: 204 };
+    }
+    const reset = /^\/api\/admin\/operators\/([^/]+)\/second-factor-reset$/.exec(url);
+    if (reset && method === 'POST') {
+      const operator = find(decodeURIComponent(reset[1]!));
+      Object.assign(operator, {
+        passkeyList: [],
+        passkeys: 0,
+        totp: false,
+        recoveryCodesLeft: 0,
+        sessions: [],
+      });
       return { status: 204 };
     }
     const erasure = /^\/api\/admin\/operators\/([^/]+)\/erasure$/.exec(url);
@@ -294,5 +333,46 @@ describe('the Operators page', () => {
     expect(erased).toHaveTextContent('ERASED');
     expect(within(erased).queryByRole('button')).toBeNull();
     expect(calls.some((call) => call.url === `/api/admin/operators/${DAN}/erasure`)).toBe(true);
+  });
+
+  it("shows each operator's passkeys by name, removes one after asking, and resets the second factor", async () => {
+    const user = userEvent.setup();
+    const { calls } = operatorsServer();
+    renderOperators();
+    await screen.findByText('3 operators');
+    const factors = within(card('Ana Box')).getByRole('region', { name: 'Sign-in of Ana Box' });
+    expect(factors).toHaveTextContent('Laptop');
+    expect(factors).toHaveTextContent('Unknown device');
+    expect(factors).toHaveTextContent('6 recovery codes left');
+    await user.click(
+      within(factors).getByRole('button', { name: 'Remove passkey Unknown device of Ana Box' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Remove the passkey “Unknown device” of Ana Box?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(factors).not.toHaveTextContent('Unknown device'));
+    expect(factors).toHaveTextContent('Laptop');
+    expect(
+      calls.some(
+        (call) =>
+          call.method === 'DELETE' &&
+          call.url === `/api/admin/operators/${ANA}/passkeys/ana-phone-key`,
+      ),
+    ).toBe(true);
+
+    await user.click(within(card('Ana Box')).getByRole('button', { name: 'Reset second factor' }));
+    const resetDialog = await screen.findByRole('alertdialog', {
+      name: 'Reset the second factor of Ana Box?',
+    });
+    await user.click(within(resetDialog).getByRole('button', { name: 'Reset second factor' }));
+    await waitFor(() =>
+      expect(
+        within(card('Ana Box')).getByRole('region', { name: 'Sign-in of Ana Box' }),
+      ).toHaveTextContent('none yet'),
+    );
+    expect(
+      calls.some((call) => call.url === `/api/admin/operators/${ANA}/second-factor-reset`),
+    ).toBe(true);
   });
 });

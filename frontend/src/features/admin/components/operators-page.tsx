@@ -10,6 +10,7 @@ import { useEraseOperator } from '../api/erase-operator';
 import { useOperators } from '../api/get-operators';
 import { useInviteOperator } from '../api/invite-operator';
 import type { InvitedRole, Operator, OperatorSession } from '../api/operator-types';
+import { useRemoveOperatorPasskey, useResetSecondFactor } from '../api/operator-keys';
 import { useRevokeSession } from '../api/revoke-session';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
@@ -423,6 +424,113 @@ function OperatorControls({ operator }: { operator: Operator }) {
   );
 }
 
+/**
+ * What signs an operator in, as the owner sees it: each passkey by name and dates (each
+ * removable: a lost device, or one planted with a stolen session), the authenticator app, the
+ * recovery codes left; and resetting the second factor altogether.
+ */
+function OperatorFactors({ operator }: { operator: Operator }) {
+  const t = useAdminText();
+  const when = useWhen();
+  const { fail } = useAdminFailure();
+  const removePasskey = useRemoveOperatorPasskey();
+  const reset = useResetSecondFactor();
+  const [asking, setAsking] = useState<{ passkeyId: string; name: string } | 'reset' | null>(null);
+  const id = useId();
+  const joined = operator.state === 'active' || operator.state === 'suspended';
+  const failed = (error: unknown) => {
+    setAsking(null);
+    fail(
+      error,
+      'admin.toast.operatorFailed.title',
+      serverText(error) ?? t('admin.operators.factorChangeFailed'),
+    );
+  };
+  const passkeyAsked = asking !== null && asking !== 'reset' ? asking : null;
+
+  return (
+    <section className="operator-factors" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>{t('admin.operators.factorsOf', { name: operator.name })}</h4>
+      {operator.passkeyList.length === 0 && !operator.totp ? (
+        <p className="muted">{t('admin.operators.noFactors')}</p>
+      ) : (
+        <ul className="operator-sessions">
+          {operator.passkeyList.map((passkey) => (
+            <li key={passkey.id}>
+              <strong>{passkey.name}</strong>{' '}
+              <span className="muted">
+                {t('admin.operators.passkeyDetails', {
+                  created: when(passkey.createdAt),
+                  lastUsed: passkey.lastUsedAt
+                    ? when(passkey.lastUsedAt)
+                    : t('admin.operators.neverUsed'),
+                })}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button--small button--danger-outline"
+                aria-label={t('admin.operators.removePasskey', {
+                  passkey: passkey.name,
+                  name: operator.name,
+                })}
+                onClick={() => setAsking({ passkeyId: passkey.id, name: passkey.name })}
+              >
+                {t('admin.operators.removePasskeyShort')}
+              </button>
+            </li>
+          ))}
+          {operator.totp && (
+            <li>
+              <strong>{t('admin.operators.totp')}</strong>{' '}
+              <span className="muted">
+                {t('admin.operators.recoveryLeft', { count: operator.recoveryCodesLeft })}
+              </span>
+            </li>
+          )}
+        </ul>
+      )}
+      {joined && (operator.passkeyList.length > 0 || operator.totp) && (
+        <button
+          type="button"
+          className="button button--small button--danger-outline"
+          onClick={() => setAsking('reset')}
+        >
+          {t('admin.operators.reset')}
+        </button>
+      )}
+      <ConfirmOperatorChange
+        open={passkeyAsked !== null}
+        onClose={() => setAsking(null)}
+        pending={removePasskey.isPending}
+        title={t('admin.operators.removePasskeyTitle', {
+          passkey: passkeyAsked?.name ?? '',
+          name: operator.name,
+        })}
+        description={t('admin.operators.removePasskeyDescription', { name: operator.name })}
+        confirmLabel={t('admin.operators.removePasskeyShort')}
+        onConfirm={() =>
+          passkeyAsked &&
+          removePasskey.mutate(
+            { operatorId: operator.id, passkeyId: passkeyAsked.passkeyId },
+            { onSuccess: () => setAsking(null), onError: failed },
+          )
+        }
+      />
+      <ConfirmOperatorChange
+        open={asking === 'reset'}
+        onClose={() => setAsking(null)}
+        pending={reset.isPending}
+        title={t('admin.operators.resetTitle', { name: operator.name })}
+        description={t('admin.operators.resetDescription', { name: operator.name })}
+        confirmLabel={t('admin.operators.reset')}
+        onConfirm={() =>
+          reset.mutate(operator.id, { onSuccess: () => setAsking(null), onError: failed })
+        }
+      />
+    </section>
+  );
+}
+
 function OperatorCard({ operator }: { operator: Operator }) {
   const t = useAdminText();
   const when = useWhen();
@@ -473,6 +581,9 @@ function OperatorCard({ operator }: { operator: Operator }) {
           </div>
         )}
       </dl>
+      {operator.role !== 'owner' && operator.state !== 'erased' && (
+        <OperatorFactors operator={operator} />
+      )}
       <h4>{t('admin.operators.sessions', { count: operator.sessions.length })}</h4>
       {operator.sessions.length === 0 ? (
         <p className="muted">{t('admin.operators.noSessions')}</p>
@@ -489,8 +600,9 @@ function OperatorCard({ operator }: { operator: Operator }) {
 }
 
 /**
- * The owner's Operators page: every operator with role, state, second factors and open
- * sessions; invite, change a role, suspend and reinstate, end a session, erase a suspended one.
+ * The owner's Operators page: every operator with role, state, second factors (each passkey by
+ * name) and open sessions; invite, change a role, suspend and reinstate, end a session, remove a
+ * passkey, reset a second factor, erase a suspended one.
  */
 export function OperatorsPage() {
   const t = useAdminText();

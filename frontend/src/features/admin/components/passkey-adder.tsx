@@ -4,6 +4,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { HttpError } from '../../../lib/http-error';
 import { useAddPasskey } from '../api/add-passkey';
 import { isUnauthorized } from '../api/admin-request';
+import { useStepUpRefusal } from '../api/operator-keys';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
@@ -14,6 +15,7 @@ export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
   const t = useAdminText();
   const addPasskey = useAddPasskey();
   const { sessionExpired } = useAdminFailure();
+  const steppedDown = useStepUpRefusal();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<AdminMessageId | null>(null);
   const [supported] = useState(() => browserSupportsWebAuthn());
@@ -30,6 +32,7 @@ export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
       },
       onError: (error) => {
         if (isUnauthorized(error)) return sessionExpired();
+        if (steppedDown(error)) return;
         setProblem(
           passkeyRefusal(error) ??
             (error instanceof HttpError && error.status === 400

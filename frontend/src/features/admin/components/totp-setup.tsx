@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { QrCode } from '../../../components/qr-code';
 import { HttpError } from '../../../lib/http-error';
 import { isUnauthorized } from '../api/admin-request';
+import { useStepUpRefusal } from '../api/operator-keys';
 import { useConfirmTotp, useStartTotp } from '../api/set-up-totp';
 import { useAdminFailure } from '../hooks/use-admin-feedback';
 import { useAdminText } from '../hooks/use-admin-text';
@@ -17,12 +18,14 @@ export function TotpSetup({ onDone, again = false }: { onDone: () => void; again
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const { sessionExpired } = useAdminFailure();
+  const steppedDown = useStepUpRefusal();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 
   function failed(error: unknown, wrongCode: boolean) {
     if (isUnauthorized(error)) return sessionExpired();
+    if (steppedDown(error)) return;
     setProblem(
       wrongCode && error instanceof HttpError && error.status === 400
         ? t('admin.totp.wrongCode')
