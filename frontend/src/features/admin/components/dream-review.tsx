@@ -4,6 +4,7 @@ import type { SheetDream } from '../api/get-performers-sheet';
 import { useAdminText } from '../hooks/use-admin-text';
 import type { AdminMessageId } from '../i18n/admin-catalogue';
 import {
+  carryReplacements,
   shiftReplacements,
   textSegments,
   type SheetReplacement,
@@ -22,14 +23,17 @@ const KIND_LABEL: Record<SheetReplacement['kind'], AdminMessageId> = {
   handle: 'admin.sheet.kind.handle',
 };
 
-/** The draft a dream starts from: the approved text, or else the server's anonymisation. */
+/**
+ * The draft a dream starts from: the approved text, or else the server's anonymisation; the
+ * anonymiser's highlights follow the approved text wherever the operator left them.
+ */
 export function initialDraft(dream: SheetDream): DreamDraft {
   const { anonymised, approvedText } = dream;
   if (approvedText === null)
     return { text: anonymised.text, replacements: anonymised.replacements };
   return {
     text: approvedText,
-    replacements: approvedText === anonymised.text ? anonymised.replacements : [],
+    replacements: carryReplacements(anonymised.text, approvedText, anonymised.replacements),
   };
 }
 

@@ -40,11 +40,11 @@ function sheet(approvedText: string | null = null): PerformersSheet {
 
 const SHEET_URL = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent('Oct 30 - 7:30pm')}/dreams`;
 
-function renderSheet() {
+function renderSheet(approvedText: string | null = null) {
   const approvals: unknown[] = [];
   const calls = fakeFetch((method, url, body) => {
     if (url === '/api/admin/session') return { body: OWNER_SESSION };
-    if (url === SHEET_URL && method === 'GET') return { body: sheet() };
+    if (url === SHEET_URL && method === 'GET') return { body: sheet(approvedText) };
     if (url === `${SHEET_URL}/approval` && method === 'POST') {
       approvals.push(body);
       const [dream] = (body as { dreams: { text: string }[] }).dreams;
@@ -131,6 +131,18 @@ describe("the performers' sheet page", () => {
     expect(
       screen.getByText('1 of 1 dreams approved; only approved dreams are printed.'),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the highlights on an edited text approved earlier, read back from the server', async () => {
+    renderSheet('Tonight I am a dreamer and you can write to an email address, late at night.');
+    const preview = await screen.findByTestId('sheet-preview-1');
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    expect(
+      within(preview)
+        .getAllByRole('mark')
+        .map((mark) => mark.firstChild?.textContent),
+    ).toEqual(['a dreamer', 'an email address']);
+    expect(screen.getByText('2 replacements', { exact: false })).toBeInTheDocument();
   });
 
   it('warns when the approved text still holds an email', async () => {

@@ -13,21 +13,10 @@ import { DreamReview, initialDraft, type DreamDraft } from './dream-review';
 import { LogoutButton } from './logout-button';
 import './performers-sheet.css';
 
-/**
- * The drafts of a sheet the server answered: each dream's initial draft, except that a text the
- * operator has just approved keeps the highlights the edit left on it.
- */
-function drafts(
-  sheet: PerformersSheet,
-  previous: Record<string, DreamDraft>,
-): Record<string, DreamDraft> {
+/** The drafts of a sheet the server answered: each dream's approved or anonymised text. */
+function drafts(sheet: PerformersSheet): Record<string, DreamDraft> {
   return Object.fromEntries(
-    sheet.dreams.map((dream) => {
-      const edited = previous[dream.registrationId];
-      const kept =
-        edited && dream.approvedText !== null && edited.text.trim() === dream.approvedText;
-      return [dream.registrationId, kept ? edited : initialDraft(dream)];
-    }),
+    sheet.dreams.map((dream) => [dream.registrationId, initialDraft(dream)]),
   );
 }
 
@@ -57,7 +46,7 @@ export function PerformersSheetPage() {
   // A sheet the server answers anew (loaded, or approved) replaces the drafts.
   if (sheet.data && sheet.data !== shown) {
     setShown(sheet.data);
-    setEdits(drafts(sheet.data, edits));
+    setEdits(drafts(sheet.data));
   }
 
   const data = sheet.data;
