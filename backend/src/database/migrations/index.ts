@@ -19,6 +19,7 @@ import { CheckIns1732000001500 } from './1732000001500-check-ins';
 import { PerformersSheet1732000001600 } from './1732000001600-performers-sheet';
 import { Operators1732000002000 } from './1732000002000-operators';
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
+import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   PerformersSheet1732000001600,
   Operators1732000002000,
   SlotStatusCounts1732000002100,
+  SheetSuspicions1732000003200,
 ];

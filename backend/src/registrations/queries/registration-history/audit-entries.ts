@@ -7,7 +7,7 @@ import type { AuditEntryDto } from './audit-entry.response.dto';
 
 /** The person's own fields: what an erasure takes away, as the history names it. */
 const PERSONS_FIELDS = PERSONAL_FIELDS.filter(
-  (field) => field !== 'clientKey' && field !== 'sheetDream',
+  (field) => field !== 'clientKey' && field !== 'sheetDream' && field !== 'sheetAnswers',
 );
 
 /** The personal fields each event type carries, to name what an erasure took away. */
@@ -16,6 +16,7 @@ const PERSONAL_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
   DreamEdited: ['dream'],
   DreamShared: ['dream'],
   SheetDreamApproved: ['sheetDream'],
+  SheetSuspicionsAnswered: ['sheetAnswers'],
 };
 
 function optionalString(value: unknown): string | undefined {
