@@ -2,8 +2,10 @@ import {
   carryReplacements,
   shiftReplacements,
   textSegments,
-  type SheetReplacement,
+  type TextSpan,
 } from './sheet-replacements';
+
+type SheetReplacement = TextSpan & { kind: string };
 
 const TEXT = 'I saw someone write to an email address at night.';
 const NAME: SheetReplacement = { offset: 6, length: 7, kind: 'name' };
@@ -41,9 +43,9 @@ describe('the text in stretches for highlighting', () => {
   it('marks each replacement and keeps the rest as it is', () => {
     expect(textSegments(TEXT, [EMAIL, NAME])).toEqual([
       { text: 'I saw ' },
-      { text: 'someone', replacement: NAME },
+      { text: 'someone', span: NAME },
       { text: ' write to ' },
-      { text: 'an email address', replacement: EMAIL },
+      { text: 'an email address', span: EMAIL },
       { text: ' at night.' },
     ]);
   });

@@ -1,16 +1,15 @@
 /**
- * The replacements of a dream on the performers' sheet, as the server's anonymiser answers them
- * (offsets and lengths in the text, UTF-16 units), kept in place while the operator edits.
+ * The anonymiser's spans in a dream's text (offsets and lengths in UTF-16 units, as the server
+ * answers them), kept in place while the operator edits and carried onto the approved text.
  */
-export interface SheetReplacement {
+export interface TextSpan {
   offset: number;
   length: number;
-  kind: 'name' | 'email' | 'phone' | 'web' | 'handle';
 }
 
-export interface TextSegment {
+export interface TextSegment<T extends TextSpan> {
   text: string;
-  replacement?: SheetReplacement;
+  span?: T;
 }
 
 /**
@@ -31,12 +30,6 @@ export function shiftReplacements<T extends TextSpan>(
     removed: before.length - tail - start,
     inserted: after.length - tail - start,
   });
-}
-
-/** A stretch of a text: where it starts and how long it is (UTF-16 units). */
-export interface TextSpan {
-  offset: number;
-  length: number;
 }
 
 /** One changed stretch: `removed` units at `start` became `inserted` units. */
@@ -169,25 +162,21 @@ export function carryReplacements<T extends TextSpan>(
   return carried.sort((a, b) => a.offset - b.offset);
 }
 
-/** The text in stretches, each replacement a stretch of its own, for highlighting. */
-export function textSegments(
+/** The text in stretches, each span a stretch of its own, for highlighting. */
+export function textSegments<T extends TextSpan>(
   text: string,
-  replacements: readonly SheetReplacement[],
-): TextSegment[] {
-  const segments: TextSegment[] = [];
+  spans: readonly T[],
+): TextSegment<T>[] {
+  const segments: TextSegment<T>[] = [];
   let cursor = 0;
-  const ordered = [...replacements]
-    .filter((r) => r.offset >= 0 && r.length > 0 && r.offset + r.length <= text.length)
+  const ordered = [...spans]
+    .filter((s) => s.offset >= 0 && s.length > 0 && s.offset + s.length <= text.length)
     .sort((a, b) => a.offset - b.offset);
-  for (const replacement of ordered) {
-    if (replacement.offset < cursor) continue;
-    if (replacement.offset > cursor)
-      segments.push({ text: text.slice(cursor, replacement.offset) });
-    segments.push({
-      text: text.slice(replacement.offset, replacement.offset + replacement.length),
-      replacement,
-    });
-    cursor = replacement.offset + replacement.length;
+  for (const span of ordered) {
+    if (span.offset < cursor) continue;
+    if (span.offset > cursor) segments.push({ text: text.slice(cursor, span.offset) });
+    segments.push({ text: text.slice(span.offset, span.offset + span.length), span });
+    cursor = span.offset + span.length;
   }
   if (cursor < text.length) segments.push({ text: text.slice(cursor) });
   return segments;
