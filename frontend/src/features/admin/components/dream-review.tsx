@@ -149,7 +149,7 @@ export function DreamReview({
         {t('admin.sheet.language', { language: t(`admin.sheet.language.${dream.language}`) })}
       </p>
       <div className="sheet-dream__texts">
-        <section aria-labelledby={originalId}>
+        <div role="group" aria-labelledby={originalId}>
           <h4 id={originalId}>{t('admin.sheet.original')}</h4>
           <MarkedText
             text={dream.original}
@@ -157,8 +157,8 @@ export function DreamReview({
             className="sheet-dream__original"
             testId={`sheet-original-${dream.seat}`}
           />
-        </section>
-        <section aria-labelledby={anonymisedId}>
+        </div>
+        <div role="group" aria-labelledby={anonymisedId}>
           <h4 id={anonymisedId}>{t('admin.sheet.anonymised')}</h4>
           <MarkedText
             text={draft.text}
@@ -166,7 +166,7 @@ export function DreamReview({
             className="sheet-dream__preview"
             testId={`sheet-preview-${dream.seat}`}
           />
-        </section>
+        </div>
       </div>
       {suspicions.length > 0 && (
         <ul
@@ -193,28 +193,30 @@ export function DreamReview({
                     id={suspicionControlId(dream.registrationId, span.id)}
                     className="button button--small button--ghost"
                     aria-pressed={span.answer === 'replace'}
-                    aria-label={t('admin.sheet.suspicion.replaceLabel', {
-                      words: words(span),
-                      replacement: span.replacement,
-                      seat: dream.seat,
-                    })}
                     disabled={answering}
                     onClick={() => onAnswer(span, 'replace')}
                   >
-                    {t('admin.sheet.suspicion.replace', { replacement: span.replacement })}
+                    {t('admin.sheet.suspicion.replace', {
+                      words: words(span),
+                      replacement: span.replacement,
+                    })}
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('admin.sheet.suspicion.inDream', { seat: dream.seat })}
+                    </span>
                   </button>
                   <button
                     type="button"
                     className="button button--small button--ghost"
                     aria-pressed={span.answer === 'keep'}
-                    aria-label={t('admin.sheet.suspicion.keepLabel', {
-                      words: words(span),
-                      seat: dream.seat,
-                    })}
                     disabled={answering}
                     onClick={() => onAnswer(span, 'keep')}
                   >
-                    {t('admin.sheet.suspicion.keep')}
+                    {t('admin.sheet.suspicion.keep', { words: words(span) })}
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('admin.sheet.suspicion.inDream', { seat: dream.seat })}
+                    </span>
                   </button>
                 </span>
               </li>
