@@ -115,6 +115,7 @@ export function nameLike(word: Word, lexicon: Lexicon, language: Locale): boolea
 export function famousSurname(word: Word, lexicon: Lexicon): boolean {
   return (
     word.capitalised &&
+    [...word.text].length >= 2 &&
     !lexicon.lastNames.has(word.folded) &&
     !lexicon.firstNames.has(word.folded) &&
     lexicon.words.hasProperNoun(word.text)
@@ -129,6 +130,7 @@ export const NETWORKS =
 function capitalisedCommon(word: Word, lexicon: Lexicon, language: Locale): boolean {
   return (
     word.capitalised &&
+    [...word.text].length >= 2 &&
     !lexicon.firstNames.has(word.folded) &&
     !lexicon.lastNames.has(word.folded) &&
     !TITLES[language].has(word.folded) &&
@@ -155,8 +157,10 @@ export function namesNoPerson(
   if (before) {
     const between = text.slice(before.end, words[from].start);
     // "Sf. Andrei", "San Giorgio", "via Garibaldi", "Gara de Nord".
+    // A full stop between only after an abbreviation (Sf., St., Str.), not a sentence's end.
+    const abbreviated = [...before.text].length <= 3 ? /^\.?\s*$/u : /^\s+$/u;
     if (
-      /^[\s.]*$/u.test(between) &&
+      abbreviated.test(between) &&
       (SAINTS.has(before.folded) || PLACES[language].has(before.folded))
     ) {
       return true;

@@ -166,6 +166,7 @@ export function findAuthor(text: string, author: Author, language: Locale): Foun
       (next !== undefined &&
         joined(text, words[last], next) &&
         next.capitalised &&
+        [...next.text].length >= 2 &&
         !next.sentenceStart &&
         !matchesAuthor(next, forms, language)) ||
       (previous !== undefined &&
