@@ -58,7 +58,7 @@ export interface SheetAnswer {
 /** Where a neutral word starts a sentence, it takes a capital as the text did. */
 function startsSentence(text: string, index: number): boolean {
   const before = text.slice(0, index).trimEnd();
-  return before.length === 0 || /[.!?…:]["'»”’)]*$/u.test(before);
+  return before.length === 0 || /[.!?…]["'»”’)]*$/u.test(before);
 }
 
 function previousWord(text: string, index: number): string {

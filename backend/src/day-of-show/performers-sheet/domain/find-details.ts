@@ -1,5 +1,5 @@
 import type { Locale } from '../../../common/locale';
-import type { Author } from './find-author';
+import { nameParts, type Author } from './find-author';
 import { foldWord } from './fold-word';
 import type { Found } from './found';
 import type { SpanCategory } from './neutral-words';
@@ -239,8 +239,14 @@ export function findDetails(text: string, author: Author, language: Locale): Fou
     if (trimmed.length > 0)
       found.push({ start, end: start + trimmed.length, kind: 'replaced', category: 'web' });
   }
-  for (const { start, end } of [...regexFinds(text, HANDLE), ...regexFinds(text, UNDERSCORED)]) {
-    found.push({ start, end, kind: 'replaced', category: 'handle' });
+  const parts = nameParts(author.name ?? '').filter((part) => part.length >= 3);
+  for (const { start, end, value } of [
+    ...regexFinds(text, HANDLE),
+    ...regexFinds(text, UNDERSCORED),
+  ]) {
+    const folded = foldWord(value);
+    const own = parts.some((part) => folded.includes(part));
+    found.push({ start, end, kind: 'replaced', category: own ? 'author-handle' : 'handle' });
   }
   found.push(...handlesAfterNetworks(text));
   for (const { start, value } of regexFinds(text, PHONE)) {
