@@ -83,7 +83,7 @@ export async function pdfText(bytes) {
 export const sheetPath = (time) =>
   `/admin/sheet?${new URLSearchParams({ event: 'bucharest', time }).toString()}`;
 
-async function axeViolations(page, axePath) {
+export async function axeViolations(page, axePath) {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, {

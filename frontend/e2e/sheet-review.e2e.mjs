@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { logIn } from './command-center.e2e.mjs';
-import { pdfText, registerPaid, sheetPath } from './performers-sheet.e2e.mjs';
+import { axeViolations, pdfText, registerPaid, sheetPath } from './performers-sheet.e2e.mjs';
 import { eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
 
 const catalogue = (language) =>
@@ -105,7 +105,7 @@ function reviewScenario(language) {
   const { days, authors, others, authorWords } = SHEETS[language];
   return {
     name: `Sheet review (${language}): as written beside the text for the performers, suspicions answered from the keyboard across dreams, print held until answered`,
-    async run({ page, browser, baseURL, adminPassword }) {
+    async run({ page, browser, baseURL, axePath, adminPassword }) {
       const t = catalogue(language);
       await logIn(page, adminPassword);
       const slot = await slotOfItsOwn(page, baseURL, days, 16, 0);
@@ -114,6 +114,7 @@ function reviewScenario(language) {
       }
 
       const { context, page: sheet } = await pageInLanguage(browser, language, {
+        bypassCSP: true,
         baseURL,
         viewport: { width: 1280, height: 900 },
       });
@@ -166,6 +167,10 @@ function reviewScenario(language) {
           category: say(t, 'admin.sheet.category.other-person'),
         });
         assert.ok((await open.first().textContent()).includes(`(${openLabel})`));
+
+        // Nothing in the review's marks, counts and answers that WCAG 2.1 A/AA refuses.
+        await sheet.waitForFunction((lang) => document.documentElement.lang === lang, language);
+        assert.deepEqual(await axeViolations(sheet, axePath), []);
 
         // The counts, per dream and for the sheet; approval and print held, saying why.
         assert.match(await sheet.getByTestId('sheet-review-state-1').innerText(), /2/);
