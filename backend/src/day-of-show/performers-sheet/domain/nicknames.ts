@@ -51,6 +51,7 @@ export const NICKNAMES: Record<Locale, readonly (readonly string[])[]> = {
     ['Matthew', 'Matt', 'Matty'],
     ['Michael', 'Mike', 'Mikey', 'Mick', 'Micky'],
     ['Nicholas', 'Nick', 'Nicky', 'Nico'],
+    ['Penelope', 'Penny', 'Pen', 'Nell'],
     ['Patricia', 'Pat', 'Patty', 'Trish', 'Tricia'],
     ['Patrick', 'Pat', 'Paddy'],
     ['Peter', 'Pete'],

@@ -58,7 +58,8 @@ export class SheetSpanDto {
   replacement: string;
 
   @ApiProperty({
-    enum: SUSPICION_ANSWERS,
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...SUSPICION_ANSWERS, null],
     nullable: true,
     type: String,
     description: "The reviewer's answer to a suspicion; null while it is open, and for `replaced`.",
