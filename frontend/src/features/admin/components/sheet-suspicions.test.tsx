@@ -122,6 +122,23 @@ function renderSheet() {
     if (url === SHEET_URL && method === 'GET') return { body: current() };
     if (url === `${SHEET_URL}/answers` && method === 'POST') {
       answers.push(body);
+      const asked = (body as { answers: { registrationId: string; spanId: string }[] }).answers;
+      const stale = asked.find(
+        (given) =>
+          !dreams
+            .find((dream) => dream.registrationId === given.registrationId)
+            ?.found.some((item) => `${item.start}-${item.end}` === given.spanId),
+      );
+      if (stale) {
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: `Registration ${stale.registrationId} has no suspicion ${stale.spanId} in its dream as it is now; read the sheet again.`,
+            errors: [{ field: 'answers', message: 'read the sheet again' }],
+          },
+        };
+      }
       for (const given of (
         body as {
           answers: { registrationId: string; spanId: string; answer: 'replace' | 'keep' }[];
@@ -187,7 +204,7 @@ function renderSheet() {
     route: `/admin/sheet?event=bucharest&time=${encodeURIComponent('Oct 30 - 7:30pm')}`,
     path: '/admin/sheet',
   });
-  return { answers, approvals, prints };
+  return { answers, approvals, prints, dreams };
 }
 
 const marksIn = (testId: string) =>
@@ -338,5 +355,37 @@ describe("the performers' sheet review", () => {
     ).toBeInTheDocument();
     expect(within(paper).getByText('Sognavo che A. ballava con X. sul tetto.')).toBeInTheDocument();
     expect(within(paper).queryByRole('button')).toBeNull();
+  });
+
+  it('reads the sheet again when a dream changed under an answer, saying so', async () => {
+    const user = userEvent.setup();
+    const { answers, dreams } = renderSheet();
+    await screen.findByTestId('sheet-preview-1');
+    // Meanwhile an operator edits the first dream in the console: its suspicion moves.
+    const edited = `Tonight ${FIRST}`;
+    dreams[0]!.original = edited;
+    dreams[0]!.found = [
+      found(edited, 'Thaddeus', { kind: 'replaced', category: 'author-name', replacement: 'X.' }),
+      found(edited, 'Mario', { kind: 'suspected', category: 'other-person', replacement: 'A.' }),
+    ];
+    await user.click(screen.getByRole('button', { name: 'Keep “Mario” in dream 1' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(
+      await screen.findByText(
+        'The sheet changed meanwhile; it has been read again. Please answer again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('sheet-original-1')).toHaveTextContent(/^Tonight I am Thaddeus/),
+    );
+    await user.click(screen.getByRole('button', { name: 'Keep “Mario” in dream 1' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('sheet-review-state-1')).toHaveTextContent('all answered'),
+    );
+    expect(answers[1]).toEqual({
+      answers: [
+        { registrationId: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11', spanId: '26-31', answer: 'keep' },
+      ],
+    });
   });
 });
