@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Locale } from '../../../src/common/locale';
 import {
@@ -52,9 +52,14 @@ export function parseLine(line: string, language: Locale, source: string): Label
   return { source, language, author: { name, email, phone }, text: text.normalize('NFC'), labels };
 }
 
+/** The set's folder: beside this file, or (compiled for `make bench`) in the sources. */
+const SET_DIRECTORY = existsSync(path.join(__dirname, 'dev'))
+  ? __dirname
+  : path.resolve(__dirname, '../../../../../test/day-of-show/anonymiser-set');
+
 /** The set's dreams in `folder` (dev or held-out), every language. */
 export function readSet(folder: 'dev' | 'held-out'): LabelledDream[] {
-  const directory = path.join(__dirname, folder);
+  const directory = path.join(SET_DIRECTORY, folder);
   const dreams: LabelledDream[] = [];
   for (const file of readdirSync(directory)
     .filter((name) => name.endsWith('.txt'))
