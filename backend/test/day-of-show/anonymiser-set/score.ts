@@ -106,6 +106,8 @@ export interface Score {
   keep: { total: number; replaced: number };
   /** Spans the reviewer would answer, all dreams together. */
   suspicions: number;
+  /** Of those, the ones over no label that must go (an ordinary word flagged: the reviewer keeps it). */
+  needlessSuspicions: number;
   misses: Miss[];
 }
 
@@ -123,11 +125,20 @@ export function scoreSet(dreams: readonly LabelledDream[]): Score {
     places: { total: 0, marked: 0 },
     keep: { total: 0, replaced: 0 },
     suspicions: 0,
+    needlessSuspicions: 0,
     misses: [],
   };
   for (const dream of dreams) {
     const { spans } = anonymiseDream(dream.text, dream.author, dream.language);
-    score.suspicions += spans.filter((span) => span.kind === 'suspected').length;
+    const suspected = spans.filter((span) => span.kind === 'suspected');
+    score.suspicions += suspected.length;
+    score.needlessSuspicions += suspected.filter(
+      (span) =>
+        !dream.labels.some(
+          (label) =>
+            label.kind !== 'keep' && overlaps({ start: label.start, end: label.end }, span),
+        ),
+    ).length;
     for (const label of dream.labels) {
       const words = labelWords(label);
       const covered = words.every((word) => spans.some((span) => overlaps(word, span)));
@@ -172,7 +183,7 @@ export function describe(name: string, score: Score): string[] {
   const figure = (part: number, whole: number) =>
     `${percent(part, whole).toFixed(1)}% (${part} of ${whole})`;
   return [
-    `${name}: ${score.dreams} dreams, ${score.suspicions} suspicions for the reviewer`,
+    `${name}: ${score.dreams} dreams, ${score.suspicions} suspicions for the reviewer (${score.needlessSuspicions} on words that may stay)`,
     `  author's identifiers left unmarked: ${figure(score.author.unmarked, score.author.total)} (goal ≤ 2%)`,
     `  other people's names replaced or flagged: ${figure(score.others.marked, score.others.total)} (goal ≥ 90%)`,
     `  ordinary words wrongly replaced: ${figure(score.keep.replaced, score.keep.total)} (goal ≤ 3%)`,
