@@ -388,4 +388,41 @@ describe("the performers' sheet review", () => {
       ],
     });
   });
+
+  it.each([
+    [
+      'it',
+      '2 sospetti da risolvere in questo foglio.',
+      'Stampa sospesa: 2 sospetti sono ancora da risolvere.',
+      'Tieni «Mario» nel sogno 1',
+      'sospetto, tenuto da te: il nome di un’altra persona',
+      '1 sospetto da risolvere in questo foglio.',
+    ],
+    [
+      'ro',
+      '2 suspiciuni de rezolvat în această foaie.',
+      'Tipărirea așteaptă: 2 suspiciuni sunt încă de rezolvat.',
+      'Păstrează „Mario” în visul 1',
+      'suspect, păstrat de tine: numele altei persoane',
+      '1 suspiciune de rezolvat în această foaie.',
+    ],
+  ])('reviews in %s', async (language, sheetOpen, printHeld, keep, keptMark, oneLeft) => {
+    window.localStorage.setItem('language', language);
+    try {
+      const user = userEvent.setup();
+      renderSheet();
+      expect(await screen.findByTestId('sheet-open-count')).toHaveTextContent(sheetOpen);
+      expect(screen.getByTestId('sheet-print-state')).toHaveTextContent(printHeld);
+      await user.click(screen.getByRole('button', { name: keep }));
+      await waitFor(() =>
+        expect(screen.getByTestId('sheet-open-count')).toHaveTextContent(oneLeft),
+      );
+      expect(within(screen.getByTestId('sheet-preview-1')).getAllByRole('mark')[1]).toHaveAttribute(
+        'title',
+        keptMark,
+      );
+    } finally {
+      window.localStorage.removeItem('language');
+    }
+  });
 });
