@@ -24,6 +24,8 @@ const ESM_PACKAGES = [
   '@otplib',
   '@scure',
   '@noble',
+  // The first names of the performers' sheet's anonymiser (its locale data).
+  '@faker-js',
 ];
 
 module.exports = {

@@ -19,6 +19,7 @@ import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
 import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
+import { sheetReviewScenarios } from './sheet-review.e2e.mjs';
 import { doorScenarios } from './door.e2e.mjs';
 import { doorPersonScenarios } from './door-person.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
@@ -161,6 +162,7 @@ async function main() {
       ['cancellations-and-offers', cancellationScenarios],
       ['registration-truth', registrationTruthScenarios],
       ['performers-sheet', performersSheetScenarios],
+      ['sheet-review', sheetReviewScenarios],
       ['door', doorScenarios],
       ['door-person', doorPersonScenarios],
       ['operators', operatorScenarios],

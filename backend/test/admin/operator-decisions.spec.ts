@@ -48,6 +48,8 @@ function state(
     sheetDream: null,
     sheetDreamApprovedBy: null,
     sheetDreamApprovedAt: null,
+    sheetStillPersonalAccepted: false,
+    sheetAnswers: [],
     checkedInAt: null,
     checkedInBy: null,
     checkedInOperator: null,

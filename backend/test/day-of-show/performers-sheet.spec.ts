@@ -7,15 +7,28 @@ import { adminRequest, catalogueWithSeats, login, register } from '../admin/admi
 import { waitFor } from '../wait-for';
 import { dumpDatabase } from '../admin/database-dump';
 
+interface Span {
+  id: string;
+  kind: 'replaced' | 'suspected';
+  category: string;
+  original: { offset: number; length: number };
+  anonymised: { offset: number; length: number };
+  replacement: string;
+  answer: 'replace' | 'keep' | null;
+}
+
 interface SheetDream {
   seat: number;
   registrationId: string;
   language: string;
-  anonymised: { text: string; replacements: { offset: number; length: number; kind: string }[] };
+  original: string;
+  anonymised: { text: string; spans: Span[] };
+  openSuspicions: number;
   approvedText: string | null;
   approvedBy: string | null;
   approvedAt: string | null;
   stillPersonal: string[];
+  stillPersonalAccepted: boolean;
   dreamedCaptured: boolean;
 }
 
@@ -24,6 +37,14 @@ interface Sheet {
   time: string;
   startsAt: string;
   dreams: SheetDream[];
+  openSuspicions: number;
+  printable: boolean;
+}
+
+interface NotReady {
+  statusCode: number;
+  reason: string;
+  dreams: { registrationId: string; openSuspicions: number; stillPersonal: string[] }[];
 }
 
 const SHEET = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}/dreams`;
@@ -45,17 +66,27 @@ const ORSOLYA = {
   dream:
     'Ho sognato che Orsolya camminava al buio, e una voce chiamava BRIGHTWATER dal fondo del corridoio, mentre le fotografie si sviluppavano da sole sul pavimento.',
 };
+/** A dream that names other people: suspicions for the reviewer. */
+const PELAGIA = {
+  name: 'Pelagia Vrancovici',
+  email: 'pelagia.v@example.org',
+  whatsapp: '+40 788 222 654',
+  locale: 'ro',
+  dream:
+    'Am visat-o pe doamna Zamfirache și pe fratele meu Dragomirel pe strada Lipscani; Pelagia râdea într-o cameră obscură plină de fotografii vechi.',
+};
 /** The text the operator approves for Zenobia: words of their own, to be found or not. */
 const APPROVED_BY_HAND =
   'Cineva visa o casă cu felinare de cupru marmorat; cineva o striga dintr-o cameră întunecată.';
 
 describe("the performers' sheet", () => {
-  const catalogue = catalogueWithSeats(3);
+  const catalogue = catalogueWithSeats(4);
   let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
   let zenobia: string;
   let orsolya: string;
+  let pelagia: string;
   let held: string;
   let waiting: string;
 
@@ -81,6 +112,14 @@ describe("the performers' sheet", () => {
       { paid: true },
     );
     expect(marked.status).toBe(200);
+    pelagia = (await register(app.url, PELAGIA)).id;
+    expect(
+      (
+        await adminRequest(app.url, cookie, 'PATCH', `/api/admin/registrations/${pelagia}/paid`, {
+          paid: true,
+        })
+      ).status,
+    ).toBe(200);
     held = (await register(app.url, { name: 'Held Person' })).id;
     const onList = await register(app.url, { name: 'Waiting Person' });
     expect(onList.waitingList).toBe(true);
@@ -122,46 +161,75 @@ describe("the performers' sheet", () => {
     expect((await request(app.url, 'GET', SHEET)).status).toBe(401);
   });
 
-  it("lists the seated people's dreams by seat, anonymised, with nothing personal", async () => {
+  it("lists the seated people's dreams by seat, as written and anonymised, and nothing else personal", async () => {
     const answer = await sheet();
     expect(answer).toMatchObject({ event: 'bucharest', time: OPEN_SLOT });
     expect(answer.dreams.map((dream) => [dream.seat, dream.registrationId])).toEqual([
       [1, zenobia],
       [2, orsolya],
+      [3, pelagia],
     ]);
-    const [first, second] = answer.dreams;
+    const [first, second, third] = answer.dreams;
     expect(first.language).toBe('ro');
+    expect(first.original).toBe(ZENOBIA.dream);
     expect(first.anonymised.text).toBe(
-      'Eu, cineva, visam casa cineva; scrieți-mi la o adresă de email sau sunați la un număr de telefon, vedeți un site web și un cont.',
+      'Eu, X., visam casa X.; scrieți-mi la o adresă de email sau sunați la un număr de telefon, vedeți un site web și un cont.',
     );
-    expect(first.anonymised.replacements.map((replacement) => replacement.kind)).toEqual([
-      'name',
-      'name',
-      'email',
-      'phone',
-      'web',
-      'handle',
+    expect(first.anonymised.spans.map((span) => [span.kind, span.category])).toEqual([
+      ['replaced', 'author-name'],
+      ['replaced', 'author-name'],
+      ['replaced', 'author-email'],
+      ['replaced', 'author-phone'],
+      ['replaced', 'web'],
+      ['replaced', 'author-handle'],
     ]);
-    for (const { offset, length } of first.anonymised.replacements) {
-      expect([
-        'cineva',
-        'o adresă de email',
-        'un număr de telefon',
-        'un site web',
-        'un cont',
-      ]).toContain(first.anonymised.text.slice(offset, offset + length));
+    for (const span of first.anonymised.spans) {
+      const { offset, length } = span.anonymised;
+      expect(first.anonymised.text.slice(offset, offset + length)).toBe(span.replacement);
+      expect(span.id).toBe(
+        `${span.original.offset}-${span.original.offset + span.original.length}`,
+      );
     }
+    expect(first.openSuspicions).toBe(0);
     expect(second.anonymised.text).toBe(
-      'Ho sognato che qualcuno camminava al buio, e una voce chiamava qualcuno dal fondo del corridoio, mentre le fotografie si sviluppavano da sole sul pavimento.',
+      'Ho sognato che X. camminava al buio, e una voce chiamava X. dal fondo del corridoio, mentre le fotografie si sviluppavano da sole sul pavimento.',
     );
+    // Suspicions stay as written until the reviewer answers them.
+    expect(third.anonymised.text).toBe(
+      'Am visat-o pe doamna Zamfirache și pe fratele meu Dragomirel pe strada Lipscani; X. râdea într-o cameră obscură plină de fotografii vechi.',
+    );
+    expect(
+      third.anonymised.spans
+        .filter((span) => span.kind === 'suspected')
+        .map((span) => [span.category, span.replacement, span.answer]),
+    ).toEqual([
+      ['other-person', 'A.', null],
+      ['other-person', 'B.', null],
+    ]);
+    expect(third.openSuspicions).toBe(2);
+    expect({ open: answer.openSuspicions, printable: answer.printable }).toEqual({
+      open: 2,
+      printable: false,
+    });
     expect(
       answer.dreams.every((dream) => dream.approvedText === null && dream.approvedAt === null),
     ).toBe(true);
-    const json = JSON.stringify(answer).toLowerCase();
+    // Beyond the dreams as written (the reviewer's to read), nothing of the people.
+    const json = JSON.stringify({
+      ...answer,
+      dreams: answer.dreams.map((dream) => ({ ...dream, original: undefined })),
+    }).toLowerCase();
     // The phone numbers as written and as digits alone: long enough that a registration's id
     // (hexadecimal, no spaces) cannot hold one by chance, as one held "799" about once in seventy runs.
-    const phones = ['799 111', '799111321', '333 444', '3334445555'];
-    for (const secret of ['zenobia', 'quillfeather', 'orsolya', 'brightwater', ...phones]) {
+    const phones = ['799 111', '799111321', '333 444', '3334445555', '788 222', '788222654'];
+    for (const secret of [
+      'zenobia',
+      'quillfeather',
+      'orsolya',
+      'brightwater',
+      'vrancovici',
+      ...phones,
+    ]) {
       expect({ secret, found: json.includes(secret) }).toEqual({ secret, found: false });
     }
   });
@@ -210,7 +278,7 @@ describe("the performers' sheet", () => {
     });
     expect(second.approvedText).toBe(anonymisedOrsolya);
     expect([first.stillPersonal, second.stillPersonal]).toEqual([[], []]);
-    expect(response.body.dreams.every((dream) => dream.dreamedCaptured)).toBe(true);
+    expect(response.body.dreams.slice(0, 2).every((dream) => dream.dreamedCaptured)).toBe(true);
     expect((await eventTypes(zenobia)).slice(-2)).toEqual([
       'SheetDreamApproved',
       'DreamCapturedSet',
@@ -282,18 +350,187 @@ describe("the performers' sheet", () => {
     expect(after.dreams[0].approvedText).toBe(APPROVED_BY_HAND);
   });
 
-  it('warns when an approved text still holds what the anonymiser takes out', async () => {
+  function answer(answers: { registrationId: string; spanId: string; answer: string }[]) {
+    return adminRequest<Sheet>(app.url, cookie, 'POST', `${SHEET}/answers`, { answers });
+  }
+
+  function print() {
+    return adminRequest<{ dreams: { seat: number; language: string; text: string }[] }>(
+      app.url,
+      cookie,
+      'GET',
+      `${SHEET}/print`,
+    );
+  }
+
+  async function eventCount(): Promise<unknown> {
+    return app.dataSource.query('SELECT count(*)::int AS n FROM events');
+  }
+
+  async function pelagiaSpans(): Promise<Span[]> {
+    const dream = (await sheet()).dreams.find((item) => item.registrationId === pelagia);
+    return dream?.anonymised.spans.filter((span) => span.kind === 'suspected') ?? [];
+  }
+
+  it('refuses to approve a dream, or print the sheet, while its suspicions are open, writing nothing', async () => {
+    const before = await eventCount();
+    const anonymised = (await sheet()).dreams[2].anonymised.text;
+    const approval = await approve([{ registrationId: pelagia, text: anonymised }]);
+    expect(approval.status).toBe(409);
+    expect(approval.body as unknown as NotReady).toMatchObject({
+      statusCode: 409,
+      reason: 'open-suspicions',
+      dreams: [{ registrationId: pelagia, openSuspicions: 2, stillPersonal: [] }],
+    });
+    const printed = await print();
+    expect(printed.status).toBe(409);
+    expect(printed.body as unknown as NotReady).toMatchObject({
+      reason: 'open-suspicions',
+      dreams: [{ registrationId: pelagia, openSuspicions: 2 }],
+    });
+    expect(await eventCount()).toEqual(before);
+  });
+
+  it('refuses answers that name no suspicion of the dream, a bad answer, a duplicate or a stranger, writing nothing', async () => {
+    const before = await eventCount();
+    const [first] = await pelagiaSpans();
+    const replacedId = (await sheet()).dreams[0].anonymised.spans[0].id;
+    for (const [answers, status] of [
+      [[{ registrationId: zenobia, spanId: replacedId, answer: 'keep' }], 400],
+      [[{ registrationId: pelagia, spanId: '1-2', answer: 'keep' }], 400],
+      [[{ registrationId: pelagia, spanId: first.id, answer: 'maybe' }], 400],
+      [[{ registrationId: pelagia, spanId: 'Zamfirache', answer: 'keep' }], 400],
+      [
+        [
+          { registrationId: pelagia, spanId: first.id, answer: 'keep' },
+          { registrationId: pelagia, spanId: first.id, answer: 'replace' },
+        ],
+        400,
+      ],
+      [
+        [
+          { registrationId: pelagia, spanId: first.id, answer: 'keep' },
+          { registrationId: '00000000-0000-4000-8000-000000000000', spanId: '0-1', answer: 'keep' },
+        ],
+        404,
+      ],
+      [[{ registrationId: held, spanId: '0-1', answer: 'keep' }], 400],
+      [[], 400],
+    ] as const) {
+      const response = await answer([...answers]);
+      expect({ answers, status: response.status }).toEqual({ answers, status });
+      expect(response.body).toMatchObject({ statusCode: status });
+    }
+    expect(await eventCount()).toEqual(before);
+  });
+
+  it('records the answers as an event naming the operator, sealed, and applies them', async () => {
+    const [lady, brother] = await pelagiaSpans();
+    const response = await answer([
+      { registrationId: pelagia, spanId: lady.id, answer: 'replace' },
+      { registrationId: pelagia, spanId: brother.id, answer: 'keep' },
+    ]);
+    expect(response.status).toBe(200);
+    const dream = response.body.dreams[2];
+    expect(dream.anonymised.text).toBe(
+      'Am visat-o pe doamna A. și pe fratele meu Dragomirel pe strada Lipscani; X. râdea într-o cameră obscură plină de fotografii vechi.',
+    );
+    expect(dream.openSuspicions).toBe(0);
+    expect(
+      dream.anonymised.spans.filter((span) => span.kind === 'suspected').map((span) => span.answer),
+    ).toEqual(['replace', 'keep']);
+    expect(response.body.openSuspicions).toBe(0);
+    const stored: { data: Record<string, unknown>; metadata: Record<string, unknown> }[] =
+      await app.dataSource.query(
+        `SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'SheetSuspicionsAnswered'`,
+        [`registration-${pelagia}`],
+      );
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored[0].data)).not.toContain('Zamfirache');
+    expect(stored[0].data).toMatchObject({
+      registrationId: pelagia,
+      answeredBy: expect.any(String),
+      answeredAt: expect.any(String),
+      sealedPersonalData: expect.any(String),
+    });
+    expect(stored[0].metadata).toMatchObject({
+      actor: 'admin',
+      adminSessionId: stored[0].data.answeredBy,
+    });
+    // The same answers again record nothing; the approval now goes through.
+    const before = await eventCount();
+    expect(
+      (
+        await answer([
+          { registrationId: pelagia, spanId: lady.id, answer: 'replace' },
+          { registrationId: pelagia, spanId: brother.id, answer: 'keep' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await eventCount()).toEqual(before);
+    const approval = await approve([{ registrationId: pelagia, text: dream.anonymised.text }]);
+    expect(approval.status).toBe(200);
+    expect(approval.body.dreams[2]).toMatchObject({
+      approvedText: dream.anonymised.text,
+      stillPersonal: [],
+      stillPersonalAccepted: false,
+    });
+  });
+
+  it('refuses a text that still looks personal unless approved knowingly, and prints only then', async () => {
+    const text = 'Brightwater wrote to orsolya.bright@example.org at night.';
+    const before = await eventCount();
+    const refused = await approve([{ registrationId: orsolya, text }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body as unknown as NotReady).toMatchObject({
+      reason: 'still-personal',
+      dreams: [{ registrationId: orsolya, stillPersonal: ['author-name', 'author-email'] }],
+    });
+    expect(await eventCount()).toEqual(before);
     const response = await approve([
-      {
-        registrationId: orsolya,
-        text: 'Brightwater wrote to orsolya.bright@example.org at night.',
-      },
+      { registrationId: orsolya, text, acceptStillPersonal: true } as never,
     ]);
     expect(response.status).toBe(200);
     expect(response.body.dreams[1]).toMatchObject({
-      approvedText: 'Brightwater wrote to orsolya.bright@example.org at night.',
-      stillPersonal: ['name', 'email'],
+      approvedText: text,
+      stillPersonal: ['author-name', 'author-email'],
+      stillPersonalAccepted: true,
     });
+    expect(response.body.printable).toBe(true);
+    const printed = await print();
+    expect(printed.status).toBe(200);
+    expect(printed.body.dreams.map((dream) => [dream.seat, dream.text])).toEqual([
+      [1, APPROVED_BY_HAND],
+      [2, text],
+      [
+        3,
+        'Am visat-o pe doamna A. și pe fratele meu Dragomirel pe strada Lipscani; X. râdea într-o cameră obscură plină de fotografii vechi.',
+      ],
+    ]);
+    expect(JSON.stringify(printed.body)).not.toContain('Zamfirache');
+  });
+
+  it('an edited dream is reviewed again: its answers and approval are gone', async () => {
+    const edited = await adminRequest(
+      app.url,
+      cookie,
+      'PATCH',
+      `/api/admin/registrations/${pelagia}/dream`,
+      { dream: `Doamna Zamfirache mi-a spus: ${PELAGIA.dream}` },
+    );
+    expect(edited.status).toBe(200);
+    const dream = (await sheet()).dreams[2];
+    // The same two, and the lady again at the start: three, none answered.
+    expect(dream).toMatchObject({ approvedText: null, openSuspicions: 3 });
+    expect((await print()).status).toBe(409);
+    const spans = await pelagiaSpans();
+    expect(
+      (
+        await answer(
+          spans.map((span) => ({ registrationId: pelagia, spanId: span.id, answer: 'replace' })),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('a rebuild of the read models equals the live ones, approvals included', async () => {
@@ -328,6 +565,29 @@ describe("the performers' sheet", () => {
       personalDataErased: true,
       erasedFields: ['sheetDream'],
     });
+    expect((await sheet()).dreams.map((dream) => dream.registrationId)).toEqual([orsolya, pelagia]);
+  });
+
+  it('after an erasure the answers, and the words they were about, are readable nowhere', async () => {
+    expect((await dumpDatabase(database.url)).text.includes('Zamfirache')).toBe(true);
+    const deleted = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${pelagia}`);
+    expect(deleted.status).toBe(204);
+    const { method, text } = await dumpDatabase(database.url);
+    const found = ['Zamfirache', 'Dragomirel', PELAGIA.name].filter((secret) =>
+      text.toLowerCase().includes(secret.toLowerCase()),
+    );
+    expect({ method, found }).toEqual({ method, found: [] });
+    const history = await adminRequest<{
+      events: { type: string; personalDataErased: boolean; erasedFields: string[] }[];
+    }>(app.url, cookie, 'GET', `/api/admin/registrations/${pelagia}/history`);
+    expect(history.status).toBe(200);
+    const answered = history.body.events.filter(
+      (event) => event.type === 'SheetSuspicionsAnswered',
+    );
+    expect(answered).toHaveLength(2);
+    for (const event of answered) {
+      expect(event).toMatchObject({ personalDataErased: true, erasedFields: ['sheetAnswers'] });
+    }
     expect((await sheet()).dreams.map((dream) => dream.registrationId)).toEqual([orsolya]);
   });
 });

@@ -4,6 +4,10 @@ import { ApprovePerformersSheetHandler } from './commands/approve-performers-she
 import { ApprovePerformersSheetHttpController } from './commands/approve-performers-sheet/approve-performers-sheet.http.controller';
 import { GetPerformersSheetHttpController } from './queries/get-performers-sheet/get-performers-sheet.http.controller';
 import { GetPerformersSheetQueryHandler } from './queries/get-performers-sheet/get-performers-sheet.query-handler';
+import { AnswerSheetSuspicionsHandler } from './commands/answer-sheet-suspicions/answer-sheet-suspicions.handler';
+import { AnswerSheetSuspicionsHttpController } from './commands/answer-sheet-suspicions/answer-sheet-suspicions.http.controller';
+import { PrintPerformersSheetHttpController } from './queries/print-performers-sheet/print-performers-sheet.http.controller';
+import { PrintPerformersSheetQueryHandler } from './queries/print-performers-sheet/print-performers-sheet.query-handler';
 
 /**
  * The performers' sheet: each slot's dreams, anonymised, reviewed and approved by an operator,
@@ -12,7 +16,17 @@ import { GetPerformersSheetQueryHandler } from './queries/get-performers-sheet/g
  */
 @Module({
   imports: [RegistrationsModule],
-  controllers: [GetPerformersSheetHttpController, ApprovePerformersSheetHttpController],
-  providers: [GetPerformersSheetQueryHandler, ApprovePerformersSheetHandler],
+  controllers: [
+    GetPerformersSheetHttpController,
+    ApprovePerformersSheetHttpController,
+    AnswerSheetSuspicionsHttpController,
+    PrintPerformersSheetHttpController,
+  ],
+  providers: [
+    GetPerformersSheetQueryHandler,
+    ApprovePerformersSheetHandler,
+    AnswerSheetSuspicionsHandler,
+    PrintPerformersSheetQueryHandler,
+  ],
 })
 export class PerformersSheetModule {}

@@ -173,6 +173,24 @@ export interface SheetDreamApproved {
     approvedBy: string;
     approvedAt: string;
     sheetDream?: string;
+    /** The reviewer approved a text the anonymiser still finds personal, knowingly. */
+    stillPersonalAccepted?: boolean;
+  };
+}
+
+/**
+ * The reviewer answered suspicions the anonymiser marked in the dream (replace or keep). The
+ * answers name the words they are about, so they are sealed like the dream, and erased with it.
+ */
+export interface SheetSuspicionsAnswered {
+  type: 'SheetSuspicionsAnswered';
+  data: {
+    registrationId: string;
+    /** The operator's session that answered. */
+    answeredBy: string;
+    answeredAt: string;
+    /** JSON of the answers: [{ spanId, text, answer }]. */
+    sheetAnswers?: string;
   };
 }
 
@@ -272,6 +290,7 @@ export type RegistrationEvent =
   | PaidFlagSet
   | DreamCapturedSet
   | SheetDreamApproved
+  | SheetSuspicionsAnswered
   | RegistrationCancelled
   | WaitingListOfferMade
   | WaitingListOfferLapsed
@@ -291,6 +310,7 @@ export const PERSONAL_FIELDS = [
   'clientKey',
   'sheetDream',
   'cancellationNote',
+  'sheetAnswers',
 ] as const;
 
 export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
@@ -307,6 +327,7 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'PaidFlagSet',
   'DreamCapturedSet',
   'SheetDreamApproved',
+  'SheetSuspicionsAnswered',
   'RegistrationCancelled',
   'WaitingListOfferMade',
   'WaitingListOfferLapsed',

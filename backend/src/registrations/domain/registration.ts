@@ -93,6 +93,10 @@ export interface RegistrationState {
   sheetDream: string | null;
   sheetDreamApprovedBy: string | null;
   sheetDreamApprovedAt: string | null;
+  /** The approved text still looked personal, and the reviewer approved it knowingly. */
+  sheetStillPersonalAccepted: boolean;
+  /** The reviewer's answers to the anonymiser's suspicions, the latest for each; gone on an edit. */
+  sheetAnswers: readonly SheetAnswerRecord[];
   /** When the door let them in (CheckedIn), and by which door device; null until then. */
   checkedInAt: string | null;
   checkedInBy: string | null;
@@ -237,14 +241,52 @@ export function keepsPlace(status: RegistrationStatus): boolean {
   return status === 'waiting' || occupiesSeat(status);
 }
 
+/** A reviewer's answer to one suspicion: its span's id, the words it marked, replace or keep. */
+export interface SheetAnswerRecord {
+  spanId: string;
+  text: string;
+  answer: 'replace' | 'keep';
+}
+
 const NO_SHEET_DREAM = {
   sheetDream: null,
   sheetDreamApprovedBy: null,
   sheetDreamApprovedAt: null,
+  sheetStillPersonalAccepted: false,
+  sheetAnswers: [],
 } as const satisfies Pick<
   RegistrationState,
-  'sheetDream' | 'sheetDreamApprovedBy' | 'sheetDreamApprovedAt'
+  | 'sheetDream'
+  | 'sheetDreamApprovedBy'
+  | 'sheetDreamApprovedAt'
+  | 'sheetStillPersonalAccepted'
+  | 'sheetAnswers'
 >;
+
+/** The answers as recorded (sealed JSON); none once erased or unreadable. */
+export function parseSheetAnswers(json: string | undefined): SheetAnswerRecord[] {
+  if (json === undefined) return [];
+  const parsed: unknown = JSON.parse(json);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (item): item is SheetAnswerRecord =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as SheetAnswerRecord).spanId === 'string' &&
+      typeof (item as SheetAnswerRecord).text === 'string' &&
+      ((item as SheetAnswerRecord).answer === 'replace' ||
+        (item as SheetAnswerRecord).answer === 'keep'),
+  );
+}
+
+/** The answers after `given`: each span's latest answer, in the order first answered. */
+export function mergeSheetAnswers(
+  earlier: readonly SheetAnswerRecord[],
+  given: readonly SheetAnswerRecord[],
+): SheetAnswerRecord[] {
+  const merged = earlier.filter((old) => !given.some((item) => item.spanId === old.spanId));
+  return [...merged, ...given];
+}
 
 /** State is only ever derived from the events. */
 export function evolve(
@@ -368,6 +410,15 @@ function evolveExisting(
         sheetDream: event.data.sheetDream ?? null,
         sheetDreamApprovedBy: event.data.approvedBy,
         sheetDreamApprovedAt: event.data.approvedAt,
+        sheetStillPersonalAccepted: event.data.stillPersonalAccepted ?? false,
+      };
+    case 'SheetSuspicionsAnswered':
+      return {
+        ...state,
+        sheetAnswers: mergeSheetAnswers(
+          state.sheetAnswers,
+          parseSheetAnswers(event.data.sheetAnswers),
+        ),
       };
     case 'CheckedIn':
       // A no-show let in late keeps the mark beneath the check-in (doorState reads the check-in

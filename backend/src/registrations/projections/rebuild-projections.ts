@@ -23,6 +23,7 @@ const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
   'RegistrationCreated',
   'DreamEdited',
   'SheetDreamApproved',
+  'SheetSuspicionsAnswered',
 ]);
 
 /**

@@ -1,148 +1,58 @@
 import type { Locale } from '../../../common/locale';
-import { NEUTRAL_WORDS, type ReplacementKind } from './neutral-words';
+import { findAuthor, type Author } from './find-author';
+import { findDetails } from './find-details';
+import { findOthers } from './find-others';
+import type { Found } from './found';
+import { foldWord } from './fold-word';
+import {
+  AUTHOR_INITIAL,
+  DETERMINERS,
+  NEUTRAL_WORDS,
+  OTHER_INITIALS,
+  type SpanCategory,
+  type SpanKind,
+  type SuspicionAnswer,
+} from './neutral-words';
+
+export type { Author } from './find-author';
 
 /**
- * The performers' sheet's anonymiser, the one place it is written: the dream's own author's
- * name (whole, in parts, in the inflections below), email addresses, phone numbers, web
- * addresses and @handles are replaced by neutral words in the dream's language. The console
- * only shows what this answers. Offsets and lengths are in UTF-16 code units of the anonymised
- * text, as JavaScript indexes strings.
+ * The performers' sheet's anonymiser, the one place it is written. What it is sure of (the
+ * author's name, email, phone and handles in every form it knows; any email, phone, web address
+ * or @handle) it replaces; what only points at someone (another person's name, an address, a
+ * workplace, a plate) it marks as suspected, for the reviewer to answer. Offsets and lengths are
+ * in UTF-16 code units, as JavaScript indexes strings.
  */
-export interface Replacement {
+export interface TextRange {
   offset: number;
   length: number;
-  kind: ReplacementKind;
+}
+
+export interface DreamSpan {
+  /** Stable while the dream is unchanged: the span's place in the original, "start-end". */
+  id: string;
+  kind: SpanKind;
+  category: SpanCategory;
+  original: TextRange;
+  anonymised: TextRange;
+  /** The neutral words that stand (replaced) or would stand (suspected) in its place. */
+  replacement: string;
+  /** The reviewer's answer to a suspicion; null while open, and for a sure replacement. */
+  answer: SuspicionAnswer | null;
 }
 
 export interface AnonymisedDream {
+  original: string;
   text: string;
-  replacements: Replacement[];
+  spans: DreamSpan[];
+  openSuspicions: number;
 }
 
-interface Found {
-  start: number;
-  end: number;
-  kind: ReplacementKind;
-}
-
-const EMAIL = /[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/gu;
-
-const TOP_LEVEL_DOMAINS =
-  'com|net|org|ro|it|eu|io|me|info|co|uk|de|fr|es|app|dev|art|blog|online|site|xyz|tv|ly|link|page';
-const WEB = new RegExp(
-  String.raw`(?:https?:\/\/|www\.)[^\s<>"]+` +
-    String.raw`|(?<![@\p{L}\p{N}._-])(?:[\p{L}\p{N}-]+\.)+(?:${TOP_LEVEL_DOMAINS})(?:\/[^\s<>"]*)?(?![\p{L}\p{N}])`,
-  'giu',
-);
-
-const HANDLE = /(?<![\p{L}\p{N}_.@])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.]*[\p{L}\p{N}_])?/gu;
-
-/** 7 to 15 digits, with the separators people write numbers with; + or 00 before a country code. */
-const PHONE = /(?<![\p{L}\p{N}(])(?:\+|00)?\(?\d(?:[ .\-/()]{0,2}\d){6,14}(?![\p{L}\p{N}])/gu;
-/** A date (12.03.2024, 1/2/25) is not a phone number. */
-const DATE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/;
-
-/** Punctuation that ends a sentence rather than an address. */
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"»”’]+$/u;
-
-const WORD = /[\p{L}\p{M}]+/gu;
-
-/**
- * Endings a name takes in each language, beyond its own form, folded (no accents, lower case):
- * `whole` after the name as written (Romanian Popescu → Popescului, Dan → Dane), `stem` after a
- * name ending in a vowel less that vowel (Romanian Maria → Mariei, Mario; Italian Paolo →
- * Paolino, Anna → Annetta). English names take an apostrophe, which ends the word anyway.
- */
-const NAME_ENDINGS: Record<Locale, { whole: string[]; stem: string[] }> = {
-  en: { whole: [], stem: [] },
-  it: {
-    whole: [],
-    stem: ['ino', 'ina', 'etto', 'etta', 'ello', 'ella', 'uccio', 'uccia'],
-  },
-  ro: {
-    whole: ['ul', 'ului', 'lui', 'le', 'ule', 'e', 'ut', 'ica', 'el'],
-    stem: ['ei', 'o', 'uta', 'ica'],
-  },
-};
-
-const VOWEL_END = /[aeiou]$/;
-
-/** A word as compared: without accents or cedillas, in lower case (Ștefan, Stefan, STEFAN). */
-export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function hasUpperCase(text: string): boolean {
-  return /\p{Lu}/u.test(text);
-}
-
-/**
- * The parts of an author's name that are looked for: each word of two letters or more. A word the
- * author wrote in lower case beside capitalised ones (de, di, van) is a particle, not the name.
- */
-export function nameParts(name: string): string[] {
-  const words = name.normalize('NFC').match(WORD) ?? [];
-  const capitalised = words.some(hasUpperCase);
-  const parts = words
-    .filter((word) => [...word].length >= 2)
-    .filter((word) => !capitalised || hasUpperCase(word))
-    .map(foldWord);
-  return [...new Set(parts)];
-}
-
-function isNameForm(folded: string, part: string, language: Locale): boolean {
-  if (folded === part) return true;
-  const endings = NAME_ENDINGS[language];
-  if (folded.startsWith(part) && endings.whole.includes(folded.slice(part.length))) return true;
-  if (VOWEL_END.test(part) && part.length >= 3) {
-    const stem = part.slice(0, -1);
-    if (folded.startsWith(stem) && endings.stem.includes(folded.slice(stem.length))) return true;
-  }
-  return false;
-}
-
-function findPattern(text: string, pattern: RegExp, kind: ReplacementKind): Found[] {
-  const found: Found[] = [];
-  for (const match of text.matchAll(pattern)) {
-    let value = match[0];
-    if (kind === 'web' || kind === 'email') value = value.replace(TRAILING_PUNCTUATION, '');
-    if (kind === 'phone' && DATE.test(value)) continue;
-    if (value.length === 0) continue;
-    found.push({ start: match.index, end: match.index + value.length, kind });
-  }
-  return found;
-}
-
-/**
- * The author's name in the text: runs of words that are forms of its parts, joined by spaces or
- * hyphens, each run one replacement. A word in lower case in a text that capitalises is an
- * ordinary word (a rose, viola, speranța), not the name; in a text written all in lower case,
- * it is the name.
- */
-function findName(text: string, name: string, language: Locale): Found[] {
-  const parts = nameParts(name);
-  if (parts.length === 0) return [];
-  const caseMatters = hasUpperCase(text);
-  const found: Found[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0];
-    if (caseMatters && !hasUpperCase(word)) continue;
-    const folded = foldWord(word);
-    if (!parts.some((part) => isNameForm(folded, part, language))) continue;
-    const start = match.index;
-    const end = start + word.length;
-    const last = found[found.length - 1];
-    if (
-      last &&
-      /^[\s-]+$/u.test(text.slice(last.end, start)) &&
-      !text.slice(last.end, start).includes('\n')
-    ) {
-      last.end = end;
-    } else {
-      found.push({ start, end, kind: 'name' });
-    }
-  }
-  return found;
+/** A reviewer's answer, as recorded: the suspicion's id and the words it was about. */
+export interface SheetAnswer {
+  spanId: string;
+  text: string;
+  answer: SuspicionAnswer;
 }
 
 /** Where a neutral word starts a sentence, it takes a capital as the text did. */
@@ -151,43 +61,107 @@ function startsSentence(text: string, index: number): boolean {
   return before.length === 0 || /[.!?…]["'»”’)]*$/u.test(before);
 }
 
-export function anonymiseDream(
-  dream: string,
-  authorName: string,
-  language: Locale,
-): AnonymisedDream {
-  const text = dream.normalize('NFC');
-  // Earlier kinds win where two overlap: an email holds what looks like a handle and a domain.
-  const candidates = [
-    ...findPattern(text, EMAIL, 'email'),
-    ...findPattern(text, WEB, 'web'),
-    ...findPattern(text, HANDLE, 'handle'),
-    ...findPattern(text, PHONE, 'phone'),
-    ...findName(text, authorName, language),
-  ];
+function previousWord(text: string, index: number): string {
+  const match = /([\p{L}\p{M}]+)['’]?\s*$/u.exec(text.slice(Math.max(0, index - 40), index));
+  return match ? foldWord(match[1]) : '';
+}
+
+/** Earlier (sure before suspected, then longer) wins where two overlap. */
+function choose(candidates: Found[]): Found[] {
+  const ordered = [...candidates].sort(
+    (a, b) =>
+      Number(a.kind === 'suspected') - Number(b.kind === 'suspected') ||
+      b.end - b.start - (a.end - a.start) ||
+      a.start - b.start,
+  );
   const chosen: Found[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of ordered) {
     if (chosen.some((taken) => candidate.start < taken.end && taken.start < candidate.end))
       continue;
     chosen.push(candidate);
   }
-  chosen.sort((a, b) => a.start - b.start);
+  return chosen.sort((a, b) => a.start - b.start);
+}
 
-  const words = NEUTRAL_WORDS[language];
-  const capitalises = hasUpperCase(text);
+/** Every span the anonymiser finds in `text`, before any answer. */
+export function findSpans(text: string, author: Author, language: Locale): Found[] {
+  return choose([
+    ...findDetails(text, author, language),
+    ...findAuthor(text, author, language),
+    ...findOthers(text, author, language),
+  ]);
+}
+
+export function anonymiseDream(
+  dream: string,
+  author: Author,
+  language: Locale,
+  answers: readonly SheetAnswer[] = [],
+): AnonymisedDream {
+  const text = dream.normalize('NFC');
+  const found = findSpans(text, author, language);
+  const capitalises = /\p{Lu}/u.test(text);
+  const people = new Map<string, string>();
   let output = '';
   let cursor = 0;
-  const replacements: Replacement[] = [];
-  for (const found of chosen) {
-    output += text.slice(cursor, found.start);
-    let word = words[found.kind];
-    if (capitalises && startsSentence(text, found.start)) {
-      word = word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
+  let openSuspicions = 0;
+  const spans: DreamSpan[] = [];
+  for (const item of found) {
+    output += text.slice(cursor, item.start);
+    const id = `${item.start}-${item.end}`;
+    const written = text.slice(item.start, item.end);
+    const given =
+      item.kind === 'suspected'
+        ? (answers.find((answer) => answer.spanId === id && answer.text === written)?.answer ??
+          null)
+        : null;
+    let replacement: string;
+    if (item.category === 'author-name') {
+      replacement = AUTHOR_INITIAL;
+    } else if (item.category === 'other-person') {
+      const key = item.person ?? foldWord(written);
+      if (!people.has(key))
+        people.set(key, `${OTHER_INITIALS[people.size % OTHER_INITIALS.length]}.`);
+      replacement = people.get(key) as string;
+    } else {
+      const words = NEUTRAL_WORDS[language][item.category];
+      replacement = DETERMINERS[language].has(previousWord(text, item.start))
+        ? words.bare
+        : words.article;
+      if (capitalises && startsSentence(text, item.start)) {
+        replacement = replacement.charAt(0).toLocaleUpperCase(language) + replacement.slice(1);
+      }
     }
-    replacements.push({ offset: output.length, length: word.length, kind: found.kind });
-    output += word;
-    cursor = found.end;
+    // An initial ends with a full stop: not twice where the sentence ends there too.
+    const stands = item.kind === 'replaced' || given === 'replace';
+    let words = stands ? replacement : written;
+    if (stands && words.endsWith('.') && text.charAt(item.end) === '.') words = words.slice(0, -1);
+    if (item.kind === 'suspected' && given === null) openSuspicions += 1;
+    spans.push({
+      id,
+      kind: item.kind,
+      category: item.category,
+      original: { offset: item.start, length: item.end - item.start },
+      anonymised: { offset: output.length, length: words.length },
+      replacement,
+      answer: given,
+    });
+    output += words;
+    cursor = item.end;
   }
   output += text.slice(cursor);
-  return { text: output, replacements };
+  return { original: text, text: output, spans, openSuspicions };
+}
+
+/**
+ * What the anonymiser would still replace in a text (an approved one): its categories, each
+ * once, in SPAN_CATEGORIES' order. Suspicions are not counted: the reviewer answered them.
+ */
+export function personalCategories(text: string, author: Author, language: Locale): SpanCategory[] {
+  const found = new Set(
+    findSpans(text.normalize('NFC'), author, language)
+      .filter((item) => item.kind === 'replaced')
+      .map((item) => item.category),
+  );
+  return [...found];
 }

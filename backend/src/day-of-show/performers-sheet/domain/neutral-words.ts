@@ -1,35 +1,121 @@
 import type { Locale } from '../../../common/locale';
 
-/** What the anonymiser takes out of a dream. */
-export const REPLACEMENT_KINDS = ['name', 'email', 'phone', 'web', 'handle'] as const;
+/**
+ * What the anonymiser finds in a dream, by what it points at. The `author-*` categories are the
+ * registrant's own details as the site knows them (name, email, phone) or as the dream gives them
+ * (a handle); the others point at someone or somewhere else.
+ */
+export const SPAN_CATEGORIES = [
+  'author-name',
+  'author-email',
+  'author-phone',
+  'author-handle',
+  'other-person',
+  'email',
+  'phone',
+  'web',
+  'handle',
+  'address',
+  'workplace',
+  'plate',
+] as const;
 
-export type ReplacementKind = (typeof REPLACEMENT_KINDS)[number];
+export type SpanCategory = (typeof SPAN_CATEGORIES)[number];
+
+/** Sure: replaced by the anonymiser. Suspected: marked, and the reviewer answers it. */
+export const SPAN_KINDS = ['replaced', 'suspected'] as const;
+export type SpanKind = (typeof SPAN_KINDS)[number];
+
+/** A reviewer's answer to a suspicion: replace it with its neutral words, or keep it. */
+export const SUSPICION_ANSWERS = ['replace', 'keep'] as const;
+export type SuspicionAnswer = (typeof SUSPICION_ANSWERS)[number];
 
 /**
- * The neutral words the performers' sheet puts where a personal detail was, in the dream's
- * language. One catalogue per language, the same keys in each (the type makes a missing one a
- * compile error).
+ * A neutral replacement in two forms: `article` where the sentence has no determiner before it
+ * ("call a phone number"), `bare` after one ("chiamami al numero di telefono", "my phone number"),
+ * so that the words keep the sentence's grammar.
  */
-export const NEUTRAL_WORDS: Record<Locale, Record<ReplacementKind, string>> = {
+export interface NeutralWords {
+  article: string;
+  bare: string;
+}
+
+type Detail = Exclude<SpanCategory, 'author-name' | 'other-person'>;
+
+/**
+ * People are replaced by initials, which fit every case of every language ("della X.", "nunta
+ * lui X.", "Mr X."): the author is X., the other people A., B., C… in the order the dream names
+ * them, the same person the same letter.
+ */
+export const AUTHOR_INITIAL = 'X.';
+export const OTHER_INITIALS = 'ABCDEFGHJKLMNPQRSTUVWZ';
+
+/**
+ * The neutral words for the other details, in the dream's language. One catalogue per language,
+ * the same keys in each (the type makes a missing one a compile error).
+ */
+export const NEUTRAL_WORDS: Record<Locale, Record<Detail, NeutralWords>> = {
   en: {
-    name: 'someone',
-    email: 'an email address',
-    phone: 'a phone number',
-    web: 'a website',
-    handle: 'an account',
+    'author-email': { article: 'an email address', bare: 'email address' },
+    email: { article: 'an email address', bare: 'email address' },
+    'author-phone': { article: 'a phone number', bare: 'phone number' },
+    phone: { article: 'a phone number', bare: 'phone number' },
+    web: { article: 'a website', bare: 'website' },
+    'author-handle': { article: 'an account', bare: 'account' },
+    handle: { article: 'an account', bare: 'account' },
+    address: { article: 'a street', bare: 'street' },
+    workplace: { article: 'a workplace', bare: 'workplace' },
+    plate: { article: 'a number plate', bare: 'number plate' },
   },
   it: {
-    name: 'qualcuno',
-    email: 'un indirizzo email',
-    phone: 'un numero di telefono',
-    web: 'un sito web',
-    handle: 'un account',
+    'author-email': { article: 'un indirizzo email', bare: 'indirizzo email' },
+    email: { article: 'un indirizzo email', bare: 'indirizzo email' },
+    'author-phone': { article: 'un numero di telefono', bare: 'numero di telefono' },
+    phone: { article: 'un numero di telefono', bare: 'numero di telefono' },
+    web: { article: 'un sito web', bare: 'sito web' },
+    'author-handle': { article: 'un profilo', bare: 'profilo' },
+    handle: { article: 'un profilo', bare: 'profilo' },
+    address: { article: 'una via', bare: 'via' },
+    workplace: { article: 'un posto di lavoro', bare: 'posto di lavoro' },
+    plate: { article: 'una targa', bare: 'targa' },
   },
   ro: {
-    name: 'cineva',
-    email: 'o adresă de email',
-    phone: 'un număr de telefon',
-    web: 'un site web',
-    handle: 'un cont',
+    'author-email': { article: 'o adresă de email', bare: 'adresă de email' },
+    email: { article: 'o adresă de email', bare: 'adresă de email' },
+    'author-phone': { article: 'un număr de telefon', bare: 'număr de telefon' },
+    phone: { article: 'un număr de telefon', bare: 'număr de telefon' },
+    web: { article: 'un site web', bare: 'site web' },
+    'author-handle': { article: 'un cont', bare: 'cont' },
+    handle: { article: 'un cont', bare: 'cont' },
+    address: { article: 'o stradă', bare: 'stradă' },
+    workplace: { article: 'un loc de muncă', bare: 'loc de muncă' },
+    plate: { article: 'un număr de înmatriculare', bare: 'număr de înmatriculare' },
   },
+};
+
+/**
+ * Words after which a replacement takes its bare form: determiners, possessives and Italian
+ * prepositions joined with an article (al, della, sul…), folded (no accents, lower case).
+ */
+export const DETERMINERS: Record<Locale, ReadonlySet<string>> = {
+  en: new Set([
+    'a',
+    'an',
+    'the',
+    'my',
+    'your',
+    'his',
+    'her',
+    'our',
+    'their',
+    'its',
+    'this',
+    'that',
+  ]),
+  it: new Set(
+    `il lo la l i gli le un uno una un al allo alla all ai agli alle del dello della dell dei degli delle
+     dal dallo dalla dall nel nello nella nell sul sullo sulla sull mio mia tuo tua suo sua nostro nostra
+     questo questa quel quello quella`.split(/\s+/),
+  ),
+  ro: new Set(['un', 'o', 'acest', 'aceasta', 'acel', 'acea', 'acelasi', 'aceeasi']),
 };

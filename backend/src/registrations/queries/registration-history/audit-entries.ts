@@ -7,7 +7,11 @@ import type { AuditEntryDto } from './audit-entry.response.dto';
 
 /** The person's own fields: what an erasure takes away, as the history names it. */
 const PERSONS_FIELDS = PERSONAL_FIELDS.filter(
-  (field) => field !== 'clientKey' && field !== 'sheetDream' && field !== 'cancellationNote',
+  (field) =>
+    field !== 'clientKey' &&
+    field !== 'sheetDream' &&
+    field !== 'sheetAnswers' &&
+    field !== 'cancellationNote',
 );
 
 /** The personal fields each event type carries, to name what an erasure took away. */
@@ -17,6 +21,7 @@ const PERSONAL_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
   DreamShared: ['dream'],
   SheetDreamApproved: ['sheetDream'],
   RegistrationCancelled: ['cancellationNote'],
+  SheetSuspicionsAnswered: ['sheetAnswers'],
 };
 
 function optionalString(value: unknown): string | undefined {

@@ -25,6 +25,9 @@ export const adminKeys = {
   tourHistory: (event: string | null) => ['/api', 'admin', 'tour', 'history', event] as const,
   /** A slot's performers' sheet, under the tour. */
   sheet: (event: string, time: string) => ['/api', 'admin', 'tour', 'sheet', event, time] as const,
+  /** What the sheet's print shows (asked apart: the server holds it while the review is open). */
+  printedSheet: (event: string, time: string) =>
+    ['/api', 'admin', 'tour', 'sheet', event, time, 'print'] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,
 };

@@ -5,6 +5,8 @@ import { adminKeys } from './admin-keys';
 
 export type PerformersSheet = components['schemas']['PerformersSheetDto'];
 export type SheetDream = components['schemas']['SheetDreamDto'];
+export type SheetSpan = components['schemas']['SheetSpanDto'];
+export type SpanCategory = SheetSpan['category'];
 
 export function fetchPerformersSheet(slug: string, time: string): Promise<PerformersSheet> {
   return apiCall('get', '/api/admin/tour/events/{slug}/slots/{time}/dreams', {
@@ -12,7 +14,10 @@ export function fetchPerformersSheet(slug: string, time: string): Promise<Perfor
   });
 }
 
-/** A slot's sheet: its seated people's dreams, anonymised by the server, as approved so far. */
+/**
+ * A slot's sheet for its reviewer: its seated people's dreams as written and as the server
+ * anonymised them, with the reviewer's answers, as approved so far.
+ */
 export const performersSheetQuery = (slug: string, time: string) =>
   queryOptions({
     queryKey: adminKeys.sheet(slug, time),

@@ -1,4 +1,11 @@
-import { shiftReplacements, textSegments, type SheetReplacement } from './sheet-replacements';
+import {
+  carryReplacements,
+  shiftReplacements,
+  textSegments,
+  type TextSpan,
+} from './sheet-replacements';
+
+type SheetReplacement = TextSpan & { kind: string };
 
 const TEXT = 'I saw someone write to an email address at night.';
 const NAME: SheetReplacement = { offset: 6, length: 7, kind: 'name' };
@@ -36,14 +43,37 @@ describe('the text in stretches for highlighting', () => {
   it('marks each replacement and keeps the rest as it is', () => {
     expect(textSegments(TEXT, [EMAIL, NAME])).toEqual([
       { text: 'I saw ' },
-      { text: 'someone', replacement: NAME },
+      { text: 'someone', span: NAME },
       { text: ' write to ' },
-      { text: 'an email address', replacement: EMAIL },
+      { text: 'an email address', span: EMAIL },
       { text: ' at night.' },
     ]);
   });
 
   it('ignores a replacement outside the text', () => {
     expect(textSegments('short', [EMAIL])).toEqual([{ text: 'short' }]);
+  });
+});
+
+describe('the replacements carried onto a text changed in many places', () => {
+  it('follows every change, keeping the neutral words the operator changed', () => {
+    const after = 'Tonight I saw a friend write slowly to an email address, late at night.';
+    const carried = carryReplacements(TEXT, after, [NAME, EMAIL]);
+    expect(carried.map((r) => after.slice(r.offset, r.offset + r.length))).toEqual([
+      'a friend',
+      'an email address',
+    ]);
+    expect(carried.map((r) => r.kind)).toEqual(['name', 'email']);
+  });
+
+  it('drops one the operator wrote across, and keeps the others in place', () => {
+    const after = 'Late, I saw someone call them at night!';
+    const carried = carryReplacements(TEXT, after, [NAME, EMAIL]);
+    expect(carried).toEqual([{ ...NAME, offset: 12 }]);
+    expect(after.slice(12, 19)).toBe('someone');
+  });
+
+  it('keeps every span of an unchanged text', () => {
+    expect(carryReplacements(TEXT, TEXT, [NAME, EMAIL])).toEqual([NAME, EMAIL]);
   });
 });

@@ -4,6 +4,7 @@ import type { AdminActor } from '../../../../auth/admin-actor';
 export interface ApprovedDream {
   registrationId: string;
   text: string;
+  acceptStillPersonal?: boolean;
 }
 
 /** Approves a slot's sheet, or part of it; answers nothing (the sheet is read again). */

@@ -13,7 +13,8 @@ import { ApprovePerformersSheetCommand } from './approve-performers-sheet.comman
 /**
  * Records each approved dream (SheetDreamApproved, and DreamCapturedSet where the dream was not
  * captured yet) in its registration's stream, all in one transaction: a refused dream refuses
- * the whole approval, and nothing is written.
+ * the whole approval, and nothing is written: a dream with suspicions unanswered, or a text that
+ * still looks personal without acceptStillPersonal, is refused (409, SheetNotReady).
  */
 @CommandHandler(ApprovePerformersSheetCommand)
 export class ApprovePerformersSheetHandler implements ICommandHandler<ApprovePerformersSheetCommand> {
@@ -41,6 +42,7 @@ export class ApprovePerformersSheetHandler implements ICommandHandler<ApprovePer
           loaded.state,
           { event, time },
           dream.text,
+          dream.acceptStillPersonal === true,
           command.actor.sessionId,
           now,
         );

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,6 +15,7 @@ import { GetPerformersSheetQuery } from '../../queries/get-performers-sheet/get-
 import { PerformersSheetDto } from '../../queries/get-performers-sheet/performers-sheet.response.dto';
 import { ApprovePerformersSheetCommand } from './approve-performers-sheet.command';
 import { ApprovePerformersSheetRequestDto } from './approve-performers-sheet.request.dto';
+import { SheetNotReadyDto } from './sheet-not-ready.response.dto';
 
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
@@ -30,10 +32,11 @@ export class ApprovePerformersSheetHttpController {
     operationId: 'approvePerformersSheet',
     summary: "Approve a slot's performers' sheet",
     description:
-      'Records, for each dream given, SheetDreamApproved with its text as approved (sealed like the dream; unless that text is approved already) and DreamCapturedSet when the dream was not captured yet. Every registration must hold a paid or confirmed seat in the slot; one refused refuses all. Answers the sheet as it now stands.',
+      'Records, for each dream given, SheetDreamApproved with its text as approved (sealed like the dream; unless that text is approved already) and DreamCapturedSet when the dream was not captured yet. Every registration must hold a paid or confirmed seat in the slot; one refused refuses all. Refused (409, `reason` open-suspicions) while a dream has suspicions unanswered, and (409, `reason` still-personal) when a text still looks personal unless acceptStillPersonal is true. Answers the sheet as it now stands.',
   })
   @ApiOkResponse({ type: PerformersSheetDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiConflictResponse({ type: SheetNotReadyDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such event, slot or registration.' })
   async approve(
     @Param('slug') slug: string,

@@ -4,7 +4,9 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsDefined,
+  IsOptional,
   IsString,
   IsUUID,
   MaxLength,
@@ -44,6 +46,16 @@ export class ApprovedDreamRequestDto {
   @IsString({ message: TEXT_MESSAGES.blank })
   @TextField(SHEET_DREAM_RULE, TEXT_MESSAGES)
   text: string;
+
+  @ApiProperty({
+    required: false,
+    default: false,
+    description:
+      'The reviewer approves the text knowingly although the anonymiser still finds something personal in it (stillPersonal); without it such a text is refused (409, still-personal).',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'acceptStillPersonal must be true or false' })
+  acceptStillPersonal?: boolean;
 }
 
 export class ApprovePerformersSheetRequestDto {

@@ -4,26 +4,38 @@ import { DataSource } from 'typeorm';
 import type { Locale } from '../../../../common/locale';
 import { Catalogue } from '../../../../tour/catalogue';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
-import { anonymiseDream } from '../../domain/anonymise-dream';
-import { REPLACEMENT_KINDS, type ReplacementKind } from '../../domain/neutral-words';
+import { parseSheetAnswers } from '../../../../registrations/domain/registration';
 import { inSeatOrder, seatNumberOf } from '../../../../registrations/queries/seat-order';
+import { printHold, reviewDream, stillPersonal } from '../../domain/sheet-decisions';
+import type { SheetNotReadyReason } from '../../domain/sheet-errors';
 import { GetPerformersSheetQuery } from './get-performers-sheet.query';
 import type { PerformersSheetDto, SheetDreamDto } from './performers-sheet.response.dto';
 
 interface SheetRow {
   id: string;
   name: string | null;
+  email: string | null;
+  whatsapp: string | null;
   dream: string | null;
   locale: Locale;
   dreamed_captured: boolean;
   sheet_dream: string | null;
   sheet_dream_approved_by: string | null;
   sheet_dream_approved_at: Date | null;
+  sheet_still_personal_accepted: boolean;
+  sheet_answers: string | null;
+}
+
+/** A dream of the sheet, and what holds it back from the print (null when nothing does). */
+export interface ReviewedDream {
+  dream: SheetDreamDto;
+  hold: SheetNotReadyReason | null;
 }
 
 /**
  * A slot's sheet, read from registration_view: its seated people by seat order, each dream
- * anonymised with its own author's name, which is read for that and never answered.
+ * anonymised with its own author's name, email and phone, which are read for that and never
+ * answered, and the reviewer's answers.
  */
 @QueryHandler(GetPerformersSheetQuery)
 export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerformersSheetQuery> {
@@ -37,21 +49,7 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
     if (!found) {
       throw this.catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
     }
-    const rows = await inSeatOrder<SheetRow>(
-      this.dataSource,
-      { event, time },
-      [
-        'id',
-        'name',
-        'dream',
-        'locale',
-        'dreamed_captured',
-        'sheet_dream',
-        'sheet_dream_approved_by',
-        'sheet_dream_approved_at',
-      ],
-      { seatedOnly: true },
-    );
+    const reviewed = await reviewSheet(this.dataSource, event, time);
     return {
       event,
       city: found.event.city,
@@ -60,29 +58,67 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
       timeZone: found.event.timeZone,
       time,
       startsAt: found.slot.startsAt,
-      dreams: rows.map((row) => sheetDream(row, seatNumberOf(row))),
+      dreams: reviewed.map((item) => item.dream),
+      openSuspicions: reviewed.reduce((sum, item) => sum + item.dream.openSuspicions, 0),
+      printable: reviewed.every((item) => item.hold === null),
     };
   }
 }
 
-/** The kinds of personal detail the anonymiser finds in `text`, in REPLACEMENT_KINDS' order. */
-function kindsFound(text: string, row: SheetRow): ReplacementKind[] {
-  const found = new Set(
-    anonymiseDream(text, row.name ?? '', row.locale).replacements.map((item) => item.kind),
+/** The slot's seated dreams, reviewed: the sheet's and the print's one reading. */
+export async function reviewSheet(
+  dataSource: DataSource,
+  event: string,
+  time: string,
+): Promise<ReviewedDream[]> {
+  const rows = await inSeatOrder<SheetRow>(
+    dataSource,
+    { event, time },
+    [
+      'id',
+      'name',
+      'email',
+      'whatsapp',
+      'dream',
+      'locale',
+      'dreamed_captured',
+      'sheet_dream',
+      'sheet_dream_approved_by',
+      'sheet_dream_approved_at',
+      'sheet_still_personal_accepted',
+      'sheet_answers',
+    ],
+    { seatedOnly: true },
   );
-  return REPLACEMENT_KINDS.filter((kind) => found.has(kind));
+  return rows.map((row) => reviewRow(row));
 }
 
-function sheetDream(row: SheetRow, seat: number): SheetDreamDto {
+function reviewRow(row: SheetRow & { seat: number | null }): ReviewedDream {
+  const subject = {
+    dream: row.dream,
+    name: row.name,
+    email: row.email,
+    whatsapp: row.whatsapp,
+    locale: row.locale,
+    sheetAnswers: parseSheetAnswers(row.sheet_answers ?? undefined),
+  };
+  const review = reviewDream(subject);
+  const personal = row.sheet_dream === null ? [] : stillPersonal(subject, row.sheet_dream);
   return {
-    seat,
-    registrationId: row.id,
-    language: row.locale,
-    anonymised: anonymiseDream(row.dream ?? '', row.name ?? '', row.locale),
-    approvedText: row.sheet_dream,
-    stillPersonal: row.sheet_dream === null ? [] : kindsFound(row.sheet_dream, row),
-    approvedBy: row.sheet_dream_approved_by,
-    approvedAt: row.sheet_dream_approved_at?.toISOString() ?? null,
-    dreamedCaptured: row.dreamed_captured,
+    dream: {
+      seat: seatNumberOf(row),
+      registrationId: row.id,
+      language: row.locale,
+      original: review.original,
+      anonymised: { text: review.text, spans: review.spans },
+      openSuspicions: review.openSuspicions,
+      approvedText: row.sheet_dream,
+      stillPersonal: personal,
+      stillPersonalAccepted: row.sheet_still_personal_accepted,
+      approvedBy: row.sheet_dream_approved_by,
+      approvedAt: row.sheet_dream_approved_at?.toISOString() ?? null,
+      dreamedCaptured: row.dreamed_captured,
+    },
+    hold: printHold(review, personal, row.sheet_still_personal_accepted),
   };
 }

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { Catalogue } from '../../../../tour/catalogue';
+import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
+import { SheetNotReady } from '../../domain/sheet-errors';
+import { reviewSheet } from '../get-performers-sheet/get-performers-sheet.query-handler';
+import type { PrintedSheetDto } from '../get-performers-sheet/performers-sheet.response.dto';
+import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
+
+/**
+ * What the performers get: the approved texts by seat, only once no dream of the sheet holds
+ * it back (an open suspicion, then a still-personal text not approved knowingly): SheetNotReady
+ * names the dreams that do.
+ */
+@QueryHandler(PrintPerformersSheetQuery)
+export class PrintPerformersSheetQueryHandler implements IQueryHandler<PrintPerformersSheetQuery> {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: Catalogue,
+  ) {}
+
+  async execute({ event, time }: PrintPerformersSheetQuery): Promise<PrintedSheetDto> {
+    const found = this.catalogue.findSlot(event, time);
+    if (!found) {
+      throw this.catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
+    }
+    const reviewed = await reviewSheet(this.dataSource, event, time);
+    for (const reason of ['open-suspicions', 'still-personal'] as const) {
+      const held = reviewed.filter((item) => item.hold === reason);
+      if (held.length > 0) {
+        throw new SheetNotReady(
+          reason,
+          held.map(({ dream }) => ({
+            registrationId: dream.registrationId,
+            openSuspicions: dream.openSuspicions,
+            stillPersonal: dream.stillPersonal,
+          })),
+        );
+      }
+    }
+    return {
+      event,
+      city: found.event.city,
+      venue: found.event.venue,
+      localised: found.event.localised ?? {},
+      timeZone: found.event.timeZone,
+      time,
+      startsAt: found.slot.startsAt,
+      dreams: reviewed.flatMap(({ dream }) =>
+        dream.approvedText === null
+          ? []
+          : [{ seat: dream.seat, language: dream.language, text: dream.approvedText }],
+      ),
+    };
+  }
+}
