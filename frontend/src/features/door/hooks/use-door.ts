@@ -177,10 +177,7 @@ export function useDoor(slot: SlotRef | null, signedOut: () => void) {
     [pending, slot],
   );
   const localCheckIns = useMemo(
-    () =>
-      new Map(
-        slotPending.map((item) => [item.handle, { at: item.deviceTime, by: device }]),
-      ),
+    () => new Map(slotPending.map((item) => [item.handle, { at: item.deviceTime, by: device }])),
     [slotPending, device],
   );
   const people = useMemo<DoorPerson[]>(

@@ -33,10 +33,7 @@ describe('the check-in queue', () => {
     expect(queue.add(item('r1', 1))).toBe(true);
     expect(queue.add(item('r1', 2))).toBe(false);
     expect(queue.add(item('r2', 3))).toBe(true);
-    expect(new CheckInQueue(storage).items().map((queued) => queued.handle)).toEqual([
-      'r1',
-      'r2',
-    ]);
+    expect(new CheckInQueue(storage).items().map((queued) => queued.handle)).toEqual(['r1', 'r2']);
   });
 
   it('sends in order with the device time, and empties as the server answers', async () => {
