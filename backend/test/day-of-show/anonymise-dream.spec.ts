@@ -85,6 +85,19 @@ describe('the performers’ sheet anonymiser', () => {
       );
     });
 
+    it('only suspects a name that is also a word after a capitalised word: a title’s', () => {
+      expect(
+        marked(
+          'Amazing Grace played. They sang Amazing Grace, and Grace cried.',
+          author('Grace Adeyemi'),
+          'en',
+        ),
+      ).toBe(
+        // At a sentence's start a capital says nothing: suspected; inside one, a title: kept.
+        'Amazing {author-name:Grace} played. They sang Amazing Grace, and [author-name:X.] cried.',
+      );
+    });
+
     it('replaces an address with its number and a plate; flags a workplace', () => {
       expect(
         marked(

@@ -108,20 +108,6 @@ export function nameLike(word: Word, lexicon: Lexicon, language: Locale): boolea
   return !lexicon.words.has(word.text);
 }
 
-/**
- * A surname the dictionary lists as a proper noun while the name lists do not have it: a
- * famous name ("Mihai Eminescu", "Albert Einstein"), not a neighbour's.
- */
-export function famousSurname(word: Word, lexicon: Lexicon): boolean {
-  return (
-    word.capitalised &&
-    [...word.text].length >= 2 &&
-    !lexicon.lastNames.has(word.folded) &&
-    !lexicon.firstNames.has(word.folded) &&
-    lexicon.words.hasProperNoun(word.text)
-  );
-}
-
 /** Networks whose names are no person's ("pe TikTok", "su Instagram"). */
 export const NETWORKS =
   /^(?:instagram|insta|ig|tiktok|twitter|snapchat|snap|telegram|discord|facebook|fb|threads|youtube|twitch|reddit|bluesky|mastodon|whatsapp|linkedin|pinterest|spotify)$/u;

@@ -178,9 +178,20 @@ export function findAuthor(text: string, author: Author, language: Locale): Foun
       continue;
     }
     const ordinary = run.every((item) => known.words.hasLowerCase(item.text));
+    // After a capitalised ordinary word, a name that is also a word may be a title's ("Amazing
+    // Grace", "Big Ben"): suspected too.
+    const afterCapitalisedWord =
+      previous !== undefined &&
+      joined(text, previous, run[0]) &&
+      previous.capitalised &&
+      !known.firstNames.has(previous.folded) &&
+      known.words.hasLowerCase(previous.text);
     const ambiguous =
       ordinary &&
-      (!caseMatters || !run[0].capitalised || (run[0].sentenceStart && run.length === 1));
+      (!caseMatters ||
+        !run[0].capitalised ||
+        (run[0].sentenceStart && run.length === 1) ||
+        afterCapitalisedWord);
     found.push({
       start: run[0].start,
       end: run[run.length - 1].end,

@@ -70,7 +70,11 @@ function findPeople(text: string, known: Lexicon, language: Locale): Found[] {
       last + 1 < words.length &&
       joined(text, words[last], words[last + 1]) &&
       words[last + 1].capitalised &&
-      nameLike(words[last + 1], known, language) &&
+      // A surname: a name of the lists, a word the dictionary does not know, or one it knows
+      // only capitalised (Simmons, Fraser; Eminescu too: someone famous is flagged, and kept by
+      // the reviewer, rather than a neighbour missed).
+      (nameLike(words[last + 1], known, language) ||
+        (!words[last + 1].sentenceStart && known.words.hasProperNoun(words[last + 1].text))) &&
       !PLACES[language].has(words[last + 1].folded)
     ) {
       last += 1;
