@@ -76,4 +76,17 @@ describe('the replacements carried onto a text changed in many places', () => {
   it('keeps every span of an unchanged text', () => {
     expect(carryReplacements(TEXT, TEXT, [NAME, EMAIL])).toEqual([NAME, EMAIL]);
   });
+
+  it('follows edits at both ends of a long dream, and in its middle', () => {
+    const middle = 'the river sang and '.repeat(100);
+    const before = `${middle}${TEXT} ${middle}`;
+    const name = { ...NAME, offset: NAME.offset + middle.length };
+    const email = { ...EMAIL, offset: EMAIL.offset + middle.length };
+    const after = `Once, ${middle.replace('sang', 'hummed')}${TEXT.replace('someone', 'a friend')} ${middle}the end.`;
+    const carried = carryReplacements(before, after, [name, email]);
+    expect(carried.map((r) => after.slice(r.offset, r.offset + r.length))).toEqual([
+      'a friend',
+      'an email address',
+    ]);
+  });
 });

@@ -71,16 +71,73 @@ function applyChange<T extends TextSpan>(spans: readonly T[], change: Change): T
   return kept;
 }
 
-/** Words, runs of spaces, and each other character alone: what an edit changes. */
-const TOKEN = /[\p{L}\p{M}\p{N}]+|\s+|[^]/gu;
+/**
+ * Words, and each other character alone, each with the spaces after it: what an edit changes. A
+ * space is never an anchor of its own, so "someone" rewritten "a friend" is one change.
+ */
+const TOKEN = /[\p{L}\p{M}\p{N}]+\s*|\s+|[^]\s*/gu;
 
-/** Past this many token pairs the middle is taken as one change, not compared word by word. */
-const MOST_PAIRS = 4_000_000;
+/** Past this many differing words the middle is taken as one change, not compared word by word. */
+const MOST_EDITS = 600;
+
+/**
+ * The pairs of equal tokens of a shortest edit script from `a` to `b` (Myers' O((N+M)D) greedy
+ * algorithm: fast for a text edited in a few places, however long), in order; null when more
+ * than `limit` tokens differ.
+ */
+function equalPairs(a: readonly string[], b: readonly string[], limit: number): boolean[] | null {
+  const n = a.length;
+  const m = b.length;
+  const most = Math.min(n + m, limit);
+  const offset = most + 1;
+  const v = new Int32Array(2 * most + 3);
+  const trace: Int32Array[] = [];
+  for (let d = 0; d <= most; d += 1) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!)
+          ? v[offset + k + 1]!
+          : v[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x += 1;
+        y += 1;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, offset, n, m);
+    }
+  }
+  return null;
+}
+
+/** Which tokens of `a` the edit script keeps (each kept one matches the next kept one of `b`). */
+function backtrack(trace: readonly Int32Array[], offset: number, n: number, m: number): boolean[] {
+  const kept = new Array<boolean>(n).fill(false);
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d >= 0; d -= 1) {
+    const v = trace[d]!;
+    const k = x - y;
+    const previousK =
+      k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? k + 1 : k - 1;
+    const previousX = d === 0 ? 0 : v[offset + previousK]!;
+    const previousY = d === 0 ? 0 : previousX - previousK;
+    while (x > previousX && y > previousY) {
+      x -= 1;
+      y -= 1;
+      kept[x] = true;
+    }
+    x = previousX;
+    y = previousY;
+  }
+  return kept;
+}
 
 /**
  * The changes from `before` to `after`, however many (a text edited and approved, read back
- * later): the common ends first, then the words between them compared by their longest common
- * sequence, each run of differing words one change, narrowed to the characters that differ.
+ * later): the common ends first, then the words between them compared by a shortest edit
+ * script, each run of differing words one change, narrowed to the characters that differ.
  */
 function changesBetween(before: string, after: string): Change[] {
   if (before === after) return [];
@@ -91,20 +148,8 @@ function changesBetween(before: string, after: string): Change[] {
   const newTokens = newMiddle.match(TOKEN) ?? [];
   const rows = oldTokens.length;
   const columns = newTokens.length;
-  if (rows === 0 || columns === 0 || rows * columns > MOST_PAIRS) {
-    return [{ start, removed: oldMiddle.length, inserted: newMiddle.length }];
-  }
-  // lcs[i * (columns + 1) + j]: the longest common sequence of oldTokens[i..] and newTokens[j..].
-  const width = columns + 1;
-  const lcs = new Uint16Array((rows + 1) * width);
-  for (let i = rows - 1; i >= 0; i -= 1) {
-    for (let j = columns - 1; j >= 0; j -= 1) {
-      lcs[i * width + j] =
-        oldTokens[i] === newTokens[j]
-          ? lcs[(i + 1) * width + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
-    }
-  }
+  const kept = rows === 0 || columns === 0 ? null : equalPairs(oldTokens, newTokens, MOST_EDITS);
+  if (!kept) return [{ start, removed: oldMiddle.length, inserted: newMiddle.length }];
   const changes: Change[] = [];
   let i = 0;
   let j = 0;
@@ -123,8 +168,9 @@ function changesBetween(before: string, after: string): Change[] {
     });
     open = null;
   };
+  // Each kept token of the old text meets the next token of the new one that is equal to it.
   while (i < rows || j < columns) {
-    if (i < rows && j < columns && oldTokens[i] === newTokens[j]) {
+    if (i < rows && kept[i] && j < columns && oldTokens[i] === newTokens[j]) {
       close();
       oldAt += oldTokens[i]!.length;
       newAt += newTokens[j]!.length;
@@ -133,12 +179,12 @@ function changesBetween(before: string, after: string): Change[] {
       continue;
     }
     open ??= { oldFrom: oldAt, newFrom: newAt };
-    if (j < columns && (i === rows || lcs[i * width + j + 1]! >= lcs[(i + 1) * width + j]!)) {
-      newAt += newTokens[j]!.length;
-      j += 1;
-    } else {
+    if (i < rows && !kept[i]) {
       oldAt += oldTokens[i]!.length;
       i += 1;
+    } else {
+      newAt += newTokens[j]!.length;
+      j += 1;
     }
   }
   close();
