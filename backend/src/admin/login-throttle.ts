@@ -5,7 +5,14 @@ import { AdminClock } from '../auth/admin-clock';
 import { retryingConflicts } from '../event-store/retry-conflicts';
 import type { SqlExecutor } from '../event-store/sql-executor';
 
-export const MAX_LOGIN_FAILURES = 5;
+/** Failures from one client network, whichever accounts they tried, that close the network. */
+export const MAX_NETWORK_FAILURES = 5;
+/**
+ * Failures on one account, from every network, that close the account. Twice the network's, so
+ * a person mistyping from one place is stopped by the network's limit first, and an account tried
+ * from many networks still gets no more than ten guesses a window.
+ */
+export const MAX_ACCOUNT_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export type LoginOutcome =
@@ -50,8 +57,8 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * One sign-in attempt: throttled while its network or its account has had MAX_LOGIN_FAILURES
-   * failures in the window; otherwise `credentialsAreRight` decides, in the attempt's
+   * One sign-in attempt: throttled while its network has had MAX_NETWORK_FAILURES failures in the
+   * window, or its account MAX_ACCOUNT_FAILURES; otherwise `credentialsAreRight` decides, in the attempt's
    * transaction (`manager`: a recovery code it uses up is used only if the attempt commits, and
    * `recorded` writes what the attempt's outcome records in the same transaction).
    */
@@ -79,15 +86,21 @@ export class LoginThrottle {
             [keys.network, keys.account, windowStart],
           );
         const counted = [
-          failures.filter((failure) => failure.client_address === keys.network),
-          failures.filter((failure) => failure.account === keys.account),
+          {
+            limit: MAX_NETWORK_FAILURES,
+            failures: failures.filter((failure) => failure.client_address === keys.network),
+          },
+          {
+            limit: MAX_ACCOUNT_FAILURES,
+            failures: failures.filter((failure) => failure.account === keys.account),
+          },
         ];
         let freesAt: number | undefined;
-        for (const ofKey of counted) {
-          if (ofKey.length < MAX_LOGIN_FAILURES) continue;
+        for (const { limit, failures: ofKey } of counted) {
+          if (ofKey.length < limit) continue;
           // Attempts open again when enough failures have left the window.
           const keyFreesAt =
-            ofKey[ofKey.length - MAX_LOGIN_FAILURES].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
+            ofKey[ofKey.length - limit].failed_at.getTime() + LOGIN_FAILURE_WINDOW_MS;
           freesAt = Math.max(freesAt ?? 0, keyFreesAt);
         }
         let outcome: LoginOutcome;
@@ -112,7 +125,7 @@ export class LoginThrottle {
           ]);
           outcome = {
             outcome: 'rejected',
-            lockedOut: counted.some((ofKey) => ofKey.length + 1 === MAX_LOGIN_FAILURES),
+            lockedOut: counted.some(({ limit, failures: ofKey }) => ofKey.length + 1 === limit),
           };
         }
         if (recorded) await recorded(manager, outcome);
