@@ -97,7 +97,9 @@ describe('My account', () => {
     // Until then, no way to add a passkey or move the app.
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Move to a new authenticator app' })).toBeNull();
-    const [form] = screen.getAllByRole('form', { name: 'Confirm it is you' });
+    // One form, above; the sections say to use it.
+    const form = screen.getByRole('form', { name: 'Confirm it is you' });
+    expect(screen.getAllByText('Confirm it is you first (above).')).toHaveLength(2);
     await user.type(within(form).getByLabelText('Your passphrase'), 'not my passphrase');
     await user.click(within(form).getByRole('button', { name: 'Confirm' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('That is not right.');

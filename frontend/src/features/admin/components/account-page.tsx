@@ -10,7 +10,7 @@ import { LogoutButton } from './logout-button';
 import { AccountPasskeys } from './account-passkeys';
 import { NewRecoveryCodes } from './new-recovery-codes';
 import { PasskeyAdder } from './passkey-adder';
-import { StepUpGate } from './step-up-gate';
+import { StepUpGate, StepUpPrompt } from './step-up-gate';
 import { TotpSetup } from './totp-setup';
 
 /**
@@ -34,6 +34,7 @@ export function AccountPage() {
   }, [account.error, sessionExpired]);
 
   const data = account.data;
+  const stepUpFirst = <p className="muted">{t('admin.account.stepUpFirst')}</p>;
   const owner = data?.id === 'owner';
 
   return (
@@ -83,10 +84,11 @@ export function AccountPage() {
               </div>
             </dl>
           </section>
+          <StepUpPrompt />
           <section className="admin-panel" aria-labelledby={`${titleId}-passkeys`}>
             <h2 id={`${titleId}-passkeys`}>{t('admin.account.passkeys')}</h2>
             <AccountPasskeys account={data} />
-            <StepUpGate>
+            <StepUpGate fallback={stepUpFirst}>
               <PasskeyAdder
                 onAdded={() =>
                   toast({
@@ -103,7 +105,7 @@ export function AccountPage() {
             {data.totp && (
               <p>{t('admin.account.recoveryLeft', { count: data.recoveryCodesLeft })}</p>
             )}
-            <StepUpGate>
+            <StepUpGate fallback={stepUpFirst}>
               <TotpSetup
                 key={totpRound}
                 again={data.totp}

@@ -18,7 +18,14 @@ function provedNow(provedUntil: string | null | undefined): boolean {
  * minutes; otherwise asks for the passphrase or a code of the app first. The server holds the
  * same rule: this only spares a refusal.
  */
-export function StepUpGate({ children }: { children: ReactNode }) {
+export function StepUpGate({
+  children,
+  fallback,
+}: {
+  children: ReactNode;
+  /** What stands in place of the changes while unproved; the step-up form itself by default. */
+  fallback?: ReactNode;
+}) {
   const t = useAdminText();
   const account = useAccount();
   const stepUp = useStepUp();
@@ -42,6 +49,7 @@ export function StepUpGate({ children }: { children: ReactNode }) {
   }, [proved, provedUntil]);
 
   if (!account.data || proved) return <>{children}</>;
+  if (fallback !== undefined) return <>{fallback}</>;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -109,4 +117,9 @@ export function StepUpGate({ children }: { children: ReactNode }) {
       </button>
     </form>
   );
+}
+
+/** The step-up form alone, while the session has not proved itself lately (else nothing). */
+export function StepUpPrompt() {
+  return <StepUpGate>{null}</StepUpGate>;
 }

@@ -9,12 +9,17 @@ const rules = readFileSync(
 );
 
 function serverMessage(name: string): string | undefined {
-  return new RegExp(`export const ${name} = '([^']+)';`).exec(rules)?.[1];
+  return new RegExp(`export const ${name} =\\s*'([^']+)';`).exec(rules)?.[1];
 }
 
 describe("the join form's passphrase messages", () => {
   it("are the server's refusals, each said in the console's words", () => {
-    const server = [serverMessage('PASSPHRASE_TOO_SHORT'), serverMessage('PASSPHRASE_TOO_COMMON')];
+    const server = [
+      serverMessage('PASSPHRASE_TOO_SHORT'),
+      serverMessage('PASSPHRASE_TOO_COMMON'),
+      serverMessage('PASSPHRASE_PERSONAL'),
+      serverMessage('PASSPHRASE_GUESSABLE'),
+    ];
     expect(server).not.toContain(undefined);
     expect(Object.keys(PASSPHRASE_MESSAGES).sort()).toEqual([...server].sort());
   });
