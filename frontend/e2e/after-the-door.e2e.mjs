@@ -3,6 +3,7 @@
 // stay what the door and the sheet said after a cancellation ahead; the door's list holds
 // handles that open no public route; a phone's clock in 1970 does not date a check-in; undoing
 // the late check-in of a no-show gives the no-show back.
+/* global window -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register, unique } from './command-center.e2e.mjs';
 import {
@@ -15,6 +16,8 @@ import {
   slotOfItsOwn,
 } from './door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
+import { invite, joinAs, joinLink, ownerSignsIn } from './operators.e2e.mjs';
+import { totpCode } from './totp.mjs';
 import { adminCall, eventually, linkIn, visible } from './support.mjs';
 
 const checkedIn = /^Checked in at /;
@@ -74,15 +77,33 @@ export const afterTheDoorScenarios = [
           'checked-in',
         );
 
+        // The box office still cancels, from the console, saying why: the dialog asks for it.
         const path = `/api/admin/registrations/${registrationId}/cancel`;
         const bare = await adminCall(page, own.baseURL, 'POST', path, { refund: false });
         assert.equal(bare.status(), 400, await bare.text());
-        const reasoned = await adminCall(page, own.baseURL, 'POST', path, {
-          refund: false,
-          reason: 'Left before the start, unwell.',
-        });
-        assert.equal(reasoned.status(), 200, await reasoned.text());
-        assert.equal((await reasoned.json()).status, 'cancelled');
+        await page.goto('/admin');
+        await page.getByLabel('Search by name, email or phone').fill(name);
+        const card = page.getByRole('article', { name, exact: true });
+        await visible(card);
+        await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+        const dialog = page.getByRole('alertdialog');
+        await visible(dialog.getByText(/was let in at the door, or the performance has begun/));
+        await dialog.getByLabel('Reason').fill('Left before the start, unwell.');
+        await dialog.getByRole('button', { name: 'Cancel the registration' }).click();
+        await visible(card.getByText('CANCELLED', { exact: true }));
+        const history = await adminCall(
+          page,
+          own.baseURL,
+          'GET',
+          `/api/admin/registrations/${registrationId}/history`,
+        );
+        const entries = (await history.json()).events;
+        const cancelledEntry = entries.find((entry) => entry.type === 'RegistrationCancelled');
+        assert.equal(
+          cancelledEntry?.payload?.cancellationNote,
+          'Left before the start, unwell.',
+          JSON.stringify(entries.map((entry) => [entry.type, entry.payload])),
+        );
       } finally {
         await door.close();
         await visitor.close();
@@ -266,6 +287,70 @@ export const afterTheDoorScenarios = [
         assert.equal(list.seated[0].state, 'no-show');
       } finally {
         await door.close();
+        await own.stop();
+      }
+    },
+  },
+  {
+    name: 'After the door (en): a box-office operator moved to the door loses the console’s live feed within seconds',
+    async run({ browser, startOwnServer, adminPassword }) {
+      const own = await startOwnServer({ WORKERS: 'true' }, 'server-after-the-door-feed.log');
+      const ownerContext = await browser.newContext({ baseURL: own.baseURL });
+      const operatorContext = await browser.newContext({ baseURL: own.baseURL });
+      try {
+        const owner = await ownerContext.newPage();
+        await ownerSignsIn(owner, adminPassword);
+        const name = unique('Bianca Box');
+        const operatorId = await invite(owner, own.baseURL, name, 'Box office');
+        const page = await operatorContext.newPage();
+        await joinAs(page, await joinLink(own.dataDir, operatorId), name);
+        const app = page.getByRole('group', { name: 'An authenticator app' });
+        await app.getByRole('button', { name: 'Use an authenticator app' }).click();
+        const secret = (await page.locator('.totp-secret').innerText()).trim();
+        await page.getByLabel('The 6-digit code the app shows').fill(totpCode(secret));
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        const codes = page.getByRole('region', { name: 'Your recovery codes' });
+        await codes.getByRole('button', { name: 'I have kept them' }).click();
+        await visible(page.locator('.console-nav'));
+
+        // The feed as the console holds it open: it ends when the server ends it.
+        await page.evaluate(() => {
+          window.feedEnded = (async () => {
+            const response = await fetch('/api/admin/events/live', {
+              headers: { accept: 'text/event-stream' },
+            });
+            if (response.status !== 200) return { status: response.status, at: Date.now() };
+            const reader = response.body.getReader();
+            while (!(await reader.read()).done);
+            return { status: 200, at: Date.now() };
+          })();
+        });
+        await page.waitForTimeout(2_500);
+        const moved = Date.now();
+        const changed = await adminCall(
+          owner,
+          own.baseURL,
+          'PATCH',
+          `/api/admin/operators/${operatorId}`,
+          {
+            role: 'door',
+          },
+        );
+        assert.equal(changed.status(), 200, await changed.text());
+        const ended = await page.evaluate(() =>
+          Promise.race([
+            window.feedEnded,
+            new Promise((resolve) => setTimeout(() => resolve(null), 10_000)),
+          ]),
+        );
+        assert.ok(ended, 'the live feed stayed open after the role lost its permission');
+        assert.equal(ended.status, 200);
+        assert.ok(ended.at - moved < 8_000, `ended ${ended.at - moved} ms after the move`);
+        const again = await adminCall(page, own.baseURL, 'GET', '/api/admin/events/live');
+        assert.equal(again.status(), 403);
+      } finally {
+        await ownerContext.close();
+        await operatorContext.close();
         await own.stop();
       }
     },

@@ -22,7 +22,7 @@ const PASSPHRASE = 'lanterns over the quiet harbour';
 const PHONE_DIGITS = /\+?40[\s-]?712[\s-]?345[\s-]?678|712\s?345\s?678/;
 
 /** Signs the owner in by the admin password (the gate's owner form) on `path`. */
-async function ownerSignsIn(page, adminPassword, path = '/admin/operators') {
+export async function ownerSignsIn(page, adminPassword, path = '/admin/operators') {
   await page.goto(path);
   const owner = page.locator('.admin-gate form:has(input[name="password"])');
   await owner.locator('input[name="password"]').fill(adminPassword);
@@ -31,7 +31,7 @@ async function ownerSignsIn(page, adminPassword, path = '/admin/operators') {
 }
 
 /** Invites `name` as `role` from the Operators page; answers the operator's id. */
-async function invite(page, baseURL, name, role) {
+export async function invite(page, baseURL, name, role) {
   await page.goto('/admin/operators');
   const form = page.getByRole('region', { name: 'Invite an operator' });
   await form.getByLabel('Their email').fill(emailOf(name));
@@ -49,7 +49,7 @@ async function invite(page, baseURL, name, role) {
 }
 
 /** The path of the join link in the invitation emailed to the operator, once it has left. */
-function joinLink(dataDir, operatorId) {
+export function joinLink(dataDir, operatorId) {
   return eventually(async () => {
     const found = (await mailTexts(dataDir, operatorId)).match(
       /\/admin\/join\?token=[A-Za-z0-9_%.~-]+/,
@@ -60,7 +60,7 @@ function joinLink(dataDir, operatorId) {
 }
 
 /** Joins from the link with the passphrase: the second factor's step is on screen after. */
-async function joinAs(page, link, name) {
+export async function joinAs(page, link, name) {
   await page.goto(link);
   await visible(page.getByText(emailOf(name)));
   await page.getByLabel('Your name', { exact: true }).fill(name);
