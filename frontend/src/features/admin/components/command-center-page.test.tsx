@@ -754,6 +754,44 @@ describe('the dashboard', () => {
     );
   });
 
+  it('shows the seat number, and asks why before cancelling a person let in at the door', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeAdminApi({
+      live: true,
+      registrations: [
+        registration({
+          id: '00000000-0000-4000-8000-00000000ffff',
+          name: 'Ion Inside',
+          paid: true,
+          status: 'paid',
+          door: 'checked-in',
+          seat: 7,
+        }),
+      ],
+    });
+    renderConsole();
+    await screen.findByText('1 registration');
+    expect(within(card('Ion Inside')).getByText('Seat').nextSibling).toHaveTextContent('7');
+
+    await user.click(within(card('Ion Inside')).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this registration?' });
+    expect(dialog).toHaveTextContent(/Ion Inside was let in at the door/);
+    // No reason, no request: the field is where the operator is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    expect(calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Left at the interval');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          url: '/api/admin/registrations/00000000-0000-4000-8000-00000000ffff/cancel',
+          body: { refund: false, reason: 'Left at the interval' },
+        }),
+      ),
+    );
+  });
+
   it('opens the history drawer with the events in order', async () => {
     const user = userEvent.setup();
     fakeAdminApi({ live: true });
