@@ -1,3 +1,4 @@
+import { MAX_ACCOUNT_FAILURES, MAX_NETWORK_FAILURES } from '../../src/admin/login-throttle';
 import { adminRequest, login } from '../admin/admin-client';
 import { expectRefusedForNow, request } from '../http';
 import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/admin/operator-sign-in';
@@ -176,7 +177,7 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
 
   it('throttles an account tried from many addresses, and an address trying many accounts (429)', async () => {
     const operator = await readyOperator(app, owner, 'door');
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_ACCOUNT_FAILURES; attempt += 1) {
       const answer = await signIn(
         app,
         operator.email,
@@ -198,7 +199,7 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
     expect(blocked.body).toMatchObject({ statusCode: 429, errors: [] });
 
     const address = fromAddress();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_NETWORK_FAILURES; attempt += 1) {
       const answer = await signIn(
         app,
         `stranger.${attempt}@example.com`,
