@@ -36,10 +36,9 @@ import {
 } from '../auth/operators/passkeys';
 import {
   findCredentials,
-  recordTotpStep,
-  totpStep,
   TOTP_CODE,
   useRecoveryCode,
+  useTotpCode,
 } from '../auth/operators/second-factors';
 import { requestId } from '../common/request-id';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -161,10 +160,7 @@ export class OperatorSignIn {
       return code === '' ? { operatorId: operator.id, method: 'passphrase' } : undefined;
     }
     if (TOTP_CODE.test(code)) {
-      if (!credentials.totpSecret) return undefined;
-      const step = await totpStep(credentials.totpSecret, code, now, credentials.totpLastStep);
-      if (step === undefined) return undefined;
-      await recordTotpStep(manager, operator.id, step);
+      if (!(await useTotpCode(manager, operator.id, credentials, code, now))) return undefined;
       return { operatorId: operator.id, method: 'totp' };
     }
     if (await useRecoveryCode(manager, operator.id, code, now)) {

@@ -14,7 +14,7 @@ import { isOwner, type StepUpMethod } from '../auth/operators/operator';
 import { OperatorStore } from '../auth/operators/operator-store';
 import { findOperator } from '../auth/operators/operator-view';
 import { passphraseMatches } from '../auth/operators/passphrase';
-import { findCredentials, recordTotpStep, totpStep } from '../auth/operators/second-factors';
+import { findCredentials, useTotpCode } from '../auth/operators/second-factors';
 import { requestId } from '../common/request-id';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
@@ -71,16 +71,8 @@ export class StepUp {
         if (!credentials) return false;
         if (body.passphrase) return passphraseMatches(body.passphrase, credentials.passphraseHash);
         now = await this.clock.now(manager);
-        if (!credentials.totpSecret || !body.code) return false;
-        const step = await totpStep(
-          credentials.totpSecret,
-          body.code,
-          now,
-          credentials.totpLastStep,
-        );
-        if (step === undefined) return false;
-        await recordTotpStep(manager, operatorId, step);
-        return true;
+        if (!body.code) return false;
+        return useTotpCode(manager, operatorId, credentials, body.code, now);
       },
       async (manager, outcome) => {
         if (outcome.outcome !== 'accepted') return;

@@ -30,7 +30,7 @@ import {
   type NotificationKind,
   workThroughOutbox,
 } from './outbox';
-import { findOperator } from '../auth/operators/operator-view';
+import { findOperator, type OperatorRow } from '../auth/operators/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
 import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';
@@ -155,33 +155,18 @@ export class OutboxWorker extends PollingWorker {
   }
 
   /**
-   * An operator's invitation: to the address the operator has now, while the invitation is
-   * still the one to use (not joined, suspended, renewed or erased meanwhile).
+   * An operator's invitation, while the invitation is still the one to use (not joined,
+   * suspended, renewed or erased meanwhile).
    */
-  private async deliverInvitation(
-    row: ClaimedInvitationRow,
-    now: Date,
-  ): Promise<keyof OutboxRunResult> {
-    const operator = await findOperator(this.dataSource, row.operator_id);
-    if (
-      !operator?.email ||
-      operator.state !== 'invited' ||
-      operator.invitationId !== row.payload.invitationId
-    ) {
-      await this.dataSource.query(
-        `UPDATE outbox SET cancelled_at = $2, last_error = 'invitation no longer open' WHERE id = $1`,
-        [row.id, now],
-      );
-      return 'cancelled';
-    }
-    const to = { name: operator.name ?? '', address: operator.email };
-    return this.send(
+  private deliverInvitation(row: ClaimedInvitationRow, now: Date): Promise<keyof OutboxRunResult> {
+    return this.deliverToOperator(
       row,
       now,
-      row.operator_id,
-      async () => ({
-        to,
-        ...renderInvitation({
+      (operator) =>
+        operator.state === 'invited' && operator.invitationId === row.payload.invitationId,
+      'invitation no longer open',
+      async (operator) =>
+        renderInvitation({
           name: operator.name ?? '',
           role: operator.role,
           locale: row.payload.locale,
@@ -189,33 +174,22 @@ export class OutboxWorker extends PollingWorker {
           expiresAt: new Date(row.payload.expiresAt),
           timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
         }),
-      }),
-      async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
     );
   }
 
   /**
-   * A factor notice: to the address the operator has now, unless they were erased meanwhile
-   * (then there is no one to tell, and nothing of them to keep).
+   * A factor notice, unless the operator was erased meanwhile (then there is no one to tell, and
+   * nothing of them to keep).
    */
-  private async deliverNotice(row: ClaimedNoticeRow, now: Date): Promise<keyof OutboxRunResult> {
-    const operator = await findOperator(this.dataSource, row.operator_id);
-    if (!operator?.email || operator.state === 'erased') {
-      await this.dataSource.query(
-        `UPDATE outbox SET cancelled_at = $2, last_error = 'operator erased' WHERE id = $1`,
-        [row.id, now],
-      );
-      return 'cancelled';
-    }
-    const to = { name: operator.name ?? '', address: operator.email };
-    return this.send(
+  private deliverNotice(row: ClaimedNoticeRow, now: Date): Promise<keyof OutboxRunResult> {
+    return this.deliverToOperator(
       row,
       now,
-      row.operator_id,
-      () =>
-        Promise.resolve({
-          to,
-          ...renderOperatorNotice({
+      (operator) => operator.state !== 'erased',
+      'operator erased',
+      (operator) =>
+        Promise.resolve(
+          renderOperatorNotice({
             name: operator.name ?? '',
             change: row.payload.change,
             by: row.payload.by,
@@ -224,17 +198,40 @@ export class OutboxWorker extends PollingWorker {
             locale: row.payload.locale,
             timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
           }),
-        }),
-      async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
+        ),
     );
   }
 
   /**
-   * Renders and sends a claimed row's message; a failure puts the row back for later. Where the
-   * transport keeps a copy of what it sent (the .eml files), a recipient erased while the
-   * message was being sent (`erasedMeanwhile`) has that copy removed too; SMTP keeps none, and
-   * nothing is asked.
+   * A message to an operator: to the address the operator has now, while `stillToSend` holds of
+   * them; otherwise (or with no address) the row is cancelled, `cancelledBecause`. The
+   * transport's copies go if the operator was erased by the time it was sent.
    */
+  private async deliverToOperator(
+    row: ClaimedInvitationRow | ClaimedNoticeRow,
+    now: Date,
+    stillToSend: (operator: OperatorRow) => boolean,
+    cancelledBecause: string,
+    render: (operator: OperatorRow) => Promise<Omit<RenderedMail, 'to'>>,
+  ): Promise<keyof OutboxRunResult> {
+    const operator = await findOperator(this.dataSource, row.operator_id);
+    if (!operator?.email || !stillToSend(operator)) {
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = $3 WHERE id = $1`,
+        [row.id, now, cancelledBecause],
+      );
+      return 'cancelled';
+    }
+    const to = { name: operator.name ?? '', address: operator.email };
+    return this.send(
+      row,
+      now,
+      row.operator_id,
+      async () => ({ to, ...(await render(operator)) }),
+      async () => (await findOperator(this.dataSource, row.operator_id))?.state === 'erased',
+    );
+  }
+
   private async send(
     row: { id: string; kind: string; attempts: number },
     now: Date,

@@ -208,6 +208,24 @@ export async function recordTotpStep(
   );
 }
 
+/**
+ * Uses a code of the authenticator app: true if it matches at `now` and its step is later than
+ * the last one used; that step is used now.
+ */
+export async function useTotpCode(
+  sql: SqlExecutor,
+  operatorId: string,
+  credentials: OperatorCredentials,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  if (!credentials.totpSecret) return false;
+  const step = await totpStep(credentials.totpSecret, code, now, credentials.totpLastStep);
+  if (step === undefined) return false;
+  await recordTotpStep(sql, operatorId, step);
+  return true;
+}
+
 /** Uses a recovery code: true if it was one of the operator's and unused; it is used now. */
 export async function useRecoveryCode(
   sql: SqlExecutor,

@@ -1,23 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { ApiErrorDto } from '../../../../common/api-error.dto';
 import { DOOR_REFUSAL_REASONS } from '../../domain/door-errors';
+import { DoorPersonDto } from '../door-person.dto';
 
 /** A person let in: who, where they sit, and the check-in as recorded. */
-export class CheckInResponseDto {
-  @ApiProperty({
-    description:
-      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
-    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
-    pattern: '^[A-Za-z0-9_-]{22}$',
-  })
-  handle!: string;
-
-  @ApiProperty({ example: '#4A2F10' })
-  shortId!: string;
-
-  @ApiProperty({ example: 'Ana Popescu' })
-  name!: string;
-
+export class CheckInResponseDto extends DoorPersonDto {
   @ApiProperty({ example: 'bucharest' })
   event!: string;
 
@@ -26,59 +13,11 @@ export class CheckInResponseDto {
 
   @ApiProperty({ type: 'integer', minimum: 1 })
   seat!: number;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  checkedInAt!: string;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Bianca Box',
-    description:
-      "Who checked them in: the operator's name (`owner` for the password login, `former operator #<number>` once erased); the phone's name for a check-in recorded before operators were kept.",
-  })
-  checkedInBy!: string | null;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Door phone 1',
-    description: 'The phone that checked them in, as its operator named it; null when unnamed.',
-  })
-  checkedInDevice!: string | null;
 }
 
-export class FirstCheckInDto {
-  @ApiProperty({
-    description:
-      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
-    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
-    pattern: '^[A-Za-z0-9_-]{22}$',
-  })
-  handle!: string;
-
+export class FirstCheckInDto extends OmitType(DoorPersonDto, ['shortId', 'name'] as const) {
   @ApiProperty({ type: String, nullable: true })
   name!: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  checkedInAt!: string;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Bianca Box',
-    description:
-      "Who checked them in: the operator's name (`owner` for the password login, `former operator #<number>` once erased); the phone's name for a check-in recorded before operators were kept.",
-  })
-  checkedInBy!: string | null;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Door phone 1',
-    description: 'The phone that checked them in, as its operator named it; null when unnamed.',
-  })
-  checkedInDevice!: string | null;
 }
 
 /** 409: checked in already; the first check-in in the log stands. */

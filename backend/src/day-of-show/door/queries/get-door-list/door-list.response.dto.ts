@@ -1,21 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
+import { DoorPersonDto } from '../door-person.dto';
 import { TicketKeyDto } from '../../../tickets/get-public-keys/ticket-keys.response.dto';
 
-export class DoorSeatDto {
-  @ApiProperty({
-    description:
-      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
-    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
-    pattern: '^[A-Za-z0-9_-]{22}$',
-  })
-  handle!: string;
-
-  @ApiProperty({ example: '#4A2F10' })
-  shortId!: string;
-
-  @ApiProperty({ example: 'Ana Popescu' })
-  name!: string;
-
+export class DoorSeatDto extends OmitType(DoorPersonDto, ['checkedInAt'] as const) {
   @ApiProperty({
     type: 'integer',
     minimum: 1,
@@ -28,53 +15,18 @@ export class DoorSeatDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   checkedInAt!: string | null;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Bianca Box',
-    description:
-      "Who checked them in: the operator's name (`owner` for the password login, `former operator #<number>` once erased); the phone's name for a check-in recorded before operators were kept.",
-  })
-  checkedInBy!: string | null;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Door phone 1',
-    description: 'The phone that checked them in, as its operator named it; null when unnamed.',
-  })
-  checkedInDevice!: string | null;
 }
 
-export class DoorWaitingDto {
-  @ApiProperty({
-    description:
-      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
-    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
-    pattern: '^[A-Za-z0-9_-]{22}$',
-  })
-  handle!: string;
-
-  @ApiProperty({ example: '#4A2F10' })
-  shortId!: string;
-
-  @ApiProperty({ example: 'Ana Popescu' })
-  name!: string;
-
+export class DoorWaitingDto extends PickType(DoorPersonDto, [
+  'handle',
+  'shortId',
+  'name',
+] as const) {
   @ApiProperty({ type: 'integer', minimum: 1 })
   position!: number;
 }
 
-export class DoorRevokedDto {
-  @ApiProperty({
-    description:
-      "The person's door handle: how the door names them, and useless anywhere else (no public route takes it).",
-    example: 'q3J0c2Vh2wVfN7dT1xZkPA',
-    pattern: '^[A-Za-z0-9_-]{22}$',
-  })
-  handle!: string;
-
+export class DoorRevokedDto extends PickType(DoorPersonDto, ['handle'] as const) {
   @ApiProperty({
     enum: ['cancelled', 'not-paid'],
     description:

@@ -9,7 +9,11 @@ import { inSeatOrder, seatNumberOf } from '../../../../registrations/queries/sea
 import { printHold, reviewDream, stillPersonal } from '../../domain/sheet-decisions';
 import type { SheetNotReadyReason } from '../../domain/sheet-errors';
 import { GetPerformersSheetQuery } from './get-performers-sheet.query';
-import type { PerformersSheetDto, SheetDreamDto } from './performers-sheet.response.dto';
+import type {
+  PerformersSheetDto,
+  SheetDreamDto,
+  SheetSlotDto,
+} from './performers-sheet.response.dto';
 
 interface SheetRow {
   id: string;
@@ -45,24 +49,32 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
   ) {}
 
   async execute({ event, time }: GetPerformersSheetQuery): Promise<PerformersSheetDto> {
-    const found = this.catalogue.findSlot(event, time);
-    if (!found) {
-      throw this.catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
-    }
+    const slot = sheetSlot(this.catalogue, event, time);
     const reviewed = await reviewSheet(this.dataSource, event, time);
     return {
-      event,
-      city: found.event.city,
-      venue: found.event.venue,
-      localised: found.event.localised ?? {},
-      timeZone: found.event.timeZone,
-      time,
-      startsAt: found.slot.startsAt,
+      ...slot,
       dreams: reviewed.map((item) => item.dream),
       openSuspicions: reviewed.reduce((sum, item) => sum + item.dream.openSuspicions, 0),
       printable: reviewed.every((item) => item.hold === null),
     };
   }
+}
+
+/** The slot a sheet is for, as its head reads; an unknown event or slot is an error. */
+export function sheetSlot(catalogue: Catalogue, event: string, time: string): SheetSlotDto {
+  const found = catalogue.findSlot(event, time);
+  if (!found) {
+    throw catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
+  }
+  return {
+    event,
+    city: found.event.city,
+    venue: found.event.venue,
+    localised: found.event.localised ?? {},
+    timeZone: found.event.timeZone,
+    time,
+    startsAt: found.slot.startsAt,
+  };
 }
 
 /** The slot's seated dreams, reviewed: the sheet's and the print's one reading. */

@@ -147,11 +147,8 @@ export class SheetDreamDto {
   dreamedCaptured: boolean;
 }
 
-/**
- * A slot's sheet for its reviewer: each dream as written and anonymised. No name, email or phone
- * beyond what the dreams' own texts hold.
- */
-export class PerformersSheetDto {
+/** The slot a sheet is for, where and when: the head of the reviewer's sheet and of the printed one. */
+export class SheetSlotDto {
   @ApiProperty({ example: 'bucharest' })
   event: string;
 
@@ -172,7 +169,13 @@ export class PerformersSheetDto {
 
   @ApiProperty({ format: 'date-time', example: '2025-10-30T19:30:00+02:00' })
   startsAt: string;
+}
 
+/**
+ * A slot's sheet for its reviewer: each dream as written and anonymised. No name, email or phone
+ * beyond what the dreams' own texts hold.
+ */
+export class PerformersSheetDto extends SheetSlotDto {
   @ApiProperty({ type: [SheetDreamDto], description: 'By seat.' })
   dreams: SheetDreamDto[];
 
@@ -202,28 +205,7 @@ export class PrintedDreamDto {
 }
 
 /** What is printed for the performers: the approved texts alone, by seat. */
-export class PrintedSheetDto {
-  @ApiProperty({ example: 'bucharest' })
-  event: string;
-
-  @ApiProperty({ example: 'Bucharest' })
-  city: string;
-
-  @ApiProperty({ example: 'Fabrica de Pensule' })
-  venue: string;
-
-  @ApiProperty({ type: LocalisedPlacesDto })
-  localised: LocalisedPlacesDto;
-
-  @ApiProperty({ example: 'Europe/Bucharest' })
-  timeZone: string;
-
-  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
-  time: string;
-
-  @ApiProperty({ format: 'date-time', example: '2025-10-30T19:30:00+02:00' })
-  startsAt: string;
-
+export class PrintedSheetDto extends SheetSlotDto {
   @ApiProperty({ type: [PrintedDreamDto], description: 'The approved dreams, by seat.' })
   dreams: PrintedDreamDto[];
 }

@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Catalogue } from '../../../../tour/catalogue';
-import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { SheetNotReady } from '../../domain/sheet-errors';
-import { reviewSheet } from '../get-performers-sheet/get-performers-sheet.query-handler';
+import { reviewSheet, sheetSlot } from '../get-performers-sheet/get-performers-sheet.query-handler';
 import type { PrintedSheetDto } from '../get-performers-sheet/performers-sheet.response.dto';
 import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
 
@@ -21,10 +20,7 @@ export class PrintPerformersSheetQueryHandler implements IQueryHandler<PrintPerf
   ) {}
 
   async execute({ event, time }: PrintPerformersSheetQuery): Promise<PrintedSheetDto> {
-    const found = this.catalogue.findSlot(event, time);
-    if (!found) {
-      throw this.catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
-    }
+    const slot = sheetSlot(this.catalogue, event, time);
     const reviewed = await reviewSheet(this.dataSource, event, time);
     for (const reason of ['open-suspicions', 'still-personal'] as const) {
       const held = reviewed.filter((item) => item.hold === reason);
@@ -40,13 +36,7 @@ export class PrintPerformersSheetQueryHandler implements IQueryHandler<PrintPerf
       }
     }
     return {
-      event,
-      city: found.event.city,
-      venue: found.event.venue,
-      localised: found.event.localised ?? {},
-      timeZone: found.event.timeZone,
-      time,
-      startsAt: found.slot.startsAt,
+      ...slot,
       dreams: reviewed.flatMap(({ dream }) =>
         dream.approvedText === null
           ? []
