@@ -187,7 +187,10 @@ function giveIntegersTheirFormat(value: unknown): void {
   Object.values(value).forEach(giveIntegersTheirFormat);
 }
 
-/** A request body's example, composed from its fields' examples (enums' first value, defaults). */
+/**
+ * A request body's example, composed from its fields' examples (enums' first value, defaults, a
+ * list of one example item).
+ */
 function exampleOf(schema: SchemaObject | ReferenceObject, document: OpenAPIObject): unknown {
   const ref = (schema as ReferenceObject).$ref;
   const resolved: SchemaObject = ref
@@ -200,6 +203,10 @@ function exampleOf(schema: SchemaObject | ReferenceObject, document: OpenAPIObje
         .map(([name, property]) => [name, exampleOf(property, document)] as const)
         .filter(([, value]) => value !== undefined),
     );
+  }
+  if (resolved.type === 'array' && resolved.items) {
+    const item = exampleOf(resolved.items, document);
+    return item === undefined ? undefined : [item];
   }
   if (resolved.enum) return resolved.enum[0];
   if (resolved.default !== undefined) return resolved.default;

@@ -6,7 +6,7 @@ import { adminKeys } from './admin-keys';
 import type { PerformersSheet } from './get-performers-sheet';
 
 export type ApprovedDream = components['schemas']['ApprovedDreamRequestDto'];
-export type SheetNotReady = components['schemas']['SheetNotReadyDto'];
+export type SheetNotReady = components['schemas']['SheetNotReadyErrorDto'];
 
 export interface SheetApproval {
   slug: string;

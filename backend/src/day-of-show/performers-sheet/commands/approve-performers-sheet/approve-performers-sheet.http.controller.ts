@@ -15,7 +15,7 @@ import { GetPerformersSheetQuery } from '../../queries/get-performers-sheet/get-
 import { PerformersSheetDto } from '../../queries/get-performers-sheet/performers-sheet.response.dto';
 import { ApprovePerformersSheetCommand } from './approve-performers-sheet.command';
 import { ApprovePerformersSheetRequestDto } from './approve-performers-sheet.request.dto';
-import { SheetNotReadyDto } from './sheet-not-ready.response.dto';
+import { SheetNotReadyErrorDto } from './sheet-not-ready.response.dto';
 
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
@@ -36,7 +36,7 @@ export class ApprovePerformersSheetHttpController {
   })
   @ApiOkResponse({ type: PerformersSheetDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: SheetNotReadyDto })
+  @ApiConflictResponse({ type: SheetNotReadyErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such event, slot or registration.' })
   async approve(
     @Param('slug') slug: string,

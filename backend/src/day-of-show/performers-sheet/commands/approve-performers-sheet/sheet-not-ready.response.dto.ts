@@ -15,7 +15,7 @@ export class DreamNotReadyDto {
 }
 
 /** 409: the sheet waits for the reviewer's answers. */
-export class SheetNotReadyDto extends ApiErrorDto {
+export class SheetNotReadyErrorDto extends ApiErrorDto {
   @ApiProperty({
     enum: SHEET_NOT_READY_REASONS,
     description:

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly } from '../../../../auth/admin-only.decorator';
 import { ApiErrorDto } from '../../../../common/api-error.dto';
-import { SheetNotReadyDto } from '../../commands/approve-performers-sheet/sheet-not-ready.response.dto';
+import { SheetNotReadyErrorDto } from '../../commands/approve-performers-sheet/sheet-not-ready.response.dto';
 import { PrintedSheetDto } from '../get-performers-sheet/performers-sheet.response.dto';
 import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
 
@@ -28,7 +28,7 @@ export class PrintPerformersSheetHttpController {
       'The approved texts alone, by seat: what the performers read. Refused (409, `reason` open-suspicions, then still-personal) while any seated dream has a suspicion unanswered or an approved text that still looks personal and was not approved knowingly; `dreams` names them. `time` is the URL-encoded slot name.',
   })
   @ApiOkResponse({ type: PrintedSheetDto })
-  @ApiConflictResponse({ type: SheetNotReadyDto })
+  @ApiConflictResponse({ type: SheetNotReadyErrorDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such event or slot.' })
   print(@Param('slug') slug: string, @Param('time') time: string): Promise<PrintedSheetDto> {
     return this.queryBus.execute(new PrintPerformersSheetQuery(slug, time));
