@@ -142,3 +142,13 @@ export async function readyOperator(
 }
 
 export { login };
+
+let nextAddress = 0;
+/**
+ * A client address of its own for each call (198.51.100.1, .2, …), so that only an account's
+ * failure counter counts, never one network's.
+ */
+export function fromAddress(): Record<string, string> {
+  nextAddress += 1;
+  return { 'x-forwarded-for': `198.51.100.${nextAddress}` };
+}

@@ -11,7 +11,7 @@ import { Catalogue } from '../../src/tour/catalogue';
 import { snapshotReadModels } from '../read-models';
 import { adminRequest, ADMIN_PASSWORD, login } from '../admin/admin-client';
 import { request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {
   addTotp,
@@ -22,19 +22,13 @@ import {
   sessionCookieOf,
   signIn,
   totpCode,
+  fromAddress,
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
 
 const STEP_UP_REFUSAL = { statusCode: 403, message: STEP_UP_FIRST, errors: [] };
 const PASSKEY_REFUSED = { statusCode: 401, message: 'This passkey was not accepted.', errors: [] };
 const SIX_MINUTES = 6 * 60_000;
-
-/** Each call a client address of its own, so that only the account's counter counts. */
-let nextAddress = 10;
-function fromAddress(): Record<string, string> {
-  nextAddress += 1;
-  return { 'x-forwarded-for': `198.51.100.${nextAddress}` };
-}
 
 interface PasskeyOptions {
   challengeId: string;
@@ -719,23 +713,10 @@ describe('operators you can trust with the keys', () => {
 });
 
 describe("5. the owner's password has a per-account limit, across processes, and is in the log", () => {
-  let database: TestDatabase;
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await startTestApp(database.url);
-    second = await startTestApp(database.url);
-  });
-
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-  });
+  const fleet = appsOnOwnDatabase([{}, {}]);
 
   it('records a sign-in; closes the account after its limit of failures from twenty IPv6 networks on two processes', async () => {
+    const [first, second] = fleet.apps;
     const signedIn = await request(first.url, 'POST', '/api/admin/login', {
       password: ADMIN_PASSWORD,
     });

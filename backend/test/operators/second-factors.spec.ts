@@ -13,18 +13,12 @@ import {
   sessionCookieOf,
   signIn,
   totpCode,
+  fromAddress,
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
 
 const WRONG = { statusCode: 401, message: 'Wrong email, passphrase or code.', errors: [] };
 const PASSKEY_REFUSED = { statusCode: 401, message: 'This passkey was not accepted.', errors: [] };
-
-/** Each sign-in from an address of its own, so that only the account's throttle counts. */
-let nextAddress = 1;
-function fromAddress(): Record<string, string> {
-  nextAddress += 1;
-  return { 'x-forwarded-for': `198.51.100.${nextAddress}` };
-}
 
 describe('second factors: an authenticator app (TOTP) and its recovery codes', () => {
   let database: TestDatabase;
