@@ -41,7 +41,7 @@ const BACKEND_FLOORS = [
   // visitor's pages around them (the payment's result, the booking and its ticket, further
   // dreams): the capabilities above stand on it.
   ['checkout'],
-  // Capabilities beside each other: none imports another. A folder not there yet is no error.
+  // Capabilities beside each other: none imports another.
   ['waiting-list', 'operator-actions', 'day-of-show'],
   ['admin'],
 ];
@@ -54,6 +54,11 @@ const BACKEND_FLOORS = [
 const TOP_FLOOR = ['health', 'metrics', 'openapi', 'backup', 'site', 'cli'];
 
 const escape = (name) => name.replace(/[-/]/g, (c) => `\\${c}`);
+
+/** A folder of backend/src that is on no floor: it would get no import rule at all. */
+const UNLISTED_FOLDER = `^backend/src/(?!(${[...BACKEND_FLOORS.flat(), ...TOP_FLOOR]
+  .map(escape)
+  .join('|')})/)[^/]+/`;
 
 function floorRules() {
   return BACKEND_FLOORS.flatMap((floor, level) => {
@@ -80,6 +85,22 @@ function floorRules() {
 module.exports = {
   forbidden: [
     ...floorRules(),
+    {
+      name: 'backend-folders-stand-on-a-floor',
+      severity: 'error',
+      comment:
+        'Every folder of backend/src is on a floor: add it to BACKEND_FLOORS (or TOP_FLOOR) in .dependency-cruiser.cjs, where its place decides what it may import.',
+      from: { path: UNLISTED_FOLDER },
+      to: {},
+    },
+    {
+      name: 'backend-folders-stand-on-a-floor',
+      severity: 'error',
+      comment:
+        'Every folder of backend/src is on a floor: add it to BACKEND_FLOORS (or TOP_FLOOR) in .dependency-cruiser.cjs, where its place decides what may import it.',
+      from: {},
+      to: { path: UNLISTED_FOLDER },
+    },
     {
       name: 'no-circular',
       severity: 'error',

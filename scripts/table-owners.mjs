@@ -4,7 +4,7 @@
  * A module owns its tables: only the owner's files name a table in SQL (FROM, JOIN, INTO,
  * UPDATE, DELETE FROM, TABLE <name>, in either case, outside comments); others call the owner's
  * functions. The owners are written
- * once, here (TABLE_OWNERS); the README's ownership sketch is checked equal to them. Scans
+ * once, here (TABLE_OWNERS); docs/architecture.md's ownership sketch is checked equal to them. Scans
  * backend/src/**\/*.ts except database/migrations/ (frozen, they carry their own SQL) and
  * backup/ (which reads and writes every table), and fails naming the file, the table and its
  * owner. Every table the migrations create must have an owner here.
@@ -126,11 +126,12 @@ function unmappedTables() {
   ];
 }
 
-/** Where the README's ownership sketch and TABLE_OWNERS differ. */
+/** Where docs/architecture.md's ownership sketch and TABLE_OWNERS differ. */
 function readmeDifferences() {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
   const sketch = readme.match(/```\nfloor \(bottom up\)\s+tables it owns[^\n]*\n([\s\S]*?)```/);
-  if (!sketch) return ["README.md has no ownership sketch ('floor (bottom up)  tables it owns')"];
+  if (!sketch)
+    return ["docs/architecture.md has no ownership sketch ('floor (bottom up)  tables it owns')"];
   const listed = new Map();
   // Rows `  <folder>/   <table>, <table>, …` (continued on lines that start blank), and rows
   // `  <table>   <which owners>` for a table shared by row.
@@ -151,16 +152,17 @@ function readmeDifferences() {
   }
   const differences = [];
   for (const table of Object.keys(TABLE_OWNERS)) {
-    if (!listed.has(table)) differences.push(`README.md's ownership sketch does not list ${table}`);
+    if (!listed.has(table))
+      differences.push(`docs/architecture.md's ownership sketch does not list ${table}`);
     else if (!Array.isArray(TABLE_OWNERS[table]) && listed.get(table) !== TABLE_OWNERS[table]) {
       differences.push(
-        `README.md gives ${table} to ${listed.get(table)}/, the map to ${TABLE_OWNERS[table]}/`,
+        `docs/architecture.md gives ${table} to ${listed.get(table)}/, the map to ${TABLE_OWNERS[table]}/`,
       );
     }
   }
   for (const table of listed.keys()) {
     if (!Object.hasOwn(TABLE_OWNERS, table))
-      differences.push(`README.md lists ${table}, which has no owner in the map`);
+      differences.push(`docs/architecture.md lists ${table}, which has no owner in the map`);
   }
   return differences;
 }

@@ -12,8 +12,8 @@ const underTest = (env: Env) => env.NODE_ENV === 'test';
 /**
  * Every environment variable the app reads: one property each, named as the variable, with its
  * type, default and bounds. Adding a variable is a property here, its field in AppConfig
- * (config.ts, where rules that join several variables live too) and a row in the README's
- * configuration table, which test/config/config.spec.ts holds to this list.
+ * (config.ts, where rules that join several variables live too) and a row in
+ * docs/configuration.md's table, which test/config/config.spec.ts holds to this list.
  */
 export class Environment {
   @OneOf(NODE_ENVIRONMENTS, { default: 'development' })

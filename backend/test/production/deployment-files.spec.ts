@@ -53,13 +53,13 @@ describe('docker-compose.yml', () => {
     expect(proxy.depends_on?.app.condition).toBe('service_healthy');
   });
 
-  it('keeps the connection budget: the replicas the README suggests fit max_connections', () => {
+  it('keeps the connection budget: the replicas docs/production.md suggests fit max_connections', () => {
     const command = postgres.command ?? [];
     const setting = command[command.indexOf('-c') + 1] ?? '';
     const maxConnections = Number(/^max_connections=(\d+)$/.exec(setting)?.[1]);
     const poolSize = Number(/:-(\d+)\}$/.exec(app.environment?.DATABASE_POOL_SIZE ?? '')?.[1]);
-    const readme = read('README.md');
-    const scale = Number(/--scale app=(\d+)/.exec(readme)?.[1]);
+    const production = read('docs/production.md');
+    const scale = Number(/--scale app=(\d+)/.exec(production)?.[1]);
     expect(scale).toBeGreaterThanOrEqual(app.deploy?.replicas ?? 1);
     // Each process: its pool and its one LISTEN connection; headroom for backups and psql.
     const budget = scale * (poolSize + 1);
