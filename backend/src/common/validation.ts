@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   type ArgumentMetadata,
   BadRequestException,
   createParamDecorator,
@@ -6,9 +7,16 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { registerDecorator, type ValidationArguments } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  registerDecorator,
+  type ValidationArguments,
+} from 'class-validator';
 import { parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
 
@@ -182,6 +190,38 @@ export function WholeNumberParameter() {
       : typeof value === 'string' && /^-?\d+$/.test(value)
         ? Number(value)
         : NaN,
+  );
+}
+
+/**
+ * The `limit` query parameter of a paged list: a whole number from 1 to `max`, `fallback` when
+ * absent; declared in the document and checked with the same bounds.
+ */
+export function PageLimit({
+  max,
+  fallback,
+  description,
+}: {
+  max: number;
+  fallback: number;
+  description?: string;
+}) {
+  const bounds = { message: `limit must be from 1 to ${max}` };
+  return applyDecorators(
+    // In the order decorators written above a property apply (bottom up), so that a refusal
+    // lists its messages in the same order as the other parameters' do.
+    Max(max, bounds),
+    Min(1, bounds),
+    IsInt({ message: 'limit must be a whole number' }),
+    WholeNumberParameter(),
+    IsOptional(),
+    ApiPropertyOptional({
+      type: 'integer',
+      description,
+      default: fallback,
+      minimum: 1,
+      maximum: max,
+    }),
   );
 }
 

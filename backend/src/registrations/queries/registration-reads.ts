@@ -1,6 +1,7 @@
 import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { SEATED_STATUSES, type RegistrationStatus } from '../domain/registration';
+import type { PersonAndSlotColumns, RegistrationViewRow } from './registration-view-row';
 
 /**
  * The registrations' read model (registration_view) as the capabilities beside the core and
@@ -178,19 +179,7 @@ export async function bookingOf(
 export async function registrationsOfCheckoutSession(
   sql: SqlExecutor,
   checkoutSessionId: string,
-): Promise<
-  {
-    id: string;
-    name: string | null;
-    email: string | null;
-    whatsapp: string | null;
-    event: string;
-    time: string;
-    waiting_list: boolean;
-    paid: boolean;
-    status: RegistrationStatus;
-  }[]
-> {
+): Promise<Pick<RegistrationViewRow, PersonAndSlotColumns | 'waiting_list' | 'paid' | 'status'>[]> {
   return sql.query(
     `SELECT id, name, email, whatsapp, event, time, waiting_list, paid, status
        FROM registration_view WHERE checkout_session_id = $1`,

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { WholeNumberParameter } from '../../../common/validation';
+import { PageLimit, WholeNumberParameter } from '../../../common/validation';
 
 export const EVENT_FEED_MAX_LIMIT = 1000;
 
@@ -19,11 +19,6 @@ export class EventFeedRequestDto {
   @Max(Number.MAX_SAFE_INTEGER, { message: 'after must be a position of the log' })
   after?: number;
 
-  @ApiPropertyOptional({ type: 'integer', default: 100, minimum: 1, maximum: EVENT_FEED_MAX_LIMIT })
-  @IsOptional()
-  @WholeNumberParameter()
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: `limit must be from 1 to ${EVENT_FEED_MAX_LIMIT}` })
-  @Max(EVENT_FEED_MAX_LIMIT, { message: `limit must be from 1 to ${EVENT_FEED_MAX_LIMIT}` })
+  @PageLimit({ max: EVENT_FEED_MAX_LIMIT, fallback: 100 })
   limit?: number;
 }

@@ -1,40 +1,12 @@
 import type { SqlExecutor } from '../../../event-store/sql-executor';
 import { mayTogglePaidMark } from '../../domain/operator-decisions';
-import {
-  doorState,
-  holdsTicket,
-  occupiesSeat,
-  paidBy,
-  LISTED_AS,
-  type ExistingRegistrationStatus,
-} from '../../domain/registration';
+import { occupiesSeat, paidBy, LISTED_AS } from '../../domain/registration';
 import { shortIdOf } from '../../domain/registration-id';
+import { doorOfRow, type RegistrationViewRow } from '../registration-view-row';
 import type { AdminRegistrationDto } from './admin-registration.response.dto';
 
-export interface AdminRegistrationRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  whatsapp: string | null;
-  event: string;
-  time: string;
-  dreamed_captured: boolean;
-  dream: string | null;
-  waiting_list: boolean;
-  paid: boolean;
-  stripe_session_id: string | null;
-  checkout_session_id: string | null;
-  status: ExistingRegistrationStatus;
-  locale: string;
-  hold_expires_at: Date | null;
-  shared_dreams: number;
-  checked_in_at: Date | null;
-  no_show: boolean;
-  seat_number: number | null;
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-}
+/** The columns the console's rows are made from: every column of the read model. */
+export type AdminRegistrationRow = RegistrationViewRow;
 
 export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
   stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
@@ -67,12 +39,7 @@ export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistra
     locale: row.locale,
     holdExpiresAt: row.hold_expires_at ? row.hold_expires_at.toISOString() : null,
     sharedDreams: row.shared_dreams,
-    door: holdsTicket(row.status)
-      ? doorState({
-          checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
-          noShow: row.no_show,
-        })
-      : null,
+    door: doorOfRow(row),
     checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
     seat: row.seat_number,
     createdAt: row.created_at.toISOString(),

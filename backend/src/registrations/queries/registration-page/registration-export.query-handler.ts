@@ -1,31 +1,23 @@
-import { doorState, holdsTicket } from '../../domain/registration';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import type { RegistrationStatus } from '../../domain/registration';
+import {
+  doorOfRow,
+  type PersonAndSlotColumns,
+  type RegistrationViewRow,
+} from '../registration-view-row';
 import type { RegistrationCursor } from './registration-cursor';
 import type { CsvRegistration } from './registration-csv';
 import { filterCondition, type RegistrationFilter } from './registration-page-filter';
 import { RegistrationExportQuery } from './registration-export.query';
 
-interface ExportRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  whatsapp: string | null;
-  event: string;
-  time: string;
-  created_at: Date;
-  dreamed_captured: boolean;
-  dream: string | null;
-  status: RegistrationStatus;
-  paid: boolean;
-  locale: string;
-  shared_dreams: number;
-  checked_in_at: Date | null;
-  no_show: boolean;
-  cursor_created_at: string;
-}
+type ExportRow = Pick<
+  RegistrationViewRow,
+  PersonAndSlotColumns | 'created_at' | 'dreamed_captured' | 'dream' | 'status' | 'paid' | 'locale'
+> &
+  Pick<RegistrationViewRow, 'shared_dreams' | 'checked_in_at' | 'no_show'> & {
+    cursor_created_at: string;
+  };
 
 /**
  * Walks the list's keyset a batch at a time, so an export of any size holds one batch in
@@ -74,12 +66,7 @@ export class RegistrationExportQueryHandler implements IQueryHandler<Registratio
         paid: row.paid,
         locale: row.locale,
         sharedDreams: row.shared_dreams,
-        door: holdsTicket(row.status)
-          ? doorState({
-              checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
-              noShow: row.no_show,
-            })
-          : null,
+        door: doorOfRow(row),
       }));
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1];

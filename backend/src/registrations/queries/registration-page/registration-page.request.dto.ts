@@ -1,16 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  registerDecorator,
-} from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, registerDecorator } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
-import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
+import { FollowsParameterRule, PageLimit } from '../../../common/validation';
 import { EVENT_SLUG, SLOT_NAME } from '../../../tour/domain/tour-rules';
 import { decodeCursor, REGISTRATION_CURSOR } from './registration-cursor';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/registration';
@@ -33,18 +24,11 @@ function IsRegistrationCursor() {
 }
 
 export class RegistrationPageRequestDto {
-  @ApiPropertyOptional({
-    type: 'integer',
+  @PageLimit({
+    max: PAGE_SIZE_MAX,
+    fallback: PAGE_SIZE_DEFAULT,
     description: 'How many registrations to answer.',
-    default: PAGE_SIZE_DEFAULT,
-    minimum: 1,
-    maximum: PAGE_SIZE_MAX,
   })
-  @IsOptional()
-  @WholeNumberParameter()
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
-  @Max(PAGE_SIZE_MAX, { message: `limit must be from 1 to ${PAGE_SIZE_MAX}` })
   limit?: number;
 
   @ApiPropertyOptional({

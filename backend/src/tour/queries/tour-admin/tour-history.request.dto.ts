@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import type { ParameterRule } from '../../../common/parameter-rule';
-import { FollowsParameterRule, WholeNumberParameter } from '../../../common/validation';
+import { FollowsParameterRule, PageLimit } from '../../../common/validation';
 import { EVENT_SLUG } from '../../domain/tour-rules';
 
 export const TOUR_HISTORY_MAX_LIMIT = 200;
@@ -19,17 +19,7 @@ export class TourHistoryRequestDto {
   @FollowsParameterRule(EVENT_SLUG)
   event?: string;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    default: 50,
-    minimum: 1,
-    maximum: TOUR_HISTORY_MAX_LIMIT,
-  })
-  @IsOptional()
-  @WholeNumberParameter()
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
-  @Max(TOUR_HISTORY_MAX_LIMIT, { message: `limit must be from 1 to ${TOUR_HISTORY_MAX_LIMIT}` })
+  @PageLimit({ max: TOUR_HISTORY_MAX_LIMIT, fallback: 50 })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'The entries older than this position (a `next`).' })
