@@ -20,9 +20,11 @@ const BACKEND_FLOORS = [
   ['common'],
   // Services every feature may use: the client's identity, per-stream keys (crypto-shredding).
   ['security', 'personal-data'],
-  // The operators: their accounts, roles and permissions, sessions, second factors, the actor
-  // and the guards. It seals an operator's name and email with personal-data's keys and names
-  // a session's address as security's client identity does.
+  // Who is asking and what they may do, which every feature needs: the operators' sessions, roles
+  // and permissions, the actor, the guards and @AdminOnly, and the operators' events, their fold
+  // and their read model (the names the trails show). It reads an operator's name and email with
+  // personal-data's keys and names a session's address as security's client identity does. The
+  // operators' own use cases are in operators/, at the top.
   ['auth'],
   // The seat ledger: the one owner of slot_capacity (the slot's lock, seat limits and counts, the
   // capacity cache and the one LISTEN connection), used by the tour and the registrations alike.
@@ -43,7 +45,9 @@ const BACKEND_FLOORS = [
   ['checkout'],
   // Capabilities beside each other: none imports another. A folder not there yet is no error.
   ['waiting-list', 'operator-actions', 'day-of-show'],
-  ['admin'],
+  // The operators' module: signing in, step-up, their accounts, second factors and passkeys,
+  // invitations and joining, the owner's management of operators and sessions, and their store.
+  ['operators'],
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AdminModule } from './admin/admin.module';
+import { OperatorsModule } from './operators/operators.module';
 import { AuthModule } from './auth/auth.module';
 import { DayOfShowModule } from './day-of-show/day-of-show.module';
 import { Catalogue } from './tour/catalogue';
@@ -61,7 +61,7 @@ export class AppModule {
         DayOfShowModule,
         TourModule,
         AuthModule,
-        AdminModule,
+        OperatorsModule,
       ],
     };
   }

@@ -30,7 +30,7 @@ import {
   type NotificationKind,
   workThroughOutbox,
 } from './outbox';
-import { findOperator, type OperatorRow } from '../auth/operators/operator-view';
+import { findOperator, type OperatorRow } from '../auth/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
 import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
 import { VisitorLinks } from './visitor-links';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STEP_UP_FIRST } from '../../src/auth/admin-errors';
-import { MAX_ACCOUNT_FAILURES } from '../../src/admin/login-throttle';
+import { MAX_ACCOUNT_FAILURES } from '../../src/operators/sign-in/login-throttle';
 import { AdminClock } from '../../src/auth/admin-clock';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';

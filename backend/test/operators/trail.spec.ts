@@ -11,7 +11,7 @@ import { snapshotReadModels } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { waitFor } from '../wait-for';
-import { accountThrottleKey } from '../../src/admin/login-throttle';
+import { accountThrottleKey } from '../../src/operators/sign-in/login-throttle';
 import {
   addTotp,
   invite,

@@ -7,7 +7,7 @@ import {
 } from '../../tour/projections/rebuild-tour-read-model';
 import { replayWholeLog } from '../../event-store/log-queries';
 import { findPersonalDataKeysByPrefix } from '../../personal-data/personal-data-vault';
-import { rebuildOperatorView } from '../../auth/operators/operator-fold';
+import { rebuildOperatorView } from '../../auth/operator-fold';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';

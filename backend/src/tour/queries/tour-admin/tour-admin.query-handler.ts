@@ -12,7 +12,7 @@ import type {
   TourHistoryEntryDto,
 } from './tour-admin.response.dto';
 import type { TourHistoryRequestDto } from './tour-history.request.dto';
-import { actorNames, actorOperatorId } from '../../../auth/operators/operator-view';
+import { actorNames, actorOperatorId } from '../../../auth/operator-view';
 
 /**
  * The Command Center's view of the tour: the tour as this process's catalogue holds it (read

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { actorNames } from '../../../../auth/operators/operator-view';
+import { actorNames } from '../../../../auth/operator-view';
 import { adminMetadata } from '../../../../auth/admin-actor';
 import { registrationOfDoorHandle } from '../../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';

@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { adminMetadata } from '../auth/admin-actor';
-import { AdminClock } from '../auth/admin-clock';
-import { fieldRefused, invitationGone, invitationInvalid } from '../auth/admin-errors';
-import { AdminSessions, type OpenedAdminSession } from '../auth/admin-sessions';
-import { invitationLive } from '../auth/operators/operator';
-import { OperatorStore } from '../auth/operators/operator-store';
-import { findOperatorByInvitation, isUuid } from '../auth/operators/operator-view';
-import { hashPassphrase, passphraseFault } from '../auth/operators/passphrase';
-import { storeOperatorLocale, storePassphrase } from '../auth/operators/second-factors';
-import { requestId } from '../common/request-id';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { InvalidLinkError } from '../notifications/invalid-link-error';
-import { VisitorLinks } from '../notifications/visitor-links';
-import type { InvitationDto } from './operator-answers.dto';
-import { sessionOrigin } from './operator-sign-in';
-import { requestLocale } from './request-locale';
+import { adminMetadata } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
+import { fieldRefused, invitationGone, invitationInvalid } from '../../auth/admin-errors';
+import { AdminSessions, type OpenedAdminSession } from '../../auth/admin-sessions';
+import { invitationLive } from '../../auth/operator';
+import { OperatorStore } from '../operator-store';
+import { findOperatorByInvitation, isUuid } from '../../auth/operator-view';
+import { hashPassphrase, passphraseFault } from '../domain/passphrase';
+import { storeOperatorLocale, storePassphrase } from '../credentials/second-factors';
+import { requestId } from '../../common/request-id';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { InvalidLinkError } from '../../notifications/invalid-link-error';
+import { VisitorLinks } from '../../notifications/visitor-links';
+import type { InvitationDto } from '../operator-answers.dto';
+import { sessionOrigin } from '../sign-in/operator-sign-in';
+import { requestLocale } from '../request-locale';
 
 /**
  * An invitation's link and joining with it. The link's token is signed like the visitors'

@@ -1,47 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { adminMetadata, type AdminActor } from '../auth/admin-actor';
-import { AdminClock } from '../auth/admin-clock';
-import { operatorConflict, operatorNotFound } from '../auth/admin-errors';
-import { AdminSessions, OWNER, type ListedSession } from '../auth/admin-sessions';
+import { adminMetadata, type AdminActor } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
+import { operatorConflict, operatorNotFound } from '../../auth/admin-errors';
+import { AdminSessions, OWNER, type ListedSession } from '../../auth/admin-sessions';
 import {
   INVITATION_HOURS,
   isOwner,
   operatorDisplayName,
   operatorStreamId,
   type OperatorEvent,
-} from '../auth/operators/operator';
+} from '../../auth/operator';
 import {
   forgetPasskeys,
   listPasskeys,
   passkeysByOperator,
   removePasskey,
   type StoredPasskey,
-} from '../auth/operators/passkeys';
+} from '../credentials/passkeys';
 import {
   forgetSecondFactors,
   recoveryCodesLeftByOperator,
   resetTotpAndRecoveryCodes,
-} from '../auth/operators/second-factors';
-import { OperatorStore } from '../auth/operators/operator-store';
+} from '../credentials/second-factors';
+import { OperatorStore } from '../operator-store';
 import {
   findOperatorByEmail,
   listOperators,
   lockOperators,
   nextOperatorNumber,
   type OperatorRow,
-} from '../auth/operators/operator-view';
-import { OWNER_ID, type OperatorRole } from '../auth/permissions';
-import type { Locale } from '../common/locale';
-import { MailTransport } from '../notifications/mail-transport';
-import { enqueueInvitation, forgetOperatorRecipient } from '../notifications/outbox';
-import { OutboxWorker } from '../notifications/outbox-worker';
-import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
-import { LoginThrottle } from './login-throttle';
-import { noticeFactorChange } from './factor-notices';
-import type { OperatorDto } from './operator-answers.dto';
-import { NO_SUCH_PASSKEY } from './operator-accounts';
+} from '../../auth/operator-view';
+import { OWNER_ID, type OperatorRole } from '../../auth/permissions';
+import type { Locale } from '../../common/locale';
+import { MailTransport } from '../../notifications/mail-transport';
+import { enqueueInvitation, forgetOperatorRecipient } from '../../notifications/outbox';
+import { OutboxWorker } from '../../notifications/outbox-worker';
+import { shredPersonalDataKey } from '../../personal-data/personal-data-vault';
+import { LoginThrottle } from '../sign-in/login-throttle';
+import { noticeFactorChange } from '../account/factor-notices';
+import type { OperatorDto } from '../operator-answers.dto';
+import { NO_SUCH_PASSKEY } from '../account/operator-accounts';
 
 export const EMAIL_TAKEN = 'An operator with this email already exists.';
 export const SUSPEND_FIRST = 'Suspend this operator first.';

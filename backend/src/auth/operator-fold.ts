@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { RecordedEvent } from '../../event-store/event-store.types';
-import { readStreamFamily } from '../../event-store/log-queries';
-import type { SqlExecutor } from '../../event-store/sql-executor';
+import type { RecordedEvent } from '../event-store/event-store.types';
+import { readStreamFamily } from '../event-store/log-queries';
+import type { SqlExecutor } from '../event-store/sql-executor';
 import {
   findPersonalDataKeys,
   openPersonalFields,
   sealPersonalFields,
   type PersonalFields,
-} from '../../personal-data/personal-data-vault';
+} from '../personal-data/personal-data-vault';
 import {
   emailKey,
   evolve,

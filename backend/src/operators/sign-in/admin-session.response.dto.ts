@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PERMISSIONS, ROLES, type Permission, type Role } from '../auth/permissions';
+import { PERMISSIONS, ROLES, type Permission, type Role } from '../../auth/permissions';
 
 /** Who is signed in: the owner (the password) is `{ id: 'owner', name: 'Owner', role: 'owner' }`. */
 export class SessionOperatorDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OPERATOR_STATES, type OperatorStatus } from '../auth/operators/operator';
+import { OPERATOR_STATES, type OperatorStatus } from '../auth/operator';
 import { OPERATOR_ROLES, ROLES, type OperatorRole, type Role } from '../auth/permissions';
 
 const WEBAUTHN_OPTIONS = {

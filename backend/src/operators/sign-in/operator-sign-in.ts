@@ -1,29 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
-import { adminMetadata } from '../auth/admin-actor';
-import { AdminClock } from '../auth/admin-clock';
+import { adminMetadata } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
 import {
   passkeyRefused,
   tooManyAttempts,
   tooManyPasskeySignIns,
   wrongCredentials,
-} from '../auth/admin-errors';
+} from '../../auth/admin-errors';
 import {
   AdminSessions,
   type OpenedAdminSession,
   type SessionOperator,
-} from '../auth/admin-sessions';
-import { deviceName } from '../auth/device-name';
+} from '../../auth/admin-sessions';
+import { deviceName } from '../../auth/device-name';
 import {
   hasSecondFactor,
   isOwner,
   type OperatorEvent,
   type SignInMethod,
-} from '../auth/operators/operator';
-import { OperatorStore } from '../auth/operators/operator-store';
-import { findOperatorByEmail } from '../auth/operators/operator-view';
-import { NO_PASSPHRASE, passphraseMatches } from '../auth/operators/passphrase';
+} from '../../auth/operator';
+import { OperatorStore } from '../operator-store';
+import { findOperatorByEmail } from '../../auth/operator-view';
+import { NO_PASSPHRASE, passphraseMatches } from '../domain/passphrase';
 import {
   isAuthenticationResponse,
   authenticationOptions,
@@ -33,20 +33,20 @@ import {
   storeChallenge,
   takeChallenge,
   verifyAuthentication,
-} from '../auth/operators/passkeys';
+} from '../credentials/passkeys';
 import {
   findCredentials,
   TOTP_CODE,
   useRecoveryCode,
   useTotpCode,
-} from '../auth/operators/second-factors';
-import { requestId } from '../common/request-id';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { clientIdentityOf } from '../security/client-identity';
+} from '../credentials/second-factors';
+import { requestId } from '../../common/request-id';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { clientIdentityOf } from '../../security/client-identity';
 import { accountThrottleKey, LOGIN_FAILURE_WINDOW_MS, LoginThrottle } from './login-throttle';
-import type { PasskeyRequestOptionsDto } from './operator-answers.dto';
-import { countRequests, type RateLimit } from '../security/request-counts';
+import type { PasskeyRequestOptionsDto } from '../operator-answers.dto';
+import { countRequests, type RateLimit } from '../../security/request-counts';
 
 /**
  * Passkey sign-ins one address may start in a window: a person needs one or two, an office

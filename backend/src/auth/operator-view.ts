@@ -1,5 +1,5 @@
-import type { SqlExecutor } from '../../event-store/sql-executor';
-import { OWNER_ID, type OperatorRole } from '../permissions';
+import type { SqlExecutor } from '../event-store/sql-executor';
+import { OWNER_ID, type OperatorRole } from './permissions';
 import {
   emailKey,
   isOwner,

@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { adminMetadata, type AdminActor } from '../auth/admin-actor';
-import { AdminClock } from '../auth/admin-clock';
+import { adminMetadata, type AdminActor } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
 import {
   fieldRefused,
   operatorConflict,
   operatorNotFound,
   ownerHasNoFactors,
-} from '../auth/admin-errors';
-import { provedUntil, type AdminSession } from '../auth/admin-sessions';
-import { deviceName } from '../auth/device-name';
-import { hasSecondFactor, isOwner } from '../auth/operators/operator';
-import { OperatorStore } from '../auth/operators/operator-store';
-import { findOperator } from '../auth/operators/operator-view';
+} from '../../auth/admin-errors';
+import { provedUntil, type AdminSession } from '../../auth/admin-sessions';
+import { deviceName } from '../../auth/device-name';
+import { hasSecondFactor, isOwner } from '../../auth/operator';
+import { OperatorStore } from '../operator-store';
+import { findOperator } from '../../auth/operator-view';
 import {
   isRegistrationResponse,
   findPasskey,
@@ -26,7 +26,7 @@ import {
   storePasskey,
   takeChallenge,
   verifyRegistration,
-} from '../auth/operators/passkeys';
+} from '../credentials/passkeys';
 import {
   confirmTotp,
   findCredentials,
@@ -37,11 +37,11 @@ import {
   storePendingTotp,
   totpStep,
   totpUri,
-} from '../auth/operators/second-factors';
-import { OWNER_NAME } from '../auth/permissions';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { OutboxWorker } from '../notifications/outbox-worker';
+} from '../credentials/second-factors';
+import { OWNER_NAME } from '../../auth/permissions';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { OutboxWorker } from '../../notifications/outbox-worker';
 import { noticeFactorChange } from './factor-notices';
 import type {
   AccountDto,
@@ -49,7 +49,7 @@ import type {
   PasskeyDto,
   RecoveryCodesDto,
   TotpSetupDto,
-} from './operator-answers.dto';
+} from '../operator-answers.dto';
 import { requireFreshProof } from './step-up';
 
 export const PASSKEY_NOT_REGISTERED = 'This passkey could not be registered.';

@@ -1,20 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { appendToStream } from '../../event-store/append-to-stream';
-import type { EventMetadata, RecordedEvent } from '../../event-store/event-store.types';
-import { NO_STREAM } from '../../event-store/event-store.types';
-import { readStream } from '../../event-store/read-stream';
-import { retryingConflicts } from '../../event-store/retry-conflicts';
-import type { SqlExecutor } from '../../event-store/sql-executor';
-import { findPersonalDataKey, newPersonalDataKeys } from '../../personal-data/personal-data-vault';
-import { operatorStreamId, type OperatorEvent, type OperatorState } from './operator';
+import { appendToStream } from '../event-store/append-to-stream';
+import type { EventMetadata, RecordedEvent } from '../event-store/event-store.types';
+import { NO_STREAM } from '../event-store/event-store.types';
+import { readStream } from '../event-store/read-stream';
+import { retryingConflicts } from '../event-store/retry-conflicts';
+import type { SqlExecutor } from '../event-store/sql-executor';
+import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
+import { operatorStreamId, type OperatorEvent, type OperatorState } from '../auth/operator';
 import {
   decodeOperatorEvent,
   encodeOperatorEvent,
   OperatorFold,
   writeOperatorView,
   type DecodedOperatorEvent,
-} from './operator-fold';
+} from '../auth/operator-fold';
 
 /** An operator's stream as read for a decision: its state, version and key. */
 export interface LoadedOperator {

@@ -24,11 +24,11 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { AdminActor } from '../auth/admin-actor';
-import { STEP_UP_FIRST } from '../auth/admin-errors';
-import { AnyOperator, CurrentAdmin, CurrentSession } from '../auth/admin-only.decorator';
-import { STEP_UP_MINUTES, type AdminSession } from '../auth/admin-sessions';
-import { ApiErrorDto } from '../common/api-error.dto';
+import type { AdminActor } from '../../auth/admin-actor';
+import { STEP_UP_FIRST } from '../../auth/admin-errors';
+import { AnyOperator, CurrentAdmin, CurrentSession } from '../../auth/admin-only.decorator';
+import { STEP_UP_MINUTES, type AdminSession } from '../../auth/admin-sessions';
+import { ApiErrorDto } from '../../common/api-error.dto';
 import {
   AccountDto,
   PasskeyCreationOptionsDto,
@@ -36,7 +36,7 @@ import {
   RecoveryCodesDto,
   StepUpDto,
   TotpSetupDto,
-} from './operator-answers.dto';
+} from '../operator-answers.dto';
 import {
   LAST_FACTOR,
   NO_SUCH_PASSKEY,
@@ -50,7 +50,7 @@ import {
   PasskeyRegistrationRequestDto,
   StepUpRequestDto,
   TotpConfirmationRequestDto,
-} from './operator-requests.dto';
+} from '../operator-requests.dto';
 import { StepUp, STEP_UP_ONE_PROOF, STEP_UP_WRONG } from './step-up';
 
 const OWNER_REFUSED = 'The owner has no second factors: the password is theirs.';

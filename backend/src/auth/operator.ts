@@ -1,4 +1,4 @@
-import { OWNER_ID, type OperatorRole } from '../permissions';
+import { OWNER_ID, type OperatorRole } from './permissions';
 
 /**
  * An operator as the log tells it: a stream per operator (`operator-<id>`), folded with

@@ -1,8 +1,8 @@
-import type { RecordedEvent } from '../event-store/event-store.types';
-import type { SqlExecutor } from '../event-store/sql-executor';
-import { findOperatorLocale } from '../auth/operators/second-factors';
-import type { Locale } from '../common/locale';
-import { enqueueOperatorNotice, type OperatorNoticeChange } from '../notifications/outbox';
+import type { RecordedEvent } from '../../event-store/event-store.types';
+import type { SqlExecutor } from '../../event-store/sql-executor';
+import { findOperatorLocale } from '../credentials/second-factors';
+import type { Locale } from '../../common/locale';
+import { enqueueOperatorNotice, type OperatorNoticeChange } from '../../notifications/outbox';
 
 /**
  * Queues the email that tells an operator a sign-in factor of theirs changed, in their language,

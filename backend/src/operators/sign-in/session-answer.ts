@@ -1,8 +1,8 @@
 import type { Response } from 'express';
-import { setSessionCookie } from '../auth/admin-cookies';
-import type { AdminSession, OpenedAdminSession } from '../auth/admin-sessions';
-import { ROLE_PERMISSIONS } from '../auth/permissions';
-import type { AppConfig } from '../config/config';
+import { setSessionCookie } from '../../auth/admin-cookies';
+import type { AdminSession, OpenedAdminSession } from '../../auth/admin-sessions';
+import { ROLE_PERMISSIONS } from '../../auth/permissions';
+import type { AppConfig } from '../../config/config';
 import type { AdminSessionDto } from './admin-session.response.dto';
 
 /** The session shape every login and the session check answer. */

@@ -1,25 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { adminMetadata } from '../auth/admin-actor';
-import { AdminClock } from '../auth/admin-clock';
+import { adminMetadata } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
 import {
   fieldRefused,
   ownerHasNoFactors,
   stepUpFirst,
   tooManyAttempts,
-} from '../auth/admin-errors';
-import { AdminSessions, provedUntil, type AdminSession } from '../auth/admin-sessions';
-import { isOwner, type StepUpMethod } from '../auth/operators/operator';
-import { OperatorStore } from '../auth/operators/operator-store';
-import { findOperator } from '../auth/operators/operator-view';
-import { passphraseMatches } from '../auth/operators/passphrase';
-import { findCredentials, useTotpCode } from '../auth/operators/second-factors';
-import { requestId } from '../common/request-id';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { accountThrottleKey, LoginThrottle } from './login-throttle';
-import { sessionOrigin } from './operator-sign-in';
+} from '../../auth/admin-errors';
+import { AdminSessions, provedUntil, type AdminSession } from '../../auth/admin-sessions';
+import { isOwner, type StepUpMethod } from '../../auth/operator';
+import { OperatorStore } from '../operator-store';
+import { findOperator } from '../../auth/operator-view';
+import { passphraseMatches } from '../domain/passphrase';
+import { findCredentials, useTotpCode } from '../credentials/second-factors';
+import { requestId } from '../../common/request-id';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { accountThrottleKey, LoginThrottle } from '../sign-in/login-throttle';
+import { sessionOrigin } from '../sign-in/operator-sign-in';
 
 export const STEP_UP_WRONG = 'That is not right. Try again.';
 export const STEP_UP_ONE_PROOF = 'Give your passphrase or a code of your app.';

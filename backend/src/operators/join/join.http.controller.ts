@@ -8,15 +8,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SameOriginJson } from '../auth/admin-only.decorator';
-import { ApiErrorDto } from '../common/api-error.dto';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { AdminSessionDto } from './admin-session.response.dto';
+import { SameOriginJson } from '../../auth/admin-only.decorator';
+import { ApiErrorDto } from '../../common/api-error.dto';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { AdminSessionDto } from '../sign-in/admin-session.response.dto';
 import { Invitations } from './invitations';
-import { InvitationDto } from './operator-answers.dto';
-import { JoinRequestDto } from './operator-requests.dto';
-import { answerOpenedSession } from './session-answer';
+import { InvitationDto } from '../operator-answers.dto';
+import { JoinRequestDto } from '../operator-requests.dto';
+import { answerOpenedSession } from '../sign-in/session-answer';
 
 const GONE = '`This invitation has been used or has expired.`';
 

@@ -22,20 +22,20 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { AdminActor } from '../auth/admin-actor';
-import { AdminOnly, CurrentAdmin } from '../auth/admin-only.decorator';
-import { ADMIN_SESSION_ID } from '../auth/operator-ids';
-import { ApiErrorDto } from '../common/api-error.dto';
-import { RouteParam } from '../common/validation';
-import { OperatorDto, OperatorListDto } from './operator-answers.dto';
-import { NO_SUCH_PASSKEY } from './operator-accounts';
-import { requestLocale } from './request-locale';
+import type { AdminActor } from '../../auth/admin-actor';
+import { AdminOnly, CurrentAdmin } from '../../auth/admin-only.decorator';
+import { ADMIN_SESSION_ID } from '../../auth/operator-ids';
+import { ApiErrorDto } from '../../common/api-error.dto';
+import { RouteParam } from '../../common/validation';
+import { OperatorDto, OperatorListDto } from '../operator-answers.dto';
+import { NO_SUCH_PASSKEY } from '../account/operator-accounts';
+import { requestLocale } from '../request-locale';
 import { EMAIL_TAKEN, OperatorManagement, SUSPEND_FIRST } from './operator-management';
 import {
   ChangeOperatorRequestDto,
   EmptyRequestDto,
   InviteOperatorRequestDto,
-} from './operator-requests.dto';
+} from '../operator-requests.dto';
 
 /** The owner's management of operators (permission `operators`). */
 @ApiTags('admin')

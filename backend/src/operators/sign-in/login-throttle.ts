@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AdminClock } from '../auth/admin-clock';
-import { retryingConflicts } from '../event-store/retry-conflicts';
-import type { SqlExecutor } from '../event-store/sql-executor';
+import { AdminClock } from '../../auth/admin-clock';
+import { retryingConflicts } from '../../event-store/retry-conflicts';
+import type { SqlExecutor } from '../../event-store/sql-executor';
 
 /** Failures from one client network, whichever accounts they tried, that close the network. */
 export const MAX_NETWORK_FAILURES = 5;

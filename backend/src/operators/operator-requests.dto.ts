@@ -11,7 +11,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { OPERATOR_ROLES, type OperatorRole } from '../auth/permissions';
-import { PASSPHRASE_MAX_LENGTH } from '../auth/operators/passphrase';
+import { PASSPHRASE_MAX_LENGTH } from './domain/passphrase';
 import { LINK_TOKEN } from '../notifications/visitor-links';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

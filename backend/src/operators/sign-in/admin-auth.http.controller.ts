@@ -10,18 +10,18 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiErrorDto } from '../common/api-error.dto';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { clearSessionCookie, readSessionCookie } from '../auth/admin-cookies';
+import { ApiErrorDto } from '../../common/api-error.dto';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { clearSessionCookie, readSessionCookie } from '../../auth/admin-cookies';
 import { AdminSessionDto } from './admin-session.response.dto';
-import { AdminSessions } from '../auth/admin-sessions';
-import { PasskeyRequestOptionsDto } from './operator-answers.dto';
+import { AdminSessions } from '../../auth/admin-sessions';
+import { PasskeyRequestOptionsDto } from '../operator-answers.dto';
 import {
   EmptyRequestDto,
   OperatorLoginRequestDto,
   PasskeyLoginRequestDto,
-} from './operator-requests.dto';
+} from '../operator-requests.dto';
 import { OperatorSignIn, PASSKEY_SIGN_INS_PER_ADDRESS } from './operator-sign-in';
 import { OwnerSignIn } from './owner-sign-in';
 import { answerOpenedSession, sessionAnswer } from './session-answer';
@@ -35,7 +35,7 @@ const SET_COOKIE = {
   },
 };
 import { LoginRequestDto } from './login.request.dto';
-import { SameOriginJson } from '../auth/admin-only.decorator';
+import { SameOriginJson } from '../../auth/admin-only.decorator';
 
 @ApiTags('admin')
 @Controller('api/admin')
