@@ -40,11 +40,12 @@ const BACKEND_FLOORS = [
   // capacity, a registration, the seat order, the console's lists, pages, history and feed).
   ['registrations'],
   // Checkout and refunds (registering, payments, refunds, holds, cancellations) and the
-  // visitor's pages around them (the payment's result, the booking and its ticket, further
-  // dreams): the capabilities above stand on it.
+  // visitor's pages around them (the payment's result, the booking and its ticket): the
+  // capabilities above stand on it.
   ['checkout'],
   // Capabilities beside each other: none imports another. A folder not there yet is no error.
-  ['waiting-list', 'operator-actions', 'day-of-show'],
+  // dreams/: the visitor's further dreams.
+  ['waiting-list', 'operator-actions', 'day-of-show', 'dreams'],
   // The operators' module: signing in, step-up, their accounts, second factors and passkeys,
   // invitations and joining, the owner's management of operators and sessions, and their store.
   ['operators'],

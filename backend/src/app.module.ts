@@ -16,6 +16,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { WaitingListModule } from './waiting-list/waiting-list.module';
+import { DreamsModule } from './dreams/dreams.module';
 import { OperatorActionsModule } from './operator-actions/operator-actions.module';
 
 export interface AppModuleOptions {
@@ -58,6 +59,7 @@ export class AppModule {
         CheckoutModule,
         WaitingListModule,
         OperatorActionsModule,
+        DreamsModule,
         DayOfShowModule,
         TourModule,
         AuthModule,
