@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { OperatorsModule } from './operators/operators.module';
 import { AuthModule } from './auth/auth.module';
 import { DayOfShowModule } from './day-of-show/day-of-show.module';
-import { Catalogue } from './tour/catalogue';
-import { CatalogueHttpController } from './tour/catalogue.http.controller';
+import { LiveTour } from './tour/live-tour';
+import { PublicTourHttpController } from './tour/queries/public-tour/public-tour.http.controller';
 import { TourModule } from './tour/tour.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -22,7 +22,7 @@ import { OperatorActionsModule } from './operator-actions/operator-actions.modul
 export interface AppModuleOptions {
   config: AppConfig;
   dataSource: DataSource;
-  catalogue: Catalogue;
+  catalogue: LiveTour;
 }
 
 /** The infrastructure every feature module may inject: configuration, database, catalogue. */
@@ -32,13 +32,13 @@ class CoreModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     return {
       module: CoreModule,
-      controllers: [CatalogueHttpController],
+      controllers: [PublicTourHttpController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: DataSource, useValue: options.dataSource },
-        { provide: Catalogue, useValue: options.catalogue },
+        { provide: LiveTour, useValue: options.catalogue },
       ],
-      exports: [APP_CONFIG, DataSource, Catalogue],
+      exports: [APP_CONFIG, DataSource, LiveTour],
     };
   }
 }

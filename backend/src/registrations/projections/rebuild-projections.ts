@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Catalogue } from '../../tour/catalogue';
+import type { LiveTour } from '../../tour/live-tour';
 import { resetSlotCounts } from '../../seat-ledger/slot-counts';
 import {
   rebuildTourReadModel,
@@ -36,7 +36,7 @@ const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
  */
 export async function rebuildProjections(
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
 ): Promise<RebuildResult> {
   const types = new Set<string>(REGISTRATION_EVENT_TYPES);
   return dataSource.transaction(async (manager) => {

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../../config/config';
 import { shareDream } from '../../../registrations/domain/registration';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { ShareDreamCommand } from './share-dream.command';
 
 /**
@@ -18,7 +18,7 @@ export class ShareDreamHandler implements ICommandHandler<ShareDreamCommand> {
   constructor(
     private readonly store: RegistrationStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: ShareDreamCommand): Promise<{ dreamId: string }> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
 import { readStreamFamilyBackwards } from '../../../event-store/log-queries';
-import { Catalogue } from '../../catalogue';
+import { LiveTour } from '../../live-tour';
 import { eventNotFound } from '../../domain/tour-errors';
 import { TOUR_STREAM, TOUR_STREAMS, tourEventStreamId } from '../../domain/tour';
 import type {
@@ -23,7 +23,7 @@ import { actorNames, actorOperatorId } from '../../../auth/operator-view';
 export class TourAdminQueryHandler {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async tour(): Promise<TourAdminDto> {

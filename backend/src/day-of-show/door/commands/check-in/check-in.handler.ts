@@ -15,7 +15,7 @@ import {
   DoorSlotNotFound,
   TicketRejected,
 } from '../../domain/door-errors';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { CheckInCommand } from './check-in.command';
 
 /**
@@ -29,7 +29,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
   constructor(
     private readonly store: RegistrationStore,
     private readonly keys: TicketKeys,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 

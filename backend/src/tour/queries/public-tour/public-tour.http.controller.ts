@@ -1,10 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG } from '../config/app-config.token';
-import type { AppConfig } from '../config/config';
-import { LocalisedPlacesDto } from './queries/tour-admin/tour-admin.response.dto';
-import { Catalogue } from './catalogue';
-import { publicEvents } from './public-events';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { LocalisedPlacesDto } from '../tour-admin/tour-admin.response.dto';
+import { LiveTour } from '../../live-tour';
+import { publicEvents } from '../../public-events';
 
 export class SlotDto {
   @ApiProperty({ example: 'Oct 30 - 7:30pm' })
@@ -77,9 +77,9 @@ export class SiteInfoDto {
 
 @ApiTags('catalogue')
 @Controller()
-export class CatalogueHttpController {
+export class PublicTourHttpController {
   constructor(
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -6,7 +6,7 @@ import {
   OneAtATime,
   PollingPass,
   type ThreadLoad,
-} from '../../src/common/polling-pass';
+} from '../../src/common/polling-worker';
 
 const INTERVAL = 60_000;
 

@@ -9,7 +9,7 @@ import { dateTimeFormat } from '../common/intl-formats';
 export type { EventStatus, SlotStatus, TourLanguage } from './domain/tour-rules';
 export type { Slot, Tour, TourEvent } from './domain/tour';
 
-export class CatalogueError extends Error {}
+export class TourFileError extends Error {}
 
 /**
  * Checks a tour read from data (a file), with the rules every operator's change is checked
@@ -18,7 +18,7 @@ export class CatalogueError extends Error {}
  */
 export function parseTour(raw: unknown): Tour {
   const problems = tourProblems(raw);
-  if (problems.length > 0) throw new CatalogueError(`Invalid tour: ${problems.join('; ')}`);
+  if (problems.length > 0) throw new TourFileError(`Invalid tour: ${problems.join('; ')}`);
   const tour = raw as Tour;
   return {
     ...tour,
@@ -64,9 +64,9 @@ const THURSDAY = 4;
 /**
  * The tour: its events, their slots, prices and statuses. Data, not code paths. Read
  * synchronously by every part of a process; its contents are the tour read model's, replaced
- * (replace()) whenever the tour changes in any process (TourCatalogueSync).
+ * (replace()) whenever the tour changes in any process (LiveTourSync).
  */
-export class Catalogue {
+export class LiveTour {
   private current: Tour;
   /** Each slot's start as an instant, derived once per tour (by event and slot name). */
   private starts = new Map<string, Date>();
@@ -108,9 +108,9 @@ export class Catalogue {
   }
 
   /** A tour file, or SPEC's record of the tour (the built-in tour.json) without one. */
-  static load(file?: string): Catalogue {
+  static load(file?: string): LiveTour {
     const raw: unknown = file ? JSON.parse(readFileSync(file, 'utf8')) : defaultTour;
-    return new Catalogue(parseTour(raw));
+    return new LiveTour(parseTour(raw));
   }
 
   /**
@@ -120,9 +120,9 @@ export class Catalogue {
   static forEnvironment(
     config: { tourFile: string | undefined; nodeEnv: string },
     today: Date = new Date(),
-  ): Catalogue {
-    if (config.tourFile || config.nodeEnv === 'production') return Catalogue.load(config.tourFile);
-    return new Catalogue(demoTour(today));
+  ): LiveTour {
+    if (config.tourFile || config.nodeEnv === 'production') return LiveTour.load(config.tourFile);
+    return new LiveTour(demoTour(today));
   }
 
   /** Where forEnvironment()'s tour comes from, as the log's TourImported names it. */
