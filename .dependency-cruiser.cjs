@@ -20,14 +20,16 @@ const BACKEND_FLOORS = [
   ['common'],
   // Services every feature may use: the client's identity, per-stream keys (crypto-shredding).
   ['security', 'personal-data'],
-  // The operators: their accounts, roles and permissions, sessions, second factors, the actor
-  // and the guards. It seals an operator's name and email with personal-data's keys and names
-  // a session's address as security's client identity does.
+  // Who is asking and what they may do, which every feature needs: the operators' sessions, roles
+  // and permissions, the actor, the guards and @AdminOnly, and the operators' events, their fold
+  // and their read model (the names the trails show). It reads an operator's name and email with
+  // personal-data's keys and names a session's address as security's client identity does. The
+  // operators' own use cases are in operators/, at the top.
   ['auth'],
   // The seat ledger: the one owner of slot_capacity (the slot's lock, seat limits and counts, the
   // capacity cache and the one LISTEN connection), used by the tour and the registrations alike.
   ['seat-ledger'],
-  // The tour (tour/): its events, slots, prices and statuses, and the Catalogue every part reads.
+  // The tour (tour/): its events, slots, prices and statuses, and the LiveTour every part reads.
   ['tour'],
   ['payments'],
   // The outbox, its workers' transport and the emails, rendered from the row's own facts (a row
@@ -38,12 +40,15 @@ const BACKEND_FLOORS = [
   // capacity, a registration, the seat order, the console's lists, pages, history and feed).
   ['registrations'],
   // Checkout and refunds (registering, payments, refunds, holds, cancellations) and the
-  // visitor's pages around them (the payment's result, the booking and its ticket, further
-  // dreams): the capabilities above stand on it.
+  // visitor's pages around them (the payment's result, the booking and its ticket): the
+  // capabilities above stand on it.
   ['checkout'],
   // Capabilities beside each other: none imports another.
-  ['waiting-list', 'operator-actions', 'day-of-show'],
-  ['admin'],
+  // dreams/: the visitor's further dreams.
+  ['waiting-list', 'operator-actions', 'day-of-show', 'dreams'],
+  // The operators' module: signing in, step-up, their accounts, second factors and passkeys,
+  // invitations and joining, the owner's management of operators and sessions, and their store.
+  ['operators'],
 ];
 
 /**

@@ -22,10 +22,10 @@ export const TABLE_OWNERS = {
   rate_limit_counters: 'security',
   admin_sessions: 'auth',
   operator_view: 'auth',
-  operator_credentials: 'auth',
-  operator_recovery_codes: 'auth',
-  operator_passkeys: 'auth',
-  webauthn_challenges: 'auth',
+  operator_credentials: 'operators',
+  operator_recovery_codes: 'operators',
+  operator_passkeys: 'operators',
+  webauthn_challenges: 'operators',
   idempotency_keys: 'common',
   slot_capacity: 'seat-ledger',
   tour_view: 'tour',
@@ -35,7 +35,7 @@ export const TABLE_OWNERS = {
   outbox: 'notifications',
   registration_view: 'registrations',
   processed_provider_events: 'checkout',
-  admin_login_failures: 'admin',
+  admin_login_failures: 'operators',
   // One row a setting, each its owner's: the links' secret, the sandbox's webhook secret, the
   // ticket keys.
   app_settings: ['notifications', 'payments', 'day-of-show/tickets'],

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import { Catalogue, type Tour } from '../src/tour/catalogue';
+import { LiveTour, type Tour } from '../src/tour/live-tour';
 import { createDataSource } from '../src/database/data-source';
 import type { RegistrationEvent } from '../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../src/registrations/domain/registration-events';
@@ -58,7 +58,7 @@ if (CSV_LABELS.length !== CSV_COLUMNS) {
 }
 
 /** One open event with 20 slots of 20 seats, written to a file for TOUR_FILE. */
-function twentySlotTour(catalogue: Catalogue): { file: string; tour: Tour; remove(): void } {
+function twentySlotTour(catalogue: LiveTour): { file: string; tour: Tour; remove(): void } {
   const tour = structuredClone(catalogue.tour);
   const open = tour.events.find((event) => event.status === 'open')!;
   const model = open.slots.find((slot) => slot.status === 'open')!;
@@ -91,7 +91,7 @@ function person(index: number) {
  * it (sealed personal data, one key per person), spread over 60 days: in each slot the first 20
  * hold a paid seat, everyone after waits. The read models are then rebuilt from it.
  */
-async function seedRegistrations(pool: Pool, catalogue: Catalogue): Promise<void> {
+async function seedRegistrations(pool: Pool, catalogue: LiveTour): Promise<void> {
   const open = catalogue.tour.events.find((event) => event.status === 'open')!;
   const seatsGiven = new Map<string, number>();
   const started = Date.now() - 60 * 86_400_000;
@@ -311,13 +311,13 @@ async function browserFigures(url: string): Promise<BrowserFigures> {
  */
 export async function consoleBench(
   serverUrl: string,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
 ): Promise<{ rows: ConsoleRow[]; notes: string[] }> {
   const rows: ConsoleRow[] = [];
   const notes: string[] = [];
   const database = await createBenchDatabase(serverUrl, 'bench_console');
   const tour = twentySlotTour(catalogue);
-  const benchCatalogue = new Catalogue(tour.tour);
+  const benchCatalogue = new LiveTour(tour.tour);
   const pool = new Pool({ connectionString: database.url, max: 4 });
   let app: Process | undefined;
   try {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue } from '../src/tour/catalogue';
+import { LiveTour } from '../src/tour/live-tour';
 import { createDataSource } from '../src/database/data-source';
 import { signTicket } from '../src/day-of-show/tickets/ticket-code';
 import { storedTicketKeys } from '../src/day-of-show/tickets/ticket-keys';
@@ -37,7 +37,7 @@ async function timed(work: () => Promise<Response>, expected: number): Promise<n
  * - the slot's door list, GET …/door (1,000 seated, names, states, keys), against the Command
  *   Center's first page of the same slot's registrations (50 rows).
  */
-export async function doorBench(serverUrl: string, catalogue: Catalogue): Promise<ConsoleRow[]> {
+export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise<ConsoleRow[]> {
   const rows: ConsoleRow[] = [];
   const tour = structuredClone(catalogue.tour);
   const open = tour.events

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
-import { Catalogue, demoTour } from '../src/tour/catalogue';
+import { LiveTour, demoTour } from '../src/tour/live-tour';
 import { createDataSource } from '../src/database/data-source';
 import { appendToStream } from '../src/event-store/append-to-stream';
 import type { NamedStatementExecutor } from '../src/event-store/sql-executor';
@@ -141,7 +141,7 @@ async function insertRate(pool: Pool, connections: number, seconds: number): Pro
  * up on, and one rushed once they are warm; the first open slot itself is rushed just after they
  * start. Written to a file for TOUR_FILE.
  */
-function rushTour(catalogue: Catalogue): {
+function rushTour(catalogue: LiveTour): {
   file: string;
   rushed: SlotRef;
   rushedWarm: SlotRef;
@@ -544,7 +544,7 @@ if (!Number.isInteger(RUSH_ROUNDS) || RUSH_ROUNDS < 1) {
  * connections as it starts. Each round's insert baseline runs on its database once its
  * processes have stopped (the last round's after the warm rush, which it serves too).
  */
-async function rush(serverUrl: string, catalogue: Catalogue): Promise<void> {
+async function rush(serverUrl: string, catalogue: LiveTour): Promise<void> {
   const tour = rushTour(catalogue);
   try {
     log(
@@ -644,7 +644,7 @@ async function rushRound(
 const MAIL_MESSAGES = Math.round(400 * SCALE);
 const MAIL_REPLY_MS = 20;
 
-async function mail(serverUrl: string, catalogue: Catalogue): Promise<void> {
+async function mail(serverUrl: string, catalogue: LiveTour): Promise<void> {
   const tour = rushTour(catalogue);
   const database = await createBenchDatabase(serverUrl, 'bench_mail');
   const pool = benchPool(database.url, 2);
@@ -1138,7 +1138,7 @@ async function appends(serverUrl: string): Promise<void> {
  * slot's limit, so the database's guard holds) and 10 wait; most seats paid, some lapsed, and a
  * shared dream each. The slots are the bench's own, in the tour's first event, with their limits.
  */
-export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue): Promise<number> {
+export async function seedEvents(pool: Pool, total: number, catalogue: LiveTour): Promise<number> {
   const event = catalogue.events()[0].slug;
   const perSlot = 30;
   let written = 0;
@@ -1237,7 +1237,7 @@ export async function seedEvents(pool: Pool, total: number, catalogue: Catalogue
   return written;
 }
 
-async function rebuild(serverUrl: string, catalogue: Catalogue): Promise<void> {
+async function rebuild(serverUrl: string, catalogue: LiveTour): Promise<void> {
   const database = await createBenchDatabase(serverUrl, 'bench_rebuild');
   const pool = benchPool(database.url, 4);
   const dataSource = createDataSource(database.url, { poolSize: 4 });
@@ -1425,7 +1425,7 @@ interface LighthouseFigures {
  * audited, as any visitor before would have. /confirmation/:id needs a registration, taken in
  * that slot; it is never prerendered.
  */
-async function lighthouseAudit(serverUrl: string, catalogue: Catalogue): Promise<void> {
+async function lighthouseAudit(serverUrl: string, catalogue: LiveTour): Promise<void> {
   buildSite();
   const database = await createBenchDatabase(serverUrl, 'bench_lighthouse');
   const dir = mkdtempSync(path.join(tmpdir(), 'ticketing-bench-tour-'));
@@ -1568,7 +1568,7 @@ async function main(): Promise<void> {
     'rush,mail,reads,instructions,appends,rebuild,paint,lighthouse,console,door,anonymiser'
   ).split(',');
   // The demo tour: its open slot is upcoming, so it takes registrations whatever today is.
-  const catalogue = new Catalogue(demoTour(new Date()));
+  const catalogue = new LiveTour(demoTour(new Date()));
   const server = await startDatabaseServer();
   try {
     if (only.includes('rush')) await rush(server.serverUrl, catalogue);

@@ -1,11 +1,11 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AdminModule } from './admin/admin.module';
+import { OperatorsModule } from './operators/operators.module';
 import { AuthModule } from './auth/auth.module';
 import { DayOfShowModule } from './day-of-show/day-of-show.module';
-import { Catalogue } from './tour/catalogue';
-import { CatalogueHttpController } from './tour/catalogue.http.controller';
+import { LiveTour } from './tour/live-tour';
+import { PublicTourHttpController } from './tour/queries/public-tour/public-tour.http.controller';
 import { TourModule } from './tour/tour.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -16,12 +16,13 @@ import { PaymentsModule } from './payments/payments.module';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { WaitingListModule } from './waiting-list/waiting-list.module';
+import { DreamsModule } from './dreams/dreams.module';
 import { OperatorActionsModule } from './operator-actions/operator-actions.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
   dataSource: DataSource;
-  catalogue: Catalogue;
+  catalogue: LiveTour;
 }
 
 /** The infrastructure every feature module may inject: configuration, database, catalogue. */
@@ -31,13 +32,13 @@ class CoreModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     return {
       module: CoreModule,
-      controllers: [CatalogueHttpController],
+      controllers: [PublicTourHttpController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: DataSource, useValue: options.dataSource },
-        { provide: Catalogue, useValue: options.catalogue },
+        { provide: LiveTour, useValue: options.catalogue },
       ],
-      exports: [APP_CONFIG, DataSource, Catalogue],
+      exports: [APP_CONFIG, DataSource, LiveTour],
     };
   }
 }
@@ -58,10 +59,11 @@ export class AppModule {
         CheckoutModule,
         WaitingListModule,
         OperatorActionsModule,
+        DreamsModule,
         DayOfShowModule,
         TourModule,
         AuthModule,
-        AdminModule,
+        OperatorsModule,
       ],
     };
   }

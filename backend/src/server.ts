@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { Catalogue } from './tour/catalogue';
+import { LiveTour } from './tour/live-tour';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { Metrics } from './metrics/metrics';
 import { requestIdMiddleware } from './common/request-id';
@@ -40,7 +40,7 @@ export interface AppOptions {
 export async function createApp(
   config: AppConfig,
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   options: AppOptions = {},
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
@@ -106,11 +106,11 @@ export async function createApp(
  */
 async function serveTourOfLog(
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   config: AppConfig,
   logger: Logger | undefined,
 ): Promise<void> {
-  const source = Catalogue.sourceFor(config);
+  const source = LiveTour.sourceFor(config);
   if (await importTourOnce(dataSource, catalogue.tour, source)) {
     logger?.log(
       `The tour (${source}) was imported into the log; change it from the Command Center`,
@@ -154,7 +154,7 @@ export interface RunningServer {
  */
 export async function startServer(
   config: AppConfig,
-  catalogue = Catalogue.forEnvironment(config),
+  catalogue = LiveTour.forEnvironment(config),
   options: AppOptions = {},
 ): Promise<RunningServer> {
   const logger = new Logger('Server');

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Catalogue } from '../src/tour/catalogue';
+import { LiveTour } from '../src/tour/live-tour';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -15,7 +15,7 @@ export type TestApp = RunningServer & { config: AppConfig };
 export async function startTestApp(
   databaseUrl: string,
   env: Record<string, string> = {},
-  catalogue?: Catalogue,
+  catalogue?: LiveTour,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,7 +44,7 @@ export interface AppsOnOwnDatabase {
 export function appsOnOwnDatabase(
   instances: {
     env?: Record<string, string>;
-    catalogue?: Catalogue;
+    catalogue?: LiveTour;
   }[] = [{}],
 ): AppsOnOwnDatabase {
   const state: { apps: TestApp[]; database?: TestDatabase } = { apps: [] };

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue, type Tour } from '../src/tour/catalogue';
+import { LiveTour, type Tour } from '../src/tour/live-tour';
 import { OPEN_SLOT } from './http';
 
 /** How far ahead the tests' open slot starts: far enough that no test run reaches it. */
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * build their own tours.
  */
 export function testTour(now: Date = new Date()): Tour {
-  const tour = structuredClone(Catalogue.load().tour);
+  const tour = structuredClone(LiveTour.load().tour);
   for (const event of tour.events) {
     for (const slot of event.slots) {
       if (slot.time === OPEN_SLOT) {
@@ -29,8 +29,8 @@ export function testTour(now: Date = new Date()): Tour {
   return tour;
 }
 
-export function testCatalogue(now?: Date): Catalogue {
-  return new Catalogue(testTour(now));
+export function testCatalogue(now?: Date): LiveTour {
+  return new LiveTour(testTour(now));
 }
 
 let written: string | undefined;

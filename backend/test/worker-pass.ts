@@ -1,4 +1,4 @@
-import type { PollingWorker } from '../src/common/polling-pass';
+import type { PollingWorker } from '../src/common/polling-worker';
 
 /**
  * One pass of a worker as its loop runs it (protected `pass()`), answering what the loop reads:

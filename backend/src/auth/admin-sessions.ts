@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { AdminClock } from './admin-clock';
-import { hasSecondFactor, operatorDisplayName, type OperatorStatus } from './operators/operator';
+import { hasSecondFactor, operatorDisplayName, type OperatorStatus } from './operator';
 import { OWNER_ID, OWNER_NAME, type Role } from './permissions';
 
 /** Who a live session is: the owner (the password) or an invited operator. */

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { Client } from 'pg';
-import type { Catalogue } from '../tour/catalogue';
+import type { LiveTour } from '../tour/live-tour';
 import type { AppConfig } from '../config/config';
 import { createDataSource, runMigrations } from '../database/data-source';
 import { rebuildProjections } from '../registrations/projections/rebuild-projections';
@@ -77,7 +77,7 @@ export interface RestoreResult {
 export async function restoreDatabase(
   databaseUrl: string,
   file: string,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
 ): Promise<RestoreResult> {
   const kind = await backupKind(file);
   let tables: RestoreResult['tables'];

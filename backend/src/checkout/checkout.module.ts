@@ -16,8 +16,6 @@ import { RefundWorker } from './refund-worker';
 import { CancellationRecorder } from './cancellation-recorder';
 import { CancelFromEmailHandler } from './commands/cancel-from-email/cancel-from-email.handler';
 import { CancelFromEmailHttpController } from './commands/cancel-from-email/cancel-from-email.http.controller';
-import { ShareDreamHandler } from './commands/share-dream/share-dream.handler';
-import { ShareDreamHttpController } from './commands/share-dream/share-dream.http.controller';
 import { GetPayerRegistrationHttpController } from './queries/get-payer-registration/get-payer-registration.http.controller';
 import { GetPayerRegistrationQueryHandler } from './queries/get-payer-registration/get-payer-registration.query-handler';
 import { GetBookingHttpController } from './queries/get-booking/get-booking.http.controller';
@@ -28,8 +26,8 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
  * list), resuming or giving back a payment, what the payment provider's notices do to
  * registrations (the payment recorder), the refund worker, the hold sweeper and cancellations
  * (the visitor's from the email link, and the operator's, with or without a refund); and the
- * visitor's own pages around them: the payment's result, the booking behind an email's link
- * (with the ticket), and the further dreams they share.
+ * visitor's own pages around them: the payment's result and the booking behind an email's link
+ * (with the ticket).
  */
 @Module({
   imports: [RegistrationsModule, SeatLedgerModule],
@@ -39,7 +37,6 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     GiveBackSeatHttpController,
     ResumeCheckoutHttpController,
     CancelFromEmailHttpController,
-    ShareDreamHttpController,
     GetPayerRegistrationHttpController,
     GetBookingHttpController,
   ],
@@ -54,7 +51,6 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     RefundWorker,
     CancellationRecorder,
     CancelFromEmailHandler,
-    ShareDreamHandler,
     GetPayerRegistrationQueryHandler,
     GetBookingQueryHandler,
   ],

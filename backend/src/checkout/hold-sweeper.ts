@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { OneAtATime, PollingWorker } from '../common/polling-pass';
+import { OneAtATime, PollingWorker } from '../common/polling-worker';
 import {
   CAPACITY_CHANNEL,
   CapacityChangeListener,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
@@ -47,7 +47,7 @@ export class PaymentRecorder {
 
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly outbox: OutboxWorker,
     private readonly refunds: RefundWorker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -17,7 +17,12 @@ import {
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { PaymentGateway } from '../payments/payment-gateway';
-import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
+import {
+  afterBatch,
+  BACKLOG_REST_MS,
+  type MORE_DUE,
+  PollingWorker,
+} from '../common/polling-worker';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';

@@ -1,13 +1,13 @@
 import type { Locale } from '../common/locale';
 import type { CheckoutRequest } from '../payments/payment-gateway';
-import type { Catalogue, TourEvent } from '../tour/catalogue';
+import type { LiveTour, TourEvent } from '../tour/live-tour';
 
 /**
  * The payment page for a seat held for a registration (a hold, or a waiting-list offer): the
  * slot's price, in the visitor's language, lapsing with the seat.
  */
 export function seatCheckoutRequest(
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   publicUrl: string,
   event: TourEvent,
   seat: { registrationId: string; time: string; locale: Locale; email: string; expiresAt: Date },

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { ConfigError, loadConfig } from '../config/config';
 import { withDatabase } from './with-database';
 import {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   });
   await withDatabase(config, async (dataSource) => {
     const started = Date.now();
-    const result = await rebuildProjections(dataSource, Catalogue.forEnvironment(config));
+    const result = await rebuildProjections(dataSource, LiveTour.forEnvironment(config));
     console.log(
       `Read models rebuilt from ${result.events} events in ${Date.now() - started} ms ` +
         `(${rebuildPhases(result)})`,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { restoreDatabase } from '../backup/backup-database';
 import { RestoreError } from '../backup/logical-backup';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { ConfigError, loadConfig } from '../config/config';
 import { withDatabaseUrl } from './with-database';
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (!existsSync(file)) throw new RestoreError(`${file} does not exist`);
   await withDatabaseUrl(config, async (url) => {
     const started = Date.now();
-    const result = await restoreDatabase(url, file, Catalogue.forEnvironment(config));
+    const result = await restoreDatabase(url, file, LiveTour.forEnvironment(config));
     console.log(
       `Restored ${file} (${result.tool}); read models rebuilt from ${result.events} events in ${Date.now() - started} ms`,
     );

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { DatabaseUnavailability } from '../database/database-unavailable';
@@ -57,7 +57,7 @@ export class Metrics implements LeaseRecoveries {
   constructor(
     @Inject(DataSource) dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
-    catalogue: Catalogue,
+    catalogue: LiveTour,
   ) {
     const { logger } = this;
     const pool = () =>
@@ -171,7 +171,7 @@ async function readOutbox(dataSource: DataSource, backlog: Gauge, oldest: Gauge)
 
 async function readSeats(
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   config: AppConfig,
   seats: Gauge,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { visitorCancellationClosesAt } from '../tour/domain/registration-window';
@@ -30,9 +30,14 @@ import {
   type NotificationKind,
   workThroughOutbox,
 } from './outbox';
-import { findOperator, type OperatorRow } from '../auth/operators/operator-view';
+import { findOperator, type OperatorRow } from '../auth/operator-view';
 import { redactAddresses } from '../logging/redact-addresses';
-import { afterBatch, BACKLOG_REST_MS, type MORE_DUE, PollingWorker } from '../common/polling-pass';
+import {
+  afterBatch,
+  BACKLOG_REST_MS,
+  type MORE_DUE,
+  PollingWorker,
+} from '../common/polling-worker';
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
@@ -75,7 +80,7 @@ export class OutboxWorker extends PollingWorker {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly transport: MailTransport,
     private readonly links: VisitorLinks,
     private readonly tickets: TicketIssuer,

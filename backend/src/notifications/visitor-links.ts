@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config.token';
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import type { AppConfig } from '../config/config';
 import type { ParameterRule } from '../common/parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
@@ -118,7 +118,7 @@ export class VisitorLinks {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   private key(): Promise<string> {

@@ -1,4 +1,4 @@
-import { Catalogue } from '../tour/catalogue';
+import { LiveTour } from '../tour/live-tour';
 import { loadConfig } from '../config/config';
 import { createDataSource } from '../database/data-source';
 import { createApp } from '../server';
@@ -17,7 +17,7 @@ export async function renderOpenApiFile(): Promise<string> {
     METRICS_TOKEN: 'unused-by-the-document',
   });
   const dataSource = createDataSource(config.databaseUrl!);
-  const app = await createApp(config, dataSource, Catalogue.load(), { logger: false });
+  const app = await createApp(config, dataSource, LiveTour.load(), { logger: false });
   try {
     return serialiseOpenApiDocument(buildOpenApiDocument(app));
   } finally {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Catalogue } from '../tour/catalogue';
+import type { LiveTour } from '../tour/live-tour';
 import { publicEvents, type PublicEvent } from '../tour/public-events';
 
 /** The build's server-side entry (frontend/src/prerender.tsx), as the server uses it. */
@@ -36,7 +36,7 @@ export class LivePages {
 
   constructor(
     private readonly distDir: string,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly template: () => string,
     private readonly closeMinutesBefore: number,
   ) {

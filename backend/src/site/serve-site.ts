@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { Catalogue } from '../tour/catalogue';
+import type { LiveTour } from '../tour/live-tour';
 import { LivePages } from './live-pages';
 import { precompressedFiles } from './precompressed-files';
 import { isSpaRoute } from './spa-routes';
@@ -17,7 +17,7 @@ import { localeOfCookies } from '../common/locale';
 export function serveSite(
   app: Express,
   distDir: string,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   closeMinutesBefore: number,
 ): void {
   const indexFile = path.join(distDir, 'index.html');

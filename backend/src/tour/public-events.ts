@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogue';
+import type { LiveTour } from './live-tour';
 import type { LocalisedPlaces } from './domain/tour-rules';
 
 /** An event of the tour as the public site reads it (GET /api/events, the rendered pages). */
@@ -22,7 +22,7 @@ export interface PublicEvent {
  * server compares with the live tour as JSON.
  */
 export function publicEvents(
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   now: Date,
   closeMinutesBefore: number,
 ): PublicEvent[] {

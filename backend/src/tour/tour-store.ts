@@ -24,7 +24,7 @@ import {
   TourFold,
   writeTourReadModel,
 } from './projections/tour-read-model-fold';
-import { TourCatalogueSync } from './tour-catalogue-sync';
+import { LiveTourSync } from './live-tour-sync';
 
 /** What an operator's change decides from: the event as its stream leaves it. */
 export interface TourChange {
@@ -44,7 +44,7 @@ export interface TourChange {
 export class TourStore {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly sync: TourCatalogueSync,
+    private readonly sync: LiveTourSync,
   ) {}
 
   async change(

@@ -4,7 +4,7 @@ import { ChangeTourHandler } from './commands/change-tour/change-tour.handler';
 import { ChangeTourHttpController } from './commands/change-tour/change-tour.http.controller';
 import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
 import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
-import { TourCatalogueSync } from './tour-catalogue-sync';
+import { LiveTourSync } from './live-tour-sync';
 import { TourStore } from './tour-store';
 
 /**
@@ -14,7 +14,7 @@ import { TourStore } from './tour-store';
 @Module({
   imports: [SeatLedgerModule],
   controllers: [TourAdminHttpController, ChangeTourHttpController],
-  providers: [TourStore, ChangeTourHandler, TourAdminQueryHandler, TourCatalogueSync],
-  exports: [TourCatalogueSync],
+  providers: [TourStore, ChangeTourHandler, TourAdminQueryHandler, LiveTourSync],
+  exports: [LiveTourSync],
 })
 export class TourModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../tour/catalogue';
-import { PollingWorker } from '../common/polling-pass';
+import { LiveTour } from '../tour/live-tour';
+import { PollingWorker } from '../common/polling-worker';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { firstPositions } from '../event-store/log-queries';
@@ -38,7 +38,7 @@ export class WaitingListOfferWorker extends PollingWorker implements OnModuleIni
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly store: RegistrationStore,
     private readonly outbox: OutboxWorker,
     private readonly capacityChanges: CapacityChangeListener,

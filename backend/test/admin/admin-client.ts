@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { request, registrationBody, type JsonResponse } from '../http';
 import { testTour } from '../test-tour';
 
@@ -47,12 +47,12 @@ export async function register(
 }
 
 /** The built-in tour with the open Bucharest slot cut down to `seats` seats. */
-export function catalogueWithSeats(seats: number): Catalogue {
+export function catalogueWithSeats(seats: number): LiveTour {
   const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) if (slot.status === 'open') slot.capacity = seats;
   }
-  return new Catalogue(tour);
+  return new LiveTour(tour);
 }
 
 export interface StoredEventRow {

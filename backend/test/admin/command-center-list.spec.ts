@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { OPEN_SLOT } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
 import { openLivePositions } from './live-positions';
@@ -269,7 +269,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       const heldSeat = lines.find((line) => line.startsWith('Ileana'));
       expect(heldSeat).toMatch(/,held,NO,en,0,$/);
       // The slot by its current start in the event's zone, not by its key.
-      const slot = setup.apps[0].app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'en');
+      const slot = setup.apps[0].app.get(LiveTour).slotLabel('bucharest', OPEN_SLOT, 'en');
       expect(slot).not.toBe(OPEN_SLOT);
       expect(heldSeat).toContain(`,Bucharest,"${slot}",`);
       const plus = lines.find((line) => line.startsWith('Harap Alb'));

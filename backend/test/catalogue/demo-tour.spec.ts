@@ -1,4 +1,4 @@
-import { Catalogue, CatalogueError, demoTour, parseTour } from '../../src/tour/catalogue';
+import { LiveTour, TourFileError, demoTour, parseTour } from '../../src/tour/live-tour';
 import { isOpenForRegistration } from '../../src/tour/domain/registration-window';
 
 function bucharest(today: string) {
@@ -34,7 +34,7 @@ describe('the demo tour', () => {
   it('keeps the record of the other events, and is a valid tour', () => {
     const { tour } = bucharest('2026-11-22T20:00:00Z');
     expect(() => parseTour(tour)).not.toThrow();
-    const record = Catalogue.load().tour;
+    const record = LiveTour.load().tour;
     expect(tour.events.filter((event) => event.slug !== 'bucharest')).toEqual(
       record.events.filter((event) => event.slug !== 'bucharest'),
     );
@@ -42,12 +42,12 @@ describe('the demo tour', () => {
 
   it('is what a process serves without TOUR_FILE outside production', () => {
     const today = new Date('2026-11-22T20:00:00Z');
-    const development = Catalogue.forEnvironment(
+    const development = LiveTour.forEnvironment(
       { tourFile: undefined, nodeEnv: 'development' },
       today,
     );
     expect(development.findSlot('bucharest', 'Nov 26 - 7:30pm')).toBeDefined();
-    const production = Catalogue.forEnvironment(
+    const production = LiveTour.forEnvironment(
       { tourFile: undefined, nodeEnv: 'production' },
       today,
     );
@@ -58,9 +58,9 @@ describe('the demo tour', () => {
   });
 
   it('refuses a slot start without its offset', () => {
-    const tour = structuredClone(Catalogue.load().tour);
+    const tour = structuredClone(LiveTour.load().tour);
     tour.events[0].slots[0].startsAt = '2025-09-13T20:00:00';
-    expect(() => parseTour(tour)).toThrow(CatalogueError);
+    expect(() => parseTour(tour)).toThrow(TourFileError);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { openLivePositions } from '../admin/live-positions';
@@ -26,7 +26,7 @@ const LINK_SECRET = 'after-the-door-link-secret-0123456789abcdef';
 const STARTS_IN_MS = 45_000;
 
 /** The tests' tour with the open slot starting soon: today, so its day is the door's day. */
-function startingSoon(): Catalogue {
+function startingSoon(): LiveTour {
   const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) {
@@ -35,7 +35,7 @@ function startingSoon(): Catalogue {
       }
     }
   }
-  return new Catalogue(tour);
+  return new LiveTour(tour);
 }
 
 interface DoorSeat {
@@ -56,7 +56,7 @@ interface DoorList {
 describe('after the door: a booking whose life stays true once the evening begins', () => {
   let database: TestDatabase;
   let app: TestApp;
-  let catalogue: Catalogue;
+  let catalogue: LiveTour;
   let startsAt: Date;
   let owner: string;
   let lateHolder: string;

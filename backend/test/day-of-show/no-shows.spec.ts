@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { startTestApp, type TestApp } from '../test-app';
@@ -13,7 +13,7 @@ const SLOT = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_S
 const STARTS_IN_MS = 6_000;
 
 /** The tests' tour with the open slot starting in a few seconds. */
-function startingSoon(): Catalogue {
+function startingSoon(): LiveTour {
   const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) {
@@ -21,7 +21,7 @@ function startingSoon(): Catalogue {
         slot.startsAt = new Date(Date.now() + STARTS_IN_MS).toISOString();
     }
   }
-  return new Catalogue(tour);
+  return new LiveTour(tour);
 }
 
 describe('no-shows, once the slot has started', () => {
@@ -29,7 +29,7 @@ describe('no-shows, once the slot has started', () => {
   let app: TestApp;
   let cookie: string;
   let startsAt: Date;
-  let catalogue: Catalogue;
+  let catalogue: LiveTour;
 
   beforeAll(async () => {
     database = await createTestDatabase();

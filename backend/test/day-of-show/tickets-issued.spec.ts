@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { readTicket } from '../../src/day-of-show/tickets/ticket-code';
 import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
@@ -109,7 +109,7 @@ describe('every paid or confirmed seat has a ticket: email, confirmation page, b
     const worker = new OutboxWorker(
       app.dataSource,
       app.config,
-      app.app.get(Catalogue),
+      app.app.get(LiveTour),
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),

@@ -3,7 +3,7 @@ import { enqueueNotification } from '../../src/notifications/outbox';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
@@ -29,7 +29,7 @@ describe("an email's facts, written into its outbox row by the transaction that 
     return new OutboxWorker(
       app.dataSource,
       app.config,
-      app.app.get(Catalogue),
+      app.app.get(LiveTour),
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),

@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import {
   renderMessage,
   type MessageSubject,
@@ -8,7 +8,7 @@ import type { NotificationKind } from '../../src/notifications/outbox';
 import { OPEN_SLOT } from '../http';
 import { parseUtcStamp, readCalendarEvent } from './ical';
 
-const catalogue = Catalogue.load();
+const catalogue = LiveTour.load();
 const settings = {
   chatJoinCode: 'DREAMS-BUC',
   contactEmail: 'hello@dream-darkroom.example',

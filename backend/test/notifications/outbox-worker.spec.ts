@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
 import {
   FileMailTransport,
@@ -13,7 +13,7 @@ import {
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
-import { MORE_DUE } from '../../src/common/polling-pass';
+import { MORE_DUE } from '../../src/common/polling-worker';
 import { passOf } from '../worker-pass';
 import {
   enqueueNotification,
@@ -93,7 +93,7 @@ interface OutboxRow {
 describe('the outbox worker', () => {
   let database: TestDatabase;
   let app: TestApp;
-  let catalogue: Catalogue;
+  let catalogue: LiveTour;
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,5 +1,5 @@
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import {
   VisitorLinks,
@@ -54,7 +54,7 @@ describe("an email's cancellation link", () => {
   let cookie: string;
   let token: string;
   const slotPath = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`;
-  const startsAt = () => app.app.get(Catalogue).startOf('bucharest', OPEN_SLOT)!;
+  const startsAt = () => app.app.get(LiveTour).startOf('bucharest', OPEN_SLOT)!;
   const moveSlot = async (to: Date) => {
     const moved = await adminRequest(app.url, cookie, 'PATCH', slotPath, {
       startsAt: to.toISOString(),
@@ -77,7 +77,7 @@ describe("an email's cancellation link", () => {
     const worker = new OutboxWorker(
       app.dataSource,
       app.config,
-      app.app.get(Catalogue),
+      app.app.get(LiveTour),
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),

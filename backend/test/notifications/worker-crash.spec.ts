@@ -2,7 +2,7 @@ import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { enqueueNotification } from '../../src/notifications/outbox';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { CLAIM_LEASE_MS, OutboxWorker } from '../../src/notifications/outbox-worker';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { Metrics } from '../../src/metrics/metrics';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
@@ -79,7 +79,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
     const survivor = new OutboxWorker(
       app.dataSource,
       app.config,
-      app.app.get(Catalogue),
+      app.app.get(LiveTour),
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STEP_UP_FIRST } from '../../src/auth/admin-errors';
-import { MAX_ACCOUNT_FAILURES } from '../../src/admin/login-throttle';
+import { MAX_ACCOUNT_FAILURES } from '../../src/operators/sign-in/login-throttle';
 import { AdminClock } from '../../src/auth/admin-clock';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { snapshotReadModels } from '../read-models';
 import { adminRequest, ADMIN_PASSWORD, login } from '../admin/admin-client';
 import { request } from '../http';
@@ -553,7 +553,7 @@ describe('operators you can trust with the keys', () => {
     // The tests above removed passkeys and reset factors: some operator folds to each.
     expect(live.operators.some((operator) => operator.passkeys === 0 && operator.totp)).toBe(true);
     expect(live.operators.some((operator) => operator.passkeys > 0)).toBe(true);
-    await rebuildProjections(app.dataSource, Catalogue.load());
+    await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 

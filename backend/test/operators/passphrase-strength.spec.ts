@@ -3,7 +3,7 @@ import {
   PASSPHRASE_PERSONAL,
   PASSPHRASE_TOO_COMMON,
   passphraseFault,
-} from '../../src/auth/operators/passphrase';
+} from '../../src/operators/domain/passphrase';
 
 const OWNER = { name: 'Ioana Marin', email: 'ioana.marin@example.com' };
 

@@ -1,7 +1,10 @@
-import { MAX_ACCOUNT_FAILURES, MAX_NETWORK_FAILURES } from '../../src/admin/login-throttle';
+import {
+  MAX_ACCOUNT_FAILURES,
+  MAX_NETWORK_FAILURES,
+} from '../../src/operators/sign-in/login-throttle';
 import { adminRequest, login } from '../admin/admin-client';
 import { expectRefusedForNow, request } from '../http';
-import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/admin/operator-sign-in';
+import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/operators/sign-in/operator-sign-in';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import {

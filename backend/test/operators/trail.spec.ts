@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { dumpDatabase } from '../admin/database-dump';
 import { OPEN_SLOT } from '../http';
@@ -11,7 +11,7 @@ import { snapshotReadModels } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { waitFor } from '../wait-for';
-import { accountThrottleKey } from '../../src/admin/login-throttle';
+import { accountThrottleKey } from '../../src/operators/sign-in/login-throttle';
 import {
   addTotp,
   invite,
@@ -201,7 +201,7 @@ describe('the trail names the operator, and keeps its word after the operator is
   it('rebuilds operator_view from the log exactly as the live appends left it', async () => {
     const live = await snapshotReadModels(app.dataSource);
     expect((live as { operators: unknown[] }).operators).toHaveLength(2);
-    await rebuildProjections(app.dataSource, Catalogue.load());
+    await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 
@@ -313,7 +313,7 @@ describe('the trail names the operator, and keeps its word after the operator is
       ).status,
     ).toBe(204);
     const live = await snapshotReadModels(app.dataSource);
-    await rebuildProjections(app.dataSource, Catalogue.load());
+    await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 });

@@ -1,5 +1,5 @@
 import { REFUND_BATCH, RefundWorker } from '../../src/checkout/refund-worker';
-import { MORE_DUE } from '../../src/common/polling-pass';
+import { MORE_DUE } from '../../src/common/polling-worker';
 import { passOf } from '../worker-pass';
 import { OPEN_SLOT } from '../http';
 import { createTestDatabase, type TestDatabase } from '../test-database';

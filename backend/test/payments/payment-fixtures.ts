@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { Catalogue, type Tour } from '../../src/tour/catalogue';
+import { LiveTour, type Tour } from '../../src/tour/live-tour';
 import { testTour } from '../test-tour';
 import { request, registrationBody } from '../http';
 
@@ -9,14 +9,14 @@ export const STRIPE_ENV = {
 };
 
 /** The built-in tour with the open Bucharest slot cut to `seats` seats. */
-export function catalogueWithSeats(seats: number): Catalogue {
+export function catalogueWithSeats(seats: number): LiveTour {
   const tour = testTour();
   const copy: Tour = JSON.parse(JSON.stringify(tour));
   for (const event of copy.events) {
     if (event.slug !== 'bucharest') continue;
     for (const slot of event.slots) if (slot.status === 'open') slot.capacity = seats;
   }
-  return new Catalogue(copy);
+  return new LiveTour(copy);
 }
 
 /** Posts a signed Stripe-shaped event to the webhook, as Stripe would. */

@@ -2,7 +2,7 @@ import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { loadConfig } from '../../src/config/config';
 import { FileMailTransport } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
@@ -82,7 +82,7 @@ describe('the sandbox checkout, over HTTP', () => {
     // The slot by its day in Romanian words, as the tour places it (the tests' tour: a month
     // ahead), not by its key.
     expect(shown.text).not.toContain(OPEN_SLOT);
-    const startsAt = app.app.get(Catalogue).startOf('bucharest', OPEN_SLOT)!;
+    const startsAt = app.app.get(LiveTour).startOf('bucharest', OPEN_SLOT)!;
     expect(shown.text).toContain(
       new Intl.DateTimeFormat('ro', { dateStyle: 'full', timeZone: 'Europe/Bucharest' }).format(
         startsAt,
@@ -152,7 +152,7 @@ describe('the sandbox checkout, over HTTP', () => {
     const worker = new OutboxWorker(
       app.dataSource,
       app.config,
-      app.app.get(Catalogue),
+      app.app.get(LiveTour),
       new FileMailTransport(mailDir),
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),

@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
@@ -58,7 +58,7 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
       'line_items[0][price_data][unit_amount]': '3500',
       // In the visitor's language, like the rest of the Checkout page.
       // The slot by its start where the show is, in the visitor's language, not by its key.
-      'line_items[0][price_data][product_data][name]': `Bucarest — ${app.app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'it')}`,
+      'line_items[0][price_data][product_data][name]': `Bucarest — ${app.app.get(LiveTour).slotLabel('bucharest', OPEN_SLOT, 'it')}`,
       client_reference_id: id,
       'metadata[registrationId]': id,
       'payment_intent_data[metadata][registrationId]': id,

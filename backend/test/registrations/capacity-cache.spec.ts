@@ -5,7 +5,7 @@ import { RegistrationEventsRecorded } from '../../src/registrations/registration
 import { CapacityCache } from '../../src/seat-ledger/capacity-cache';
 import { CapacityChangeListener } from '../../src/seat-ledger/capacity-change-listener';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
@@ -159,7 +159,7 @@ describe('the capacity cache', () => {
     expect(await registered(b)).toBe(before + 5);
 
     // A rebuild puts the rows back from the events, and every process hears of it.
-    await rebuildProjections(a.dataSource, Catalogue.load(a.config.tourFile));
+    await rebuildProjections(a.dataSource, LiveTour.load(a.config.tourFile));
     expect(await eventually(() => registered(a), before)).toBe(before);
     expect(await eventually(() => registered(b), before)).toBe(before);
   });

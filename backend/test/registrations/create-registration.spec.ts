@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { A_DREAM, OPEN_SLOT, registrationBody, request } from '../http';
@@ -169,7 +169,7 @@ describe('POST /api/create-checkout-session', () => {
     // The payment page names the slot by its start where the show is, not by its key.
     const page = await fetch(response.body.url!.replace(/^https?:\/\/[^/]+/, app.url));
     expect(page.status).toBe(200);
-    const slot = app.app.get(Catalogue).slotLabel('bucharest', OPEN_SLOT, 'en');
+    const slot = app.app.get(LiveTour).slotLabel('bucharest', OPEN_SLOT, 'en');
     expect(await page.text()).toContain(slot);
   });
 

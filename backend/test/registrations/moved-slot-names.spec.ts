@@ -1,5 +1,5 @@
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { adminRequest, login, register } from '../admin/admin-client';
@@ -20,7 +20,7 @@ describe('a moved slot, as the visitor reads it', () => {
   it('is named by its new start on the payment page and in the emails, never by its key', async () => {
     const cookie = await login(app.url);
     const { id } = await register(app.url, { email: 'moved.slot@example.com', locale: 'en' });
-    const catalogue = app.app.get(Catalogue);
+    const catalogue = app.app.get(LiveTour);
     // The slot moves to the next day, an hour later; its key stays what links name it by.
     const moved = new Date(
       catalogue.startOf('bucharest', OPEN_SLOT)!.getTime() + DAY_MS + 3_600_000,

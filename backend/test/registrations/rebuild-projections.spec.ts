@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { registrationStreamId } from '../../src/registrations/domain/registration-events';
 import { shredPersonalDataKey } from '../../src/personal-data/personal-data-vault';
@@ -51,7 +51,7 @@ describe('rebuilding the read models from the log', () => {
     }
     const live = await snapshotReadModels(app.dataSource);
     const shape = await tableShapeOf(app.dataSource, 'registration_view');
-    const result = await rebuildProjections(app.dataSource, Catalogue.load());
+    const result = await rebuildProjections(app.dataSource, LiveTour.load());
     expect(result.events).toBeGreaterThanOrEqual(26 + 20 + 5);
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
     // Its indexes and constraints were dropped for the bulk write and built again after it.
@@ -177,7 +177,7 @@ describe('rebuilding the read models from the log', () => {
     ]);
 
     const live = await snapshotReadModels(app.dataSource);
-    const result = await rebuildProjections(app.dataSource, Catalogue.load());
+    const result = await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
     expect(result.registrations).toBeGreaterThanOrEqual(ids.length - 2);
     const [atlantis] = await app.dataSource.query(
@@ -231,7 +231,7 @@ describe('rebuilding the read models from the log', () => {
     }
     const live = await snapshotReadModels(app.dataSource);
     const started = performance.now();
-    const result = await rebuildProjections(app.dataSource, Catalogue.load());
+    const result = await rebuildProjections(app.dataSource, LiveTour.load());
     const seconds = (performance.now() - started) / 1000;
     expect(result.events).toBeGreaterThanOrEqual(count);
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);

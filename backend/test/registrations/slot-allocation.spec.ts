@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { setDreamCaptured, editDream } from '../../src/registrations/domain/operator-decisions';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
@@ -128,7 +128,7 @@ describe('seats decided by two processes on one database', () => {
   it('leaves read models that a rebuild gives again', async () => {
     const [first] = instances.apps;
     const live = await snapshotReadModels(first.dataSource);
-    await rebuildProjections(first.dataSource, Catalogue.load());
+    await rebuildProjections(first.dataSource, LiveTour.load());
     expect(await snapshotReadModels(first.dataSource)).toEqual(live);
   });
 });
@@ -241,7 +241,7 @@ describe('the database under the domain', () => {
       ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     const live = await snapshotReadModels(app.dataSource);
-    await rebuildProjections(app.dataSource, Catalogue.load());
+    await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
   });
 });

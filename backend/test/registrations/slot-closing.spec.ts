@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { RefundWorker } from '../../src/checkout/refund-worker';
 import { sessionEvent } from '../payments/payment-fixtures';
 import { OPEN_SLOT, registrationBody, request } from '../http';
@@ -9,7 +9,7 @@ import { testTour } from '../test-tour';
 const WEBHOOK_SECRET = 'whsec_slot_closing';
 
 /** The tests' tour with the open slot starting `minutes` from now (negative: in the past). */
-function startingIn(minutes: number): Catalogue {
+function startingIn(minutes: number): LiveTour {
   const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) {
@@ -18,7 +18,7 @@ function startingIn(minutes: number): Catalogue {
       }
     }
   }
-  return new Catalogue(tour);
+  return new LiveTour(tour);
 }
 
 async function register(app: TestApp) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createDataSource } from '../../src/database/data-source';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServerProcess, type ServerProcess } from '../server-process';
@@ -106,7 +106,7 @@ describe('a server process killed in the middle of a rush', () => {
         WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = k.stream_id)`,
     );
     expect(orphanKeys).toEqual([]);
-    const report = await checkInvariants(dataSource, Catalogue.load());
+    const report = await checkInvariants(dataSource, LiveTour.load());
     expect(report.registrations).toBeGreaterThanOrEqual(answered.length);
   }, 180_000);
 });

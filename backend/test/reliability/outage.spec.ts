@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createDataSource } from '../../src/database/data-source';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { registrationBody } from '../http';
@@ -189,7 +189,7 @@ describe('the database stopping under traffic', () => {
     const dataSource = createDataSource(databaseUrl, { poolSize: 2 });
     await dataSource.initialize();
     try {
-      await checkInvariants(dataSource, Catalogue.load());
+      await checkInvariants(dataSource, LiveTour.load());
     } finally {
       await dataSource.destroy();
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
@@ -446,7 +446,7 @@ describe('random interleavings across two app instances', () => {
             `SELECT event, time FROM slot_capacity
                 WHERE waiting_list > 0 AND seats_taken < seat_limit`,
           );
-          const tour = offering.app.get(Catalogue);
+          const tour = offering.app.get(LiveTour);
           const unoffered = freeWithWaiting.filter(
             ({ event, time }) =>
               tour.isOpenForRegistration(

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import type { RecordedEvent } from '../../src/event-store/event-store.types';
 import {
   RECORDED_EVENT_COLUMNS,
@@ -32,7 +32,7 @@ export const SMALL_SLOTS = [
  * The real catalogue with every open slot cut down to `seats` seats (and the two slots above
  * open), written to a file so that child processes (TOUR_FILE) see the same one.
  */
-export function smallCatalogue(seats: number): { catalogue: Catalogue; file: string } {
+export function smallCatalogue(seats: number): { catalogue: LiveTour; file: string } {
   const tour = testTour();
   const bucharest = tour.events.find((event) => event.slug === 'bucharest');
   if (!bucharest) throw new Error('The catalogue has no bucharest event');
@@ -50,7 +50,7 @@ export function smallCatalogue(seats: number): { catalogue: Catalogue; file: str
   }));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'tour-')), 'tour.json');
   writeFileSync(file, JSON.stringify(tour));
-  return { catalogue: Catalogue.load(file), file };
+  return { catalogue: LiveTour.load(file), file };
 }
 
 /**
@@ -120,7 +120,7 @@ const OPERATOR_OR_VISITOR_REFUNDS: readonly string[] = [
  */
 export function checkMoney(
   money: readonly RegistrationEvent[],
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   options: { settled?: boolean } = {},
 ): void {
   const requested = new Map<string, string>();
@@ -181,7 +181,7 @@ export interface InvariantReport {
  */
 export async function checkInvariants(
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   options: { rebuild?: boolean; settled?: boolean } = {},
 ): Promise<InvariantReport> {
   const capacity: {

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { publicEvents } from '../../src/tour/public-events';
 import { adminRequest, login } from '../admin/admin-client';
 import { writeSiteFixture } from '../production/site-fixture';
@@ -49,7 +49,7 @@ describe('the prerendered pages when the tour changes', () => {
     // The build rendered the pages with the tour the app is about to import.
     writeFileSync(
       path.join(built, 'tour.json'),
-      JSON.stringify(publicEvents(new Catalogue(testTour()), new Date(), 0)),
+      JSON.stringify(publicEvents(new LiveTour(testTour()), new Date(), 0)),
     );
     mkdirSync(path.join(built, 'server'));
     writeFileSync(path.join(built, 'server', 'package.json'), '{ "type": "module" }');
@@ -125,7 +125,7 @@ describe('the prerendered pages when a slot has closed since the build', () => {
     const bucharest = tour.events.find((event) => event.slug === 'bucharest')!;
     const slot = bucharest.slots.find((candidate) => candidate.time === OPEN_SLOT)!;
     slot.startsAt = new Date(Date.now() - 60_000).toISOString();
-    const catalogue = new Catalogue(tour);
+    const catalogue = new LiveTour(tour);
     siteDir = writeSiteFixture();
     const built = path.join(siteDir, 'prerendered');
     mkdirSync(path.join(built, 'en'), { recursive: true });

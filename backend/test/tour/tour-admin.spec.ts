@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { zonedInstant } from '../../src/tour/domain/slot-names';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { adminRequest, login, register } from '../admin/admin-client';
@@ -251,7 +251,7 @@ describe('the tour in the Command Center', () => {
     const moved = await tour('PATCH', path, { startsAt });
     expect(moved.status).toBe(200);
     expect(moved.body.slots.find((item) => item.time === OPEN_SLOT)?.startsAt).toBe(startsAt);
-    expect(app.app.get(Catalogue).startOf('bucharest', OPEN_SLOT)?.getTime()).toBe(
+    expect(app.app.get(LiveTour).startOf('bucharest', OPEN_SLOT)?.getTime()).toBe(
       Date.parse(startsAt),
     );
 
@@ -292,7 +292,7 @@ describe('the tour in the Command Center', () => {
       status: 'coming-soon',
       automaticOffers: false,
     });
-    expect(app.app.get(Catalogue).findEvent('cluj')?.automaticOffers).toBe(false);
+    expect(app.app.get(LiveTour).findEvent('cluj')?.automaticOffers).toBe(false);
     expect((await capacity()).cluj).toBeUndefined();
 
     const completed = await tour('POST', '/events/cluj/complete');
@@ -379,7 +379,7 @@ describe('the tour in the Command Center', () => {
     });
     const live = await snapshot();
     expect(live.events.length).toBeGreaterThan(4);
-    await rebuildProjections(app.dataSource, Catalogue.load());
+    await rebuildProjections(app.dataSource, LiveTour.load());
     expect(await snapshot()).toEqual(live);
   });
 });

@@ -1,4 +1,4 @@
-import { CatalogueError, parseTour } from '../../src/tour/catalogue';
+import { TourFileError, parseTour } from '../../src/tour/live-tour';
 import {
   decide,
   importedFacts,
@@ -189,7 +189,7 @@ describe("the tour's domain", () => {
   it("checks a tour file with the operator's rules, and imports it as it is", () => {
     const tour = testTour();
     tour.events[0].timeZone = 'Mars/Olympus';
-    expect(() => parseTour(tour)).toThrow(CatalogueError);
+    expect(() => parseTour(tour)).toThrow(TourFileError);
     expect(() => parseTour(tour)).toThrow(/matera: the time zone must be an IANA time zone/);
     expect(
       refusal(() => decide(undefined, { ...announce, timeZone: 'Mars/Olympus' })).message,

@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, request } from '../http';
 import { startServerProcess, type ServerProcess } from '../server-process';
@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { testTour } from '../test-tour';
 
 /** GET /api/events as it answered when the tour was read from the file at boot. */
-function eventsOfFile(catalogue: Catalogue) {
+function eventsOfFile(catalogue: LiveTour) {
   const now = new Date();
   return catalogue.events().map((event) => ({
     slug: event.slug,
@@ -27,7 +27,7 @@ function eventsOfFile(catalogue: Catalogue) {
 }
 
 /** GET /api/capacity of a tour nobody has registered for yet. */
-function capacityOfFile(catalogue: Catalogue) {
+function capacityOfFile(catalogue: LiveTour) {
   const now = new Date();
   return Object.fromEntries(
     catalogue
@@ -56,7 +56,7 @@ function capacityOfFile(catalogue: Catalogue) {
 describe("the tour's import into the log", () => {
   let database: TestDatabase;
   const apps: TestApp[] = [];
-  const file = new Catalogue(testTour());
+  const file = new LiveTour(testTour());
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -70,8 +70,8 @@ describe("the tour's import into the log", () => {
   it('happens once when two replicas boot together, and every public answer stays the same', async () => {
     apps.push(
       ...(await Promise.all([
-        startTestApp(database.url, {}, new Catalogue(testTour())),
-        startTestApp(database.url, {}, new Catalogue(testTour())),
+        startTestApp(database.url, {}, new LiveTour(testTour())),
+        startTestApp(database.url, {}, new LiveTour(testTour())),
       ])),
     );
     const counts: { type: string; count: number }[] = await apps[0].dataSource.query(
@@ -90,7 +90,7 @@ describe("the tour's import into the log", () => {
     // Every event of the catalogue has automatic offers on unless the file says otherwise.
     expect(
       apps[0].app
-        .get(Catalogue)
+        .get(LiveTour)
         .events()
         .every((event) => event.automaticOffers),
     ).toBe(true);
@@ -100,7 +100,7 @@ describe("the tour's import into the log", () => {
     const other = testTour();
     other.events = other.events.filter((event) => event.slug !== 'matera');
     for (const event of other.events) for (const slot of event.slots) slot.capacity = 7;
-    const later = await startTestApp(database.url, {}, new Catalogue(other));
+    const later = await startTestApp(database.url, {}, new LiveTour(other));
     apps.push(later);
     expect((await request(later.url, 'GET', '/api/events')).body).toEqual(eventsOfFile(file));
     const [{ count }] = await later.dataSource.query(

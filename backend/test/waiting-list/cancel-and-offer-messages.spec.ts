@@ -1,9 +1,9 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { renderMessage } from '../../src/notifications/messages/render-message';
 import { OPEN_SLOT } from '../http';
 
-const catalogue = Catalogue.load();
+const catalogue = LiveTour.load();
 const settings = {
   chatJoinCode: 'DREAMS-BUC',
   contactEmail: 'hello@dream-darkroom.example',

@@ -1,4 +1,4 @@
-import { Catalogue } from '../../src/tour/catalogue';
+import { LiveTour } from '../../src/tour/live-tour';
 import type { OutgoingMail } from '../../src/notifications/mail-transport';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
@@ -18,12 +18,12 @@ import { RecordingTransport } from '../notifications/recording-transport';
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
 
-function oneSeat(): Catalogue {
+function oneSeat(): LiveTour {
   const tour = testTour();
   for (const event of tour.events) {
     for (const slot of event.slots) if (slot.time === OPEN_SLOT) slot.capacity = 1;
   }
-  return new Catalogue(tour);
+  return new LiveTour(tour);
 }
 
 function tokenOf(mail: OutgoingMail | undefined, page: 'cancel' | 'offer'): string {
@@ -432,7 +432,7 @@ describe('cancellations and waiting-list offers', () => {
     expect(switched.status).toBe(200);
     // Every process learns of the change (tour_changed); this one at once or nearly.
     const deadline = Date.now() + 5_000;
-    while (app.app.get(Catalogue).findEvent('bucharest')?.automaticOffers !== false) {
+    while (app.app.get(LiveTour).findEvent('bucharest')?.automaticOffers !== false) {
       if (Date.now() > deadline) throw new Error('the catalogue never switched offers off');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Catalogue } from '../../tour/catalogue';
+import { LiveTour } from '../../tour/live-tour';
 import {
   TicketIssuer,
   type IssuedTicket,
@@ -29,7 +29,7 @@ const QR_CACHE_SIZE = 500;
 export class Tickets extends TicketIssuer {
   constructor(
     private readonly keys: TicketKeys,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../tour/catalogue';
+import type { LiveTour } from '../../tour/live-tour';
 import { formatDeadline } from '../../common/deadline';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../../payments/format-amount';
@@ -132,7 +132,7 @@ function compose(
 export function renderMessage(
   kind: NotificationKind,
   subject: MessageSubject,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
   settings: MessageSettings,
   payload: Record<string, unknown> = {},
   now: Date = new Date(),

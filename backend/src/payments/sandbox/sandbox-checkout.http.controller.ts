@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../tour/catalogue';
+import { LiveTour } from '../../tour/live-tour';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../format-amount';
 import { slotOfRegistration } from '../registration-slots';
@@ -100,7 +100,7 @@ export function sandboxCompletedEvent(row: SandboxSessionRow, now: Date): Record
 export class SandboxCheckoutHttpController {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly gateway: PaymentGateway,
   ) {}
 

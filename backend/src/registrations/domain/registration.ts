@@ -48,7 +48,7 @@ export const EXISTING_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
  * operator's confirmation, the capacity read model) asks these; the database only guards the
  * result (slot_capacity's CHECK (seats_taken <= seat_limit)).
  */
-export const SEAT_STATUSES: readonly RegistrationStatus[] = [
+export const SEAT_OCCUPYING_STATUSES: readonly RegistrationStatus[] = [
   'held',
   'offered',
   'paid',
@@ -187,7 +187,7 @@ export function holdsTicket(status: RegistrationStatus): boolean {
  * The statuses of the people seated for a performance (those holding a ticket), for queries'
  * SQL: the door list, the no-shows and the performers' sheet ask the same rule.
  */
-export const SEATED_STATUSES: readonly RegistrationStatus[] =
+export const TICKET_HOLDING_STATUSES: readonly RegistrationStatus[] =
   EXISTING_REGISTRATION_STATUSES.filter(holdsTicket);
 
 /** Where a person stands at the door, from their registration's fold. */
@@ -229,7 +229,7 @@ export function assertVisitorMayChange(
 }
 
 export function occupiesSeat(status: RegistrationStatus): boolean {
-  return SEAT_STATUSES.includes(status);
+  return SEAT_OCCUPYING_STATUSES.includes(status);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Catalogue } from '../../tour/catalogue';
+import type { LiveTour } from '../../tour/live-tour';
 import { resetSlotCounts } from '../../seat-ledger/slot-counts';
 import {
   rebuildTourReadModel,
@@ -7,7 +7,7 @@ import {
 } from '../../tour/projections/rebuild-tour-read-model';
 import { replayWholeLog } from '../../event-store/log-queries';
 import { findPersonalDataKeysByPrefix } from '../../personal-data/personal-data-vault';
-import { rebuildOperatorView } from '../../auth/operators/operator-fold';
+import { rebuildOperatorView } from '../../auth/operator-fold';
 import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/registration-events';
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
@@ -36,7 +36,7 @@ const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
  */
 export async function rebuildProjections(
   dataSource: DataSource,
-  catalogue: Catalogue,
+  catalogue: LiveTour,
 ): Promise<RebuildResult> {
   const types = new Set<string>(REGISTRATION_EVENT_TYPES);
   return dataSource.transaction(async (manager) => {

@@ -1,6 +1,6 @@
 import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
-import { SEATED_STATUSES, type RegistrationStatus } from '../domain/registration';
+import { TICKET_HOLDING_STATUSES, type RegistrationStatus } from '../domain/registration';
 import type { PersonAndSlotColumns, RegistrationViewRow } from './registration-view-row';
 
 /**
@@ -35,7 +35,7 @@ export async function waitingIdsOfSlot(
   );
 }
 
-/** The ids of a slot's seated people (SEATED_STATUSES) neither checked in nor marked no-show. */
+/** The ids of a slot's seated people (TICKET_HOLDING_STATUSES) neither checked in nor marked no-show. */
 export async function seatedNotArrivedIdsOfSlot(
   sql: SqlExecutor,
   event: string,
@@ -45,7 +45,7 @@ export async function seatedNotArrivedIdsOfSlot(
     `SELECT id FROM registration_view
       WHERE event = $1 AND time = $2 AND status = ANY($3::text[])
         AND checked_in_at IS NULL AND NOT no_show`,
-    [event, time, SEATED_STATUSES],
+    [event, time, TICKET_HOLDING_STATUSES],
   );
 }
 
@@ -65,7 +65,7 @@ export async function doorCountsBySlot(sql: SqlExecutor): Promise<
               count(*) FILTER (WHERE checked_in_at IS NULL AND no_show) AS no_shows
          FROM registration_view WHERE status = ANY($1::text[])
         GROUP BY event, time ORDER BY event, time`,
-    [SEATED_STATUSES],
+    [TICKET_HOLDING_STATUSES],
   );
 }
 

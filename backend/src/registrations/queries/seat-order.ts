@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../../event-store/sql-executor';
-import { SEATED_STATUSES } from '../domain/registration';
+import { TICKET_HOLDING_STATUSES } from '../domain/registration';
 
 /** Which registrations: a slot's, or the one registration's. */
 export type SeatOrderOf = { event: string; time: string } | { registrationId: string };
@@ -27,7 +27,7 @@ export async function inSeatOrder<Row extends object>(
   const parameters: unknown[] = one ? [of.registrationId] : [of.event, of.time];
   const which = [one ? 'id = $1' : 'event = $1 AND time = $2'];
   if (options.seatedOnly) {
-    parameters.push(SEATED_STATUSES);
+    parameters.push(TICKET_HOLDING_STATUSES);
     which.push(`status = ANY($${parameters.length}::text[])`);
   }
   const rows: (Row & { seat_number: number | null })[] = await sql.query(

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { readStreamFamily } from '../../event-store/log-queries';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { writeSeatLimits } from '../../seat-ledger/slot-limits';
-import type { Catalogue } from '../catalogue';
+import type { LiveTour } from '../live-tour';
 import { TOUR_STREAMS } from '../domain/tour';
 import { toTourFact, TourFold, writeTourReadModel } from './tour-read-model-fold';
 
@@ -25,7 +25,7 @@ export async function rebuildTourReadModel(manager: EntityManager): Promise<numb
 }
 
 /** The seat limits of a tour not in the log yet (a database from before the tour's streams). */
-export async function syncSlotLimits(sql: SqlExecutor, catalogue: Catalogue): Promise<void> {
+export async function syncSlotLimits(sql: SqlExecutor, catalogue: LiveTour): Promise<void> {
   await writeSeatLimits(
     sql,
     catalogue.allSlots().map(({ event, slot }) => ({

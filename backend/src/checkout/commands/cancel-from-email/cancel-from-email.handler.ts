@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
@@ -21,7 +21,7 @@ export class CancelFromEmailHandler implements ICommandHandler<CancelFromEmailCo
     private readonly store: RegistrationStore,
     private readonly cancellations: CancellationRecorder,
     private readonly links: VisitorLinks,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

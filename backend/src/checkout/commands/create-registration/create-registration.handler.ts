@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { EventMetadata } from '../../../event-store/event-store.types';
@@ -32,7 +32,7 @@ import { seatCheckoutRequest } from '../../seat-checkout-request';
 export class CreateRegistrationHandler implements ICommandHandler<CreateRegistrationCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly gateway: PaymentGateway,
     private readonly batcher: SlotAllocationBatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -4,7 +4,7 @@ import { InvalidTransitionError } from '../../../registrations/domain/registrati
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
 import { HoldSweeper } from '../../hold-sweeper';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { GiveBackSeatCommand, type GiveBackSeatResult } from './give-back-seat.command';
 
 /**
@@ -17,7 +17,7 @@ export class GiveBackSeatHandler implements ICommandHandler<GiveBackSeatCommand>
   constructor(
     private readonly store: RegistrationStore,
     private readonly holds: HoldSweeper,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: GiveBackSeatCommand): Promise<GiveBackSeatResult> {

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { resumeCheckout } from '../../../registrations/domain/registration';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { ResumeCheckoutCommand, type ResumeCheckoutResult } from './resume-checkout.command';
 
 /** Back to the payment page the visitor left, while their seat is still held. */
@@ -10,7 +10,7 @@ import { ResumeCheckoutCommand, type ResumeCheckoutResult } from './resume-check
 export class ResumeCheckoutHandler implements ICommandHandler<ResumeCheckoutCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: ResumeCheckoutCommand): Promise<ResumeCheckoutResult> {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
@@ -22,7 +22,7 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly links: VisitorLinks,
     private readonly tickets: TicketIssuer,
   ) {}

@@ -13,7 +13,7 @@ import { AlreadyCheckedIn, DoorRefusal, NotCheckedIn } from './door-errors';
  * check-in, its undo and the no-show. The first check-in in the log wins.
  */
 
-export { SEATED_STATUSES } from '../../../registrations/domain/registration';
+export { TICKET_HOLDING_STATUSES } from '../../../registrations/domain/registration';
 
 /** Why the ticket of a registration in `status` is refused; null when it opens the door. */
 export function ticketRefusal(status: RegistrationStatus): 'cancelled' | 'not-paid' | null {

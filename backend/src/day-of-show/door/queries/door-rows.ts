@@ -1,4 +1,4 @@
-import { actorNames } from '../../../auth/operators/operator-view';
+import { actorNames } from '../../../auth/operator-view';
 import type { SqlExecutor } from '../../../event-store/sql-executor';
 import { checkInNames } from '../domain/check-in-names';
 import { inSeatOrder } from '../../../registrations/queries/seat-order';

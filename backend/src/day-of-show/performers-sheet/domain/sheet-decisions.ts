@@ -18,7 +18,7 @@ import type { SpanCategory, SuspicionAnswer } from './neutral-words';
  * paid or confirmed seat; a hold or an offer may still lapse), as the door counts them. They are
  * numbered by seat order: their registrations ordered by (created_at, id).
  */
-export { SEATED_STATUSES } from '../../../registrations/domain/registration';
+export { TICKET_HOLDING_STATUSES } from '../../../registrations/domain/registration';
 
 export function isSeated(status: RegistrationStatus): boolean {
   return holdsTicket(status);

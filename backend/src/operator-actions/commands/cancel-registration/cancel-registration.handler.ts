@@ -3,7 +3,7 @@ import { adminMetadata } from '../../../auth/admin-actor';
 import { CancellationRecorder } from '../../../checkout/cancellation-recorder';
 import { cancelRegistration } from '../../../registrations/domain/cancellations';
 import { pastTheDoor } from '../../../registrations/domain/registration';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { RegistrationStore } from '../../../registrations/registration-store';
 import { CancelRegistrationCommand } from './cancel-registration.command';
@@ -17,7 +17,7 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
   constructor(
     private readonly store: RegistrationStore,
     private readonly cancellations: CancellationRecorder,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: CancelRegistrationCommand): Promise<void> {

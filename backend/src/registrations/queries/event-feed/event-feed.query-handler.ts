@@ -9,8 +9,8 @@ import {
   registrationAuditEntry,
   toAuditEntry,
 } from '../registration-history/audit-entries';
-import { OPERATOR_STREAM_PREFIX } from '../../../auth/operators/operator';
-import { operatorAuditPayload } from '../../../auth/operators/operator-fold';
+import { OPERATOR_STREAM_PREFIX } from '../../../auth/operator';
+import { operatorAuditPayload } from '../../../auth/operator-fold';
 import { EventFeedQuery } from './event-feed.query';
 import type { EventFeedDto } from './event-feed.response.dto';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { freeSeats } from '../../domain/registration';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
@@ -14,7 +14,7 @@ import { GetCapacityQuery, type CapacityAnswer, type CapacityByEvent } from './g
 export class GetCapacityQueryHandler implements IQueryHandler<GetCapacityQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly cache: CapacityCache<CapacityAnswer>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

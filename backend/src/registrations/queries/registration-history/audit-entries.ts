@@ -1,4 +1,4 @@
-import { actorNames, actorOperatorId } from '../../../auth/operators/operator-view';
+import { actorNames, actorOperatorId } from '../../../auth/operator-view';
 import type { RecordedEvent } from '../../../event-store/event-store.types';
 import type { SqlExecutor } from '../../../event-store/sql-executor';
 import { PERSONAL_FIELDS } from '../../domain/registration-events';

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { ApiErrorDto } from '../../../common/api-error.dto';
 import { untilDrainedOrClosed } from '../../../common/until-drained';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
@@ -21,7 +21,7 @@ import { RegistrationExportRequestDto } from './registration-export.request.dto'
 export class RegistrationExportHttpController {
   constructor(
     private readonly queryBus: QueryBus,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   @Get('api/admin/registrations/export')

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
 import { readStreamFamilyBackwards } from '../../../event-store/log-queries';
-import { Catalogue } from '../../catalogue';
+import { LiveTour } from '../../live-tour';
 import { eventNotFound } from '../../domain/tour-errors';
 import { TOUR_STREAM, TOUR_STREAMS, tourEventStreamId } from '../../domain/tour';
 import type {
@@ -12,7 +12,7 @@ import type {
   TourHistoryEntryDto,
 } from './tour-admin.response.dto';
 import type { TourHistoryRequestDto } from './tour-history.request.dto';
-import { actorNames, actorOperatorId } from '../../../auth/operators/operator-view';
+import { actorNames, actorOperatorId } from '../../../auth/operator-view';
 
 /**
  * The Command Center's view of the tour: the tour as this process's catalogue holds it (read
@@ -23,7 +23,7 @@ import { actorNames, actorOperatorId } from '../../../auth/operators/operator-vi
 export class TourAdminQueryHandler {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async tour(): Promise<TourAdminDto> {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Catalogue } from '../../../tour/catalogue';
+import { LiveTour } from '../../../tour/live-tour';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { VisitorLinks } from '../../../notifications/visitor-links';
@@ -42,7 +42,7 @@ function noOpenOffer(state: RegistrationState): InvalidTransitionError {
 export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly gateway: PaymentGateway,
     private readonly links: VisitorLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { actorNames } from '../../../../auth/operators/operator-view';
+import { actorNames } from '../../../../auth/operator-view';
 import { adminMetadata } from '../../../../auth/admin-actor';
 import { registrationOfDoorHandle } from '../../../../registrations/queries/registration-reads';
 import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
@@ -15,7 +15,7 @@ import {
   DoorSlotNotFound,
   TicketRejected,
 } from '../../domain/door-errors';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { CheckInCommand } from './check-in.command';
 
 /**
@@ -29,7 +29,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
   constructor(
     private readonly store: RegistrationStore,
     private readonly keys: TicketKeys,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 

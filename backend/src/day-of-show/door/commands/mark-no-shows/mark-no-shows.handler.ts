@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../../auth/admin-actor';
 import { RegistrationStore } from '../../../../registrations/registration-store';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { markNoShow } from '../../domain/door-decisions';
 import { seatedNotArrivedIdsOfSlot } from '../../../../registrations/queries/registration-reads';
 import { DoorSlotNotFound, SlotNotStarted } from '../../domain/door-errors';
@@ -16,7 +16,7 @@ import { MarkNoShowsCommand } from './mark-no-shows.command';
 export class MarkNoShowsHandler implements ICommandHandler<MarkNoShowsCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: MarkNoShowsCommand): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { holdsTicket } from '../../../../registrations/domain/registration';
 import { TicketKeys } from '../../../tickets/ticket-keys';
 import { ticketRefusal } from '../../domain/door-decisions';
@@ -16,7 +16,7 @@ import { GetDoorListQuery } from './get-door-list.query';
 export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
     private readonly keys: TicketKeys,
   ) {}
 

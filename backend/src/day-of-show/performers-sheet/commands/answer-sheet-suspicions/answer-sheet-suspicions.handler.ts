@@ -4,7 +4,7 @@ import {
   RegistrationStore,
   type RegistrationAppend,
 } from '../../../../registrations/registration-store';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { answerSuspicions } from '../../domain/sheet-decisions';
 import { SheetError } from '../../domain/sheet-errors';
@@ -19,7 +19,7 @@ import { AnswerSheetSuspicionsCommand, type GivenAnswer } from './answer-sheet-s
 export class AnswerSheetSuspicionsHandler implements ICommandHandler<AnswerSheetSuspicionsCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: AnswerSheetSuspicionsCommand): Promise<void> {

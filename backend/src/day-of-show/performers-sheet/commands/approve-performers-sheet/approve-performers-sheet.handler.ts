@@ -4,7 +4,7 @@ import {
   RegistrationStore,
   type RegistrationAppend,
 } from '../../../../registrations/registration-store';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { approveSheetDream } from '../../domain/sheet-decisions';
 import { SheetError } from '../../domain/sheet-errors';
@@ -20,7 +20,7 @@ import { ApprovePerformersSheetCommand } from './approve-performers-sheet.comman
 export class ApprovePerformersSheetHandler implements ICommandHandler<ApprovePerformersSheetCommand> {
   constructor(
     private readonly store: RegistrationStore,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute(command: ApprovePerformersSheetCommand): Promise<void> {

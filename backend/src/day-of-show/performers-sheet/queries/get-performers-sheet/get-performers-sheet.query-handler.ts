@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { Locale } from '../../../../common/locale';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { eventNotFound, slotNotFound } from '../../../../tour/domain/tour-errors';
 import { parseSheetAnswers } from '../../../../registrations/domain/registration';
 import { inSeatOrder, seatNumberOf } from '../../../../registrations/queries/seat-order';
@@ -45,7 +45,7 @@ export interface ReviewedDream {
 export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerformersSheetQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute({ event, time }: GetPerformersSheetQuery): Promise<PerformersSheetDto> {
@@ -61,7 +61,7 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
 }
 
 /** The slot a sheet is for, as its head reads; an unknown event or slot is an error. */
-export function sheetSlot(catalogue: Catalogue, event: string, time: string): SheetSlotDto {
+export function sheetSlot(catalogue: LiveTour, event: string, time: string): SheetSlotDto {
   const found = catalogue.findSlot(event, time);
   if (!found) {
     throw catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);

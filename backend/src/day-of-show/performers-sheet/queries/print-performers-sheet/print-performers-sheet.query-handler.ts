@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { Catalogue } from '../../../../tour/catalogue';
+import { LiveTour } from '../../../../tour/live-tour';
 import { SheetNotReady } from '../../domain/sheet-errors';
 import { reviewSheet, sheetSlot } from '../get-performers-sheet/get-performers-sheet.query-handler';
 import type { PrintedSheetDto } from '../get-performers-sheet/performers-sheet.response.dto';
@@ -16,7 +16,7 @@ import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
 export class PrintPerformersSheetQueryHandler implements IQueryHandler<PrintPerformersSheetQuery> {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: Catalogue,
+    private readonly catalogue: LiveTour,
   ) {}
 
   async execute({ event, time }: PrintPerformersSheetQuery): Promise<PrintedSheetDto> {

@@ -1,0 +1,322 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { adminMetadata, type AdminActor } from '../../auth/admin-actor';
+import { AdminClock } from '../../auth/admin-clock';
+import {
+  fieldRefused,
+  operatorConflict,
+  operatorNotFound,
+  ownerHasNoFactors,
+} from '../../auth/admin-errors';
+import { provedUntil, type AdminSession } from '../../auth/admin-sessions';
+import { deviceName } from '../../auth/device-name';
+import { hasSecondFactor, isOwner } from '../../auth/operator';
+import { OperatorStore } from '../operator-store';
+import { findOperator } from '../../auth/operator-view';
+import {
+  isRegistrationResponse,
+  findPasskey,
+  listPasskeys,
+  registrationOptions,
+  relyingPartyOf,
+  removePasskey,
+  renamePasskey,
+  storeChallenge,
+  storePasskey,
+  takeChallenge,
+  verifyRegistration,
+} from '../credentials/passkeys';
+import {
+  confirmTotp,
+  findCredentials,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  storePendingTotp,
+  totpStep,
+  totpUri,
+} from '../credentials/second-factors';
+import { OWNER_NAME } from '../../auth/permissions';
+import { APP_CONFIG } from '../../config/app-config.token';
+import type { AppConfig } from '../../config/config';
+import { OutboxWorker } from '../../notifications/outbox-worker';
+import { noticeFactorChange } from './factor-notices';
+import type {
+  AccountDto,
+  PasskeyCreationOptionsDto,
+  PasskeyDto,
+  RecoveryCodesDto,
+  TotpSetupDto,
+} from '../operator-answers.dto';
+import { requireFreshProof } from './step-up';
+
+export const PASSKEY_NOT_REGISTERED = 'This passkey could not be registered.';
+export const TOTP_CODE_WRONG = 'That code is not right. Try the newest one.';
+export const NO_SUCH_PASSKEY = 'No such passkey on this account.';
+export const LAST_FACTOR =
+  'This is your last way to sign in besides the passphrase: add another passkey or an authenticator app first.';
+
+/**
+ * The signed-in operator's own account: what it holds, and its second factors. A passkey or a
+ * confirmed TOTP is what ends `secondFactorRequired` after joining (each is an event of the
+ * operator's stream, which operator_view folds). Whatever changes what signs the operator in
+ * (a passkey added or removed, the app set up, new recovery codes) asks for a session proved in
+ * the last few minutes (StepUp), is recorded in the operator's stream and told to the operator
+ * by email. The owner has no factors: the password is theirs.
+ */
+@Injectable()
+export class OperatorAccounts {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: AdminClock,
+    private readonly store: OperatorStore,
+    private readonly outbox: OutboxWorker,
+  ) {}
+
+  async account(session: AdminSession): Promise<AccountDto> {
+    const operator = session.operator;
+    if (isOwner(operator.id)) {
+      return {
+        id: operator.id,
+        number: 0,
+        name: OWNER_NAME,
+        email: null,
+        role: 'owner',
+        passkeys: [],
+        totp: false,
+        recoveryCodesLeft: 0,
+        provedUntil: null,
+      };
+    }
+    const [row, passkeys, left] = await Promise.all([
+      findOperator(this.dataSource, operator.id),
+      listPasskeys(this.dataSource, operator.id),
+      recoveryCodesLeft(this.dataSource, operator.id),
+    ]);
+    return {
+      id: operator.id,
+      number: row?.number ?? 0,
+      name: operator.name,
+      email: row?.email ?? null,
+      role: operator.role,
+      passkeys: passkeys.map((passkey) => ({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.createdAt.toISOString(),
+        lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+      })),
+      totp: row?.totp ?? false,
+      recoveryCodesLeft: left,
+      provedUntil: provedUntil(session)?.toISOString() ?? null,
+    };
+  }
+
+  async passkeyOptions(session: AdminSession): Promise<PasskeyCreationOptionsDto> {
+    const operator = session.operator;
+    if (isOwner(operator.id)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const row = await findOperator(this.dataSource, operator.id);
+    const options = await registrationOptions(
+      relyingPartyOf(this.config.publicUrl),
+      { id: operator.id, email: row?.email ?? operator.name, name: operator.name },
+      await listPasskeys(this.dataSource, operator.id),
+    );
+    const now = await this.clock.now(this.dataSource);
+    const challengeId = await storeChallenge(
+      this.dataSource,
+      'registration',
+      options.challenge,
+      operator.id,
+      now,
+    );
+    return { challengeId, options: options as unknown as Record<string, unknown> };
+  }
+
+  async addPasskey(
+    actor: AdminActor,
+    session: AdminSession,
+    request: Request,
+    body: { challengeId: string; response: unknown; name?: string },
+  ): Promise<PasskeyDto> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const now = await this.clock.now(this.dataSource);
+    const challenge = await takeChallenge(this.dataSource, body.challengeId, 'registration', now);
+    const refused = () => fieldRefused('response', PASSKEY_NOT_REGISTERED);
+    if (!challenge || challenge.operatorId !== actor.operatorId) throw refused();
+    if (!isRegistrationResponse(body.response)) throw refused();
+    const verified = await verifyRegistration(
+      relyingPartyOf(this.config.publicUrl),
+      body.response,
+      challenge.challenge,
+    );
+    if (!verified || (await findPasskey(this.dataSource, verified.id))) throw refused();
+    const name = body.name?.trim() || deviceName(request.headers['user-agent']);
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (loaded.state?.state !== 'active') throw refused();
+      await storePasskey(manager, {
+        ...verified,
+        operatorId: actor.operatorId,
+        name,
+        createdAt: now,
+        lastUsedAt: null,
+      });
+      const [added] = await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyAdded',
+            data: { operatorId: actor.operatorId, passkeyId: verified.id, name },
+          },
+        ],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'passkey-added', by: 'self', passkeyName: name },
+        added,
+      );
+    });
+    this.outbox.nudge();
+    return { id: verified.id, name, createdAt: now.toISOString() };
+  }
+
+  /** Names one of the operator's passkeys (what the account page and the owner's list show). */
+  async renamePasskey(actor: AdminActor, passkeyId: string, name: string): Promise<void> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    const trimmed = name.trim();
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (!(await renamePasskey(manager, actor.operatorId, passkeyId, trimmed))) {
+        throw operatorNotFound(NO_SUCH_PASSKEY);
+      }
+      await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyRenamed',
+            data: { operatorId: actor.operatorId, passkeyId, name: trimmed },
+          },
+        ],
+        adminMetadata(actor),
+      );
+    });
+  }
+
+  /**
+   * Removes one of the operator's own passkeys, after a fresh proof; not the last of their
+   * factors (the passphrase alone would then be left).
+   */
+  async removePasskey(actor: AdminActor, session: AdminSession, passkeyId: string): Promise<void> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      const state = loaded.state;
+      if (!state) throw operatorNotFound(NO_SUCH_PASSKEY);
+      const removed = await removePasskey(manager, actor.operatorId, passkeyId);
+      if (!removed) throw operatorNotFound(NO_SUCH_PASSKEY);
+      if (!hasSecondFactor({ passkeys: state.passkeys - 1, totp: state.totp })) {
+        throw operatorConflict(LAST_FACTOR);
+      }
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [
+          {
+            type: 'OperatorPasskeyRemoved',
+            data: { operatorId: actor.operatorId, passkeyId, name: removed.name },
+          },
+        ],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        {
+          operatorId: actor.operatorId,
+          change: 'passkey-removed',
+          by: 'self',
+          passkeyName: removed.name,
+        },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+  }
+
+  /** A new TOTP secret, pending until a code of it is confirmed; after a fresh proof. */
+  async startTotp(session: AdminSession): Promise<TotpSetupDto> {
+    const operator = session.operator;
+    if (isOwner(operator.id)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const row = await findOperator(this.dataSource, operator.id);
+    const secret = newTotpSecret();
+    await storePendingTotp(this.dataSource, operator.id, secret);
+    return { secret, otpauthUri: totpUri(secret, row?.email ?? operator.name) };
+  }
+
+  /** A code of the pending secret confirms it; ten new recovery codes are answered once. */
+  async confirmTotp(
+    actor: AdminActor,
+    session: AdminSession,
+    code: string,
+  ): Promise<RecoveryCodesDto> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const recoveryCodes = newRecoveryCodes();
+    await this.store.transaction(async (manager) => {
+      const credentials = await findCredentials(manager, actor.operatorId);
+      const secret = credentials?.totpPendingSecret;
+      const now = await this.clock.now(manager);
+      const step = secret && (await totpStep(secret, code, now, null));
+      if (!step) throw fieldRefused('code', TOTP_CODE_WRONG);
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (loaded.state?.state !== 'active') throw fieldRefused('code', TOTP_CODE_WRONG);
+      await confirmTotp(manager, actor.operatorId, step, recoveryCodes);
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [{ type: 'OperatorTotpConfirmed', data: { operatorId: actor.operatorId } }],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'totp-set-up', by: 'self' },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+    return { recoveryCodes };
+  }
+
+  /** Ten new recovery codes in place of the earlier ones, answered once; after a fresh proof. */
+  async renewRecoveryCodes(actor: AdminActor, session: AdminSession): Promise<RecoveryCodesDto> {
+    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
+    requireFreshProof(session);
+    const recoveryCodes = newRecoveryCodes();
+    await this.store.transaction(async (manager) => {
+      const loaded = await this.store.load(manager, actor.operatorId);
+      if (loaded.state?.state !== 'active') throw operatorNotFound();
+      await replaceRecoveryCodes(manager, actor.operatorId, recoveryCodes);
+      const [recorded] = await this.store.append(
+        manager,
+        loaded,
+        [{ type: 'OperatorRecoveryCodesRenewed', data: { operatorId: actor.operatorId } }],
+        adminMetadata(actor),
+      );
+      await noticeFactorChange(
+        manager,
+        { operatorId: actor.operatorId, change: 'recovery-codes-renewed', by: 'self' },
+        recorded,
+      );
+    });
+    this.outbox.nudge();
+    return { recoveryCodes };
+  }
+}

@@ -1,0 +1,112 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { LocalisedPlacesDto } from '../tour-admin/tour-admin.response.dto';
+import { LiveTour } from '../../live-tour';
+import { publicEvents } from '../../public-events';
+
+export class SlotDto {
+  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
+  time: string;
+
+  @ApiProperty({ format: 'date-time' })
+  startsAt: string;
+
+  @ApiProperty({
+    enum: ['open', 'closed'],
+    description:
+      'Closed when the tour closes it, or once registration has ended (at the start, or REGISTRATION_CLOSES_MINUTES_BEFORE it).',
+  })
+  status: string;
+
+  @ApiProperty({ type: 'integer', example: 20 })
+  capacity: number;
+}
+
+export class TourEventDto {
+  @ApiProperty({ example: 'bucharest' })
+  slug: string;
+
+  @ApiProperty({ example: 'Bucharest' })
+  city: string;
+
+  @ApiProperty()
+  venue: string;
+
+  @ApiProperty({
+    type: LocalisedPlacesDto,
+    description:
+      'The city and venue as Italian and Romanian visitors know them, where the tour names them; city and venue otherwise.',
+  })
+  localised: LocalisedPlacesDto;
+
+  @ApiProperty({ format: 'date', example: '2025-10-30' })
+  date: string;
+
+  @ApiProperty({ example: 'Europe/Bucharest' })
+  timeZone: string;
+
+  @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
+  status: string;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Price in the smallest unit of the currency',
+    example: 3500,
+  })
+  priceMinor: number;
+
+  @ApiProperty({ example: 'RON' })
+  currency: string;
+
+  @ApiProperty({ type: [SlotDto] })
+  slots: SlotDto[];
+}
+
+export class SiteInfoDto {
+  @ApiProperty({ description: 'The public code to join the dream-sharing chat' })
+  chatJoinCode: string;
+
+  @ApiProperty({ description: 'Where to write to cancel' })
+  contactEmail: string;
+
+  @ApiProperty()
+  pressEmail: string;
+}
+
+@ApiTags('catalogue')
+@Controller()
+export class PublicTourHttpController {
+  constructor(
+    private readonly catalogue: LiveTour,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('api/events')
+  @ApiOperation({
+    operationId: 'listEvents',
+    summary: 'The tour: events, their slots, prices and statuses',
+    description:
+      'The live tour as the event log says, with each place named in every language the tour has (localised); what the site lays out as its next stops and past events.',
+  })
+  @ApiOkResponse({ type: [TourEventDto] })
+  events(): TourEventDto[] {
+    return publicEvents(this.catalogue, new Date(), this.config.registrationClosesMinutesBefore);
+  }
+
+  @Get('api/site-info')
+  @ApiOperation({
+    operationId: 'getSiteInfo',
+    summary: 'Public contact addresses and the chat join code',
+    description: 'CONTACT_EMAIL, PRESS_EMAIL and CHAT_JOIN_CODE, as configured.',
+  })
+  @ApiOkResponse({ type: SiteInfoDto })
+  siteInfo(): SiteInfoDto {
+    return {
+      chatJoinCode: this.config.chatJoinCode,
+      contactEmail: this.config.contactEmail,
+      pressEmail: this.config.pressEmail,
+    };
+  }
+}
