@@ -7,7 +7,14 @@ import romanian from './ro.json';
 
 const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
 // The door page (features/door) draws its texts from this catalogue too.
-const adminSources = ['admin', 'door'].map((feature) => join(__dirname, '../../features', feature));
+/** Where the Command Center's texts are named: its features, its shell and its shared session. */
+const adminSources = [
+  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet', 'door'].map((feature) =>
+    join(__dirname, '../../features', feature),
+  ),
+  join(__dirname, '../../app/command-center'),
+  join(__dirname, '../../lib/admin-session'),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

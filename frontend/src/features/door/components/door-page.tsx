@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ToastOutlet, useToast } from '../../../components/toast';
+import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { HttpError } from '../../../lib/http-error';
 import { useDoorSlots } from '../api/get-door-slots';
 import { useDoor } from '../hooks/use-door';
@@ -206,7 +207,7 @@ export function DoorPage({
 
   const failed = useCallback(
     (error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) return onSignedOut();
+      if (isUnauthorized(error)) return onSignedOut();
       toast({
         title: t('admin.door.failed.title'),
         description:

@@ -1,0 +1,206 @@
+import { useEffect, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { formatPrice } from '../../../lib/dates';
+import { isUnauthorized } from '../../../lib/admin-session/admin-request';
+import { useTourHistory } from '../api/get-tour-history';
+import type { TourEventAdmin } from '../api/get-tour';
+import type { TourHistoryEntry } from '../api/get-tour-history';
+import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import { historyActor } from '../../../lib/admin-session/history-details';
+import { actorNameShown } from '../../../lib/admin-session/operator-display';
+import { tourDetails, tourEntryType } from '../model/tour-history';
+import { localCity } from '../../../lib/admin-session/tour-names';
+import type { TourDetail } from '../model/tour-history';
+
+/**
+ * The tour's history, newest first, a page at a time: every announcement, slot, capacity, price
+ * and status change, by whom and when. One event's (`event`) or the whole tour's.
+ */
+export function TourHistoryDrawer({
+  event,
+  title,
+  currency,
+  tourEvents,
+  onClose,
+}: {
+  event: string | null;
+  title: string;
+  currency: string;
+  tourEvents: TourEventAdmin[];
+  onClose: () => void;
+}) {
+  const t = useAdminText();
+  const history = useTourHistory(event, true);
+  const { sessionExpired } = useAdminFailure();
+  const titleId = useId();
+  const descriptionId = useId();
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (isUnauthorized(history.error)) sessionExpired();
+  }, [history.error, sessionExpired]);
+
+  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <ModalDialog
+      className="history-drawer"
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      onClose={onClose}
+      initialFocus={closeButton}
+    >
+      <div className="history-drawer__head">
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        <button
+          ref={closeButton}
+          type="button"
+          className="button button--small button--ghost"
+          onClick={onClose}
+        >
+          {t('admin.history.close')}
+        </button>
+      </div>
+      <p id={descriptionId} className="muted">
+        {t('admin.tour.history.description')}
+      </p>
+      {history.isPending ? (
+        <p role="status">{t('admin.history.loading')}</p>
+      ) : history.isError && entries.length === 0 ? (
+        <p role="alert" className="field-error">
+          {t('admin.history.error')}
+        </p>
+      ) : entries.length === 0 ? (
+        <p>{t('admin.history.empty')}</p>
+      ) : (
+        <>
+          <ol className="history-list">
+            {entries.map((entry) => (
+              <TourHistoryItem
+                key={entry.position}
+                entry={entry}
+                currency={currency}
+                tourEvents={tourEvents}
+                showEvent={event === null}
+              />
+            ))}
+          </ol>
+          {history.isFetchNextPageError && (
+            <p role="alert" className="field-error">
+              {t('admin.history.error')}
+            </p>
+          )}
+          {history.hasNextPage && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => void history.fetchNextPage()}
+              disabled={history.isFetchingNextPage}
+            >
+              {history.isFetchingNextPage
+                ? t('admin.history.loading')
+                : t('admin.tour.history.older')}
+            </button>
+          )}
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
+function TourHistoryItem({
+  entry,
+  currency,
+  tourEvents,
+  showEvent,
+}: {
+  entry: TourHistoryEntry;
+  currency: string;
+  tourEvents: TourEventAdmin[];
+  showEvent: boolean;
+}) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const typeKey = tourEntryType(entry.type);
+  const typeLabel = typeKey ? t(typeKey) : entry.type;
+  const actor = historyActor(entry.actor);
+  const at = new Date(entry.at);
+  const tourEvent = tourEvents.find((candidate) => candidate.slug === entry.event);
+  const details = tourDetails(entry.type, entry.details);
+
+  const shown = (detail: TourDetail): string => {
+    const { value } = detail;
+    switch (value.kind) {
+      case 'yesNo':
+        return value.value ? t('admin.yes') : t('admin.no');
+      case 'money':
+        return formatPrice(value.minor, currency, intl.locale);
+      case 'message':
+        return t(value.key);
+      case 'instant':
+        // Where the event takes place, as the Tour page shows its slots.
+        return intl.formatDate(value.iso, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          ...(tourEvent ? { timeZone: tourEvent.timeZone } : {}),
+        });
+      default:
+        return value.text;
+    }
+  };
+
+  return (
+    <li className="history-item">
+      <p className="history-item__type">
+        <strong>{typeLabel}</strong>
+        {typeKey && <span className="history-item__raw"> ({entry.type})</span>}
+      </p>
+      <p className="history-item__meta">
+        {showEvent && (
+          <>
+            {tourEvent
+              ? localCity(tourEvent, intl.locale)
+              : entry.event || t('admin.tour.history.wholeTour')}{' '}
+            ·{' '}
+          </>
+        )}
+        <time dateTime={entry.at}>
+          {Number.isNaN(at.getTime())
+            ? entry.at
+            : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'medium' })}
+        </time>{' '}
+        ·{' '}
+        {t('admin.history.by', {
+          actor: entry.actorName
+            ? actorNameShown(entry.actorName, t)
+            : actor.key
+              ? t(actor.key)
+              : actor.raw,
+        })}
+      </p>
+      {details.length === 0 ? (
+        <p className="muted">{t('admin.history.noDetails')}</p>
+      ) : (
+        <dl className="history-item__details">
+          {details.map((detail) => (
+            <div key={detail.path}>
+              <dt>
+                {detail.label ? t(detail.label) : detail.path}
+                {detail.label &&
+                  detail.path.includes('.') &&
+                  !detail.path.startsWith('localised.') && (
+                    <span className="history-item__raw"> ({detail.path})</span>
+                  )}
+              </dt>
+              <dd>{shown(detail)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}
