@@ -59,7 +59,7 @@ const LOADING = {
   registrations: 'admin.dashboard.loading',
   tour: 'admin.tour.loading',
   sheet: 'admin.sheet.loading',
-  door: 'admin.door.loading',
+  door: 'door.loading',
   operators: 'admin.operators.loading',
   account: 'admin.account.loading',
 } as const;
@@ -68,7 +68,7 @@ const TITLES = {
   registrations: 'admin.page.title',
   tour: 'admin.page.tourTitle',
   sheet: 'admin.page.sheetTitle',
-  door: 'admin.door.pageTitle',
+  door: 'door.pageTitle',
   operators: 'admin.operators.pageTitle',
   account: 'admin.account.pageTitle',
 } as const;

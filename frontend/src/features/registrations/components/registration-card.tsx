@@ -232,10 +232,10 @@ export function RegistrationCard({
         <span className="registration-card__id">{id}</span>
         <span className={`admin-badge admin-badge--${status}`}>{t(STATUS_LABEL[status])}</span>
         {registration.door === 'checked-in' && (
-          <span className="admin-badge admin-badge--checked-in">{t('admin.door.checkedIn')}</span>
+          <span className="admin-badge admin-badge--checked-in">{t('admin.row.checkedIn')}</span>
         )}
         {registration.door === 'no-show' && (
-          <span className="admin-badge admin-badge--no-show">{t('admin.door.noShow')}</span>
+          <span className="admin-badge admin-badge--no-show">{t('admin.row.noShow')}</span>
         )}
       </header>
       <p className="registration-card__stage">
