@@ -7,6 +7,7 @@ import { useRemoveOwnPasskey, useRenamePasskey, useStepUpRefusal } from '../api/
 import type { Account } from '../../../lib/admin-session/operator-types';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import { FieldError } from '../../../components/field';
 
 type Passkey = Account['passkeys'][number];
 
@@ -92,11 +93,7 @@ function PasskeyRow({ passkey, last }: { passkey: Passkey; last: boolean }) {
       >
         {t('admin.account.passkeyRemove', { name: passkey.name })}
       </button>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldError alert>{problem}</FieldError>}
     </li>
   );
 }

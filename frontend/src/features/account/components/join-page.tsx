@@ -20,6 +20,7 @@ import { roleLabel } from '../../../lib/admin-session/operator-display';
 import { passphraseProblem } from '../model/passphrase-messages';
 import { SecondFactorSetup } from './second-factor-setup';
 import '../../../components/command-center.css';
+import { FieldError } from '../../../components/field';
 
 function invitationProblem(error: unknown, t: AdminText): string {
   if (error instanceof HttpError && error.status === 410) return t('admin.join.usedOrExpired');
@@ -114,9 +115,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           required
         />
         {fieldProblem('name') && (
-          <p id={`${id}-name-error`} className="field-error">
-            {fieldProblem('name')}
-          </p>
+          <FieldError id={`${id}-name-error`}>{fieldProblem('name')}</FieldError>
         )}
       </div>
       {/* The account's name for a password manager, beside the new passphrase. */}
@@ -139,16 +138,10 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           <li>{t('admin.join.rule.words')}</li>
         </ul>
         {fieldProblem('passphrase') && (
-          <p id={`${id}-passphrase-error`} className="field-error">
-            {fieldProblem('passphrase')}
-          </p>
+          <FieldError id={`${id}-passphrase-error`}>{fieldProblem('passphrase')}</FieldError>
         )}
       </div>
-      {problem && problem.field === null && (
-        <p className="field-error" role="alert">
-          {problem.text}
-        </p>
-      )}
+      {problem && problem.field === null && <FieldError alert>{problem.text}</FieldError>}
       <button
         type="submit"
         className="button button--primary"

@@ -6,6 +6,7 @@ import { useRenewRecoveryCodes, useStepUpRefusal } from '../api/operator-keys';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { RecoveryCodes } from './recovery-codes';
+import { FieldError } from '../../../components/field';
 
 /** Ten new recovery codes in place of the earlier ones, shown once. */
 export function NewRecoveryCodes() {
@@ -45,11 +46,7 @@ export function NewRecoveryCodes() {
       >
         {t('admin.account.newRecoveryCodes')}
       </button>
-      {problem && (
-        <p className="field-error" role="alert">
-          {t('admin.account.newRecoveryCodesFailed')}
-        </p>
-      )}
+      {problem && <FieldError alert>{t('admin.account.newRecoveryCodesFailed')}</FieldError>}
     </div>
   );
 }

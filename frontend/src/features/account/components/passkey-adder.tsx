@@ -9,6 +9,7 @@ import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { passkeyRefusal } from '../model/passkey-errors';
+import { FieldError } from '../../../components/field';
 
 /** Makes a passkey on this device (named, if the operator likes) and registers it. */
 export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
@@ -62,11 +63,7 @@ export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
           {t('admin.passkey.nameHint')}
         </p>
       </div>
-      {problem && (
-        <p className="field-error" role="alert">
-          {t(problem)}
-        </p>
-      )}
+      {problem && <FieldError alert>{t(problem)}</FieldError>}
       {!supported && <p className="muted">{t('admin.gate.passkey.unsupported')}</p>}
       <button
         type="submit"

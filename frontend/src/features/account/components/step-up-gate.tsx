@@ -6,6 +6,7 @@ import { useAccount } from '../api/get-account';
 import { useStepUp } from '../api/operator-keys';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import { FieldError } from '../../../components/field';
 
 /** Whether `provedUntil` (the account's) is still ahead: the session may change its factors. */
 function provedNow(provedUntil: string | null | undefined): boolean {
@@ -103,11 +104,7 @@ export function StepUpGate({
           />
         </div>
       )}
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldError alert>{problem}</FieldError>}
       <button
         type="submit"
         className="button button--primary"

@@ -8,6 +8,7 @@ import { useConfirmTotp, useStartTotp } from '../api/set-up-totp';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { RecoveryCodes } from './recovery-codes';
+import { FieldError } from '../../../components/field';
 
 /**
  * An authenticator app as the second factor: the secret as a QR code and as text, a code from
@@ -88,9 +89,9 @@ export function TotpSetup({ onDone, again = false }: { onDone: () => void; again
         </form>
       )}
       {problem && (
-        <p id={`${id}-problem`} className="field-error" role="alert">
+        <FieldError id={`${id}-problem`} alert>
           {problem}
-        </p>
+        </FieldError>
       )}
     </div>
   );

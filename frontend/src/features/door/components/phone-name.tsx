@@ -4,6 +4,7 @@ import { useDoorText } from '../hooks/use-door-text';
 import type { DoorMessageId } from '../hooks/use-door-text';
 import { PHONE_NAME_MAX_CHARACTERS, phoneNameFault } from '../model/phone-name';
 import type { PhoneNameFault } from '../model/phone-name';
+import { FieldError } from '../../../components/field';
 
 const FAULTS: Record<PhoneNameFault, DoorMessageId> = {
   blank: 'door.phone.blank',
@@ -74,9 +75,9 @@ export function PhoneName({
           autoFocus
         />
         {fault ? (
-          <p id={`${id}-fault`} className="field-error" role="alert">
+          <FieldError id={`${id}-fault`} alert>
             {t(FAULTS[fault], { max: PHONE_NAME_MAX_CHARACTERS })}
-          </p>
+          </FieldError>
         ) : (
           <p id={`${id}-hint`} className="field-hint">
             {t('door.phone.hint')}

@@ -21,6 +21,7 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-display';
 import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
+import { FieldError } from '../../../components/field';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 
@@ -101,11 +102,7 @@ function InviteForm() {
             required
             {...field('email')}
           />
-          {problems.email && (
-            <p id={`${id}-email-error`} className="field-error">
-              {problems.email}
-            </p>
-          )}
+          {problems.email && <FieldError id={`${id}-email-error`}>{problems.email}</FieldError>}
         </div>
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('admin.operators.invite.name')}</label>
@@ -119,11 +116,7 @@ function InviteForm() {
             required
             {...field('name')}
           />
-          {problems.name && (
-            <p id={`${id}-name-error`} className="field-error">
-              {problems.name}
-            </p>
-          )}
+          {problems.name && <FieldError id={`${id}-name-error`}>{problems.name}</FieldError>}
         </div>
         <div className="field">
           <label htmlFor={`${id}-role`}>{t('admin.operators.invite.role')}</label>
@@ -139,7 +132,7 @@ function InviteForm() {
             ))}
           </select>
         </div>
-        {problems.role && <p className="field-error">{problems.role}</p>}
+        {problems.role && <FieldError>{problems.role}</FieldError>}
         <button
           type="submit"
           className="button button--primary"

@@ -5,6 +5,7 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { shiftReplacements, textSegments } from '../model/sheet-replacements';
 import { isOpen, originalSpans, type DreamDraft, type PlacedSpan } from '../model/sheet-review';
+import { FieldError } from '../../../components/field';
 
 const CATEGORY_LABEL: Record<SpanCategory, AdminMessageId> = {
   'author-name': 'admin.sheet.category.author-name',
@@ -237,7 +238,7 @@ export function DreamReview({
             onChange({ text, spans: shiftReplacements(draft.text, text, draft.spans) });
           }}
         />
-        {blank && <p className="field-error">{t('admin.sheet.blank')}</p>}
+        {blank && <FieldError>{t('admin.sheet.blank')}</FieldError>}
       </div>
       {personal.length > 0 && (
         <div className="notice notice--warning sheet-dream__personal">

@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { RegistrationHistoryEvent } from '../api/admin-registration';
 import { useRegistrationHistory } from '../api/get-registration-history';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import {
@@ -13,10 +12,8 @@ import {
   valueLabel,
 } from '../../../lib/admin-session/history-details';
 import { actorNameShown } from '../../../lib/admin-session/operator-display';
-import { isUnauthorized } from '../../../lib/admin-session/admin-request';
-import { useEffect, useId, useRef } from 'react';
-import { ModalDialog } from '../../../components/modal-dialog';
 import { STATUS_LABEL } from '../model/registration-display';
+import { HistoryFrame } from '../../../lib/admin-session/history-frame';
 
 /** A side drawer with the registration's events in order, from the audit trail. */
 export function HistoryDrawer({
@@ -32,55 +29,28 @@ export function HistoryDrawer({
 }) {
   const t = useAdminText();
   const history = useRegistrationHistory(registrationId, open);
-  const { sessionExpired } = useAdminFailure();
-  const titleId = useId();
-  const descriptionId = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (isUnauthorized(history.error)) sessionExpired();
-  }, [history.error, sessionExpired]);
-
   return (
-    <ModalDialog
-      className="history-drawer"
-      labelledBy={titleId}
-      describedBy={descriptionId}
+    <HistoryFrame
+      title={t('admin.history.title', { name })}
+      description={t('admin.history.description')}
       onClose={() => onOpenChange(false)}
-      initialFocus={closeButton}
+      error={history.error}
+      state={
+        history.isPending
+          ? 'loading'
+          : history.isError
+            ? 'failed'
+            : history.data.length === 0
+              ? 'empty'
+              : 'shown'
+      }
     >
-      <div className="history-drawer__head">
-        <h2 id={titleId} className="dialog-title">
-          {t('admin.history.title', { name })}
-        </h2>
-        <button
-          ref={closeButton}
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => onOpenChange(false)}
-        >
-          {t('admin.history.close')}
-        </button>
-      </div>
-      <p id={descriptionId} className="muted">
-        {t('admin.history.description')}
-      </p>
-      {history.isPending ? (
-        <p role="status">{t('admin.history.loading')}</p>
-      ) : history.isError ? (
-        <p role="alert" className="field-error">
-          {t('admin.history.error')}
-        </p>
-      ) : history.data.length === 0 ? (
-        <p>{t('admin.history.empty')}</p>
-      ) : (
-        <ol className="history-list">
-          {history.data.map((event, index) => (
-            <HistoryItem key={`${event.position ?? index}-${event.type}`} event={event} />
-          ))}
-        </ol>
-      )}
-    </ModalDialog>
+      <ol className="history-list">
+        {history.data?.map((event, index) => (
+          <HistoryItem key={`${event.position ?? index}-${event.type}`} event={event} />
+        ))}
+      </ol>
+    </HistoryFrame>
   );
 }
 

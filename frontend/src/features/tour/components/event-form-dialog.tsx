@@ -1,12 +1,8 @@
 import { useId, useMemo } from 'react';
-import type { FormEvent } from 'react';
-import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
-import { HttpError } from '../../../lib/http-error';
 import { useAnnounceEvent } from '../api/announce-event';
 import { useEditEvent } from '../api/edit-event';
 import type { TourEventAdmin } from '../api/get-tour';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useTourForm } from '../hooks/use-tour-form';
 import {
@@ -19,7 +15,7 @@ import {
 } from '../model/tour-forms';
 import type { EventField } from '../model/tour-forms';
 import { timeZones } from '../model/tour-time';
-import { TourField, TourFormActions } from './tour-field';
+import { TourFormDialog, TourInput, TourSelect } from './tour-field';
 
 const SERVER_FIELDS: Record<string, EventField> = {
   priceMinor: 'price',
@@ -44,12 +40,9 @@ export function EventFormDialog({
 }) {
   const t = useAdminText();
   const toast = useToast();
-  const { fail } = useAdminFailure();
   const announce = useAnnounceEvent();
   const edit = useEditEvent();
   const prefix = useId();
-  const titleId = `${prefix}-title`;
-  const descriptionId = `${prefix}-description`;
   const zones = useMemo(() => timeZones(), []);
   const announcing = !event;
   const form = useTourForm<EventField>({
@@ -63,18 +56,9 @@ export function EventFormDialog({
   const failure = (
     error: unknown,
     title: 'admin.tour.toast.announceFailed.title' | 'admin.tour.toast.editFailed.title',
-  ) => {
-    form.refuse(error, announcing ? 'slug' : undefined);
-    fail(
-      error,
-      title,
-      (error instanceof HttpError && error.serverMessage) || t('admin.tour.error.tryAgain'),
-    );
-  };
+  ) => form.failed(error, title, announcing ? 'slug' : undefined);
 
-  function submit(submitEvent: FormEvent<HTMLFormElement>) {
-    submitEvent.preventDefault();
-    if (pending || !form.check()) return;
+  function submit() {
     if (!event) {
       const request = announceRequest(form.values);
       announce.mutate(request, {
@@ -110,157 +94,107 @@ export function EventFormDialog({
   }
 
   const text = (field: EventField, label: string, optional = false) => (
-    <TourField
-      id={form.fieldProps(field).id}
+    <TourInput
+      form={form}
+      field={field}
       label={optional ? t('admin.tour.form.optional', { label }) : label}
-      error={form.messageFor(field)}
-      errorId={form.errorId(field)}
-    >
-      <input
-        {...form.fieldProps(field)}
-        type="text"
-        autoComplete="off"
-        required={!optional}
-        disabled={pending}
-        onChange={(change) => form.set(field, change.target.value)}
-      />
-    </TourField>
+      type="text"
+      autoComplete="off"
+      required={!optional}
+      disabled={pending}
+    />
   );
 
   return (
-    <ModalDialog
-      className="tour-form-dialog"
-      labelledBy={titleId}
-      describedBy={descriptionId}
+    <TourFormDialog
+      form={form}
+      title={
+        event ? t('admin.tour.edit.title', { city: event.city }) : t('admin.tour.announce.title')
+      }
+      description={event ? t('admin.tour.edit.description') : t('admin.tour.announce.description')}
+      submit={t(event ? 'admin.tour.edit.submit' : 'admin.tour.announce.submit')}
+      pending={pending}
       onClose={onClose}
-      locked={pending}
+      onSubmit={submit}
     >
-      <h2 id={titleId} className="dialog-title">
-        {event ? t('admin.tour.edit.title', { city: event.city }) : t('admin.tour.announce.title')}
-      </h2>
-      <p id={descriptionId} className="muted">
-        {event ? t('admin.tour.edit.description') : t('admin.tour.announce.description')}
-      </p>
-      <form className="tour-form" onSubmit={submit} noValidate>
-        {announcing ? (
-          <TourField
-            id={form.fieldProps('slug').id}
-            label={t('admin.tour.field.slug')}
-            error={form.messageFor('slug')}
-            errorId={form.errorId('slug')}
-            hint={{ id: `${prefix}-slug-hint`, text: t('admin.tour.form.slugHint') }}
-          >
-            <input
-              {...form.fieldProps('slug', [`${prefix}-slug-hint`])}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              disabled={pending}
-              onChange={(change) => form.set('slug', change.target.value)}
-            />
-          </TourField>
-        ) : (
-          <p className="tour-form__slug">
-            {t('admin.tour.field.slug')}: <code>{event.slug}</code>
-          </p>
-        )}
-        <div className="tour-form__pair">
-          {text('city', t('admin.tour.field.city'))}
-          {text('venue', t('admin.tour.field.venue'))}
-        </div>
-        <fieldset className="tour-form__group">
-          <legend>{t('admin.tour.form.otherLanguages')}</legend>
-          <div className="tour-form__pair">
-            {text('cityIt', t('admin.tour.field.cityIt'), true)}
-            {text('venueIt', t('admin.tour.field.venueIt'), true)}
-            {text('cityRo', t('admin.tour.field.cityRo'), true)}
-            {text('venueRo', t('admin.tour.field.venueRo'), true)}
-          </div>
-        </fieldset>
-        <div className="tour-form__pair">
-          <TourField
-            id={form.fieldProps('date').id}
-            label={t('admin.tour.field.date')}
-            error={form.messageFor('date')}
-            errorId={form.errorId('date')}
-          >
-            <input
-              {...form.fieldProps('date')}
-              type="date"
-              required
-              disabled={pending}
-              onChange={(change) => form.set('date', change.target.value)}
-            />
-          </TourField>
-          <TourField
-            id={form.fieldProps('timeZone').id}
-            label={t('admin.tour.field.timeZone')}
-            error={form.messageFor('timeZone')}
-            errorId={form.errorId('timeZone')}
-          >
-            <select
-              {...form.fieldProps('timeZone')}
-              required
-              disabled={pending}
-              onChange={(change) => form.set('timeZone', change.target.value)}
-            >
-              {(zones.includes(form.values.timeZone)
-                ? zones
-                : [form.values.timeZone, ...zones]
-              ).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          </TourField>
-          <TourField
-            id={form.fieldProps('price').id}
-            label={t('admin.tour.field.priceIn', { currency })}
-            error={form.messageFor('price')}
-            errorId={form.errorId('price')}
-            hint={{
-              id: `${prefix}-price-hint`,
-              text: t('admin.tour.form.priceHint', { currency }),
-            }}
-          >
-            <input
-              {...form.fieldProps('price', [`${prefix}-price-hint`])}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              disabled={pending}
-              onChange={(change) => form.set('price', change.target.value)}
-            />
-          </TourField>
-          {event?.status !== 'completed' && (
-            <TourField
-              id={form.fieldProps('status').id}
-              label={t('admin.tour.field.status')}
-              error={form.messageFor('status')}
-              errorId={form.errorId('status')}
-            >
-              <select
-                {...form.fieldProps('status')}
-                disabled={pending}
-                onChange={(change) => form.set('status', change.target.value)}
-              >
-                <option value="open">{t('admin.tour.status.open')}</option>
-                <option value="coming-soon">{t('admin.tour.status.comingSoon')}</option>
-              </select>
-            </TourField>
-          )}
-        </div>
-        <TourFormActions
-          formError={form.formError}
-          pending={pending}
-          onClose={onClose}
-          submit={t(event ? 'admin.tour.edit.submit' : 'admin.tour.announce.submit')}
+      {announcing ? (
+        <TourInput
+          form={form}
+          field="slug"
+          label={t('admin.tour.field.slug')}
+          hint={t('admin.tour.form.slugHint')}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          disabled={pending}
         />
-      </form>
-    </ModalDialog>
+      ) : (
+        <p className="tour-form__slug">
+          {t('admin.tour.field.slug')}: <code>{event.slug}</code>
+        </p>
+      )}
+      <div className="tour-form__pair">
+        {text('city', t('admin.tour.field.city'))}
+        {text('venue', t('admin.tour.field.venue'))}
+      </div>
+      <fieldset className="tour-form__group">
+        <legend>{t('admin.tour.form.otherLanguages')}</legend>
+        <div className="tour-form__pair">
+          {text('cityIt', t('admin.tour.field.cityIt'), true)}
+          {text('venueIt', t('admin.tour.field.venueIt'), true)}
+          {text('cityRo', t('admin.tour.field.cityRo'), true)}
+          {text('venueRo', t('admin.tour.field.venueRo'), true)}
+        </div>
+      </fieldset>
+      <div className="tour-form__pair">
+        <TourInput
+          form={form}
+          field="date"
+          label={t('admin.tour.field.date')}
+          type="date"
+          required
+          disabled={pending}
+        />
+        <TourSelect
+          form={form}
+          field="timeZone"
+          label={t('admin.tour.field.timeZone')}
+          required
+          disabled={pending}
+        >
+          {(zones.includes(form.values.timeZone) ? zones : [form.values.timeZone, ...zones]).map(
+            (zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ),
+          )}
+        </TourSelect>
+        <TourInput
+          form={form}
+          field="price"
+          label={t('admin.tour.field.priceIn', { currency })}
+          hint={t('admin.tour.form.priceHint', { currency })}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          disabled={pending}
+        />
+        {event?.status !== 'completed' && (
+          <TourSelect
+            form={form}
+            field="status"
+            label={t('admin.tour.field.status')}
+            disabled={pending}
+          >
+            <option value="open">{t('admin.tour.status.open')}</option>
+            <option value="coming-soon">{t('admin.tour.status.comingSoon')}</option>
+          </TourSelect>
+        )}
+      </div>
+    </TourFormDialog>
   );
 }

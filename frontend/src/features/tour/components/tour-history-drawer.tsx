@@ -1,18 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { ModalDialog } from '../../../components/modal-dialog';
 import { formatPrice } from '../../../lib/dates';
-import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { useTourHistory } from '../api/get-tour-history';
 import type { TourEventAdmin } from '../api/get-tour';
 import type { TourHistoryEntry } from '../api/get-tour-history';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { historyActor } from '../../../lib/admin-session/history-details';
 import { actorNameShown } from '../../../lib/admin-session/operator-display';
 import { tourDetails, tourEntryType } from '../model/tour-history';
 import { localCity } from '../../../lib/admin-session/tour-names';
 import type { TourDetail } from '../model/tour-history';
+import { FieldError } from '../../../components/field';
+import { HistoryFrame } from '../../../lib/admin-session/history-frame';
 
 /**
  * The tour's history, newest first, a page at a time: every announcement, slot, capacity, price
@@ -33,82 +31,47 @@ export function TourHistoryDrawer({
 }) {
   const t = useAdminText();
   const history = useTourHistory(event, true);
-  const { sessionExpired } = useAdminFailure();
-  const titleId = useId();
-  const descriptionId = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (isUnauthorized(history.error)) sessionExpired();
-  }, [history.error, sessionExpired]);
-
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <ModalDialog
-      className="history-drawer"
-      labelledBy={titleId}
-      describedBy={descriptionId}
+    <HistoryFrame
+      title={title}
+      description={t('admin.tour.history.description')}
       onClose={onClose}
-      initialFocus={closeButton}
+      error={history.error}
+      state={
+        history.isPending
+          ? 'loading'
+          : history.isError && entries.length === 0
+            ? 'failed'
+            : entries.length === 0
+              ? 'empty'
+              : 'shown'
+      }
     >
-      <div className="history-drawer__head">
-        <h2 id={titleId} className="dialog-title">
-          {title}
-        </h2>
+      <ol className="history-list">
+        {entries.map((entry) => (
+          <TourHistoryItem
+            key={entry.position}
+            entry={entry}
+            currency={currency}
+            tourEvents={tourEvents}
+            showEvent={event === null}
+          />
+        ))}
+      </ol>
+      {history.isFetchNextPageError && <FieldError alert>{t('admin.history.error')}</FieldError>}
+      {history.hasNextPage && (
         <button
-          ref={closeButton}
           type="button"
           className="button button--small button--ghost"
-          onClick={onClose}
+          onClick={() => void history.fetchNextPage()}
+          disabled={history.isFetchingNextPage}
         >
-          {t('admin.history.close')}
+          {history.isFetchingNextPage ? t('admin.history.loading') : t('admin.tour.history.older')}
         </button>
-      </div>
-      <p id={descriptionId} className="muted">
-        {t('admin.tour.history.description')}
-      </p>
-      {history.isPending ? (
-        <p role="status">{t('admin.history.loading')}</p>
-      ) : history.isError && entries.length === 0 ? (
-        <p role="alert" className="field-error">
-          {t('admin.history.error')}
-        </p>
-      ) : entries.length === 0 ? (
-        <p>{t('admin.history.empty')}</p>
-      ) : (
-        <>
-          <ol className="history-list">
-            {entries.map((entry) => (
-              <TourHistoryItem
-                key={entry.position}
-                entry={entry}
-                currency={currency}
-                tourEvents={tourEvents}
-                showEvent={event === null}
-              />
-            ))}
-          </ol>
-          {history.isFetchNextPageError && (
-            <p role="alert" className="field-error">
-              {t('admin.history.error')}
-            </p>
-          )}
-          {history.hasNextPage && (
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => void history.fetchNextPage()}
-              disabled={history.isFetchingNextPage}
-            >
-              {history.isFetchingNextPage
-                ? t('admin.history.loading')
-                : t('admin.tour.history.older')}
-            </button>
-          )}
-        </>
       )}
-    </ModalDialog>
+    </HistoryFrame>
   );
 }
 

@@ -15,6 +15,7 @@ import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { validateCapacity } from '../model/tour-forms';
 import { SlotFormDialog } from './slot-form-dialog';
+import { FieldError } from '../../../components/field';
 
 /** One slot of an event: its start where the event is, its seats, and the operator's controls. */
 export function TourSlot({
@@ -195,11 +196,7 @@ export function TourSlot({
                 setCapacityError(null);
               }}
             />
-            {capacityError && (
-              <p id={capacityErrorId} className="field-error">
-                {capacityError}
-              </p>
-            )}
+            {capacityError && <FieldError id={capacityErrorId}>{capacityError}</FieldError>}
           </div>
           <button
             type="submit"

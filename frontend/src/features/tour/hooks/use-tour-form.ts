@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
 import type { FormErrors } from '../model/tour-forms';
+import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 
 /**
@@ -24,6 +26,7 @@ export function useTourForm<F extends string>({
   serverFields?: Record<string, F>;
 }) {
   const t = useAdminText();
+  const { fail } = useAdminFailure();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
@@ -94,6 +97,17 @@ export function useTourForm<F extends string>({
     if (first) document.getElementById(id(first))?.focus();
   };
 
-  const errorId = (field: F) => `${id(field)}-error`;
-  return { values, set, touch, fieldProps, messageFor, errorId, check, refuse, formError };
+  /** A refused request: `refuse` on the form, and the failure's toast titled `title`. */
+  const failed = (error: unknown, title: AdminMessageId, conflictField?: F) => {
+    refuse(error, conflictField);
+    fail(
+      error,
+      title,
+      (error instanceof HttpError && error.serverMessage) || t('admin.tour.error.tryAgain'),
+    );
+  };
+
+  return { values, set, touch, fieldProps, messageFor, check, refuse, failed, formError };
 }
+
+export type TourForm<F extends string> = ReturnType<typeof useTourForm<F>>;
