@@ -193,17 +193,6 @@ function renderOperators() {
 const card = (name: string) => screen.getByRole('article', { name });
 
 // jsdom has <dialog> but not its modal methods; browsers do (the e2e tests use the real ones).
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
 afterEach(() => jest.restoreAllMocks());
 
 describe('the Operators page', () => {

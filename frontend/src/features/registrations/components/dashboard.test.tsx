@@ -313,14 +313,6 @@ function card(name: string): HTMLElement {
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
 });
 
 afterEach(() => {

@@ -36,13 +36,6 @@ describe('the history drawer', () => {
         },
       };
     });
-    const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-    proto.showModal ??= function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    proto.close ??= function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
     renderWithProviders(
       <AdminIntlProvider>
         <AdminSessionProvider>

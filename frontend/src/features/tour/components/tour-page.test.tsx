@@ -257,18 +257,6 @@ async function axeViolations(container: HTMLElement): Promise<string[]> {
   );
 }
 
-// jsdom has <dialog> but not its modal methods; browsers do.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
 afterEach(() => {
   window.localStorage.clear();
   jest.restoreAllMocks();
