@@ -1,0 +1,40 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { CompleteEventCommand } from './complete-event.command';
+
+/**
+ * Sends CompleteEventCommand, then answers the event as it now stands, read through the tour's
+ * query.
+ */
+@ApiTags('admin')
+@Controller('api/admin/tour/events')
+export class CompleteEventHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly query: TourAdminQueryHandler,
+  ) {}
+
+  @Post(':slug/complete')
+  @HttpCode(200)
+  @AdminOnly('tour', { mutation: true })
+  @ApiOperation({
+    operationId: 'completeEvent',
+    summary: 'Complete an event',
+    description: 'Records EventCompleted: the event becomes past, and its slots close.',
+  })
+  @ApiOkResponse({ type: TourEventAdminDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  async complete(
+    @Param('slug') slug: string,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<TourEventAdminDto> {
+    await this.commandBus.execute(new CompleteEventCommand({ slug }, actor));
+    return this.query.event(slug);
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { EditEventCommand } from './edit-event.command';
+import { EditEventRequestDto } from './edit-event.request.dto';
+
+/**
+ * Sends EditEventCommand, then answers the event as it now stands, read through the tour's query.
+ */
+@ApiTags('admin')
+@Controller('api/admin/tour/events')
+export class EditEventHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly query: TourAdminQueryHandler,
+  ) {}
+
+  @Patch(':slug')
+  @AdminOnly('tour', { mutation: true })
+  @ApiOperation({
+    operationId: 'editEvent',
+    summary: "Edit an event's details, status or automatic offers",
+    description:
+      'Records EventDetailsEdited for the details that change, AutomaticOffersSwitched when automaticOffers does; nothing for values already so.',
+  })
+  @ApiOkResponse({ type: TourEventAdminDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  async edit(
+    @Param('slug') slug: string,
+    @Body() body: EditEventRequestDto,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<TourEventAdminDto> {
+    await this.commandBus.execute(new EditEventCommand({ slug, changes: body }, actor));
+    return this.query.event(slug);
+  }
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { EditSlotCommand } from './edit-slot.command';
+import { EditSlotRequestDto } from './edit-slot.request.dto';
+
+/**
+ * Sends EditSlotCommand, then answers the event as it now stands, read through the tour's query.
+ */
+@ApiTags('admin')
+@Controller('api/admin/tour/events')
+export class EditSlotHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly query: TourAdminQueryHandler,
+  ) {}
+
+  @Patch(':slug/slots/:time')
+  @AdminOnly('tour', { mutation: true })
+  @ApiOperation({
+    operationId: 'editSlot',
+    summary: "Change a slot's capacity or move it",
+    description:
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
+  })
+  @ApiOkResponse({ type: TourEventAdminDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description:
+      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
+  })
+  async editSlot(
+    @Param('slug') slug: string,
+    @Param('time') time: string,
+    @Body() body: EditSlotRequestDto,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<TourEventAdminDto> {
+    await this.commandBus.execute(
+      new EditSlotCommand({ slug, time, ...body, now: new Date() }, actor),
+    );
+    return this.query.event(slug);
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { type AdminActor } from '../../../auth/admin-actor';
+import { ApiErrorDto } from '../../../common/api-error.dto';
+import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { ReopenSlotCommand } from './reopen-slot.command';
+
+/**
+ * Sends ReopenSlotCommand, then answers the event as it now stands, read through the tour's query.
+ */
+@ApiTags('admin')
+@Controller('api/admin/tour/events')
+export class ReopenSlotHttpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly query: TourAdminQueryHandler,
+  ) {}
+
+  @Post(':slug/slots/:time/reopen')
+  @HttpCode(200)
+  @AdminOnly('tour', { mutation: true })
+  @ApiOperation({
+    operationId: 'reopenSlot',
+    summary: 'Reopen a closed slot',
+    description:
+      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409.',
+  })
+  @ApiOkResponse({ type: TourEventAdminDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  @ApiConflictResponse({
+    type: ApiErrorDto,
+    description: 'The event is completed, or the slot has started (or is about to).',
+  })
+  async reopen(
+    @Param('slug') slug: string,
+    @Param('time') time: string,
+    @CurrentAdmin() actor: AdminActor,
+  ): Promise<TourEventAdminDto> {
+    await this.commandBus.execute(new ReopenSlotCommand({ slug, time, now: new Date() }, actor));
+    return this.query.event(slug);
+  }
+}
