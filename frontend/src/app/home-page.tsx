@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { HomeHero } from '../features/content/components/home-hero';
@@ -14,6 +13,7 @@ import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
 import { lazyPage } from '../lib/lazy-page';
 import { whenIdle } from '../lib/when-idle';
+import { Section } from '../components/section';
 
 /*
  * The form and the payment-cancelled screen are shown only once asked for (Register, or the way
@@ -70,12 +70,9 @@ export function HomePage() {
     <>
       <PageTitle id="home.title" />
       <HomeHero onRegister={openForm} formOpen={formOpen} />
-      <section className="section" aria-labelledby="event-title">
-        <h2 id="event-title">
-          <FormattedMessage id="event.title" />
-        </h2>
+      <Section titleId="event.title" headingId="event-title">
         <EventOverview />
-      </section>
+      </Section>
       <section id="register" className="section register" hidden={!formOpen}>
         <Suspense fallback={null}>
           {formOpen && cancelledRegistration && (

@@ -33,7 +33,9 @@ describe('message catalogues', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(join(__dirname, '..'))) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\bid[=:]\s*['"]([a-zA-Z]+\.[a-zA-Z0-9.]+)['"]/g)) {
+      for (const match of text.matchAll(
+        /\b(?:id|\w+Id)[=:]\s*['"]([a-zA-Z]+\.[a-zA-Z0-9.]+)['"]/g,
+      )) {
         used.add(match[1]!);
       }
       for (const match of text.matchAll(
@@ -60,10 +62,14 @@ describe('message catalogues', () => {
         `${page}.loading`,
       ]),
       ...['q1', 'q2', 'q3', 'q4', 'q5'].flatMap((q) => [`faq.${q}.question`, `faq.${q}.answer`]),
-      ...['step1', 'step2'].flatMap((step) => [
-        `howItWorks.${step}.title`,
-        `howItWorks.${step}.body`,
-      ]),
+      ...[
+        'howItWorks.step1',
+        'howItWorks.step2',
+        'experience.dreams',
+        'experience.cameras',
+        'explore.dreams',
+        'explore.polaroid',
+      ].flatMap((card) => [`${card}.title`, `${card}.body`]),
       ...['duration', 'capacity', 'equipment', 'warning', 'accessibility', 'language'].flatMap(
         (detail) => [`about.details.${detail}.label`, `about.details.${detail}.value`],
       ),

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBooking } from '../api/get-booking';
@@ -87,10 +87,7 @@ function CancelBooking({ token }: { token: string }) {
 
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id={headline} />
-      <h1>
-        <FormattedMessage id={headline} />
-      </h1>
+      <PageHeading titleId={headline} />
       <BookingDetails booking={data} />
       <TicketCard ticket={data.ticket} />
       {notice}

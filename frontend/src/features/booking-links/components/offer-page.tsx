@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { useBooking } from '../api/get-booking';
 import { usePayForOffer } from '../api/pay-for-offer';
 import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booking-details';
@@ -27,10 +27,7 @@ function Offer({ token }: { token: string }) {
 
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="offerPage.title" />
-      <h1>
-        <FormattedMessage id="offerPage.title" />
-      </h1>
+      <PageHeading titleId="offerPage.title" />
       <BookingDetails booking={data} />
       {open ? (
         <>

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
 import { useEvents } from '../../../lib/catalogue';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
@@ -61,15 +61,12 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
       : 'confirmation.paid.title';
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id={headline} />
       {headline === 'confirmation.paid.title' && (
         <div className="confirmation__icon" aria-hidden="true">
           ✓
         </div>
       )}
-      <h1>
-        <FormattedMessage id={headline} />
-      </h1>
+      <PageHeading titleId={headline} />
       {status === 'processing' && (
         <p className="section__lead" role="status">
           <FormattedMessage id="confirmation.paid.processing" />
@@ -130,10 +127,7 @@ function WaitingListConfirmation({ registrationId }: { registrationId: string | 
   const sent = justRegistered(registrationId);
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="confirmation.waitingList.title" />
-      <h1>
-        <FormattedMessage id="confirmation.waitingList.title" />
-      </h1>
+      <PageHeading titleId="confirmation.waitingList.title" />
       {sent && (
         <RegistrationDetails
           name={sent.name}
@@ -168,10 +162,7 @@ function WaitingListConfirmation({ registrationId }: { registrationId: string | 
 function RegistrationNotFound() {
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="confirmation.notFound.title" />
-      <h1>
-        <FormattedMessage id="confirmation.notFound.title" />
-      </h1>
+      <PageHeading titleId="confirmation.notFound.title" />
       <p>
         <FormattedMessage id="confirmation.notFound.body" />
       </p>

@@ -4,6 +4,7 @@ import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/da
 import { cityOf, placeName } from '../../../lib/event-place';
 
 import type { components } from '../../../lib/api-schema';
+import { Detail } from '../../../components/details-list';
 
 /**
  * Where the registration stands, in the visitor's words: SPEC's CONFIRMED (paid, or confirmed
@@ -70,72 +71,32 @@ export function RegistrationDetails({
 
   return (
     <dl className="card details">
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.name" />
-        </dt>
-        <dd>{name}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.email" />
-        </dt>
-        <dd>{email}</dd>
-      </div>
-      {whatsapp !== undefined && (
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.phone" />
-          </dt>
-          <dd>{whatsapp}</dd>
-        </div>
-      )}
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.event" />
-        </dt>
-        <dd>{eventName}</dd>
-      </div>
+      <Detail labelId="confirmation.field.name">{name}</Detail>
+      <Detail labelId="confirmation.field.email">{email}</Detail>
+      {whatsapp !== undefined && <Detail labelId="confirmation.field.phone">{whatsapp}</Detail>}
+      <Detail labelId="confirmation.field.event">{eventName}</Detail>
       {match && (
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.location" />
-          </dt>
-          <dd>{placeName(intl, match.event, 'venue')}</dd>
-        </div>
+        <Detail labelId="confirmation.field.location">
+          {placeName(intl, match.event, 'venue')}
+        </Detail>
       )}
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.date" />
-        </dt>
-        <dd>
-          {match?.slot
-            ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
-            : match
-              ? formatEventDate(match.event.date, intl.locale)
-              : '—'}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.time" />
-        </dt>
-        <dd>
-          {match?.slot
-            ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
-            : time}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.status" />
-        </dt>
-        <dd>
-          <span className={`badge ${BADGE[status]}`}>
-            <FormattedMessage id={`confirmation.status.${status}`} />
-          </span>
-        </dd>
-      </div>
+      <Detail labelId="confirmation.field.date">
+        {match?.slot
+          ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
+          : match
+            ? formatEventDate(match.event.date, intl.locale)
+            : '—'}
+      </Detail>
+      <Detail labelId="confirmation.field.time">
+        {match?.slot
+          ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
+          : time}
+      </Detail>
+      <Detail labelId="confirmation.field.status">
+        <span className={`badge ${BADGE[status]}`}>
+          <FormattedMessage id={`confirmation.status.${status}`} />
+        </span>
+      </Detail>
     </dl>
   );
 }

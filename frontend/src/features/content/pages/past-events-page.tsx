@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { useEvents } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
@@ -19,10 +19,7 @@ export default function PastEventsPage() {
   const completed = pastEvents(events.data ?? []);
   return (
     <article className="page">
-      <PageTitle id="pastEvents.title" />
-      <h1>
-        <FormattedMessage id="pastEvents.title" />
-      </h1>
+      <PageHeading titleId="pastEvents.title" />
       <p className="section__lead">
         <FormattedMessage id="pastEvents.lead" />
       </p>

@@ -1,17 +1,15 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { RegisterCta } from '../components/register-cta';
 import { useSiteContent } from '../hooks/use-site-content';
+import { Section } from '../../../components/section';
 
 export default function WhoWeArePage() {
   const { people } = useSiteContent();
   return (
     <article className="page">
-      <PageTitle id="team.title" />
-      <h1>
-        <FormattedMessage id="team.title" />
-      </h1>
+      <PageHeading titleId="team.title" />
       <p className="section__lead">
         <FormattedMessage id="team.lead" />
       </p>
@@ -27,14 +25,11 @@ export default function WhoWeArePage() {
           </li>
         ))}
       </ul>
-      <section className="section" aria-labelledby="collaborators-title">
-        <h2 id="collaborators-title">
-          <FormattedMessage id="team.collaborators.title" />
-        </h2>
+      <Section titleId="team.collaborators.title" headingId="collaborators-title">
         <p>
           <FormattedMessage id="team.collaborators.body" />
         </p>
-      </section>
+      </Section>
       <RegisterCta />
     </article>
   );
