@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { CONTENT_PAGES } from '../features/content/data/content-pages';
 import { LanguageSwitcher } from '../features/language/components/language-switcher';
 import { retryFailedChunks } from '../lib/lazy-page';
+import { RegisterLink } from '../components/site-links';
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -125,9 +126,7 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          <Link to="/?register=true" className="button button--small site-header__cta">
-            <FormattedMessage id="nav.register" />
-          </Link>
+          <RegisterLink labelId="nav.register" className="button button--small site-header__cta" />
         </div>
       </header>
       <LanguageSwitcher />

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import { PageHeading } from '../components/page-title';
+import { ReturnHomeLink } from '../components/site-links';
 
 export default function NotFoundPage() {
   return (
@@ -12,9 +12,7 @@ export default function NotFoundPage() {
       <p>
         <FormattedMessage id="notFound.body" />
       </p>
-      <Link to="/" className="button">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink className="button" />
     </section>
   );
 }

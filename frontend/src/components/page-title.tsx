@@ -14,14 +14,22 @@ export function PageTitle({ id, text }: { id?: string; text?: string }) {
   );
 }
 
-/** The page's h1 and, from the same catalogue id, the document title. */
-export function PageHeading({ titleId }: { titleId: string }) {
+/**
+ * The page's h1 and, from the same catalogue id, the document title; then the lead paragraph
+ * that introduces the page, when it has one.
+ */
+export function PageHeading({ titleId, leadId }: { titleId: string; leadId?: string }) {
   return (
     <>
       <PageTitle id={titleId} />
       <h1>
         <FormattedMessage id={titleId} />
       </h1>
+      {leadId && (
+        <p className="section__lead">
+          <FormattedMessage id={leadId} />
+        </p>
+      )}
     </>
   );
 }

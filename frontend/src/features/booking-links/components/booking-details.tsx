@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { useSiteInfo } from '../../../lib/site-info';
 import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
@@ -9,6 +8,7 @@ import { formatDeadline, formatSlotDate, formatSlotTime } from '../../../lib/dat
 import { cityOf } from '../../../lib/event-place';
 import type { Booking } from '../api/get-booking';
 import { Detail } from '../../../components/details-list';
+import { ReturnHomeLink } from '../../../components/site-links';
 
 /** The booking a link names: who, which event, which slot. */
 /** The page of an email's link while its booking is asked for. */
@@ -77,9 +77,7 @@ export function LinkNotValid() {
       <p role="alert">
         <FormattedMessage id="bookingLink.invalid.body" values={{ email }} />
       </p>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

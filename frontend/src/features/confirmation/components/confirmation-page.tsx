@@ -12,6 +12,8 @@ import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
 import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
+import { Notice } from '../../../components/notice';
+import { RegisterLink, ReturnHomeLink } from '../../../components/site-links';
 
 /** Written by the registration form before it leaves for the payment page. */
 const LAST_REGISTRATION_KEY = 'lastRegistrationId';
@@ -72,30 +74,11 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
           <FormattedMessage id="confirmation.paid.processing" />
         </p>
       )}
-      {data && (
-        <RegistrationDetails
-          name={data.name}
-          email={data.email}
-          whatsapp={data.whatsapp}
-          event={data.event}
-          time={data.time}
-          status={status}
-        />
-      )}
+      {data && <RegistrationDetails registration={data} status={status} />}
       {hasEnded(status) && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id={`confirmation.ended.${status}`} />
-          </p>
-        </div>
+        <Notice titleId={`confirmation.ended.${status}`} tone="warning" role="status" />
       )}
-      {status === 'waiting' && (
-        <div className="notice notice--warning">
-          <p className="notice__title">
-            <FormattedMessage id="confirmation.waitingList.notice" />
-          </p>
-        </div>
-      )}
+      {status === 'waiting' && <Notice titleId="confirmation.waitingList.notice" tone="warning" />}
       <TicketCard ticket={data?.ticket} />
       {!hasEnded(status) && status !== 'waiting' && (
         <p>
@@ -103,9 +86,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
         </p>
       )}
       <div className="button-row">
-        <Link to="/" className="button button--primary">
-          <FormattedMessage id="common.returnHome" />
-        </Link>
+        <ReturnHomeLink className="button button--primary" />
         {registrationId && (
           <Link
             to={`/confirmation/${encodeURIComponent(registrationId)}`}
@@ -128,33 +109,22 @@ function WaitingListConfirmation({ registrationId }: { registrationId: string | 
   return (
     <section className="page page--narrow confirmation">
       <PageHeading titleId="confirmation.waitingList.title" />
-      {sent && (
-        <RegistrationDetails
-          name={sent.name}
-          email={sent.email}
-          whatsapp={sent.whatsapp}
-          event={sent.event}
-          time={sent.time}
-          status="waiting"
-        />
-      )}
-      <div className="notice notice--warning">
+      {sent && <RegistrationDetails registration={sent} status="waiting" />}
+      <Notice tone="warning">
         <p>
           <FormattedMessage id="confirmation.waitingList.body" />
         </p>
         <p>
           <FormattedMessage id="confirmation.waitingList.refund" />
         </p>
-      </div>
+      </Notice>
       {registrationId && (
         <>
           <ShareDreamForm registrationId={registrationId} />
           <ChatInstructions />
         </>
       )}
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }
@@ -166,9 +136,7 @@ function RegistrationNotFound() {
       <p>
         <FormattedMessage id="confirmation.notFound.body" />
       </p>
-      <Link to="/?register=true" className="button button--primary">
-        <FormattedMessage id="confirmation.notFound.button" />
-      </Link>
+      <RegisterLink labelId="confirmation.notFound.button" className="button button--primary" />
     </section>
   );
 }
@@ -216,29 +184,14 @@ function RegistrationConfirmation({ id }: { id: string }) {
         />
       </h1>
       {/* The id travels in links: its answer has no phone (SPEC section 7), so none is shown. */}
-      <RegistrationDetails
-        name={data.name}
-        email={data.email}
-        event={data.event}
-        time={data.time}
-        status={status}
-      />
-      {gone && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id={`confirmation.ended.${status}`} />
-          </p>
-        </div>
-      )}
+      <RegistrationDetails registration={data} status={status} />
+      {gone && <Notice titleId={`confirmation.ended.${status}`} tone="warning" role="status" />}
       {data.waitingList ? (
-        <div className="notice notice--warning">
-          <p className="notice__title">
-            <FormattedMessage id="confirmation.waitingList.notice" />
-          </p>
+        <Notice titleId="confirmation.waitingList.notice" tone="warning">
           <p>
             <FormattedMessage id="confirmation.waitingList.refund" />
           </p>
-        </div>
+        </Notice>
       ) : null}
       {data.sharesDreams && (
         <>
@@ -246,10 +199,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
           <ChatInstructions />
         </>
       )}
-      <div className="notice">
-        <p className="notice__title">
-          <FormattedMessage id="confirmation.cancel.title" />
-        </p>
+      <Notice titleId="confirmation.cancel.title">
         <p>
           <FormattedMessage
             id="confirmation.cancel.body"
@@ -264,10 +214,8 @@ function RegistrationConfirmation({ id }: { id: string }) {
             }}
           />
         </p>
-      </div>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      </Notice>
+      <ReturnHomeLink />
     </section>
   );
 }

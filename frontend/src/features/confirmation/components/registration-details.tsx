@@ -34,12 +34,14 @@ export function visitorStatus(
 }
 
 interface RegistrationDetailsProps {
-  name: string;
-  email: string;
-  /** Only the payer's own confirmation has it (see get-payer-registration.ts). */
-  whatsapp?: string;
-  event: string;
-  time: string;
+  registration: {
+    name: string;
+    email: string;
+    /** Only the payer's own confirmation has it (see get-payer-registration.ts). */
+    whatsapp?: string;
+    event: string;
+    time: string;
+  };
   status: RegistrationStatus;
 }
 
@@ -56,14 +58,8 @@ const BADGE: Record<RegistrationStatus, string> = {
  * What SPEC section 3 lists for the confirmation, in the visitor's language: name, email, phone
  * (when the page may show it), event, location, date and time, and where the registration stands.
  */
-export function RegistrationDetails({
-  name,
-  email,
-  whatsapp,
-  event,
-  time,
-  status,
-}: RegistrationDetailsProps) {
+export function RegistrationDetails({ registration, status }: RegistrationDetailsProps) {
+  const { name, email, whatsapp, event, time } = registration;
   const intl = useIntl();
   const events = useEvents();
   const match = findSlot(events.data, event, time);

@@ -4,6 +4,7 @@ import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
 import { Section } from '../../../components/section';
 import { CONTENT_PAGES } from '../data/content-pages';
+import { Quote } from './quote';
 
 const EXPERIENCES = [
   { prefix: 'experience.dreams', image: dreamImage },
@@ -68,11 +69,7 @@ export function HowItWorksSection() {
 export function VisionSection() {
   return (
     <Section titleId="vision.title" headingId="vision-title" className="section vision">
-      <blockquote className="quote">
-        <p>
-          <FormattedMessage id="vision.quote" />
-        </p>
-      </blockquote>
+      <Quote id="vision.quote" />
       <p>
         <FormattedMessage id="vision.body" />
       </p>

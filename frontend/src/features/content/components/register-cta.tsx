@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import { Section } from '../../../components/section';
+import { RegisterLink } from '../../../components/site-links';
 
 export function RegisterCta() {
   return (
@@ -8,9 +8,7 @@ export function RegisterCta() {
       <p>
         <FormattedMessage id="cta.body" />
       </p>
-      <Link to="/?register=true" className="button button--primary">
-        <FormattedMessage id="cta.button" />
-      </Link>
+      <RegisterLink labelId="cta.button" className="button button--primary" />
     </Section>
   );
 }

@@ -3,6 +3,7 @@ import { PageHeading } from '../../../components/page-title';
 import { RegisterCta } from '../components/register-cta';
 import { Section } from '../../../components/section';
 import { Detail } from '../../../components/details-list';
+import { Quote } from '../components/quote';
 
 const DETAILS = [
   'duration',
@@ -19,10 +20,7 @@ export default function AboutPage() {
       <p className="eyebrow">
         <FormattedMessage id="about.eyebrow" />
       </p>
-      <PageHeading titleId="about.title" />
-      <p className="section__lead">
-        <FormattedMessage id="about.lead" />
-      </p>
+      <PageHeading titleId="about.title" leadId="about.lead" />
       <p>
         <FormattedMessage id="about.body1" />
       </p>
@@ -39,11 +37,7 @@ export default function AboutPage() {
         </dl>
       </Section>
       <Section titleId="vision.title" headingId="about-vision-title">
-        <blockquote className="quote">
-          <p>
-            <FormattedMessage id="about.quote" />
-          </p>
-        </blockquote>
+        <Quote id="about.quote" />
       </Section>
       <RegisterCta />
     </article>

@@ -19,10 +19,7 @@ export default function PastEventsPage() {
   const completed = pastEvents(events.data ?? []);
   return (
     <article className="page">
-      <PageHeading titleId="pastEvents.title" />
-      <p className="section__lead">
-        <FormattedMessage id="pastEvents.lead" />
-      </p>
+      <PageHeading titleId="pastEvents.title" leadId="pastEvents.lead" />
       {events.isPending && (
         <p role="status">
           <FormattedMessage id="common.loading" />

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-title';
 import { useTypewriter } from '../hooks/use-typewriter';
+import { ReturnHomeLink } from '../../../components/site-links';
 
 /** /dreams and /polaroid: a typed 'coming' line while the pages are made. */
 export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' }) {
@@ -21,9 +21,7 @@ export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' 
       <p className="muted" role="status">
         <FormattedMessage id={`${page}.loading`} />
       </p>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

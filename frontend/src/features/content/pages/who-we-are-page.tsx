@@ -9,10 +9,7 @@ export default function WhoWeArePage() {
   const { people } = useSiteContent();
   return (
     <article className="page">
-      <PageHeading titleId="team.title" />
-      <p className="section__lead">
-        <FormattedMessage id="team.lead" />
-      </p>
+      <PageHeading titleId="team.title" leadId="team.lead" />
       <ul className="card-grid card-grid--three team">
         {people.map((person) => (
           <li key={person.slug}>

@@ -26,6 +26,7 @@ import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 import { usePhoneRule } from '../../../lib/phone-number';
+import { Notice } from '../../../components/notice';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -279,14 +280,11 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
         </div>
 
         {selectedEvent?.status === 'coming-soon' && (
-          <div className="notice" role="status">
-            <p className="notice__title">
-              <FormattedMessage id="form.comingSoon.title" />
-            </p>
+          <Notice titleId="form.comingSoon.title" role="status">
             <p>
               <FormattedMessage id="form.comingSoon.body" />
             </p>
-          </div>
+          </Notice>
         )}
 
         {eventOpen && selectedEvent && (
@@ -467,14 +465,11 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
       </section>
 
       {slotFull && formValid && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id="form.waitingList.title" />
-          </p>
+        <Notice titleId="form.waitingList.title" tone="warning" role="status">
           <p>
             <FormattedMessage id="form.waitingList.body" />
           </p>
-        </div>
+        </Notice>
       )}
 
       <button
