@@ -113,6 +113,36 @@ export const MATERA = {
   ],
 };
 
+/** The server's answer to a route it does not have. */
+export const NOT_FOUND: FakeAnswer = {
+  status: 404,
+  body: { statusCode: 404, message: 'Not found', errors: [] },
+};
+
+/** GET /api/site-info. */
+export const SITE_INFO = {
+  chatJoinCode: 'DREAM-2025',
+  contactEmail: 'hello@example.org',
+  pressEmail: 'press@example.org',
+};
+
+/** An event an operator announced from the Tour page, with its Italian and Romanian names. */
+export const CLUJ = {
+  ...BUCHAREST,
+  slug: 'cluj',
+  city: 'Cluj-Napoca',
+  venue: 'Paintbrush Factory',
+  localised: {
+    it: { city: 'Clausemburgo', venue: 'Fabbrica dei Pennelli' },
+    ro: { city: 'Cluj-Napoca', venue: 'Fabrica de Pensule' },
+  },
+  date: '2025-10-23',
+  priceMinor: 4000,
+  slots: [
+    { time: 'Oct 23 - 8:00pm', startsAt: '2025-10-23T17:00:00.000Z', status: 'open', capacity: 2 },
+  ],
+};
+
 export function capacity(available: number, waitingList = 0) {
   return {
     bucharest: {

@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
+import {
+  BUCHAREST,
+  NOT_FOUND,
+  SITE_INFO,
+  fakeFetch,
+  renderWithProviders,
+} from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import CancelBookingPage from './cancel-booking-page';
 
-const SITE_INFO = {
-  chatJoinCode: 'DREAM-2025',
-  contactEmail: 'hello@example.org',
-  pressEmail: 'press@example.org',
-};
 const STARTS_AT = BUCHAREST.slots.find((slot) => slot.time === 'Oct 30 - 7:30pm')?.startsAt;
 
 function booking(overrides: Record<string, unknown> = {}) {
@@ -33,7 +34,7 @@ function serve(answer: () => FakeAnswer, cancelled: () => FakeAnswer = () => ({ 
     if (url === '/api/site-info') return { body: SITE_INFO };
     if (method === 'GET' && url.startsWith('/api/registrations/cancel/booking?')) return answer();
     if (method === 'POST' && url === '/api/registrations/cancel') return cancelled();
-    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+    return NOT_FOUND;
   });
 }
 
@@ -43,18 +44,6 @@ function render(token = 'signed.token') {
     path: '/cancel',
   });
 }
-
-// jsdom has <dialog> but not its modal methods; browsers do.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 afterEach(() => window.localStorage.removeItem('language'));
 

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { redirectTo } from '../../../lib/browser-location';
-import { BUCHAREST, MATERA, capacity, fakeFetch, renderWithProviders } from '../../../test/render';
+import {
+  BUCHAREST,
+  MATERA,
+  NOT_FOUND,
+  capacity,
+  fakeFetch,
+  renderWithProviders,
+} from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import { RegistrationForm } from './registration-form';
 
@@ -15,7 +22,7 @@ function serve(available: number, checkout: () => FakeAnswer | Promise<FakeAnswe
     if (url === '/api/events') return { body: [BUCHAREST, MATERA] };
     if (url === '/api/capacity') return { body: capacity(available, 3) };
     if (method === 'POST' && url === '/api/create-checkout-session') return checkout();
-    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+    return NOT_FOUND;
   });
 }
 
@@ -195,7 +202,7 @@ describe('RegistrationForm', () => {
       if (method === 'POST' && url === '/api/create-checkout-session') {
         return { body: { url: '/sandbox/checkout/cs_2', registrationId: 'r-2' } };
       }
-      return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+      return NOT_FOUND;
     });
     renderWithProviders(<RegistrationForm />);
     await screen.findByRole('radio', { name: /thursday, october 30/i });
