@@ -126,6 +126,25 @@ export const SITE_INFO = {
   pressEmail: 'press@example.org',
 };
 
+/**
+ * The public site's server: the tour (`events`) and the site's info, and what `answer` answers
+ * for the other requests; NOT_FOUND where it answers nothing. Returns the calls it received.
+ */
+export function fakeSite(
+  answer: (
+    method: string,
+    url: string,
+    body: unknown,
+  ) => FakeAnswer | Promise<FakeAnswer> | undefined,
+  events: unknown[] = [BUCHAREST],
+): FetchCall[] {
+  return fakeFetch(async (method, url, body) => {
+    if (url === '/api/events') return { body: events };
+    if (url === '/api/site-info') return { body: SITE_INFO };
+    return (await answer(method, url, body)) ?? NOT_FOUND;
+  });
+}
+
 /** An event an operator announced from the Tour page, with its Italian and Romanian names. */
 export const CLUJ = {
   ...BUCHAREST,

@@ -1,12 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  BUCHAREST,
-  NOT_FOUND,
-  SITE_INFO,
-  fakeFetch,
-  renderWithProviders,
-} from '../../../test/render';
+import { BUCHAREST, fakeSite, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import CancelBookingPage from './cancel-booking-page';
 
@@ -29,12 +23,10 @@ function booking(overrides: Record<string, unknown> = {}) {
 }
 
 function serve(answer: () => FakeAnswer, cancelled: () => FakeAnswer = () => ({ status: 204 })) {
-  return fakeFetch((method, url) => {
-    if (url === '/api/events') return { body: [BUCHAREST] };
-    if (url === '/api/site-info') return { body: SITE_INFO };
+  return fakeSite((method, url) => {
     if (method === 'GET' && url.startsWith('/api/registrations/cancel/booking?')) return answer();
     if (method === 'POST' && url === '/api/registrations/cancel') return cancelled();
-    return NOT_FOUND;
+    return undefined;
   });
 }
 

@@ -1,12 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  BUCHAREST,
-  NOT_FOUND,
-  SITE_INFO,
-  fakeFetch,
-  renderWithProviders,
-} from '../../../test/render';
+import { NOT_FOUND, fakeSite, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 import ConfirmationPage from './confirmation-page';
@@ -34,13 +28,11 @@ function serve(
   dream?: () => Promise<FakeAnswer>,
   payer: () => FakeAnswer = () => ({ body: PAYER }),
 ) {
-  return fakeFetch((method, url) => {
-    if (url === '/api/events') return { body: [BUCHAREST] };
+  return fakeSite((method, url) => {
     if (url.startsWith('/api/checkout-sessions/')) return payer();
-    if (url === '/api/site-info') return { body: SITE_INFO };
     if (method === 'GET' && url.startsWith('/api/registrations/')) return registration();
     if (method === 'POST' && url.endsWith('/dreams') && dream) return dream();
-    return NOT_FOUND;
+    return undefined;
   });
 }
 
