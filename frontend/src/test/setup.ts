@@ -12,11 +12,14 @@ beforeAll(async () => {
 });
 
 // jsdom has <dialog> but not its modal methods; browsers do (the e2e tests use the real ones).
-const dialog = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-dialog.showModal ??= function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-dialog.close ??= function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-  this.dispatchEvent(new Event('close'));
-};
+// Tests in the node environment have no DOM at all.
+if (typeof HTMLDialogElement !== 'undefined') {
+  const dialog = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  dialog.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
