@@ -28,7 +28,8 @@ describe('message catalogues', () => {
         used.add(match[1]!);
       }
     }
-    const missing = [...used].filter((id) => !(id in en));
+    // admin.* ids are the console catalogue's (lang/admin), held by its own test.
+    const missing = [...used].filter((id) => !id.startsWith('admin.') && !(id in en));
     expect(missing).toEqual([]);
   });
 
