@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
+import { Section } from '../components/section';
 import { HomeHero } from '../features/content/components/home-hero';
 import {
   ExperienceSection,
@@ -13,7 +14,6 @@ import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
 import { lazyPage } from '../lib/lazy-page';
 import { whenIdle } from '../lib/when-idle';
-import { Section } from '../components/section';
 
 /*
  * The form and the payment-cancelled screen are shown only once asked for (Register, or the way

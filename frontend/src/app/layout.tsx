@@ -2,10 +2,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
+import { RegisterLink } from '../components/site-links';
 import { CONTENT_PAGES } from '../features/content/data/content-pages';
 import { LanguageSwitcher } from '../features/language/components/language-switcher';
 import { retryFailedChunks } from '../lib/lazy-page';
-import { RegisterLink } from '../components/site-links';
 
 function ScrollToTop() {
   const { pathname } = useLocation();

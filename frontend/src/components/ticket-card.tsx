@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { components } from '../lib/api-schema';
-import './ticket-card.css';
 import { Section } from './section';
+import './ticket-card.css';
 
 export type Ticket = NonNullable<components['schemas']['BookingResponseDto']['ticket']>;
 

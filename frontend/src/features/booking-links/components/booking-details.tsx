@@ -3,12 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSiteInfo } from '../../../lib/site-info';
 import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
+import { Detail } from '../../../components/details-list';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatDeadline, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf } from '../../../lib/event-place';
 import type { Booking } from '../api/get-booking';
-import { Detail } from '../../../components/details-list';
-import { ReturnHomeLink } from '../../../components/site-links';
 
 /** The booking a link names: who, which event, which slot. */
 /** The page of an email's link while its booking is asked for. */

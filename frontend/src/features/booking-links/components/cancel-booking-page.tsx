@@ -1,14 +1,14 @@
 import { TicketCard } from '../../../components/ticket-card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-title';
+import { Notice } from '../../../components/notice';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeading } from '../../../components/page-title';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBooking } from '../api/get-booking';
-import { Notice } from '../../../components/notice';
-import { ReturnHomeLink } from '../../../components/site-links';
 import {
   BookingDetails,
   BookingLoading,

@@ -1,10 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-title';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { useBooking } from '../api/get-booking';
 import { usePayForOffer } from '../api/pay-for-offer';
 import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booking-details';
-import { ReturnHomeLink } from '../../../components/site-links';
 
 /** /offer?token=…: the link of a waiting-list offer, to pay for the seat held for the visitor. */
 export default function OfferPage() {

@@ -2,6 +2,9 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
+import { TicketCard } from '../../../components/ticket-card';
+import { Notice } from '../../../components/notice';
+import { RegisterLink, ReturnHomeLink } from '../../../components/site-links';
 import { useEvents } from '../../../lib/catalogue';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { justRegistered } from '../../../lib/just-registered';
@@ -10,10 +13,7 @@ import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
-import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
-import { Notice } from '../../../components/notice';
-import { RegisterLink, ReturnHomeLink } from '../../../components/site-links';
 
 /** Written by the registration form before it leaves for the payment page. */
 const LAST_REGISTRATION_KEY = 'lastRegistrationId';

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Detail } from '../../../components/details-list';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf, placeName } from '../../../lib/event-place';
 
 import type { components } from '../../../lib/api-schema';
-import { Detail } from '../../../components/details-list';
 
 /**
  * Where the registration stands, in the visitor's words: SPEC's CONFIRMED (paid, or confirmed

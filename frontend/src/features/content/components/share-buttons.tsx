@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
+import { Section } from '../../../components/section';
 import { nextStops, useEvents } from '../../../lib/catalogue';
 import { placeName } from '../../../lib/event-place';
-import { Section } from '../../../components/section';
 
 const NETWORKS = [
   { key: 'facebook', href: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${url}` },

@@ -1,9 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import { PageHeading } from '../../../components/page-title';
-import { RegisterCta } from '../components/register-cta';
-import { Section } from '../../../components/section';
 import { Detail } from '../../../components/details-list';
+import { PageHeading } from '../../../components/page-title';
+import { Section } from '../../../components/section';
 import { Quote } from '../components/quote';
+import { RegisterCta } from '../components/register-cta';
 
 const DETAILS = [
   'duration',

@@ -5,9 +5,9 @@ import { PageTitle } from '../../../components/page-title';
 import { TooltipProvider } from '../../../components/tooltip';
 import { PhotoGallery } from '../components/photo-gallery';
 import { RegisterCta } from '../components/register-cta';
+import { Section } from '../../../components/section';
 import type { PersonSlug } from '../data/site-content';
 import { useSiteContent } from '../hooks/use-site-content';
-import { Section } from '../../../components/section';
 
 export default function BiographyPage({ slug }: { slug: PersonSlug }) {
   const { people } = useSiteContent();

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../../../components/page-title';
+import { RegisterCta } from '../components/register-cta';
 import { useEvents } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
 import { placeName } from '../../../lib/event-place';
-import { RegisterCta } from '../components/register-cta';
 
 /** The events the tour has played, the latest first. */
 function pastEvents(events: readonly CatalogueEvent[]): CatalogueEvent[] {

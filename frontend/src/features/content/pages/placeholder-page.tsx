@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../../../components/page-title';
-import { useTypewriter } from '../hooks/use-typewriter';
 import { ReturnHomeLink } from '../../../components/site-links';
+import { useTypewriter } from '../hooks/use-typewriter';
 
 /** /dreams and /polaroid: a typed 'coming' line while the pages are made. */
 export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' }) {

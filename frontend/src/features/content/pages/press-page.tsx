@@ -2,11 +2,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ExternalLink } from '../../../components/external-link';
 import { PageHeading } from '../../../components/page-title';
 import { TooltipProvider } from '../../../components/tooltip';
+import { RegisterCta } from '../components/register-cta';
+import { Section } from '../../../components/section';
 import { formatEventDate } from '../../../lib/dates';
 import { useSiteInfo } from '../../../lib/site-info';
-import { RegisterCta } from '../components/register-cta';
 import { useSiteContent } from '../hooks/use-site-content';
-import { Section } from '../../../components/section';
 
 export default function PressPage() {
   const intl = useIntl();

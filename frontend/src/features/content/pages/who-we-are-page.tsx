@@ -2,8 +2,8 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-title';
 import { RegisterCta } from '../components/register-cta';
-import { useSiteContent } from '../hooks/use-site-content';
 import { Section } from '../../../components/section';
+import { useSiteContent } from '../hooks/use-site-content';
 
 export default function WhoWeArePage() {
   const { people } = useSiteContent();

@@ -3,6 +3,7 @@ import type { FormEvent, Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
+import { Notice } from '../../../components/notice';
 import { redirectTo } from '../../../lib/browser-location';
 import { useEvents } from '../../../lib/catalogue';
 import { formatPrice } from '../../../lib/dates';
@@ -26,7 +27,6 @@ import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 import { usePhoneRule } from '../../../lib/phone-number';
-import { Notice } from '../../../components/notice';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
