@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
+import { Section } from '../components/section';
 import { HomeHero } from '../features/content/components/home-hero';
 import {
   ExperienceSection,
@@ -70,12 +70,9 @@ export function HomePage() {
     <>
       <PageTitle id="home.title" />
       <HomeHero onRegister={openForm} formOpen={formOpen} />
-      <section className="section" aria-labelledby="event-title">
-        <h2 id="event-title">
-          <FormattedMessage id="event.title" />
-        </h2>
+      <Section titleId="event.title" headingId="event-title">
         <EventOverview />
-      </section>
+      </Section>
       <section id="register" className="section register" hidden={!formOpen}>
         <Suspense fallback={null}>
           {formOpen && cancelledRegistration && (

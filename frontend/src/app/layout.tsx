@@ -2,15 +2,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
+import { RegisterLink } from '../components/site-links';
+import { CONTENT_PAGES } from '../features/content/data/content-pages';
 import { LanguageSwitcher } from '../features/language/components/language-switcher';
 import { retryFailedChunks } from '../lib/lazy-page';
-
-const NAV_ITEMS = [
-  { to: '/about', id: 'nav.about' },
-  { to: '/who-we-are', id: 'nav.whoWeAre' },
-  { to: '/press', id: 'nav.press' },
-  { to: '/past-events', id: 'nav.pastEvents' },
-] as const;
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -122,7 +117,7 @@ export function Layout() {
             }}
           >
             <ul>
-              {NAV_ITEMS.map((item) => (
+              {CONTENT_PAGES.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to}>
                     <FormattedMessage id={item.id} />
@@ -131,9 +126,7 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          <Link to="/?register=true" className="button button--small site-header__cta">
-            <FormattedMessage id="nav.register" />
-          </Link>
+          <RegisterLink labelId="nav.register" className="button button--small site-header__cta" />
         </div>
       </header>
       <LanguageSwitcher />

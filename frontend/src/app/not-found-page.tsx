@@ -1,23 +1,18 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { PageHeading } from '../components/page-title';
+import { ReturnHomeLink } from '../components/site-links';
 
 export default function NotFoundPage() {
   return (
     <section className="page page--narrow page--center">
-      <PageTitle id="notFound.title" />
       <p className="eyebrow" aria-hidden="true">
         404
       </p>
-      <h1>
-        <FormattedMessage id="notFound.title" />
-      </h1>
+      <PageHeading titleId="notFound.title" />
       <p>
         <FormattedMessage id="notFound.body" />
       </p>
-      <Link to="/" className="button">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink className="button" />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { components } from '../lib/api-schema';
+import { Section } from './section';
 import './ticket-card.css';
 
 export type Ticket = NonNullable<components['schemas']['BookingResponseDto']['ticket']>;
@@ -13,10 +14,7 @@ export function TicketCard({ ticket }: { ticket: Ticket | null | undefined }) {
   const intl = useIntl();
   if (!ticket) return null;
   return (
-    <section className="card ticket-card" aria-labelledby="ticket-heading">
-      <h2 id="ticket-heading">
-        <FormattedMessage id="ticket.heading" />
-      </h2>
+    <Section titleId="ticket.heading" headingId="ticket-heading" className="card ticket-card">
       <p>
         <FormattedMessage id="ticket.instructions" />
       </p>
@@ -33,6 +31,6 @@ export function TicketCard({ ticket }: { ticket: Ticket | null | undefined }) {
         </span>{' '}
         <code>{ticket.code}</code>
       </p>
-    </section>
+    </Section>
   );
 }

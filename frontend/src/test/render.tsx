@@ -113,6 +113,55 @@ export const MATERA = {
   ],
 };
 
+/** The server's answer to a route it does not have. */
+export const NOT_FOUND: FakeAnswer = {
+  status: 404,
+  body: { statusCode: 404, message: 'Not found', errors: [] },
+};
+
+/** GET /api/site-info. */
+export const SITE_INFO = {
+  chatJoinCode: 'DREAM-2025',
+  contactEmail: 'hello@example.org',
+  pressEmail: 'press@example.org',
+};
+
+/**
+ * The public site's server: the tour (`events`) and the site's info, and what `answer` answers
+ * for the other requests; NOT_FOUND where it answers nothing. Returns the calls it received.
+ */
+export function fakeSite(
+  answer: (
+    method: string,
+    url: string,
+    body: unknown,
+  ) => FakeAnswer | Promise<FakeAnswer> | undefined,
+  events: unknown[] = [BUCHAREST],
+): FetchCall[] {
+  return fakeFetch(async (method, url, body) => {
+    if (url === '/api/events') return { body: events };
+    if (url === '/api/site-info') return { body: SITE_INFO };
+    return (await answer(method, url, body)) ?? NOT_FOUND;
+  });
+}
+
+/** An event an operator announced from the Tour page, with its Italian and Romanian names. */
+export const CLUJ = {
+  ...BUCHAREST,
+  slug: 'cluj',
+  city: 'Cluj-Napoca',
+  venue: 'Paintbrush Factory',
+  localised: {
+    it: { city: 'Clausemburgo', venue: 'Fabbrica dei Pennelli' },
+    ro: { city: 'Cluj-Napoca', venue: 'Fabrica de Pensule' },
+  },
+  date: '2025-10-23',
+  priceMinor: 4000,
+  slots: [
+    { time: 'Oct 23 - 8:00pm', startsAt: '2025-10-23T17:00:00.000Z', status: 'open', capacity: 2 },
+  ],
+};
+
 export function capacity(available: number, waitingList = 0) {
   return {
     bucharest: {

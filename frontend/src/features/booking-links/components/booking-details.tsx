@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { useSiteInfo } from '../../../lib/site-info';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
+import { Detail } from '../../../components/details-list';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatDeadline, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf } from '../../../lib/event-place';
@@ -30,38 +31,16 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   const timeZone = match?.event.timeZone;
   return (
     <dl className="card details">
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.name" />
-        </dt>
-        <dd>{booking.name}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.event" />
-        </dt>
-        <dd>{cityOf(intl, booking.event, events.data)}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.date" />
-        </dt>
-        <dd>
-          {booking.startsAt
-            ? formatSlotDate(booking.startsAt, intl.locale, timeZone, true)
-            : booking.time}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.time" />
-        </dt>
-        <dd>
-          {booking.startsAt
-            ? formatSlotTime(booking.startsAt, intl.locale, timeZone)
-            : booking.time}
-        </dd>
-      </div>
+      <Detail labelId="confirmation.field.name">{booking.name}</Detail>
+      <Detail labelId="confirmation.field.event">{cityOf(intl, booking.event, events.data)}</Detail>
+      <Detail labelId="confirmation.field.date">
+        {booking.startsAt
+          ? formatSlotDate(booking.startsAt, intl.locale, timeZone, true)
+          : booking.time}
+      </Detail>
+      <Detail labelId="confirmation.field.time">
+        {booking.startsAt ? formatSlotTime(booking.startsAt, intl.locale, timeZone) : booking.time}
+      </Detail>
     </dl>
   );
 }
@@ -94,16 +73,11 @@ export function LinkNotValid() {
   const email = useContact();
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="bookingLink.invalid.title" />
-      <h1>
-        <FormattedMessage id="bookingLink.invalid.title" />
-      </h1>
+      <PageHeading titleId="bookingLink.invalid.title" />
       <p role="alert">
         <FormattedMessage id="bookingLink.invalid.body" values={{ email }} />
       </p>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

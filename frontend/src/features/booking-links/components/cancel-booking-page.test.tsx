@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
+import { BUCHAREST, fakeSite, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import CancelBookingPage from './cancel-booking-page';
 
-const SITE_INFO = {
-  chatJoinCode: 'DREAM-2025',
-  contactEmail: 'hello@example.org',
-  pressEmail: 'press@example.org',
-};
 const STARTS_AT = BUCHAREST.slots.find((slot) => slot.time === 'Oct 30 - 7:30pm')?.startsAt;
 
 function booking(overrides: Record<string, unknown> = {}) {
@@ -28,12 +23,10 @@ function booking(overrides: Record<string, unknown> = {}) {
 }
 
 function serve(answer: () => FakeAnswer, cancelled: () => FakeAnswer = () => ({ status: 204 })) {
-  return fakeFetch((method, url) => {
-    if (url === '/api/events') return { body: [BUCHAREST] };
-    if (url === '/api/site-info') return { body: SITE_INFO };
+  return fakeSite((method, url) => {
     if (method === 'GET' && url.startsWith('/api/registrations/cancel/booking?')) return answer();
     if (method === 'POST' && url === '/api/registrations/cancel') return cancelled();
-    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+    return undefined;
   });
 }
 
@@ -43,18 +36,6 @@ function render(token = 'signed.token') {
     path: '/cancel',
   });
 }
-
-// jsdom has <dialog> but not its modal methods; browsers do.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 afterEach(() => window.localStorage.removeItem('language'));
 

@@ -1,9 +1,11 @@
 import { TicketCard } from '../../../components/ticket-card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-title';
+import { Notice } from '../../../components/notice';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageTitle } from '../../../components/page-title';
+import { useSearchParams } from 'react-router';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBooking } from '../api/get-booking';
@@ -49,14 +51,11 @@ function CancelBooking({ token }: { token: string }) {
   let notice: ReactNode = null;
   if (data.status === 'cancelled') {
     notice = (
-      <div className="notice" role="status">
-        <p className="notice__title">
-          <FormattedMessage id="cancelPage.done.title" />
-        </p>
+      <Notice titleId="cancelPage.done.title" role="status">
         <p>
           <FormattedMessage id="cancelPage.done.body" />
         </p>
-      </div>
+      </Notice>
     );
   } else if (pastTheDoor !== null && (data.status === 'paid' || data.status === 'confirmed')) {
     notice = (
@@ -87,10 +86,7 @@ function CancelBooking({ token }: { token: string }) {
 
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id={headline} />
-      <h1>
-        <FormattedMessage id={headline} />
-      </h1>
+      <PageHeading titleId={headline} />
       <BookingDetails booking={data} />
       <TicketCard ticket={data.ticket} />
       {notice}
@@ -126,9 +122,7 @@ function CancelBooking({ token }: { token: string }) {
           />
         </>
       )}
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/page-title';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { useBooking } from '../api/get-booking';
 import { usePayForOffer } from '../api/pay-for-offer';
 import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booking-details';
@@ -27,10 +28,7 @@ function Offer({ token }: { token: string }) {
 
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="offerPage.title" />
-      <h1>
-        <FormattedMessage id="offerPage.title" />
-      </h1>
+      <PageHeading titleId="offerPage.title" />
       <BookingDetails booking={data} />
       {open ? (
         <>
@@ -68,9 +66,7 @@ function Offer({ token }: { token: string }) {
           />
         </p>
       )}
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

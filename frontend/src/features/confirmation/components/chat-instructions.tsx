@@ -1,14 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import { useSiteInfo } from '../../../lib/site-info';
+import { Section } from '../../../components/section';
 
 /** How to join the group chat where participants send further dreams. */
 export function ChatInstructions() {
   const siteInfo = useSiteInfo();
   return (
-    <section className="card chat" aria-labelledby="chat-title">
-      <h2 id="chat-title">
-        <FormattedMessage id="chat.title" />
-      </h2>
+    <Section titleId="chat.title" headingId="chat-title" className="card chat">
       <ol className="chat__steps">
         <li>
           <FormattedMessage id="chat.step1" />
@@ -25,6 +23,6 @@ export function ChatInstructions() {
           <FormattedMessage id="chat.step3" />
         </li>
       </ol>
-    </section>
+    </Section>
   );
 }

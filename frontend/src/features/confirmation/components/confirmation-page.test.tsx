@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUCHAREST, fakeFetch, renderWithProviders } from '../../../test/render';
+import { NOT_FOUND, fakeSite, renderWithProviders } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 import ConfirmationPage from './confirmation-page';
@@ -23,24 +23,16 @@ const SESSION = 'cs_test_a1b2c3d4e5f6g7h8';
 /** What the checkout session's payer reads (GET /api/checkout-sessions/{id}/registration). */
 const PAYER = { ...REGISTRATION, registrationId: ID, whatsapp: PHONE, paid: true };
 
-const SITE_INFO = {
-  chatJoinCode: 'DREAM-2025',
-  contactEmail: 'hello@example.org',
-  pressEmail: 'press@example.org',
-};
-
 function serve(
   registration: () => FakeAnswer | Promise<FakeAnswer>,
   dream?: () => Promise<FakeAnswer>,
   payer: () => FakeAnswer = () => ({ body: PAYER }),
 ) {
-  return fakeFetch((method, url) => {
-    if (url === '/api/events') return { body: [BUCHAREST] };
+  return fakeSite((method, url) => {
     if (url.startsWith('/api/checkout-sessions/')) return payer();
-    if (url === '/api/site-info') return { body: SITE_INFO };
     if (method === 'GET' && url.startsWith('/api/registrations/')) return registration();
     if (method === 'POST' && url.endsWith('/dreams') && dream) return dream();
-    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
+    return undefined;
   });
 }
 
@@ -202,7 +194,7 @@ describe('ConfirmationPage', () => {
     serve(
       () => ({ body: REGISTRATION }),
       undefined,
-      () => ({ status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } }),
+      () => NOT_FOUND,
     );
     renderWithProviders(<ConfirmationPage />, {
       route: '/confirmation?session_id=cs_test_unknown',
@@ -281,7 +273,7 @@ describe('ConfirmationPage', () => {
   );
 
   it('shows Registration Not Found when the load fails', async () => {
-    serve(() => ({ status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } }));
+    serve(() => NOT_FOUND);
     renderWithProviders(<ConfirmationPage />, {
       route: '/confirmation/unknown',
       path: '/confirmation/:id',

@@ -1,7 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading, PageTitle } from '../../../components/page-title';
 import { Skeleton } from '../../../components/skeleton';
+import { TicketCard } from '../../../components/ticket-card';
+import { Notice } from '../../../components/notice';
+import { RegisterLink, ReturnHomeLink } from '../../../components/site-links';
 import { useEvents } from '../../../lib/catalogue';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { justRegistered } from '../../../lib/just-registered';
@@ -10,7 +13,6 @@ import { usePayerRegistration } from '../api/get-payer-registration';
 import { useRegistration } from '../api/get-registration';
 import { ChatInstructions } from './chat-instructions';
 import { RegistrationDetails, visitorStatus } from './registration-details';
-import { TicketCard } from '../../../components/ticket-card';
 import { ShareDreamForm } from './share-dream-form';
 
 /** Written by the registration form before it leaves for the payment page. */
@@ -61,44 +63,22 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
       : 'confirmation.paid.title';
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id={headline} />
       {headline === 'confirmation.paid.title' && (
         <div className="confirmation__icon" aria-hidden="true">
           ✓
         </div>
       )}
-      <h1>
-        <FormattedMessage id={headline} />
-      </h1>
+      <PageHeading titleId={headline} />
       {status === 'processing' && (
         <p className="section__lead" role="status">
           <FormattedMessage id="confirmation.paid.processing" />
         </p>
       )}
-      {data && (
-        <RegistrationDetails
-          name={data.name}
-          email={data.email}
-          whatsapp={data.whatsapp}
-          event={data.event}
-          time={data.time}
-          status={status}
-        />
-      )}
+      {data && <RegistrationDetails registration={data} status={status} />}
       {hasEnded(status) && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id={`confirmation.ended.${status}`} />
-          </p>
-        </div>
+        <Notice titleId={`confirmation.ended.${status}`} tone="warning" role="status" />
       )}
-      {status === 'waiting' && (
-        <div className="notice notice--warning">
-          <p className="notice__title">
-            <FormattedMessage id="confirmation.waitingList.notice" />
-          </p>
-        </div>
-      )}
+      {status === 'waiting' && <Notice titleId="confirmation.waitingList.notice" tone="warning" />}
       <TicketCard ticket={data?.ticket} />
       {!hasEnded(status) && status !== 'waiting' && (
         <p>
@@ -106,9 +86,7 @@ function PaymentSuccess({ sessionId }: { sessionId: string }) {
         </p>
       )}
       <div className="button-row">
-        <Link to="/" className="button button--primary">
-          <FormattedMessage id="common.returnHome" />
-        </Link>
+        <ReturnHomeLink className="button button--primary" />
         {registrationId && (
           <Link
             to={`/confirmation/${encodeURIComponent(registrationId)}`}
@@ -130,37 +108,23 @@ function WaitingListConfirmation({ registrationId }: { registrationId: string | 
   const sent = justRegistered(registrationId);
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="confirmation.waitingList.title" />
-      <h1>
-        <FormattedMessage id="confirmation.waitingList.title" />
-      </h1>
-      {sent && (
-        <RegistrationDetails
-          name={sent.name}
-          email={sent.email}
-          whatsapp={sent.whatsapp}
-          event={sent.event}
-          time={sent.time}
-          status="waiting"
-        />
-      )}
-      <div className="notice notice--warning">
+      <PageHeading titleId="confirmation.waitingList.title" />
+      {sent && <RegistrationDetails registration={sent} status="waiting" />}
+      <Notice tone="warning">
         <p>
           <FormattedMessage id="confirmation.waitingList.body" />
         </p>
         <p>
           <FormattedMessage id="confirmation.waitingList.refund" />
         </p>
-      </div>
+      </Notice>
       {registrationId && (
         <>
           <ShareDreamForm registrationId={registrationId} />
           <ChatInstructions />
         </>
       )}
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }
@@ -168,16 +132,11 @@ function WaitingListConfirmation({ registrationId }: { registrationId: string | 
 function RegistrationNotFound() {
   return (
     <section className="page page--narrow confirmation">
-      <PageTitle id="confirmation.notFound.title" />
-      <h1>
-        <FormattedMessage id="confirmation.notFound.title" />
-      </h1>
+      <PageHeading titleId="confirmation.notFound.title" />
       <p>
         <FormattedMessage id="confirmation.notFound.body" />
       </p>
-      <Link to="/?register=true" className="button button--primary">
-        <FormattedMessage id="confirmation.notFound.button" />
-      </Link>
+      <RegisterLink labelId="confirmation.notFound.button" className="button button--primary" />
     </section>
   );
 }
@@ -225,29 +184,14 @@ function RegistrationConfirmation({ id }: { id: string }) {
         />
       </h1>
       {/* The id travels in links: its answer has no phone (SPEC section 7), so none is shown. */}
-      <RegistrationDetails
-        name={data.name}
-        email={data.email}
-        event={data.event}
-        time={data.time}
-        status={status}
-      />
-      {gone && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id={`confirmation.ended.${status}`} />
-          </p>
-        </div>
-      )}
+      <RegistrationDetails registration={data} status={status} />
+      {gone && <Notice titleId={`confirmation.ended.${status}`} tone="warning" role="status" />}
       {data.waitingList ? (
-        <div className="notice notice--warning">
-          <p className="notice__title">
-            <FormattedMessage id="confirmation.waitingList.notice" />
-          </p>
+        <Notice titleId="confirmation.waitingList.notice" tone="warning">
           <p>
             <FormattedMessage id="confirmation.waitingList.refund" />
           </p>
-        </div>
+        </Notice>
       ) : null}
       {data.sharesDreams && (
         <>
@@ -255,10 +199,7 @@ function RegistrationConfirmation({ id }: { id: string }) {
           <ChatInstructions />
         </>
       )}
-      <div className="notice">
-        <p className="notice__title">
-          <FormattedMessage id="confirmation.cancel.title" />
-        </p>
+      <Notice titleId="confirmation.cancel.title">
         <p>
           <FormattedMessage
             id="confirmation.cancel.body"
@@ -273,10 +214,8 @@ function RegistrationConfirmation({ id }: { id: string }) {
             }}
           />
         </p>
-      </div>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      </Notice>
+      <ReturnHomeLink />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Detail } from '../../../components/details-list';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf, placeName } from '../../../lib/event-place';
@@ -33,12 +34,14 @@ export function visitorStatus(
 }
 
 interface RegistrationDetailsProps {
-  name: string;
-  email: string;
-  /** Only the payer's own confirmation has it (see get-payer-registration.ts). */
-  whatsapp?: string;
-  event: string;
-  time: string;
+  registration: {
+    name: string;
+    email: string;
+    /** Only the payer's own confirmation has it (see get-payer-registration.ts). */
+    whatsapp?: string;
+    event: string;
+    time: string;
+  };
   status: RegistrationStatus;
 }
 
@@ -55,14 +58,8 @@ const BADGE: Record<RegistrationStatus, string> = {
  * What SPEC section 3 lists for the confirmation, in the visitor's language: name, email, phone
  * (when the page may show it), event, location, date and time, and where the registration stands.
  */
-export function RegistrationDetails({
-  name,
-  email,
-  whatsapp,
-  event,
-  time,
-  status,
-}: RegistrationDetailsProps) {
+export function RegistrationDetails({ registration, status }: RegistrationDetailsProps) {
+  const { name, email, whatsapp, event, time } = registration;
   const intl = useIntl();
   const events = useEvents();
   const match = findSlot(events.data, event, time);
@@ -70,72 +67,32 @@ export function RegistrationDetails({
 
   return (
     <dl className="card details">
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.name" />
-        </dt>
-        <dd>{name}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.email" />
-        </dt>
-        <dd>{email}</dd>
-      </div>
-      {whatsapp !== undefined && (
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.phone" />
-          </dt>
-          <dd>{whatsapp}</dd>
-        </div>
-      )}
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.event" />
-        </dt>
-        <dd>{eventName}</dd>
-      </div>
+      <Detail labelId="confirmation.field.name">{name}</Detail>
+      <Detail labelId="confirmation.field.email">{email}</Detail>
+      {whatsapp !== undefined && <Detail labelId="confirmation.field.phone">{whatsapp}</Detail>}
+      <Detail labelId="confirmation.field.event">{eventName}</Detail>
       {match && (
-        <div>
-          <dt>
-            <FormattedMessage id="confirmation.field.location" />
-          </dt>
-          <dd>{placeName(intl, match.event, 'venue')}</dd>
-        </div>
+        <Detail labelId="confirmation.field.location">
+          {placeName(intl, match.event, 'venue')}
+        </Detail>
       )}
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.date" />
-        </dt>
-        <dd>
-          {match?.slot
-            ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
-            : match
-              ? formatEventDate(match.event.date, intl.locale)
-              : '—'}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.time" />
-        </dt>
-        <dd>
-          {match?.slot
-            ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
-            : time}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="confirmation.field.status" />
-        </dt>
-        <dd>
-          <span className={`badge ${BADGE[status]}`}>
-            <FormattedMessage id={`confirmation.status.${status}`} />
-          </span>
-        </dd>
-      </div>
+      <Detail labelId="confirmation.field.date">
+        {match?.slot
+          ? formatSlotDate(match.slot.startsAt, intl.locale, match.event.timeZone, true)
+          : match
+            ? formatEventDate(match.event.date, intl.locale)
+            : '—'}
+      </Detail>
+      <Detail labelId="confirmation.field.time">
+        {match?.slot
+          ? formatSlotTime(match.slot.startsAt, intl.locale, match.event.timeZone)
+          : time}
+      </Detail>
+      <Detail labelId="confirmation.field.status">
+        <span className={`badge ${BADGE[status]}`}>
+          <FormattedMessage id={`confirmation.status.${status}`} />
+        </span>
+      </Detail>
     </dl>
   );
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../../lib/http-error';
 import { visibleLength } from '../../../lib/text-length';
 import { useShareDream } from '../api/share-dream';
 import { FieldError } from '../../../components/field';
+import { Notice } from '../../../components/notice';
 
 export const SHARED_DREAM_MIN = 10;
 export const SHARED_DREAM_MAX = 2000;
@@ -19,14 +20,11 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
 
   if (share.isSuccess) {
     return (
-      <div className="notice notice--success" role="status">
-        <p className="notice__title">
-          <FormattedMessage id="shareDream.received.title" />
-        </p>
+      <Notice titleId="shareDream.received.title" tone="success" role="status">
         <p>
           <FormattedMessage id="shareDream.received.body" />
         </p>
-      </div>
+      </Notice>
     );
   }
 

@@ -2,98 +2,84 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
+import { Section } from '../../../components/section';
+import { CONTENT_PAGES } from '../data/content-pages';
+import { Quote } from './quote';
 
+const EXPERIENCES = [
+  { prefix: 'experience.dreams', image: dreamImage },
+  { prefix: 'experience.cameras', image: cameraImage },
+] as const;
 const STEPS = ['howItWorks.step1', 'howItWorks.step2'] as const;
 const FAQ = ['faq.q1', 'faq.q2', 'faq.q3', 'faq.q4', 'faq.q5'] as const;
-const PAGE_LINKS = [
-  { to: '/about', id: 'nav.about' },
-  { to: '/who-we-are', id: 'nav.whoWeAre' },
-  { to: '/press', id: 'nav.press' },
-  { to: '/past-events', id: 'nav.pastEvents' },
+const EXPLORE = [
+  { to: '/dreams', prefix: 'explore.dreams' },
+  { to: '/polaroid', prefix: 'explore.polaroid' },
 ] as const;
+
+/** A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body`. */
+function TitleAndBody({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <h3>
+        <FormattedMessage id={`${prefix}.title`} />
+      </h3>
+      <p>
+        <FormattedMessage id={`${prefix}.body`} />
+      </p>
+    </>
+  );
+}
 
 export function ExperienceSection() {
   return (
-    <section className="section" aria-labelledby="experience-title">
-      <h2 id="experience-title">
-        <FormattedMessage id="experience.title" />
-      </h2>
+    <Section titleId="experience.title" headingId="experience-title">
       <p className="section__lead">
         <FormattedMessage id="experience.body" />
       </p>
       <div className="card-grid card-grid--two">
-        <article className="card experience-card">
-          <img src={dreamImage} alt="" width="96" height="96" />
-          <h3>
-            <FormattedMessage id="experience.dreams.title" />
-          </h3>
-          <p>
-            <FormattedMessage id="experience.dreams.body" />
-          </p>
-        </article>
-        <article className="card experience-card">
-          <img src={cameraImage} alt="" width="96" height="96" />
-          <h3>
-            <FormattedMessage id="experience.cameras.title" />
-          </h3>
-          <p>
-            <FormattedMessage id="experience.cameras.body" />
-          </p>
-        </article>
+        {EXPERIENCES.map((experience) => (
+          <article key={experience.prefix} className="card experience-card">
+            <img src={experience.image} alt="" width="96" height="96" />
+            <TitleAndBody prefix={experience.prefix} />
+          </article>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
 export function HowItWorksSection() {
   return (
-    <section className="section" aria-labelledby="how-title">
-      <h2 id="how-title">
-        <FormattedMessage id="howItWorks.title" />
-      </h2>
+    <Section titleId="howItWorks.title" headingId="how-title">
       <ol className="steps">
         {STEPS.map((step, index) => (
           <li key={step} className="card step">
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            <h3>
-              <FormattedMessage id={`${step}.title`} />
-            </h3>
-            <p>
-              <FormattedMessage id={`${step}.body`} />
-            </p>
+            <TitleAndBody prefix={step} />
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 
 export function VisionSection() {
   return (
-    <section className="section vision" aria-labelledby="vision-title">
-      <h2 id="vision-title">
-        <FormattedMessage id="vision.title" />
-      </h2>
-      <blockquote className="quote">
-        <p>
-          <FormattedMessage id="vision.quote" />
-        </p>
-      </blockquote>
+    <Section titleId="vision.title" headingId="vision-title" className="section vision">
+      <Quote id="vision.quote" />
       <p>
         <FormattedMessage id="vision.body" />
       </p>
-    </section>
+    </Section>
   );
 }
 
 export function FaqSection() {
   return (
-    <section className="section" aria-labelledby="faq-title">
-      <h2 id="faq-title">
-        <FormattedMessage id="faq.title" />
-      </h2>
+    <Section titleId="faq.title" headingId="faq-title">
       <div className="faq">
         {FAQ.map((question) => (
           <details key={question} className="faq__item">
@@ -106,50 +92,33 @@ export function FaqSection() {
           </details>
         ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
 export function ExploreSection() {
   return (
-    <section className="section" aria-labelledby="explore-title">
-      <h2 id="explore-title">
-        <FormattedMessage id="explore.title" />
-      </h2>
+    <Section titleId="explore.title" headingId="explore-title">
       <div className="card-grid card-grid--two">
-        <Link to="/dreams" className="card card--link">
-          <h3>
-            <FormattedMessage id="explore.dreams.title" />
-          </h3>
-          <p>
-            <FormattedMessage id="explore.dreams.body" />
-          </p>
-          <span className="text-link" aria-hidden="true">
-            →
-          </span>
-        </Link>
-        <Link to="/polaroid" className="card card--link">
-          <h3>
-            <FormattedMessage id="explore.polaroid.title" />
-          </h3>
-          <p>
-            <FormattedMessage id="explore.polaroid.body" />
-          </p>
-          <span className="text-link" aria-hidden="true">
-            →
-          </span>
-        </Link>
+        {EXPLORE.map((page) => (
+          <Link key={page.to} to={page.to} className="card card--link">
+            <TitleAndBody prefix={page.prefix} />
+            <span className="text-link" aria-hidden="true">
+              →
+            </span>
+          </Link>
+        ))}
       </div>
       <nav className="page-buttons" aria-labelledby="explore-more-title">
         <h3 id="explore-more-title" className="visually-hidden">
           <FormattedMessage id="explore.more" />
         </h3>
-        {PAGE_LINKS.map((link) => (
+        {CONTENT_PAGES.map((link) => (
           <Link key={link.to} to={link.to} className="button button--ghost">
             <FormattedMessage id={link.id} />
           </Link>
         ))}
       </nav>
-    </section>
+    </Section>
   );
 }

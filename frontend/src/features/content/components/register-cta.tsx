@@ -1,18 +1,14 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Section } from '../../../components/section';
+import { RegisterLink } from '../../../components/site-links';
 
 export function RegisterCta() {
   return (
-    <aside className="cta card" aria-labelledby="cta-title">
-      <h2 id="cta-title">
-        <FormattedMessage id="cta.title" />
-      </h2>
+    <Section titleId="cta.title" headingId="cta-title" className="cta card" as="aside">
       <p>
         <FormattedMessage id="cta.body" />
       </p>
-      <Link to="/?register=true" className="button button--primary">
-        <FormattedMessage id="cta.button" />
-      </Link>
-    </aside>
+      <RegisterLink labelId="cta.button" className="button button--primary" />
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
+import { Section } from '../../../components/section';
 import { nextStops, useEvents } from '../../../lib/catalogue';
 import { placeName } from '../../../lib/event-place';
 
@@ -50,10 +51,7 @@ export function ShareButtons() {
   };
 
   return (
-    <section className="section share" aria-labelledby="share-title">
-      <h2 id="share-title">
-        <FormattedMessage id="share.title" />
-      </h2>
+    <Section titleId="share.title" headingId="share-title" className="section share">
       <ul className="share__list">
         {NETWORKS.map((network) => {
           const label = intl.formatMessage({ id: `share.on.${network.key}` });
@@ -77,6 +75,6 @@ export function ShareButtons() {
           </button>
         </li>
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import { PageTitle } from '../../../components/page-title';
+import { Detail } from '../../../components/details-list';
+import { PageHeading } from '../../../components/page-title';
+import { Section } from '../../../components/section';
+import { Quote } from '../components/quote';
 import { RegisterCta } from '../components/register-cta';
 
 const DETAILS = [
@@ -14,49 +17,28 @@ const DETAILS = [
 export default function AboutPage() {
   return (
     <article className="page">
-      <PageTitle id="about.title" />
       <p className="eyebrow">
         <FormattedMessage id="about.eyebrow" />
       </p>
-      <h1>
-        <FormattedMessage id="about.title" />
-      </h1>
-      <p className="section__lead">
-        <FormattedMessage id="about.lead" />
-      </p>
+      <PageHeading titleId="about.title" leadId="about.lead" />
       <p>
         <FormattedMessage id="about.body1" />
       </p>
       <p>
         <FormattedMessage id="about.body2" />
       </p>
-      <section className="section" aria-labelledby="details-title">
-        <h2 id="details-title">
-          <FormattedMessage id="about.details.title" />
-        </h2>
+      <Section titleId="about.details.title" headingId="details-title">
         <dl className="details-grid">
           {DETAILS.map((detail) => (
-            <div key={detail} className="card">
-              <dt>
-                <FormattedMessage id={`about.details.${detail}.label`} />
-              </dt>
-              <dd>
-                <FormattedMessage id={`about.details.${detail}.value`} />
-              </dd>
-            </div>
+            <Detail key={detail} labelId={`about.details.${detail}.label`} className="card">
+              <FormattedMessage id={`about.details.${detail}.value`} />
+            </Detail>
           ))}
         </dl>
-      </section>
-      <section className="section" aria-labelledby="about-vision-title">
-        <h2 id="about-vision-title">
-          <FormattedMessage id="vision.title" />
-        </h2>
-        <blockquote className="quote">
-          <p>
-            <FormattedMessage id="about.quote" />
-          </p>
-        </blockquote>
-      </section>
+      </Section>
+      <Section titleId="vision.title" headingId="about-vision-title">
+        <Quote id="about.quote" />
+      </Section>
       <RegisterCta />
     </article>
   );

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { TooltipProvider } from '../../../components/tooltip';
 import { PhotoGallery } from '../components/photo-gallery';
 import { RegisterCta } from '../components/register-cta';
+import { Section } from '../../../components/section';
 import type { PersonSlug } from '../data/site-content';
 import { useSiteContent } from '../hooks/use-site-content';
 
@@ -23,17 +24,11 @@ export default function BiographyPage({ slug }: { slug: PersonSlug }) {
         {person.biography.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <section className="section" aria-labelledby="photos-title">
-          <h2 id="photos-title">
-            <FormattedMessage id="bio.photos" />
-          </h2>
+        <Section titleId="bio.photos" headingId="photos-title">
           <PhotoGallery photos={person.photos} />
-        </section>
+        </Section>
         {person.links.length > 0 && (
-          <section className="section" aria-labelledby="links-title">
-            <h2 id="links-title">
-              <FormattedMessage id="bio.links" />
-            </h2>
+          <Section titleId="bio.links" headingId="links-title">
             <ul className="link-list">
               {person.links.map((link) => (
                 <li key={link.href}>
@@ -43,7 +38,7 @@ export default function BiographyPage({ slug }: { slug: PersonSlug }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         )}
         <p>
           <Link to="/who-we-are" className="text-link">

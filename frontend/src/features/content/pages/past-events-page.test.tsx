@@ -1,16 +1,12 @@
 import { screen } from '@testing-library/react';
-import { BUCHAREST, MATERA, fakeFetch, renderWithProviders } from '../../../test/render';
+import { BUCHAREST, CLUJ, MATERA, fakeFetch, renderWithProviders } from '../../../test/render';
 import PastEventsPage from './past-events-page';
 
 const NAPOLI = { ...MATERA, slug: 'napoli', city: 'Napoli', venue: 'Napoli', date: '2025-09-14' };
 
-/** An event played since the build, announced with its Italian and Romanian names. */
-const CLUJ = {
-  ...BUCHAREST,
-  slug: 'cluj',
-  city: 'Cluj-Napoca',
-  venue: 'Paintbrush Factory',
-  localised: { it: { city: 'Clausemburgo', venue: 'Fabbrica dei Pennelli' } },
+/** Cluj, played since the build. */
+const PLAYED_CLUJ = {
+  ...CLUJ,
   date: '2025-11-06',
   status: 'completed',
   slots: [
@@ -26,7 +22,7 @@ const CLUJ = {
 beforeEach(() => {
   window.localStorage.clear();
   fakeFetch((_method, url) =>
-    url === '/api/events' ? { body: [MATERA, NAPOLI, BUCHAREST, CLUJ] } : { status: 404 },
+    url === '/api/events' ? { body: [MATERA, NAPOLI, BUCHAREST, PLAYED_CLUJ] } : { status: 404 },
   );
 });
 

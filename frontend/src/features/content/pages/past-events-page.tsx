@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
+import { RegisterCta } from '../components/register-cta';
 import { useEvents } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';
 import { formatEventDate, formatSlotTime } from '../../../lib/dates';
 import { placeName } from '../../../lib/event-place';
-import { RegisterCta } from '../components/register-cta';
 
 /** The events the tour has played, the latest first. */
 function pastEvents(events: readonly CatalogueEvent[]): CatalogueEvent[] {
@@ -19,13 +19,7 @@ export default function PastEventsPage() {
   const completed = pastEvents(events.data ?? []);
   return (
     <article className="page">
-      <PageTitle id="pastEvents.title" />
-      <h1>
-        <FormattedMessage id="pastEvents.title" />
-      </h1>
-      <p className="section__lead">
-        <FormattedMessage id="pastEvents.lead" />
-      </p>
+      <PageHeading titleId="pastEvents.title" leadId="pastEvents.lead" />
       {events.isPending && (
         <p role="status">
           <FormattedMessage id="common.loading" />

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
+import { ReturnHomeLink } from '../../../components/site-links';
 import { useTypewriter } from '../hooks/use-typewriter';
 
 /** /dreams and /polaroid: a typed 'coming' line while the pages are made. */
@@ -10,10 +10,7 @@ export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' 
   const typed = useTypewriter(coming);
   return (
     <section className="page page--narrow page--center">
-      <PageTitle id={`${page}.title`} />
-      <h1>
-        <FormattedMessage id={`${page}.title`} />
-      </h1>
+      <PageHeading titleId={`${page}.title`} />
       <p className="typewriter">
         <span aria-hidden="true">
           {typed}
@@ -24,9 +21,7 @@ export default function PlaceholderPage({ page }: { page: 'dreams' | 'polaroid' 
       <p className="muted" role="status">
         <FormattedMessage id={`${page}.loading`} />
       </p>
-      <Link to="/" className="button button--ghost">
-        <FormattedMessage id="common.returnHome" />
-      </Link>
+      <ReturnHomeLink />
     </section>
   );
 }

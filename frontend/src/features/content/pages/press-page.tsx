@@ -1,10 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ExternalLink } from '../../../components/external-link';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { TooltipProvider } from '../../../components/tooltip';
+import { RegisterCta } from '../components/register-cta';
+import { Section } from '../../../components/section';
 import { formatEventDate } from '../../../lib/dates';
 import { useSiteInfo } from '../../../lib/site-info';
-import { RegisterCta } from '../components/register-cta';
 import { useSiteContent } from '../hooks/use-site-content';
 
 export default function PressPage() {
@@ -15,14 +16,8 @@ export default function PressPage() {
   return (
     <TooltipProvider>
       <article className="page">
-        <PageTitle id="press.title" />
-        <h1>
-          <FormattedMessage id="press.title" />
-        </h1>
-        <section className="section" aria-labelledby="featured-title">
-          <h2 id="featured-title">
-            <FormattedMessage id="press.featured" />
-          </h2>
+        <PageHeading titleId="press.title" />
+        <Section titleId="press.featured" headingId="featured-title">
           <article className="card press-article">
             <img src={article.image.src} alt={article.image.alt} width="400" height="240" />
             <div>
@@ -36,19 +31,13 @@ export default function PressPage() {
               </ExternalLink>
             </div>
           </article>
-        </section>
-        <section className="section notice" aria-labelledby="future-title">
-          <h2 id="future-title">
-            <FormattedMessage id="press.future.title" />
-          </h2>
+        </Section>
+        <Section titleId="press.future.title" headingId="future-title" className="section notice">
           <p>
             <FormattedMessage id="press.future.body" />
           </p>
-        </section>
-        <section className="section" aria-labelledby="materials-title">
-          <h2 id="materials-title">
-            <FormattedMessage id="press.materials.title" />
-          </h2>
+        </Section>
+        <Section titleId="press.materials.title" headingId="materials-title">
           <p>
             <FormattedMessage id="press.materials.body" />
           </p>
@@ -62,7 +51,7 @@ export default function PressPage() {
               <FormattedMessage id="common.loading" />
             )}
           </p>
-        </section>
+        </Section>
         <RegisterCta />
       </article>
     </TooltipProvider>

@@ -1,20 +1,15 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-title';
 import { RegisterCta } from '../components/register-cta';
+import { Section } from '../../../components/section';
 import { useSiteContent } from '../hooks/use-site-content';
 
 export default function WhoWeArePage() {
   const { people } = useSiteContent();
   return (
     <article className="page">
-      <PageTitle id="team.title" />
-      <h1>
-        <FormattedMessage id="team.title" />
-      </h1>
-      <p className="section__lead">
-        <FormattedMessage id="team.lead" />
-      </p>
+      <PageHeading titleId="team.title" leadId="team.lead" />
       <ul className="card-grid card-grid--three team">
         {people.map((person) => (
           <li key={person.slug}>
@@ -27,14 +22,11 @@ export default function WhoWeArePage() {
           </li>
         ))}
       </ul>
-      <section className="section" aria-labelledby="collaborators-title">
-        <h2 id="collaborators-title">
-          <FormattedMessage id="team.collaborators.title" />
-        </h2>
+      <Section titleId="team.collaborators.title" headingId="collaborators-title">
         <p>
           <FormattedMessage id="team.collaborators.body" />
         </p>
-      </section>
+      </Section>
       <RegisterCta />
     </article>
   );

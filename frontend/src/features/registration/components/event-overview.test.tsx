@@ -1,23 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { BUCHAREST, MATERA, capacity, fakeFetch, renderWithProviders } from '../../../test/render';
+import {
+  BUCHAREST,
+  CLUJ,
+  MATERA,
+  capacity,
+  fakeFetch,
+  renderWithProviders,
+} from '../../../test/render';
 import { EventOverview } from './event-overview';
-
-/** An event an operator announced from the Tour page, with its Italian and Romanian names. */
-const CLUJ = {
-  ...BUCHAREST,
-  slug: 'cluj',
-  city: 'Cluj-Napoca',
-  venue: 'Paintbrush Factory',
-  localised: {
-    it: { city: 'Clausemburgo', venue: 'Fabbrica dei Pennelli' },
-    ro: { city: 'Cluj-Napoca', venue: 'Fabrica de Pensule' },
-  },
-  date: '2025-10-23',
-  priceMinor: 4000,
-  slots: [
-    { time: 'Oct 23 - 8:00pm', startsAt: '2025-10-23T17:00:00.000Z', status: 'open', capacity: 2 },
-  ],
-};
 
 const COMPLETED_BUCHAREST = {
   ...BUCHAREST,

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { redirectTo } from '../../../lib/browser-location';
-import { BUCHAREST, MATERA, capacity, fakeFetch, renderWithProviders } from '../../../test/render';
+import {
+  BUCHAREST,
+  MATERA,
+  capacity,
+  fakeFetch,
+  fakeSite,
+  renderWithProviders,
+} from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
 import { RegistrationForm } from './registration-form';
 
@@ -11,12 +18,14 @@ const DREAM =
   'I was walking through a flooded museum at night and every painting was whispering my name in a language I almost knew.';
 
 function serve(available: number, checkout: () => FakeAnswer | Promise<FakeAnswer>) {
-  return fakeFetch((method, url) => {
-    if (url === '/api/events') return { body: [BUCHAREST, MATERA] };
-    if (url === '/api/capacity') return { body: capacity(available, 3) };
-    if (method === 'POST' && url === '/api/create-checkout-session') return checkout();
-    return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
-  });
+  return fakeSite(
+    (method, url) => {
+      if (url === '/api/capacity') return { body: capacity(available, 3) };
+      if (method === 'POST' && url === '/api/create-checkout-session') return checkout();
+      return undefined;
+    },
+    [BUCHAREST, MATERA],
+  );
 }
 
 async function fillForm(
@@ -189,14 +198,16 @@ describe('RegistrationForm', () => {
         },
       ],
     };
-    const calls = fakeFetch((method, url) => {
-      if (url === '/api/events') return { body: [BUCHAREST, cluj, MATERA] };
-      if (url === '/api/capacity') return { body: capacity(5) };
-      if (method === 'POST' && url === '/api/create-checkout-session') {
-        return { body: { url: '/sandbox/checkout/cs_2', registrationId: 'r-2' } };
-      }
-      return { status: 404, body: { statusCode: 404, message: 'Not found', errors: [] } };
-    });
+    const calls = fakeSite(
+      (method, url) => {
+        if (url === '/api/capacity') return { body: capacity(5) };
+        if (method === 'POST' && url === '/api/create-checkout-session') {
+          return { body: { url: '/sandbox/checkout/cs_2', registrationId: 'r-2' } };
+        }
+        return undefined;
+      },
+      [BUCHAREST, cluj, MATERA],
+    );
     renderWithProviders(<RegistrationForm />);
     await screen.findByRole('radio', { name: /thursday, october 30/i });
     await user.selectOptions(screen.getByLabelText(/^location/i), 'cluj');

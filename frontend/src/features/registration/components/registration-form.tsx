@@ -3,6 +3,7 @@ import type { FormEvent, Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
+import { Notice } from '../../../components/notice';
 import { redirectTo } from '../../../lib/browser-location';
 import { useEvents } from '../../../lib/catalogue';
 import { formatPrice } from '../../../lib/dates';
@@ -276,14 +277,11 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
         </div>
 
         {selectedEvent?.status === 'coming-soon' && (
-          <div className="notice" role="status">
-            <p className="notice__title">
-              <FormattedMessage id="form.comingSoon.title" />
-            </p>
+          <Notice titleId="form.comingSoon.title" role="status">
             <p>
               <FormattedMessage id="form.comingSoon.body" />
             </p>
-          </div>
+          </Notice>
         )}
 
         {eventOpen && selectedEvent && (
@@ -464,14 +462,11 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
       </section>
 
       {slotFull && formValid && (
-        <div className="notice notice--warning" role="status">
-          <p className="notice__title">
-            <FormattedMessage id="form.waitingList.title" />
-          </p>
+        <Notice titleId="form.waitingList.title" tone="warning" role="status">
           <p>
             <FormattedMessage id="form.waitingList.body" />
           </p>
-        </div>
+        </Notice>
       )}
 
       <button

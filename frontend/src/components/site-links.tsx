@@ -1,0 +1,20 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+
+/** The way back to the home page, which ends the pages a visitor arrives at from elsewhere. */
+export function ReturnHomeLink({ className = 'button button--ghost' }: { className?: string }) {
+  return (
+    <Link to="/" className={className}>
+      <FormattedMessage id="common.returnHome" />
+    </Link>
+  );
+}
+
+/** The home page with its registration form open and in view (see app/home-page.tsx). */
+export function RegisterLink({ labelId, className }: { labelId: string; className: string }) {
+  return (
+    <Link to="/?register=true" className={className}>
+      <FormattedMessage id={labelId} />
+    </Link>
+  );
+}
