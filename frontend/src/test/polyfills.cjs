@@ -2,15 +2,3 @@
 const { TextEncoder, TextDecoder } = require('node:util');
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-// jsdom has <dialog> but not its modal methods; browsers do.
-if (typeof HTMLDialogElement !== 'undefined') {
-  const proto = HTMLDialogElement.prototype;
-  proto.showModal ??= function showModal() {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close() {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
