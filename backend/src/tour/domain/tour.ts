@@ -217,7 +217,7 @@ export type TourCommand =
     };
 
 function refuse(check: Check, field: string): void {
-  if (check) throw new TourError('invalid', capitalise(check), field);
+  if (check) throw new TourError('tour-field-invalid', capitalise(check), field);
 }
 
 function capitalise(text: string): string {
@@ -275,7 +275,7 @@ function slotAtInstant(event: TourEvent, startsAt: string, except?: string): Slo
 
 function sameInstantConflict(event: TourEvent, other: Slot): TourError {
   return new TourError(
-    'conflict',
+    'slot-instant-taken',
     `The event "${event.slug}" has a slot at that time already: "${other.time}".`,
     'startsAt',
   );
@@ -317,7 +317,7 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       }
       checkDetails(details);
       if (state) {
-        throw new TourError('conflict', `The tour has an event "${slug}" already.`, 'slug');
+        throw new TourError('event-slug-taken', `The tour has an event "${slug}" already.`, 'slug');
       }
       return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
     }
@@ -358,7 +358,10 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       if (command.time !== undefined) refuse(checkSlotName(asName(command.time)), 'time');
       const event = existing(state, slug);
       if (event.status === 'completed') {
-        throw new TourError('conflict', `The event "${slug}" is completed: it takes no new slots.`);
+        throw new TourError(
+          'event-completed',
+          `The event "${slug}" is completed: it takes no new slots.`,
+        );
       }
       refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
       const time =
@@ -368,7 +371,7 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       if (twin) throw sameInstantConflict(event, twin);
       if (event.slots.some((slot) => slot.time === time)) {
         throw new TourError(
-          'conflict',
+          'slot-name-taken',
           `The event "${slug}" has a slot "${time}" already.`,
           'time',
         );
@@ -411,7 +414,7 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
         if (command.capacity < command.seatsTaken) {
           const taken = command.seatsTaken;
           throw new TourError(
-            'conflict',
+            'capacity-below-seats-taken',
             `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
             'capacity',
           );
@@ -433,7 +436,10 @@ export function decide(state: TourEvent | undefined, command: TourCommand): Tour
       const event = existing(state, slug);
       const slot = existingSlot(event, command.time);
       if (event.status === 'completed') {
-        throw new TourError('conflict', `The event "${slug}" is completed: its slots stay closed.`);
+        throw new TourError(
+          'event-completed',
+          `The event "${slug}" is completed: its slots stay closed.`,
+        );
       }
       refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
       return slot.status === 'open'
@@ -455,7 +461,7 @@ function refuseReopeningPastSlot(slot: Slot, now: Date, closesMinutesBefore: num
   );
   if (!open) {
     throw new TourError(
-      'conflict',
+      'slot-started',
       'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
     );
   }

@@ -19,7 +19,11 @@ export class ChangeTourHandler implements ICommandHandler<ChangeTourCommand> {
     // announce, a bad slug.
     const badSlug = checkSlug(command.slug);
     if (badSlug && command.type === 'AnnounceEvent') {
-      throw new TourError('invalid', `${badSlug[0].toUpperCase()}${badSlug.slice(1)}.`, 'slug');
+      throw new TourError(
+        'tour-field-invalid',
+        `${badSlug[0].toUpperCase()}${badSlug.slice(1)}.`,
+        'slug',
+      );
     }
     if (badSlug) throw eventNotFound(command.slug);
     if ('time' in command && command.type !== 'AddSlot' && checkSlotName(command.time)) {

@@ -1,17 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import type { TourCommand } from '../../domain/tour';
@@ -24,6 +15,9 @@ import {
   EditEventRequestDto,
   EditSlotRequestDto,
 } from './change-tour.request.dto';
+import { OperatorCommand } from '../../../auth/admin-only.decorator';
+import { only } from '../../../common/domain-error';
+import { TourError } from '../../domain/tour-errors';
 
 /**
  * The operator's changes to the tour. Every route sends one ChangeTourCommand (a command of the
@@ -50,15 +44,14 @@ export class ChangeTourHttpController {
   }
 
   @Post()
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'announceEvent',
     summary: 'Announce an event of the tour',
     description: 'Records EventAnnounced.',
+    status: 201,
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-slug-taken', 'concurrent-change')],
   })
-  @ApiCreatedResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'The tour has an event of that slug.' })
   announce(
     @Body() body: AnnounceEventRequestDto,
     @CurrentAdmin() actor: AdminActor,
@@ -67,16 +60,14 @@ export class ChangeTourHttpController {
   }
 
   @Patch(':slug')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'editEvent',
     summary: "Edit an event's details, status or automatic offers",
     description:
       'Records EventDetailsEdited for the details that change, AutomaticOffersSwitched when automaticOffers does; nothing for values already so.',
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-not-found', 'concurrent-change')],
   })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
   edit(
     @Param('slug') slug: string,
     @Body() body: EditEventRequestDto,
@@ -86,15 +77,13 @@ export class ChangeTourHttpController {
   }
 
   @Post(':slug/complete')
-  @HttpCode(200)
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'completeEvent',
     summary: 'Complete an event',
     description: 'Records EventCompleted: the event becomes past, and its slots close.',
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-not-found', 'concurrent-change')],
   })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
   complete(
     @Param('slug') slug: string,
     @CurrentAdmin() actor: AdminActor,
@@ -103,19 +92,24 @@ export class ChangeTourHttpController {
   }
 
   @Post(':slug/slots')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'addSlot',
     summary: 'Add a slot to an event',
-    description: 'Records SlotAdded.',
-  })
-  @ApiCreatedResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
     description:
-      'The event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
+      'Records SlotAdded. Refused (409) when the event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
+    status: 201,
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-name-taken',
+        'slot-instant-taken',
+        'event-completed',
+        'concurrent-change',
+      ),
+    ],
   })
   addSlot(
     @Param('slug') slug: string,
@@ -126,20 +120,23 @@ export class ChangeTourHttpController {
   }
 
   @Patch(':slug/slots/:time')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
     description:
-      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
-  })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description:
-      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC). A capacity below the seats taken, or another slot of the event at the new instant, is refused (409).",
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-not-found',
+        'capacity-below-seats-taken',
+        'slot-instant-taken',
+        'concurrent-change',
+      ),
+    ],
   })
   editSlot(
     @Param('slug') slug: string,
@@ -155,15 +152,21 @@ export class ChangeTourHttpController {
   }
 
   @Post(':slug/slots/:time/close')
-  @HttpCode(200)
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'closeSlot',
     summary: 'Close a slot to registration',
     description: 'Records SlotClosed, unless it is closed already.',
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-not-found',
+        'concurrent-change',
+      ),
+    ],
   })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
   close(
     @Param('slug') slug: string,
     @Param('time') time: string,
@@ -173,19 +176,23 @@ export class ChangeTourHttpController {
   }
 
   @Post(':slug/slots/:time/reopen')
-  @HttpCode(200)
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',
     description:
-      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409.',
-  })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: 'The event is completed, or the slot has started (or is about to).',
+      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409, as in a completed event.',
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-not-found',
+        'event-completed',
+        'slot-started',
+        'concurrent-change',
+      ),
+    ],
   })
   reopen(
     @Param('slug') slug: string,
