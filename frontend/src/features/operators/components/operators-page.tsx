@@ -22,6 +22,7 @@ import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-displ
 import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { FieldError } from '../../../components/field';
+import './operators.css';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 

@@ -17,6 +17,7 @@ import { ExportPanel } from './export-panel';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
+import './registrations.css';
 
 type StatusFilter = 'all' | NonNullable<RegistrationFilter['status']>;
 

@@ -12,6 +12,7 @@ import { EventFormDialog } from './event-form-dialog';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { TourEventCard } from './tour-event-card';
 import { TourHistoryDrawer } from './tour-history-drawer';
+import './tour.css';
 
 const byDate = (a: TourEventAdmin, b: TourEventAdmin) =>
   a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug);
