@@ -12,6 +12,7 @@ import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import { exportFileName, scopeFilter } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
 import { downloadFromServer } from '../model/download-file';
+import { SelectField } from '../../../components/field';
 import { eventName } from './event-name';
 
 export function csvLabels(t: AdminText): CsvLabels {
@@ -206,21 +207,18 @@ export function ExportPanel({
         </div>
       )}
       <div className="export-panel__row">
-        <div className="field field--inline">
-          <label htmlFor={eventSelectId}>{t('admin.export.event')}</label>
-          <select
-            id={eventSelectId}
-            value={event}
-            onChange={(change) => setChosenEvent(change.target.value)}
-            disabled={events.length === 0}
-          >
-            {events.map((slug) => (
-              <option key={slug} value={slug}>
-                {eventName(t, slug, tour.data, intl.locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={eventSelectId}
+          className="field--inline"
+          label={t('admin.export.event')}
+          value={event}
+          onChange={setChosenEvent}
+          disabled={events.length === 0}
+          options={events.map((slug) => ({
+            value: slug,
+            label: eventName(t, slug, tour.data, intl.locale),
+          }))}
+        />
         <button
           type="button"
           className="button button--small"
@@ -230,21 +228,15 @@ export function ExportPanel({
         </button>
       </div>
       <div className="export-panel__row">
-        <div className="field field--inline">
-          <label htmlFor={slotSelectId}>{t('admin.export.slot')}</label>
-          <select
-            id={slotSelectId}
-            value={time}
-            onChange={(change) => setChosenTime(change.target.value)}
-            disabled={times.length === 0}
-          >
-            {times.map((slot) => (
-              <option key={slot} value={slot}>
-                {nameSlot(event, slot)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={slotSelectId}
+          className="field--inline"
+          label={t('admin.export.slot')}
+          value={time}
+          onChange={setChosenTime}
+          disabled={times.length === 0}
+          options={times.map((slot) => ({ value: slot, label: nameSlot(event, slot) }))}
+        />
         <button
           type="button"
           className="button button--small"
