@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import type { SlotTotals } from '../api/get-registration-page';
 import type { DayCount } from '../api/get-registrations-per-day';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
@@ -33,24 +34,33 @@ export function AdminCharts({
     <section className="admin-panel admin-charts" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.chart.title')}</h2>
       <div className="admin-charts__grid">
-        <figure className="admin-chart">
-          <figcaption>{t('admin.chart.seats')}</figcaption>
-          {slots.length === 0 ? (
-            <p className="muted">{t('admin.chart.empty')}</p>
-          ) : (
-            <SeatsChart slots={slots} t={t} />
-          )}
-        </figure>
-        <figure className="admin-chart">
-          <figcaption>{t('admin.chart.days')}</figcaption>
-          {days.length === 0 ? (
-            <p className="muted">{t('admin.chart.empty')}</p>
-          ) : (
-            <DaysChart days={days} t={t} />
-          )}
-        </figure>
+        <ChartFigure caption={t('admin.chart.seats')} empty={slots.length === 0}>
+          <SeatsChart slots={slots} t={t} />
+        </ChartFigure>
+        <ChartFigure caption={t('admin.chart.days')} empty={days.length === 0}>
+          <DaysChart days={days} t={t} />
+        </ChartFigure>
       </div>
     </section>
+  );
+}
+
+/** A chart under its caption, or the line saying there is nothing to draw yet. */
+function ChartFigure({
+  caption,
+  empty,
+  children,
+}: {
+  caption: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const t = useAdminText();
+  return (
+    <figure className="admin-chart">
+      <figcaption>{caption}</figcaption>
+      {empty ? <p className="muted">{t('admin.chart.empty')}</p> : children}
+    </figure>
   );
 }
 
