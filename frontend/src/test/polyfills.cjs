@@ -4,8 +4,8 @@ const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom has <dialog> but not its modal methods; browsers do.
-if (typeof HTMLDialogElement !== 'undefined') {
-  const proto = HTMLDialogElement.prototype;
+if (globalThis.HTMLDialogElement) {
+  const proto = globalThis.HTMLDialogElement.prototype;
   proto.showModal ??= function showModal() {
     this.setAttribute('open', '');
   };
