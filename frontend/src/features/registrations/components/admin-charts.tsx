@@ -64,12 +64,8 @@ function ChartFigure({
   );
 }
 
-function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
-  const events = useEvents();
-  const nameSlot = useSlotName();
-  const intl = useIntl();
-  const height = slots.length * (BAR_HEIGHT + ROW_GAP);
-  const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
+/** A chart's drawing, its bars listed for screen readers (each names what it shows). */
+function ChartSvg({ height, children }: { height: number; children: ReactNode }) {
   return (
     <svg
       className="admin-chart__svg"
@@ -77,6 +73,19 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
       role="list"
       preserveAspectRatio="xMinYMin meet"
     >
+      {children}
+    </svg>
+  );
+}
+
+function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
+  const events = useEvents();
+  const nameSlot = useSlotName();
+  const intl = useIntl();
+  const height = slots.length * (BAR_HEIGHT + ROW_GAP);
+  const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
+  return (
+    <ChartSvg height={height}>
       {slots.map((slot, index) => {
         const y = index * (BAR_HEIGHT + ROW_GAP);
         const limit = Math.max(slot.limit, 1);
@@ -93,22 +102,23 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
             <text x={0} y={y + BAR_HEIGHT * 0.7} className="admin-chart__label">
               {label}
             </text>
-            <rect
-              x={LABEL_WIDTH}
-              y={y}
-              width={barArea}
-              height={BAR_HEIGHT}
-              rx={4}
-              className="admin-chart__track"
-            />
-            <rect
-              x={LABEL_WIDTH}
-              y={y}
-              width={filled}
-              height={BAR_HEIGHT}
-              rx={4}
-              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`}
-            />
+            {[
+              { width: barArea, className: 'admin-chart__track' },
+              {
+                width: filled,
+                className: `admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`,
+              },
+            ].map((bar) => (
+              <rect
+                key={bar.className}
+                x={LABEL_WIDTH}
+                y={y}
+                width={bar.width}
+                height={BAR_HEIGHT}
+                rx={4}
+                className={bar.className}
+              />
+            ))}
             <text
               x={LABEL_WIDTH + barArea + 8}
               y={y + BAR_HEIGHT * 0.7}
@@ -119,7 +129,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -131,12 +141,7 @@ function DaysChart({ days, t }: { days: DayCount[]; t: AdminText }) {
   const slotWidth = CHART_WIDTH / Math.max(days.length, 1);
   const barWidth = Math.min(36, slotWidth * 0.7);
   return (
-    <svg
-      className="admin-chart__svg"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      role="list"
-      preserveAspectRatio="xMinYMin meet"
-    >
+    <ChartSvg height={height}>
       {days.map((day, index) => {
         const barHeight = (day.count / max) * (height - top - bottom);
         const x = index * slotWidth + (slotWidth - barWidth) / 2;
@@ -169,6 +174,6 @@ function DaysChart({ days, t }: { days: DayCount[]; t: AdminText }) {
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -7,6 +7,15 @@ import CommandCenterPage from '../../../app/command-center/command-center-page';
 
 const PASSWORD = 'correct horse';
 
+/** A seat paid through the payment provider: a refund is there to give. */
+const DANA_PAID = registration({
+  id: '00000000-0000-4000-8000-00000000dddd',
+  name: 'Dana Paid',
+  paid: true,
+  status: 'paid',
+  stripeSessionId: 'cs_test_paid',
+});
+
 interface Call {
   method: string;
   url: string;
@@ -620,15 +629,7 @@ describe('the dashboard', () => {
       const user = userEvent.setup();
       const { calls } = fakeAdminApi({
         live: true,
-        registrations: [
-          registration({
-            id: '00000000-0000-4000-8000-00000000dddd',
-            name: 'Dana Paid',
-            paid: true,
-            status: 'paid',
-            stripeSessionId: 'cs_test_paid',
-          }),
-        ],
+        registrations: [DANA_PAID],
       });
       renderConsole();
       await screen.findByText('1 registration');
@@ -656,13 +657,7 @@ describe('the dashboard', () => {
     const { calls } = fakeAdminApi({
       live: true,
       registrations: [
-        registration({
-          id: '00000000-0000-4000-8000-00000000dddd',
-          name: 'Dana Paid',
-          paid: true,
-          status: 'paid',
-          stripeSessionId: 'cs_test_paid',
-        }),
+        DANA_PAID,
         registration({
           id: '00000000-0000-4000-8000-00000000eeee',
           name: 'Olga Offered',

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { apiUrl } from '../../../lib/api-client';
@@ -206,46 +207,49 @@ export function ExportPanel({
           </span>
         </div>
       )}
-      <div className="export-panel__row">
-        <SelectField
-          id={eventSelectId}
-          className="field--inline"
-          label={t('admin.export.event')}
-          value={event}
-          onChange={setChosenEvent}
-          disabled={events.length === 0}
-          options={events.map((slug) => ({
-            value: slug,
-            label: eventName(t, slug, tour.data, intl.locale),
-          }))}
-        />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void exportScope({ kind: 'event', event })}
-        >
-          {t('admin.export.eventButton')}
-        </button>
-      </div>
-      <div className="export-panel__row">
-        <SelectField
-          id={slotSelectId}
-          className="field--inline"
-          label={t('admin.export.slot')}
-          value={time}
-          onChange={setChosenTime}
-          disabled={times.length === 0}
-          options={times.map((slot) => ({ value: slot, label: nameSlot(event, slot) }))}
-        />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void exportScope({ kind: 'slot', event, time })}
-        >
-          {t('admin.export.slotButton')}
-        </button>
-      </div>
+      <ExportRow
+        id={eventSelectId}
+        label={t('admin.export.event')}
+        value={event}
+        onChange={setChosenEvent}
+        disabled={events.length === 0}
+        options={events.map((slug) => ({
+          value: slug,
+          label: eventName(t, slug, tour.data, intl.locale),
+        }))}
+        exportLabel={t('admin.export.eventButton')}
+        onExport={() => void exportScope({ kind: 'event', event })}
+      />
+      <ExportRow
+        id={slotSelectId}
+        label={t('admin.export.slot')}
+        value={time}
+        onChange={setChosenTime}
+        disabled={times.length === 0}
+        options={times.map((slot) => ({ value: slot, label: nameSlot(event, slot) }))}
+        exportLabel={t('admin.export.slotButton')}
+        onExport={() => void exportScope({ kind: 'slot', event, time })}
+      />
     </section>
+  );
+}
+
+/** A choice (an event, a slot) and the button that exports what is chosen. */
+function ExportRow({
+  exportLabel,
+  onExport,
+  ...choice
+}: Omit<ComponentProps<typeof SelectField>, 'className'> & {
+  exportLabel: string;
+  onExport: () => void;
+}) {
+  return (
+    <div className="export-panel__row">
+      <SelectField className="field--inline" {...choice} />
+      <button type="button" className="button button--small" onClick={onExport}>
+        {exportLabel}
+      </button>
+    </div>
   );
 }
 
