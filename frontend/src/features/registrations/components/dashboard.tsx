@@ -17,7 +17,7 @@ import { ExportPanel } from './export-panel';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
-import { SelectField } from '../../../components/field';
+import { Field, SelectField } from '../../../components/field';
 import './registrations.css';
 
 type StatusFilter = 'all' | NonNullable<RegistrationFilter['status']>;
@@ -151,8 +151,7 @@ export function Dashboard() {
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>
         <SlotTotalsList slots={slots ?? []} />
         <div className="command-center__filters" role="search">
-          <div className="field">
-            <label htmlFor={searchId}>{t('admin.search.label')}</label>
+          <Field id={searchId} label={t('admin.search.label')}>
             <input
               id={searchId}
               type="search"
@@ -161,7 +160,7 @@ export function Dashboard() {
               autoComplete="off"
               maxLength={200}
             />
-          </div>
+          </Field>
           <SelectField
             id={statusId}
             label={t('admin.filter.label')}
