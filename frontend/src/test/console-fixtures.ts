@@ -1,6 +1,10 @@
 import type { AdminRegistration } from '../features/registrations/api/admin-registration';
+import type {
+  PerformersSheet,
+  SheetDream,
+} from '../features/performers-sheet/api/get-performers-sheet';
 
-/** Fixtures of the Command Center's component tests: the rows its list shows. */
+/** Fixtures of the Command Center's tests: the rows its list shows, a slot's performers' sheet. */
 
 /** The server's derived fields of a row: its filter and badge, who holds the money, the toggle. */
 export function served(r: AdminRegistration): AdminRegistration {
@@ -32,4 +36,24 @@ export function registration(overrides: Partial<AdminRegistration>): AdminRegist
     createdAt: '2025-10-01T10:00:00.000Z',
     ...overrides,
   });
+}
+
+/**
+ * The Bucharest slot's performers' sheet over `dreams`, its open suspicions counted; printable,
+ * unless said otherwise, once none is open and a dream is approved.
+ */
+export function performersSheet(dreams: SheetDream[], printable?: boolean): PerformersSheet {
+  const open = dreams.reduce((sum, item) => sum + item.openSuspicions, 0);
+  return {
+    event: 'bucharest',
+    city: 'Bucharest',
+    venue: 'MNAC',
+    localised: {},
+    timeZone: 'Europe/Bucharest',
+    time: 'Oct 30 - 7:30pm',
+    startsAt: '2025-10-30T19:30:00+02:00',
+    dreams,
+    openSuspicions: open,
+    printable: printable ?? (open === 0 && dreams.some((item) => item.approvedText !== null)),
+  };
 }
