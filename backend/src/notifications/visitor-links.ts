@@ -8,7 +8,7 @@ import type { ParameterRule } from '../common/parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { isRegistrationId } from '../common/registration-id';
 import { InvalidLinkError } from './invalid-link-error';
-import { slotOfRegistration } from '../payments/registration-slots';
+import { RegistrationSlots } from '../payments/registration-slots';
 
 /**
  * What a link in an email lets its reader do: cancel their booking, pay for a seat offered
@@ -119,6 +119,7 @@ export class VisitorLinks {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: LiveTour,
+    private readonly registrationSlots: RegistrationSlots,
   ) {}
 
   private key(): Promise<string> {
@@ -150,7 +151,7 @@ export class VisitorLinks {
   async registrationOf(purpose: LinkPurpose, token: unknown, now: Date): Promise<string> {
     const id = verifyLinkToken(await this.key(), purpose, token);
     if (!isRegistrationId(id)) throw new InvalidLinkError('invalid');
-    const row = await slotOfRegistration(this.dataSource, id);
+    const row = await this.registrationSlots.slotOf(this.dataSource, id);
     const startsAt = row && this.catalogue.startOf(row.event, row.time);
     if (startsAt && !visitorLinkLive(startsAt, now)) throw new InvalidLinkError('expired');
     return id;

@@ -10,8 +10,6 @@ import {
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { appendAndFold, loadStream } from '../event-store/stream-writes';
 import { registerEarlierMessageFacts } from '../notifications/message-facts';
-import { registerRegistrationSlots } from '../payments/registration-slots';
-import { slotOfRegistration } from './queries/registration-reads';
 import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockClientHolds, lockSlotSeats } from '../seat-ledger/slot-lock';
@@ -368,9 +366,6 @@ export async function loadRegistration(
     key,
   };
 }
-
-// The floors below read a registration's slot through the core's read.
-registerRegistrationSlots(slotOfRegistration);
 
 // Messages queued before they carried their facts read them from the registration as it is.
 registerEarlierMessageFacts(async (sql, registrationId) => {

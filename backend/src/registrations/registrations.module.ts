@@ -20,6 +20,7 @@ import { GetAdminRegistrationQueryHandler } from './queries/list-registrations/g
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
+import { RegistrationSlotsModule } from './registration-slots.module';
 
 /**
  * The registrations' core: the one write side (RegistrationStore) every capability writes
@@ -28,7 +29,7 @@ import { RegistrationStore } from './registration-store';
  * with @AdminOnly('<permission>') (the auth module's guard).
  */
 @Module({
-  imports: [ServerLifecycleModule, SeatLedgerModule],
+  imports: [ServerLifecycleModule, SeatLedgerModule, RegistrationSlotsModule],
   controllers: [
     GetCapacityHttpController,
     GetRegistrationHttpController,

@@ -1,5 +1,5 @@
 import type { LiveTour } from './live-tour';
-import type { LocalisedPlaces } from './domain/tour-rules';
+import type { EventStatus, LocalisedPlaces } from './domain/tour-rules';
 
 /** An event of the tour as the public site reads it (GET /api/events, the rendered pages). */
 export interface PublicEvent {
@@ -9,7 +9,7 @@ export interface PublicEvent {
   localised: LocalisedPlaces;
   date: string;
   timeZone: string;
-  status: string;
+  status: EventStatus;
   priceMinor: number;
   currency: string;
   slots: { time: string; startsAt: string; status: string; capacity: number }[];

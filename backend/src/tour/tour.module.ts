@@ -1,20 +1,53 @@
 import { Module } from '@nestjs/common';
 import { SeatLedgerModule } from '../seat-ledger/seat-ledger.module';
-import { ChangeTourHandler } from './commands/change-tour/change-tour.handler';
-import { ChangeTourHttpController } from './commands/change-tour/change-tour.http.controller';
+import { AnnounceEventHandler } from './commands/announce-event/announce-event.handler';
+import { AnnounceEventHttpController } from './commands/announce-event/announce-event.http.controller';
+import { EditEventHandler } from './commands/edit-event/edit-event.handler';
+import { EditEventHttpController } from './commands/edit-event/edit-event.http.controller';
+import { CompleteEventHandler } from './commands/complete-event/complete-event.handler';
+import { CompleteEventHttpController } from './commands/complete-event/complete-event.http.controller';
+import { AddSlotHandler } from './commands/add-slot/add-slot.handler';
+import { AddSlotHttpController } from './commands/add-slot/add-slot.http.controller';
+import { EditSlotHandler } from './commands/edit-slot/edit-slot.handler';
+import { EditSlotHttpController } from './commands/edit-slot/edit-slot.http.controller';
+import { CloseSlotHandler } from './commands/close-slot/close-slot.handler';
+import { CloseSlotHttpController } from './commands/close-slot/close-slot.http.controller';
+import { ReopenSlotHandler } from './commands/reopen-slot/reopen-slot.handler';
+import { ReopenSlotHttpController } from './commands/reopen-slot/reopen-slot.http.controller';
 import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
 import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
 import { LiveTourSync } from './live-tour-sync';
 import { TourStore } from './tour-store';
 
 /**
- * The tour as events: the operator's changes and views of it, its one write path, and the
- * catalogue kept equal to its read model in every process.
+ * The tour as events: the operator's use cases on it (commands/, one folder each: its command,
+ * handler, route and request), the views of it (queries/), its one write path, and the live
+ * tour kept equal to its read model in every process.
  */
 @Module({
   imports: [SeatLedgerModule],
-  controllers: [TourAdminHttpController, ChangeTourHttpController],
-  providers: [TourStore, ChangeTourHandler, TourAdminQueryHandler, LiveTourSync],
+  controllers: [
+    TourAdminHttpController,
+    AnnounceEventHttpController,
+    EditEventHttpController,
+    CompleteEventHttpController,
+    AddSlotHttpController,
+    EditSlotHttpController,
+    CloseSlotHttpController,
+    ReopenSlotHttpController,
+  ],
+  providers: [
+    TourStore,
+    TourAdminQueryHandler,
+    LiveTourSync,
+    AnnounceEventHandler,
+    EditEventHandler,
+    CompleteEventHandler,
+    AddSlotHandler,
+    EditSlotHandler,
+    CloseSlotHandler,
+    ReopenSlotHandler,
+  ],
   exports: [LiveTourSync],
 })
 export class TourModule {}

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { LiveTour } from '../../tour/live-tour';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../format-amount';
-import { slotOfRegistration } from '../registration-slots';
+import { RegistrationSlots } from '../registration-slots';
 import { PaymentGateway } from '../payment-gateway';
 import { signWebhookPayload } from '../webhook/verify-webhook';
 import { checkTestCard, type CardFields } from './sandbox-card';
@@ -102,6 +102,7 @@ export class SandboxCheckoutHttpController {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly catalogue: LiveTour,
     private readonly gateway: PaymentGateway,
+    private readonly registrationSlots: RegistrationSlots,
   ) {}
 
   private sandbox(): SandboxPaymentGateway {
@@ -200,7 +201,7 @@ export class SandboxCheckoutHttpController {
   ): Promise<void> {
     const locale = asLocale(row.locale);
     const t = SANDBOX_PAGE_TEXTS[locale];
-    const registration = await slotOfRegistration(this.dataSource, row.registration_id);
+    const registration = await this.registrationSlots.slotOf(this.dataSource, row.registration_id);
     const found = registration
       ? this.catalogue.findSlot(registration.event, registration.time)
       : undefined;

@@ -172,52 +172,93 @@ export function replay(facts: TourEventFact[]): TourEvent | undefined {
   return facts.reduce<TourEvent | undefined>((state, fact) => evolve(state, fact), undefined);
 }
 
-/** What an operator asks of the tour. */
+/** An operator's use cases on the tour, one command each, decided by its function below. */
+export interface AnnounceEvent {
+  type: 'AnnounceEvent';
+  slug: string;
+  city: string;
+  venue: string;
+  localised?: LocalisedPlaces;
+  date: string;
+  timeZone: string;
+  priceMinor: number;
+  status?: 'open' | 'coming-soon';
+}
+
+export interface EditEvent {
+  type: 'EditEvent';
+  slug: string;
+  changes: Partial<Omit<EventDetails, 'status'>> & {
+    status?: 'open' | 'coming-soon';
+    automaticOffers?: boolean;
+  };
+}
+
+export interface CompleteEvent {
+  type: 'CompleteEvent';
+  slug: string;
+}
+
+export interface AddSlot {
+  type: 'AddSlot';
+  slug: string;
+  startsAt: string;
+  capacity: number;
+  time?: string;
+}
+
+export interface EditSlot {
+  type: 'EditSlot';
+  slug: string;
+  time: string;
+  capacity?: number;
+  startsAt?: string;
+  /** The seats the slot's registrations take now, read under the slot's lock. */
+  seatsTaken: number;
+  /** The clock when the change is decided: no slot moves into the past. */
+  now: Date;
+}
+
+export interface CloseSlot {
+  type: 'CloseSlot';
+  slug: string;
+  time: string;
+}
+
+export interface ReopenSlot {
+  type: 'ReopenSlot';
+  slug: string;
+  time: string;
+  /** When it is asked, and how long before its start a slot stops taking registrations. */
+  now: Date;
+  closesMinutesBefore: number;
+}
+
+/** What an operator asks of the tour: any of its use cases' commands. */
 export type TourCommand =
-  | {
-      type: 'AnnounceEvent';
-      slug: string;
-      city: string;
-      venue: string;
-      localised?: LocalisedPlaces;
-      date: string;
-      timeZone: string;
-      priceMinor: number;
-      status?: 'open' | 'coming-soon';
-    }
-  | {
-      type: 'EditEvent';
-      slug: string;
-      changes: Partial<Omit<EventDetails, 'status'>> & {
-        status?: 'open' | 'coming-soon';
-        automaticOffers?: boolean;
-      };
-    }
-  | { type: 'CompleteEvent'; slug: string }
-  | { type: 'AddSlot'; slug: string; startsAt: string; capacity: number; time?: string }
-  | {
-      type: 'EditSlot';
-      slug: string;
-      time: string;
-      capacity?: number;
-      startsAt?: string;
-      /** The seats the slot's registrations take now, read under the slot's lock. */
-      seatsTaken: number;
-      /** The clock when the change is decided: no slot moves into the past. */
-      now: Date;
-    }
-  | { type: 'CloseSlot'; slug: string; time: string }
-  | {
-      type: 'ReopenSlot';
-      slug: string;
-      time: string;
-      /** When it is asked, and how long before its start a slot stops taking registrations. */
-      now: Date;
-      closesMinutesBefore: number;
-    };
+  AnnounceEvent | EditEvent | CompleteEvent | AddSlot | EditSlot | CloseSlot | ReopenSlot;
 
 function refuse(check: Check, field: string): void {
   if (check) throw new TourError('tour-field-invalid', capitalise(check), field);
+}
+
+/**
+ * What no event can be named is not looked for: a slug that cannot be one is refused before
+ * its stream is read. To announce, the slug is invalid (400); to change an event, there is none
+ * (404).
+ */
+export function refuseInvalidSlug(slug: string): void {
+  refuse(checkSlug(slug), 'slug');
+}
+
+export function refuseUnnamedEvent(slug: string): void {
+  if (checkSlug(slug)) throw eventNotFound(slug);
+}
+
+/** Nor a slot that cannot be named so: its event, then the slot, are not found (404). */
+export function refuseUnnamedSlot(slug: string, time: string): void {
+  refuseUnnamedEvent(slug);
+  if (checkSlotName(time)) throw slotNotFound(slug, time);
 }
 
 function capitalise(text: string): string {
@@ -290,162 +331,199 @@ function checkDetails(details: Partial<EventDetails>): void {
   if (details.priceMinor !== undefined) refuse(checkPrice(details.priceMinor), 'priceMinor');
 }
 
-const EDITABLE_STATUSES: readonly EventStatus[] = ['open', 'coming-soon'];
+/** The statuses an operator may give an event (it becomes past by being completed). */
+export const EDITABLE_EVENT_STATUSES: readonly EventStatus[] = ['open', 'coming-soon'];
+
+/** The facts announcing an event: its details checked, its slug free. */
+export function announceEvent(
+  state: TourEvent | undefined,
+  command: AnnounceEvent,
+): TourEventFact[] {
+  const slug = command.slug;
+  refuseInvalidSlug(slug);
+  const status = command.status ?? 'open';
+  refuse(checkEventStatus(status, EDITABLE_EVENT_STATUSES), 'status');
+  const details: EventDetails = normalisedDetails({
+    city: command.city,
+    venue: command.venue,
+    localised: command.localised ?? {},
+    date: command.date,
+    timeZone: command.timeZone,
+    priceMinor: command.priceMinor,
+    status,
+  });
+  for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor'] as const) {
+    if (details[field] === undefined) refuse(`the ${field} is required`, field);
+  }
+  checkDetails(details);
+  if (state) {
+    throw new TourError('event-slug-taken', `The tour has an event "${slug}" already.`, 'slug');
+  }
+  return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
+}
+
+/** The facts an edit of an event's details, status or automatic offers records: only what changes. */
+export function editEvent(state: TourEvent | undefined, command: EditEvent): TourEventFact[] {
+  const slug = command.slug;
+  const { automaticOffers, ...given } = command.changes;
+  const changes = normalisedDetails(given);
+  if (changes.status !== undefined) {
+    refuse(checkEventStatus(changes.status, EDITABLE_EVENT_STATUSES), 'status');
+  }
+  if (automaticOffers !== undefined && typeof automaticOffers !== 'boolean') {
+    refuse('automatic offers must be true or false', 'automaticOffers');
+  }
+  checkDetails(changes);
+  const event = existing(state, slug);
+  const edited: Partial<EventDetails> = {};
+  for (const [field, value] of Object.entries(changes) as [keyof EventDetails, unknown][]) {
+    const current = field === 'localised' ? (event.localised ?? {}) : event[field];
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current)) {
+      Object.assign(edited, { [field]: value });
+    }
+  }
+  const facts: TourEventFact[] = [];
+  if (Object.keys(edited).length > 0) {
+    facts.push({ type: 'EventDetailsEdited', data: { slug, ...edited } });
+  }
+  if (automaticOffers !== undefined && automaticOffers !== event.automaticOffers) {
+    facts.push({ type: 'AutomaticOffersSwitched', data: { slug, enabled: automaticOffers } });
+  }
+  return facts;
+}
+
+/** The fact completing an event (none if it is completed already). */
+export function completeEvent(
+  state: TourEvent | undefined,
+  command: CompleteEvent,
+): TourEventFact[] {
+  const slug = command.slug;
+  const event = existing(state, slug);
+  return event.status === 'completed' ? [] : [{ type: 'EventCompleted', data: { slug } }];
+}
+
+/** The fact adding a slot: its start in the event's zone, its name and instant free. */
+export function addSlot(state: TourEvent | undefined, command: AddSlot): TourEventFact[] {
+  const slug = command.slug;
+  refuse(checkStartsAt(command.startsAt), 'startsAt');
+  refuse(checkCapacity(command.capacity), 'capacity');
+  if (command.time !== undefined) refuse(checkSlotName(asName(command.time)), 'time');
+  const event = existing(state, slug);
+  if (event.status === 'completed') {
+    throw new TourError(
+      'event-completed',
+      `The event "${slug}" is completed: it takes no new slots.`,
+    );
+  }
+  refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
+  const time =
+    (command.time === undefined ? '' : tourName(command.time)) ||
+    slotName(new Date(command.startsAt), event.timeZone);
+  const twin = slotAtInstant(event, command.startsAt);
+  if (twin) throw sameInstantConflict(event, twin);
+  if (event.slots.some((slot) => slot.time === time)) {
+    throw new TourError(
+      'slot-name-taken',
+      `The event "${slug}" has a slot "${time}" already.`,
+      'time',
+    );
+  }
+  return [
+    {
+      type: 'SlotAdded',
+      data: {
+        slug,
+        time,
+        startsAt: command.startsAt,
+        capacity: command.capacity,
+        status: 'open',
+      },
+    },
+  ];
+}
+
+/** The facts moving a slot or changing its capacity (not below the seats taken). */
+export function editSlot(state: TourEvent | undefined, command: EditSlot): TourEventFact[] {
+  const slug = command.slug;
+  if (command.startsAt !== undefined) refuse(checkStartsAt(command.startsAt), 'startsAt');
+  if (command.capacity !== undefined) refuse(checkCapacity(command.capacity), 'capacity');
+  const event = existing(state, slug);
+  const slot = existingSlot(event, command.time);
+  const facts: TourEventFact[] = [];
+  if (
+    command.startsAt !== undefined &&
+    Date.parse(command.startsAt) !== Date.parse(slot.startsAt)
+  ) {
+    refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
+    if (Date.parse(command.startsAt) <= command.now.getTime()) {
+      refuse('a slot cannot be moved into the past', 'startsAt');
+    }
+    const twin = slotAtInstant(event, command.startsAt, slot.time);
+    if (twin) throw sameInstantConflict(event, twin);
+    facts.push({
+      type: 'SlotMoved',
+      data: { slug, time: slot.time, startsAt: command.startsAt, from: slot.startsAt },
+    });
+  }
+  if (command.capacity !== undefined && command.capacity !== slot.capacity) {
+    if (command.capacity < command.seatsTaken) {
+      const taken = command.seatsTaken;
+      throw new TourError(
+        'capacity-below-seats-taken',
+        `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
+        'capacity',
+      );
+    }
+    facts.push({
+      type: 'SlotCapacityChanged',
+      data: { slug, time: slot.time, capacity: command.capacity, from: slot.capacity },
+    });
+  }
+  return facts;
+}
+
+/** The fact closing a slot to registration (none if it is closed already). */
+export function closeSlot(state: TourEvent | undefined, command: CloseSlot): TourEventFact[] {
+  const slug = command.slug;
+  const slot = existingSlot(existing(state, slug), command.time);
+  return slot.status === 'closed' ? [] : [{ type: 'SlotClosed', data: { slug, time: slot.time } }];
+}
+
+/** The fact reopening a slot (none if it is open), while registration for it can still open. */
+export function reopenSlot(state: TourEvent | undefined, command: ReopenSlot): TourEventFact[] {
+  const slug = command.slug;
+  const event = existing(state, slug);
+  const slot = existingSlot(event, command.time);
+  if (event.status === 'completed') {
+    throw new TourError(
+      'event-completed',
+      `The event "${slug}" is completed: its slots stay closed.`,
+    );
+  }
+  refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
+  return slot.status === 'open' ? [] : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
+}
 
 /**
- * The facts an operator's command records, decided from the event as its stream leaves it.
- * A change to what already is records nothing.
+ * The facts an operator's command records, decided from the event as its stream leaves it, by
+ * the command's own decision above. A change to what already is records nothing.
  */
 export function decide(state: TourEvent | undefined, command: TourCommand): TourEventFact[] {
-  const slug = command.slug;
   switch (command.type) {
-    case 'AnnounceEvent': {
-      refuse(checkSlug(slug), 'slug');
-      const status = command.status ?? 'open';
-      refuse(checkEventStatus(status, EDITABLE_STATUSES), 'status');
-      const details: EventDetails = normalisedDetails({
-        city: command.city,
-        venue: command.venue,
-        localised: command.localised ?? {},
-        date: command.date,
-        timeZone: command.timeZone,
-        priceMinor: command.priceMinor,
-        status,
-      });
-      for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor'] as const) {
-        if (details[field] === undefined) refuse(`the ${field} is required`, field);
-      }
-      checkDetails(details);
-      if (state) {
-        throw new TourError('event-slug-taken', `The tour has an event "${slug}" already.`, 'slug');
-      }
-      return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
-    }
-    case 'EditEvent': {
-      const { automaticOffers, ...given } = command.changes;
-      const changes = normalisedDetails(given);
-      if (changes.status !== undefined) {
-        refuse(checkEventStatus(changes.status, EDITABLE_STATUSES), 'status');
-      }
-      if (automaticOffers !== undefined && typeof automaticOffers !== 'boolean') {
-        refuse('automatic offers must be true or false', 'automaticOffers');
-      }
-      checkDetails(changes);
-      const event = existing(state, slug);
-      const edited: Partial<EventDetails> = {};
-      for (const [field, value] of Object.entries(changes) as [keyof EventDetails, unknown][]) {
-        const current = field === 'localised' ? (event.localised ?? {}) : event[field];
-        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current)) {
-          Object.assign(edited, { [field]: value });
-        }
-      }
-      const facts: TourEventFact[] = [];
-      if (Object.keys(edited).length > 0) {
-        facts.push({ type: 'EventDetailsEdited', data: { slug, ...edited } });
-      }
-      if (automaticOffers !== undefined && automaticOffers !== event.automaticOffers) {
-        facts.push({ type: 'AutomaticOffersSwitched', data: { slug, enabled: automaticOffers } });
-      }
-      return facts;
-    }
-    case 'CompleteEvent': {
-      const event = existing(state, slug);
-      return event.status === 'completed' ? [] : [{ type: 'EventCompleted', data: { slug } }];
-    }
-    case 'AddSlot': {
-      refuse(checkStartsAt(command.startsAt), 'startsAt');
-      refuse(checkCapacity(command.capacity), 'capacity');
-      if (command.time !== undefined) refuse(checkSlotName(asName(command.time)), 'time');
-      const event = existing(state, slug);
-      if (event.status === 'completed') {
-        throw new TourError(
-          'event-completed',
-          `The event "${slug}" is completed: it takes no new slots.`,
-        );
-      }
-      refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
-      const time =
-        (command.time === undefined ? '' : tourName(command.time)) ||
-        slotName(new Date(command.startsAt), event.timeZone);
-      const twin = slotAtInstant(event, command.startsAt);
-      if (twin) throw sameInstantConflict(event, twin);
-      if (event.slots.some((slot) => slot.time === time)) {
-        throw new TourError(
-          'slot-name-taken',
-          `The event "${slug}" has a slot "${time}" already.`,
-          'time',
-        );
-      }
-      return [
-        {
-          type: 'SlotAdded',
-          data: {
-            slug,
-            time,
-            startsAt: command.startsAt,
-            capacity: command.capacity,
-            status: 'open',
-          },
-        },
-      ];
-    }
-    case 'EditSlot': {
-      if (command.startsAt !== undefined) refuse(checkStartsAt(command.startsAt), 'startsAt');
-      if (command.capacity !== undefined) refuse(checkCapacity(command.capacity), 'capacity');
-      const event = existing(state, slug);
-      const slot = existingSlot(event, command.time);
-      const facts: TourEventFact[] = [];
-      if (
-        command.startsAt !== undefined &&
-        Date.parse(command.startsAt) !== Date.parse(slot.startsAt)
-      ) {
-        refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
-        if (Date.parse(command.startsAt) <= command.now.getTime()) {
-          refuse('a slot cannot be moved into the past', 'startsAt');
-        }
-        const twin = slotAtInstant(event, command.startsAt, slot.time);
-        if (twin) throw sameInstantConflict(event, twin);
-        facts.push({
-          type: 'SlotMoved',
-          data: { slug, time: slot.time, startsAt: command.startsAt, from: slot.startsAt },
-        });
-      }
-      if (command.capacity !== undefined && command.capacity !== slot.capacity) {
-        if (command.capacity < command.seatsTaken) {
-          const taken = command.seatsTaken;
-          throw new TourError(
-            'capacity-below-seats-taken',
-            `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
-            'capacity',
-          );
-        }
-        facts.push({
-          type: 'SlotCapacityChanged',
-          data: { slug, time: slot.time, capacity: command.capacity, from: slot.capacity },
-        });
-      }
-      return facts;
-    }
-    case 'CloseSlot': {
-      const slot = existingSlot(existing(state, slug), command.time);
-      return slot.status === 'closed'
-        ? []
-        : [{ type: 'SlotClosed', data: { slug, time: slot.time } }];
-    }
-    case 'ReopenSlot': {
-      const event = existing(state, slug);
-      const slot = existingSlot(event, command.time);
-      if (event.status === 'completed') {
-        throw new TourError(
-          'event-completed',
-          `The event "${slug}" is completed: its slots stay closed.`,
-        );
-      }
-      refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
-      return slot.status === 'open'
-        ? []
-        : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
-    }
+    case 'AnnounceEvent':
+      return announceEvent(state, command);
+    case 'EditEvent':
+      return editEvent(state, command);
+    case 'CompleteEvent':
+      return completeEvent(state, command);
+    case 'AddSlot':
+      return addSlot(state, command);
+    case 'EditSlot':
+      return editSlot(state, command);
+    case 'CloseSlot':
+      return closeSlot(state, command);
+    case 'ReopenSlot':
+      return reopenSlot(state, command);
   }
 }
 

@@ -1,45 +1,30 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
-import {
-  EXISTING_REGISTRATION_STATUSES,
-  type RegistrationStatus,
-} from '../../../registrations/domain/registration';
+import { RegistrationDto } from '../../../registrations/queries/get-registration/registration.response.dto';
 
 /**
  * What the person who paid reads on returning from the payment page: everything SPEC lists for
  * the confirmation, the phone included. Answered only to the holder of the checkout session id.
+ * The fields anyone with the id reads are RegistrationDto's.
  */
-export class PayerRegistrationDto {
+export class PayerRegistrationDto extends PickType(RegistrationDto, [
+  'name',
+  'email',
+  'event',
+  'time',
+  'status',
+] as const) {
   @ApiProperty({ format: 'uuid' })
   registrationId: string;
 
-  @ApiProperty()
-  name: string;
-
-  @ApiProperty()
-  email: string;
-
   @ApiProperty({ description: 'The phone (WhatsApp) number the visitor gave.' })
   whatsapp: string;
-
-  @ApiProperty({ example: 'bucharest' })
-  event: string;
-
-  @ApiProperty({ example: 'Oct 30 - 7:30pm' })
-  time: string;
 
   @ApiProperty()
   waitingList: boolean;
 
   @ApiProperty({ description: 'False until the provider has told us the payment went through.' })
   paid: boolean;
-
-  @ApiProperty({
-    enum: EXISTING_REGISTRATION_STATUSES,
-    description:
-      "Where the registration stands, the domain's word (held, offered, paid, waiting, confirmed, cancelled, released, refunded).",
-  })
-  status: RegistrationStatus;
 
   @ApiProperty({
     ...NULLABLE_TICKET_PROPERTY,

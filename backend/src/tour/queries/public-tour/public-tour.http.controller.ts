@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags, PickType } from '@nestjs/swagger';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
-import { LocalisedPlacesDto } from '../tour-admin/tour-admin.response.dto';
+import { LocalisedPlacesDto, TourEventAdminDto } from '../tour-admin/tour-admin.response.dto';
 import { LiveTour } from '../../live-tour';
 import { publicEvents } from '../../public-events';
 import { PublicQuery } from '../../../common/api-refusals';
@@ -25,38 +25,22 @@ export class SlotDto {
   capacity: number;
 }
 
-export class TourEventDto {
-  @ApiProperty({ example: 'bucharest' })
-  slug: string;
-
-  @ApiProperty({ example: 'Bucharest' })
-  city: string;
-
-  @ApiProperty()
-  venue: string;
-
+/** An event as the site shows it: the operator's view's details, its places and slots as visitors see them. */
+export class TourEventDto extends PickType(TourEventAdminDto, [
+  'slug',
+  'city',
+  'venue',
+  'date',
+  'timeZone',
+  'status',
+  'priceMinor',
+] as const) {
   @ApiProperty({
     type: LocalisedPlacesDto,
     description:
       'The city and venue as Italian and Romanian visitors know them, where the tour names them; city and venue otherwise.',
   })
   localised: LocalisedPlacesDto;
-
-  @ApiProperty({ format: 'date', example: '2025-10-30' })
-  date: string;
-
-  @ApiProperty({ example: 'Europe/Bucharest' })
-  timeZone: string;
-
-  @ApiProperty({ enum: ['open', 'completed', 'coming-soon'] })
-  status: string;
-
-  @ApiProperty({
-    type: 'integer',
-    description: 'Price in the smallest unit of the currency',
-    example: 3500,
-  })
-  priceMinor: number;
 
   @ApiProperty({ example: 'RON' })
   currency: string;
