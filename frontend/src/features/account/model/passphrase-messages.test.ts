@@ -4,7 +4,7 @@ import { PASSPHRASE_MESSAGES } from './passphrase-messages';
 
 // The server's passphrase rules and their words, written once there (the join form's refusals).
 const rules = readFileSync(
-  join(__dirname, '../../../../../backend/src/auth/operators/passphrase.ts'),
+  join(__dirname, '../../../../../backend/src/operators/domain/passphrase.ts'),
   'utf8',
 );
 
