@@ -191,6 +191,7 @@ describe('cancellations and waiting-list offers', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       statusCode: 409,
+      code: 'already-cancelled',
       message: 'This registration is already cancelled.',
       errors: [],
     });
@@ -283,6 +284,7 @@ describe('cancellations and waiting-list offers', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         statusCode: 400,
+        code: 'link-invalid',
         message: 'This link is not valid: please use the link from your email as it was sent.',
         errors: expect.any(Array),
       });
@@ -315,6 +317,7 @@ describe('cancellations and waiting-list offers', () => {
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({
       statusCode: 409,
+      code: 'cancellation-closed',
       message: expect.stringMatching(/has closed/),
     });
     expect(await status(second)).toBe('paid');

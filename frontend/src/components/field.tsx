@@ -74,3 +74,41 @@ export function Field({
     </div>
   );
 }
+
+/** A choice among `options` in a Field: the value chosen, and what to do when it changes. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <Field id={id} label={label} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(change) => onChange(change.target.value)}
+          disabled={disabled}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

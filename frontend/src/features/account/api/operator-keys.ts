@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HttpError } from '../../../lib/http-error';
+import { errorCode } from '../../../lib/errors-by-code';
 import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
 
@@ -7,13 +7,8 @@ import { adminKeys } from '../../../lib/admin-session/admin-keys';
  * The server's refusal of a change of what signs the operator in from a session that has not
  * proved who holds it lately (403): the page then asks for the passphrase or a code first.
  */
-export const STEP_UP_REFUSAL =
-  'Confirm it is you first: your passphrase or a code of your app, within the last 5 minutes.';
-
 export function isStepUpRequired(error: unknown): boolean {
-  return (
-    error instanceof HttpError && error.status === 403 && error.serverMessage === STEP_UP_REFUSAL
-  );
+  return errorCode(error) === 'step-up-first';
 }
 
 /** Reads the account again after a step-up refusal, so that the page asks for the proof. */

@@ -12,6 +12,7 @@ import { NewRecoveryCodes } from './new-recovery-codes';
 import { PasskeyAdder } from './passkey-adder';
 import { StepUpGate, StepUpPrompt } from './step-up-gate';
 import { TotpSetup } from './totp-setup';
+import './account.css';
 
 /**
  * The signed-in operator's own account: their passkeys (named, removed, a new one on this

@@ -11,6 +11,7 @@ import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { passkeyRefusal } from '../model/passkey-errors';
+import './account.css';
 
 const DEFAULT_THROTTLE_SECONDS = 15 * 60;
 

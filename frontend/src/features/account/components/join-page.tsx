@@ -21,6 +21,7 @@ import { passphraseProblem } from '../model/passphrase-messages';
 import { SecondFactorSetup } from './second-factor-setup';
 import '../../../components/command-center.css';
 import { FieldError } from '../../../components/field';
+import './account.css';
 
 function invitationProblem(error: unknown, t: AdminText): string {
   if (error instanceof HttpError && error.status === 410) return t('admin.join.usedOrExpired');

@@ -8,6 +8,7 @@ import {
   renderWithProviders,
 } from '../../../test/render';
 import type { FakeAnswer } from '../../../test/render';
+import { registration } from '../../../test/console-fixtures';
 import CommandCenterPage from '../../../app/command-center/command-center-page';
 import type { CommandCenterSection } from '../../../app/command-center/command-center-page';
 
@@ -35,26 +36,7 @@ const PAGE = {
 /** One card-paid registration: every action a card offers. */
 const PAID_PAGE = {
   ...PAGE,
-  registrations: [
-    {
-      id: '00000000-0000-4000-8000-00000000aaaa',
-      name: 'Ana Pop',
-      email: 'ana@example.com',
-      whatsapp: '+40 712 345 678',
-      event: 'bucharest',
-      time: 'Oct 30 - 7:30pm',
-      dreamedCaptured: false,
-      dream: 'I was walking through a dark museum where every painting breathed slowly.',
-      waitingList: false,
-      paid: true,
-      paidBy: 'card',
-      paidToggle: false,
-      status: 'paid',
-      listedAs: 'confirmed',
-      stripeSessionId: 'cs_test_1',
-      createdAt: '2025-10-01T10:00:00.000Z',
-    },
-  ],
+  registrations: [registration({ paid: true, status: 'paid', stripeSessionId: 'cs_test_1' })],
   matched: 1,
   total: 1,
   statusCounts: { ...PAGE.statusCounts, all: 1, confirmed: 1 },

@@ -4,6 +4,7 @@ import { adminKeys } from '../../../lib/admin-session/admin-keys';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { SecondFactorSetup } from './second-factor-setup';
+import './account.css';
 
 /**
  * Any Command Center page while the session waits for its second factor (joined, then left

@@ -7,6 +7,7 @@ import { useStepUp } from '../api/operator-keys';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { FieldError } from '../../../components/field';
+import { CodeField } from './code-field';
 
 /** Whether `provedUntil` (the account's) is still ahead: the session may change its factors. */
 function provedNow(provedUntil: string | null | undefined): boolean {
@@ -90,19 +91,13 @@ export function StepUpGate({
         />
       </div>
       {account.data.totp && (
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{t('admin.stepUp.code')}</label>
-          <input
-            id={`${id}-code`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            disabled={passphrase !== ''}
-          />
-        </div>
+        <CodeField
+          id={`${id}-code`}
+          label={t('admin.stepUp.code')}
+          value={code}
+          onChange={setCode}
+          disabled={passphrase !== ''}
+        />
       )}
       {problem && <FieldError alert>{problem}</FieldError>}
       <button

@@ -9,6 +9,7 @@ import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { RecoveryCodes } from './recovery-codes';
 import { FieldError } from '../../../components/field';
+import { CodeField } from './code-field';
 
 /**
  * An authenticator app as the second factor: the secret as a QR code and as text, a code from
@@ -65,20 +66,14 @@ export function TotpSetup({ onDone, again = false }: { onDone: () => void; again
           <p>
             {t('admin.totp.secret')} <code className="totp-secret">{start.data.secret}</code>
           </p>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>{t('admin.totp.code')}</label>
-            <input
-              id={`${id}-code`}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
+          <CodeField
+            id={`${id}-code`}
+            label={t('admin.totp.code')}
+            value={code}
+            onChange={setCode}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
           <button
             type="submit"
             className="button button--primary"

@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { HttpError } from '../../../lib/http-error';
+import { type CodeTexts, textOfError } from '../../../lib/errors-by-code';
 import { visibleLength } from '../../../lib/text-length';
 import { useShareDream } from '../api/share-dream';
 import { FieldError } from '../../../components/field';
 import { Notice } from '../../../components/notice';
+
+/** The words for the refusals of a further dream, by their codes. */
+const SHARE_DREAM_TEXTS: CodeTexts = {
+  codes: {
+    'dream-limit-reached': 'shareDream.error.limit',
+    'dream-shares-throttled': 'shareDream.error.throttled',
+    'no-longer-shares-dreams': 'shareDream.error.closed',
+    'past-the-door': 'shareDream.error.closed',
+  },
+};
 
 export const SHARED_DREAM_MIN = 10;
 export const SHARED_DREAM_MAX = 2000;
@@ -33,12 +43,9 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
     if (valid) share.mutate({ id: registrationId, dream: dream.normalize('NFC').trim() });
   };
 
-  const error =
-    share.error instanceof HttpError && share.error.serverMessage
-      ? share.error.serverMessage
-      : share.isError
-        ? intl.formatMessage({ id: 'shareDream.error' })
-        : null;
+  const error = share.isError
+    ? textOfError(intl, share.error, SHARE_DREAM_TEXTS, 'shareDream.error')
+    : null;
 
   return (
     <form className="share-dream card" onSubmit={onSubmit} aria-labelledby="share-dream-title">

@@ -24,6 +24,7 @@ import { ANSWER_TITLES, DoorAnswerScreen } from './door-answer-screen';
 import { PhoneName } from './phone-name';
 import { QrScanner, preloadQrReader } from './qr-scanner';
 import './door.css';
+import { Field } from '../../../components/field';
 
 const slotValue = (slot: SlotRef) => `${slot.event}\n${slot.time}`;
 
@@ -385,8 +386,7 @@ export function DoorPage({
         )
       ) : (
         <>
-          <div className="field door-page__search">
-            <label htmlFor={searchId}>{t('door.search')}</label>
+          <Field id={searchId} label={t('door.search')} className="door-page__search">
             <input
               id={searchId}
               type="search"
@@ -394,7 +394,7 @@ export function DoorPage({
               autoComplete="off"
               onChange={(event) => setQuery(event.target.value)}
             />
-          </div>
+          </Field>
 
           <section className="admin-panel" aria-labelledby={`${titleId}-seated`}>
             <h2 id={`${titleId}-seated`}>{t('door.seated', { count: shown.length })}</h2>

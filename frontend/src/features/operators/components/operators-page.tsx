@@ -18,15 +18,25 @@ import { useRemoveOperatorPasskey, useResetSecondFactor } from '../api/operator-
 import { useRevokeSession } from '../api/revoke-session';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-display';
 import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { FieldError } from '../../../components/field';
+import './operators.css';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 
 function serverText(error: unknown): string | undefined {
   return error instanceof HttpError ? error.serverMessage : undefined;
+}
+
+/** A refused change, said in a toast: `title`, and the server's words or else `fallback`. */
+function useOperatorFailure() {
+  const t = useAdminText();
+  const { fail } = useAdminFailure();
+  return (error: unknown, title: AdminMessageId, fallback: AdminMessageId) =>
+    fail(error, title, serverText(error) ?? t(fallback));
 }
 
 function useWhen() {
@@ -38,7 +48,7 @@ function useWhen() {
 function InviteForm() {
   const t = useAdminText();
   const toast = useToast();
-  const { fail } = useAdminFailure();
+  const failed = useOperatorFailure();
   const invite = useInviteOperator();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -72,11 +82,7 @@ function InviteForm() {
               Object.fromEntries(error.fieldErrors.map((field) => [field.field, field.message])),
             );
           } else {
-            fail(
-              error,
-              'admin.toast.inviteFailed.title',
-              serverText(error) ?? t('admin.toast.inviteFailed.description'),
-            );
+            failed(error, 'admin.toast.inviteFailed.title', 'admin.toast.inviteFailed.description');
           }
         },
       },
@@ -180,7 +186,7 @@ function SessionRow({ operator, session }: { operator: Operator; session: Operat
   const t = useAdminText();
   const when = useWhen();
   const toast = useToast();
-  const { fail } = useAdminFailure();
+  const failed = useOperatorFailure();
   const revoke = useRevokeSession();
   const [asking, setAsking] = useState(false);
 
@@ -200,10 +206,10 @@ function SessionRow({ operator, session }: { operator: Operator; session: Operat
         },
         onError: (error) => {
           setAsking(false);
-          fail(
+          failed(
             error,
             'admin.toast.sessionEndFailed.title',
-            serverText(error) ?? t('admin.toast.sessionEndFailed.description'),
+            'admin.toast.sessionEndFailed.description',
           );
         },
       },
@@ -259,7 +265,7 @@ function SessionRow({ operator, session }: { operator: Operator; session: Operat
 function OperatorControls({ operator }: { operator: Operator }) {
   const t = useAdminText();
   const toast = useToast();
-  const { fail } = useAdminFailure();
+  const failed = useOperatorFailure();
   const change = useChangeOperator();
   const erase = useEraseOperator();
   const [role, setRole] = useState<InvitedRole>(
@@ -283,10 +289,10 @@ function OperatorControls({ operator }: { operator: Operator }) {
             }),
           }),
         onError: (error) =>
-          fail(
+          failed(
             error,
             'admin.toast.operatorFailed.title',
-            serverText(error) ?? t('admin.toast.operatorFailed.description'),
+            'admin.toast.operatorFailed.description',
           ),
       },
     );
@@ -308,10 +314,10 @@ function OperatorControls({ operator }: { operator: Operator }) {
         },
         onError: (error) => {
           setAsking(null);
-          fail(
+          failed(
             error,
             'admin.toast.operatorFailed.title',
-            serverText(error) ?? t('admin.toast.operatorFailed.description'),
+            'admin.toast.operatorFailed.description',
           );
         },
       },
@@ -329,11 +335,7 @@ function OperatorControls({ operator }: { operator: Operator }) {
       },
       onError: (error) => {
         setAsking(null);
-        fail(
-          error,
-          'admin.toast.operatorFailed.title',
-          serverText(error) ?? t('admin.toast.operatorFailed.description'),
-        );
+        failed(error, 'admin.toast.operatorFailed.title', 'admin.toast.operatorFailed.description');
       },
     });
   }
@@ -429,19 +431,15 @@ function OperatorControls({ operator }: { operator: Operator }) {
 function OperatorFactors({ operator }: { operator: Operator }) {
   const t = useAdminText();
   const when = useWhen();
-  const { fail } = useAdminFailure();
+  const failed = useOperatorFailure();
   const removePasskey = useRemoveOperatorPasskey();
   const reset = useResetSecondFactor();
   const [asking, setAsking] = useState<{ passkeyId: string; name: string } | 'reset' | null>(null);
   const id = useId();
   const joined = operator.state === 'active' || operator.state === 'suspended';
-  const failed = (error: unknown) => {
+  const refused = (error: unknown) => {
     setAsking(null);
-    fail(
-      error,
-      'admin.toast.operatorFailed.title',
-      serverText(error) ?? t('admin.operators.factorChangeFailed'),
-    );
+    failed(error, 'admin.toast.operatorFailed.title', 'admin.operators.factorChangeFailed');
   };
   const passkeyAsked = asking !== null && asking !== 'reset' ? asking : null;
 
@@ -509,7 +507,7 @@ function OperatorFactors({ operator }: { operator: Operator }) {
           passkeyAsked &&
           removePasskey.mutate(
             { operatorId: operator.id, passkeyId: passkeyAsked.passkeyId },
-            { onSuccess: () => setAsking(null), onError: failed },
+            { onSuccess: () => setAsking(null), onError: refused },
           )
         }
       />
@@ -521,7 +519,7 @@ function OperatorFactors({ operator }: { operator: Operator }) {
         description={t('admin.operators.resetDescription', { name: operator.name })}
         confirmLabel={t('admin.operators.reset')}
         onConfirm={() =>
-          reset.mutate(operator.id, { onSuccess: () => setAsking(null), onError: failed })
+          reset.mutate(operator.id, { onSuccess: () => setAsking(null), onError: refused })
         }
       />
     </section>

@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { fakeFetch, renderWithProviders, OWNER_SESSION } from '../../../test/render';
 import type { PerformersSheet, SheetDream, SheetSpan } from '../api/get-performers-sheet';
 import CommandCenterPage from '../../../app/command-center/command-center-page';
+import { performersSheet } from '../../../test/console-fixtures';
 
 /** A span of the fake anonymiser: where it is in the original, and what stands for it. */
 interface Found {
@@ -100,19 +101,10 @@ function renderSheet() {
   ];
   const current = (): PerformersSheet => {
     const reviewed = dreams.map((dream, index) => review(dream, index + 1));
-    const open = reviewed.reduce((sum, dream) => sum + dream.openSuspicions, 0);
-    return {
-      event: 'bucharest',
-      city: 'Bucharest',
-      venue: 'MNAC',
-      localised: {},
-      timeZone: 'Europe/Bucharest',
-      time: 'Oct 30 - 7:30pm',
-      startsAt: '2025-10-30T19:30:00+02:00',
-      dreams: reviewed,
-      openSuspicions: open,
-      printable: open === 0,
-    };
+    return performersSheet(
+      reviewed,
+      reviewed.every((dream) => dream.openSuspicions === 0),
+    );
   };
   const answers: unknown[] = [];
   const approvals: unknown[] = [];

@@ -1,4 +1,5 @@
-import type { PerformersSheet, SheetDream, SheetSpan } from '../api/get-performers-sheet';
+import type { SheetDream, SheetSpan } from '../api/get-performers-sheet';
+import { performersSheet } from '../../../test/console-fixtures';
 import {
   initialDraft,
   nextOpenSuspicion,
@@ -44,21 +45,7 @@ function dream(seat: number, spans: SheetSpan[], text = 'I am X. and Mario sang.
   };
 }
 
-function sheet(dreams: SheetDream[]): PerformersSheet {
-  const open = dreams.reduce((sum, item) => sum + item.openSuspicions, 0);
-  return {
-    event: 'bucharest',
-    city: 'Bucharest',
-    venue: 'MNAC',
-    localised: {},
-    timeZone: 'Europe/Bucharest',
-    time: 'Oct 30 - 7:30pm',
-    startsAt: '2025-10-30T19:30:00+02:00',
-    dreams,
-    openSuspicions: open,
-    printable: open === 0 && dreams.some((item) => item.approvedText !== null),
-  };
-}
+const sheet = (dreams: SheetDream[]) => performersSheet(dreams);
 
 describe('the round of open suspicions', () => {
   it('goes through a 20-dream sheet dream after dream, reading each dream once', () => {

@@ -43,6 +43,7 @@ describe('PaymentCancelled', () => {
       status: 409,
       body: {
         statusCode: 409,
+        code: 'seat-given-back',
         message:
           'This payment can no longer be resumed: the seat was given back. You may register again.',
         errors: [],

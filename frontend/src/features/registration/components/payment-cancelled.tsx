@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { redirectTo } from '../../../lib/browser-location';
-import { HttpError } from '../../../lib/http-error';
 import { useGiveBackSeat } from '../api/give-back-seat';
 import { useResumeCheckout } from '../api/resume-checkout';
-import { localiseServerMessage } from '../rules/server-messages';
 import { FieldError } from '../../../components/field';
+import { textOfError } from '../../../lib/errors-by-code';
+import { REGISTRATION_TEXTS } from '../rules/refusal-texts';
 
 type Outcome = 'given-back' | 'not-held';
 
@@ -29,11 +29,7 @@ export function PaymentCancelled({
   const busy = resume.isPending || giveBack.isPending || resume.isSuccess;
 
   const explain = (error: unknown) =>
-    setProblem(
-      error instanceof HttpError && error.serverMessage
-        ? localiseServerMessage(intl, error.serverMessage)
-        : intl.formatMessage({ id: 'payment.cancelled.offline' }),
-    );
+    setProblem(textOfError(intl, error, REGISTRATION_TEXTS, 'payment.cancelled.offline'));
 
   const onResume = () => {
     setProblem(null);

@@ -250,6 +250,7 @@ describe('RegistrationForm', () => {
         status: 409,
         body: {
           statusCode: 409,
+          code: 'already-registered',
           message: 'You have already registered for this event with this email address.',
           errors: [],
         },
@@ -277,8 +278,11 @@ describe('RegistrationForm', () => {
       status: 400,
       body: {
         statusCode: 400,
+        code: 'validation-failed',
         message: 'Please enter a valid email address',
-        errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+        errors: [
+          { field: 'email', code: 'invalid-email', message: 'Please enter a valid email address' },
+        ],
       },
     }));
     renderWithProviders(<RegistrationForm />);
@@ -385,10 +389,12 @@ describe('RegistrationForm', () => {
       status: 409,
       body: {
         statusCode: 409,
+        code: 'already-registered',
         message: 'You have already registered for this event with this email address.',
         errors: [
           {
             field: 'email',
+            code: 'already-registered',
             message: 'You have already registered for this event with this email address.',
           },
         ],
@@ -432,7 +438,12 @@ describe('RegistrationForm', () => {
     serve(5, () => ({
       status: 429,
       headers: { 'retry-after': server.includes('not yet paid') ? '1490' : '42' },
-      body: { statusCode: 429, message: server, errors: [] },
+      body: {
+        statusCode: 429,
+        code: server.includes('not yet paid') ? 'unpaid-holds-cap' : 'too-many-registrations',
+        message: server,
+        errors: [],
+      },
     }));
     renderWithProviders(<RegistrationForm />);
     await user.click(await screen.findByRole('radio', { name: /30/ }));

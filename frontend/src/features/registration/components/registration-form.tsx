@@ -20,7 +20,8 @@ import {
   validateRegistration,
 } from '../rules/registration-rules';
 import type { RegistrationField, RegistrationValues } from '../rules/registration-rules';
-import { localiseServerMessage, localiseTooManyRequests } from '../rules/server-messages';
+import { textOfError, textsOfFieldErrors } from '../../../lib/errors-by-code';
+import { minutesToWait, REGISTRATION_TEXTS } from '../rules/refusal-texts';
 import { SlotAvailability } from './slot-availability';
 import { SlotLabel } from './slot-label';
 import { placeName } from '../../../lib/event-place';
@@ -184,29 +185,17 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
         onError: (error) => {
           const http = error instanceof HttpError ? error : undefined;
           if (http?.fieldErrors.length) {
-            setServerErrors(
-              Object.fromEntries(
-                http.fieldErrors.map(({ field, message }) => [
-                  field,
-                  localiseServerMessage(intl, message),
-                ]),
-              ),
-            );
+            setServerErrors(textsOfFieldErrors(intl, http, REGISTRATION_TEXTS));
           }
           toast({
             title: intl.formatMessage({ id: 'toast.paymentError.title' }),
-            description:
-              http?.status === 429
-                ? localiseTooManyRequests(
-                    intl,
-                    http.serverMessage,
-                    http.response.headers.get('retry-after'),
-                  )
-                : http?.serverMessage
-                  ? localiseServerMessage(intl, http.serverMessage)
-                  : intl.formatMessage({
-                      id: http ? 'toast.paymentError.fallback' : 'toast.paymentError.offline',
-                    }),
+            description: textOfError(
+              intl,
+              error,
+              REGISTRATION_TEXTS,
+              http ? 'toast.paymentError.fallback' : 'toast.paymentError.offline',
+              { minutes: minutesToWait(http?.response.headers.get('retry-after') ?? null) },
+            ),
             variant: 'destructive',
           });
         },

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import type { SlotTotals } from '../api/get-registration-page';
 import type { DayCount } from '../api/get-registrations-per-day';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
@@ -33,24 +34,47 @@ export function AdminCharts({
     <section className="admin-panel admin-charts" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.chart.title')}</h2>
       <div className="admin-charts__grid">
-        <figure className="admin-chart">
-          <figcaption>{t('admin.chart.seats')}</figcaption>
-          {slots.length === 0 ? (
-            <p className="muted">{t('admin.chart.empty')}</p>
-          ) : (
-            <SeatsChart slots={slots} t={t} />
-          )}
-        </figure>
-        <figure className="admin-chart">
-          <figcaption>{t('admin.chart.days')}</figcaption>
-          {days.length === 0 ? (
-            <p className="muted">{t('admin.chart.empty')}</p>
-          ) : (
-            <DaysChart days={days} t={t} />
-          )}
-        </figure>
+        <ChartFigure caption={t('admin.chart.seats')} empty={slots.length === 0}>
+          <SeatsChart slots={slots} t={t} />
+        </ChartFigure>
+        <ChartFigure caption={t('admin.chart.days')} empty={days.length === 0}>
+          <DaysChart days={days} t={t} />
+        </ChartFigure>
       </div>
     </section>
+  );
+}
+
+/** A chart under its caption, or the line saying there is nothing to draw yet. */
+function ChartFigure({
+  caption,
+  empty,
+  children,
+}: {
+  caption: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const t = useAdminText();
+  return (
+    <figure className="admin-chart">
+      <figcaption>{caption}</figcaption>
+      {empty ? <p className="muted">{t('admin.chart.empty')}</p> : children}
+    </figure>
+  );
+}
+
+/** A chart's drawing, its bars listed for screen readers (each names what it shows). */
+function ChartSvg({ height, children }: { height: number; children: ReactNode }) {
+  return (
+    <svg
+      className="admin-chart__svg"
+      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
+      role="list"
+      preserveAspectRatio="xMinYMin meet"
+    >
+      {children}
+    </svg>
   );
 }
 
@@ -61,12 +85,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
   const height = slots.length * (BAR_HEIGHT + ROW_GAP);
   const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
   return (
-    <svg
-      className="admin-chart__svg"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      role="list"
-      preserveAspectRatio="xMinYMin meet"
-    >
+    <ChartSvg height={height}>
       {slots.map((slot, index) => {
         const y = index * (BAR_HEIGHT + ROW_GAP);
         const limit = Math.max(slot.limit, 1);
@@ -83,22 +102,23 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
             <text x={0} y={y + BAR_HEIGHT * 0.7} className="admin-chart__label">
               {label}
             </text>
-            <rect
-              x={LABEL_WIDTH}
-              y={y}
-              width={barArea}
-              height={BAR_HEIGHT}
-              rx={4}
-              className="admin-chart__track"
-            />
-            <rect
-              x={LABEL_WIDTH}
-              y={y}
-              width={filled}
-              height={BAR_HEIGHT}
-              rx={4}
-              className={`admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`}
-            />
+            {[
+              { width: barArea, className: 'admin-chart__track' },
+              {
+                width: filled,
+                className: `admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`,
+              },
+            ].map((bar) => (
+              <rect
+                key={bar.className}
+                x={LABEL_WIDTH}
+                y={y}
+                width={bar.width}
+                height={BAR_HEIGHT}
+                rx={4}
+                className={bar.className}
+              />
+            ))}
             <text
               x={LABEL_WIDTH + barArea + 8}
               y={y + BAR_HEIGHT * 0.7}
@@ -109,7 +129,7 @@ function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: A
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -121,12 +141,7 @@ function DaysChart({ days, t }: { days: DayCount[]; t: AdminText }) {
   const slotWidth = CHART_WIDTH / Math.max(days.length, 1);
   const barWidth = Math.min(36, slotWidth * 0.7);
   return (
-    <svg
-      className="admin-chart__svg"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      role="list"
-      preserveAspectRatio="xMinYMin meet"
-    >
+    <ChartSvg height={height}>
       {days.map((day, index) => {
         const barHeight = (day.count / max) * (height - top - bottom);
         const x = index * slotWidth + (slotWidth - barWidth) / 2;
@@ -159,6 +174,6 @@ function DaysChart({ days, t }: { days: DayCount[]; t: AdminText }) {
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -2,46 +2,25 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, OWNER_SESSION } from '../../../test/render';
 import type { AdminRegistration } from '../api/admin-registration';
+import { registration, served } from '../../../test/console-fixtures';
 import CommandCenterPage from '../../../app/command-center/command-center-page';
 
 const PASSWORD = 'correct horse';
+
+/** A seat paid through the payment provider: a refund is there to give. */
+const DANA_PAID = registration({
+  id: '00000000-0000-4000-8000-00000000dddd',
+  name: 'Dana Paid',
+  paid: true,
+  status: 'paid',
+  stripeSessionId: 'cs_test_paid',
+});
 
 interface Call {
   method: string;
   url: string;
   body: unknown;
   contentType: string | undefined;
-}
-
-/** The server's derived fields of a row: its filter and badge, who holds the money, the toggle. */
-function served(r: AdminRegistration): AdminRegistration {
-  const listedAs = r.status === 'paid' ? 'confirmed' : r.status;
-  const paidBy = !r.paid ? null : r.stripeSessionId ? 'card' : 'operator';
-  const holdsSeat = ['held', 'offered', 'paid', 'confirmed'].includes(r.status);
-  const paidToggle = r.paid ? paidBy === 'operator' : holdsSeat;
-  return { ...r, listedAs, paidBy, paidToggle, waitingList: r.status === 'waiting' };
-}
-
-function registration(overrides: Partial<AdminRegistration>): AdminRegistration {
-  return served({
-    id: '00000000-0000-4000-8000-00000000aaaa',
-    name: 'Ana Pop',
-    email: 'ana@example.com',
-    whatsapp: '+40 712 345 678',
-    event: 'bucharest',
-    time: 'Oct 30 - 7:30pm',
-    dreamedCaptured: false,
-    dream: 'I was walking through a dark museum where every painting breathed slowly.',
-    waitingList: false,
-    paid: false,
-    paidBy: null,
-    paidToggle: true,
-    status: overrides.waitingList ? 'waiting' : 'held',
-    listedAs: 'held',
-    stripeSessionId: null,
-    createdAt: '2025-10-01T10:00:00.000Z',
-    ...overrides,
-  });
 }
 
 /**
@@ -650,15 +629,7 @@ describe('the dashboard', () => {
       const user = userEvent.setup();
       const { calls } = fakeAdminApi({
         live: true,
-        registrations: [
-          registration({
-            id: '00000000-0000-4000-8000-00000000dddd',
-            name: 'Dana Paid',
-            paid: true,
-            status: 'paid',
-            stripeSessionId: 'cs_test_paid',
-          }),
-        ],
+        registrations: [DANA_PAID],
       });
       renderConsole();
       await screen.findByText('1 registration');
@@ -686,13 +657,7 @@ describe('the dashboard', () => {
     const { calls } = fakeAdminApi({
       live: true,
       registrations: [
-        registration({
-          id: '00000000-0000-4000-8000-00000000dddd',
-          name: 'Dana Paid',
-          paid: true,
-          status: 'paid',
-          stripeSessionId: 'cs_test_paid',
-        }),
+        DANA_PAID,
         registration({
           id: '00000000-0000-4000-8000-00000000eeee',
           name: 'Olga Offered',

@@ -17,6 +17,8 @@ import { ExportPanel } from './export-panel';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
+import { Field, SelectField } from '../../../components/field';
+import './registrations.css';
 
 type StatusFilter = 'all' | NonNullable<RegistrationFilter['status']>;
 
@@ -149,8 +151,7 @@ export function Dashboard() {
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>
         <SlotTotalsList slots={slots ?? []} />
         <div className="command-center__filters" role="search">
-          <div className="field">
-            <label htmlFor={searchId}>{t('admin.search.label')}</label>
+          <Field id={searchId} label={t('admin.search.label')}>
             <input
               id={searchId}
               type="search"
@@ -159,65 +160,47 @@ export function Dashboard() {
               autoComplete="off"
               maxLength={200}
             />
-          </div>
-          <div className="field">
-            <label htmlFor={statusId}>{t('admin.filter.label')}</label>
-            <select
-              id={statusId}
-              value={status}
-              onChange={(change) => setStatus(change.target.value as StatusFilter)}
-            >
-              <option value="all">
-                {counts
-                  ? t('admin.filter.option', { label: t('admin.filter.all'), count: counts.all })
-                  : t('admin.filter.all')}
-              </option>
-              {(Object.keys(STATUS_FILTERS) as (keyof typeof STATUS_FILTERS)[]).map((value) => (
-                <option key={value} value={value}>
-                  {counts
-                    ? t('admin.filter.option', {
-                        label: t(STATUS_FILTERS[value]),
-                        count: counts[value],
-                      })
-                    : t(STATUS_FILTERS[value])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={eventId}>{t('admin.filter.event')}</label>
-            <select
-              id={eventId}
-              value={event}
-              onChange={(change) => {
-                setEvent(change.target.value);
-                setTime('');
-              }}
-            >
-              <option value="">{t('admin.filter.allEvents')}</option>
-              {events.map((slug) => (
-                <option key={slug} value={slug}>
-                  {eventName(t, slug, tour.data, intl.locale)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={timeId}>{t('admin.filter.slot')}</label>
-            <select
-              id={timeId}
-              value={time}
-              onChange={(change) => setTime(change.target.value)}
-              disabled={!event}
-            >
-              <option value="">{t('admin.filter.allSlots')}</option>
-              {times.map((slot) => (
-                <option key={slot} value={slot}>
-                  {nameSlot(event, slot)}
-                </option>
-              ))}
-            </select>
-          </div>
+          </Field>
+          <SelectField
+            id={statusId}
+            label={t('admin.filter.label')}
+            value={status}
+            onChange={(value) => setStatus(value as StatusFilter)}
+            options={(['all', ...Object.keys(STATUS_FILTERS)] as StatusFilter[]).map((value) => {
+              const label = t(value === 'all' ? 'admin.filter.all' : STATUS_FILTERS[value]);
+              return {
+                value,
+                label: counts ? t('admin.filter.option', { label, count: counts[value] }) : label,
+              };
+            })}
+          />
+          <SelectField
+            id={eventId}
+            label={t('admin.filter.event')}
+            value={event}
+            onChange={(value) => {
+              setEvent(value);
+              setTime('');
+            }}
+            options={[
+              { value: '', label: t('admin.filter.allEvents') },
+              ...events.map((slug) => ({
+                value: slug,
+                label: eventName(t, slug, tour.data, intl.locale),
+              })),
+            ]}
+          />
+          <SelectField
+            id={timeId}
+            label={t('admin.filter.slot')}
+            value={time}
+            onChange={setTime}
+            disabled={!event}
+            options={[
+              { value: '', label: t('admin.filter.allSlots') },
+              ...times.map((slot) => ({ value: slot, label: nameSlot(event, slot) })),
+            ]}
+          />
         </div>
         <p className="muted" aria-live="polite" aria-atomic="true">
           {pages.isPending || !filtered

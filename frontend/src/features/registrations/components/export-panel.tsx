@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { apiUrl } from '../../../lib/api-client';
@@ -12,6 +13,7 @@ import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import { exportFileName, scopeFilter } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
 import { downloadFromServer } from '../model/download-file';
+import { SelectField } from '../../../components/field';
 import { eventName } from './event-name';
 
 export function csvLabels(t: AdminText): CsvLabels {
@@ -205,55 +207,49 @@ export function ExportPanel({
           </span>
         </div>
       )}
-      <div className="export-panel__row">
-        <div className="field field--inline">
-          <label htmlFor={eventSelectId}>{t('admin.export.event')}</label>
-          <select
-            id={eventSelectId}
-            value={event}
-            onChange={(change) => setChosenEvent(change.target.value)}
-            disabled={events.length === 0}
-          >
-            {events.map((slug) => (
-              <option key={slug} value={slug}>
-                {eventName(t, slug, tour.data, intl.locale)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void exportScope({ kind: 'event', event })}
-        >
-          {t('admin.export.eventButton')}
-        </button>
-      </div>
-      <div className="export-panel__row">
-        <div className="field field--inline">
-          <label htmlFor={slotSelectId}>{t('admin.export.slot')}</label>
-          <select
-            id={slotSelectId}
-            value={time}
-            onChange={(change) => setChosenTime(change.target.value)}
-            disabled={times.length === 0}
-          >
-            {times.map((slot) => (
-              <option key={slot} value={slot}>
-                {nameSlot(event, slot)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void exportScope({ kind: 'slot', event, time })}
-        >
-          {t('admin.export.slotButton')}
-        </button>
-      </div>
+      <ExportRow
+        id={eventSelectId}
+        label={t('admin.export.event')}
+        value={event}
+        onChange={setChosenEvent}
+        disabled={events.length === 0}
+        options={events.map((slug) => ({
+          value: slug,
+          label: eventName(t, slug, tour.data, intl.locale),
+        }))}
+        exportLabel={t('admin.export.eventButton')}
+        onExport={() => void exportScope({ kind: 'event', event })}
+      />
+      <ExportRow
+        id={slotSelectId}
+        label={t('admin.export.slot')}
+        value={time}
+        onChange={setChosenTime}
+        disabled={times.length === 0}
+        options={times.map((slot) => ({ value: slot, label: nameSlot(event, slot) }))}
+        exportLabel={t('admin.export.slotButton')}
+        onExport={() => void exportScope({ kind: 'slot', event, time })}
+      />
     </section>
+  );
+}
+
+/** A choice (an event, a slot) and the button that exports what is chosen. */
+function ExportRow({
+  exportLabel,
+  onExport,
+  ...choice
+}: Omit<ComponentProps<typeof SelectField>, 'className'> & {
+  exportLabel: string;
+  onExport: () => void;
+}) {
+  return (
+    <div className="export-panel__row">
+      <SelectField className="field--inline" {...choice} />
+      <button type="button" className="button button--small" onClick={onExport}>
+        {exportLabel}
+      </button>
+    </div>
   );
 }
 

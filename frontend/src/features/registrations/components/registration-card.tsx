@@ -218,7 +218,7 @@ export function RegistrationCard({
 
   return (
     <article
-      className={`registration-card registration-card--${status}`}
+      className={`console-card registration-card registration-card--${status}`}
       aria-labelledby={headingId}
       aria-posinset={position?.index}
       aria-setsize={position?.setSize}

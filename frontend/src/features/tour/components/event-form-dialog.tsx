@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useToast } from '../../../components/toast';
 import { useAnnounceEvent } from '../api/announce-event';
 import { useEditEvent } from '../api/edit-event';
@@ -42,11 +42,9 @@ export function EventFormDialog({
   const toast = useToast();
   const announce = useAnnounceEvent();
   const edit = useEditEvent();
-  const prefix = useId();
   const zones = useMemo(() => timeZones(), []);
   const announcing = !event;
   const form = useTourForm<EventField>({
-    idPrefix: prefix,
     fields: EVENT_FIELDS,
     initial: event ? eventValues(event) : EMPTY_EVENT,
     validate: (values) => validateEvent(values, announcing),

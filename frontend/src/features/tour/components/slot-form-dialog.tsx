@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toast';
 import { useAddSlot } from '../api/add-slot';
@@ -29,10 +28,8 @@ export function SlotFormDialog({
   const toast = useToast();
   const add = useAddSlot();
   const change = useChangeSlot();
-  const prefix = useId();
   const moving = !!slot;
   const form = useTourForm<SlotField>({
-    idPrefix: prefix,
     fields: SLOT_FIELDS,
     initial: slot
       ? {

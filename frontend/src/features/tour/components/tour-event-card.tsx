@@ -96,7 +96,10 @@ export function TourEventCard({
   }
 
   return (
-    <article className={`tour-event tour-event--${event.status}`} aria-labelledby={headingId}>
+    <article
+      className={`console-card tour-event tour-event--${event.status}`}
+      aria-labelledby={headingId}
+    >
       <header className="tour-event__head">
         <h3 id={headingId} className="tour-event__city">
           {city}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { Field, FieldError, fieldIds } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -81,9 +80,6 @@ export function TourFormDialog<F extends string>({
   children: ReactNode;
 }) {
   const t = useAdminText();
-  const prefix = useId();
-  const titleId = `${prefix}-title`;
-  const descriptionId = `${prefix}-description`;
   function submitted(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || !form.check()) return;
@@ -92,17 +88,10 @@ export function TourFormDialog<F extends string>({
   return (
     <ModalDialog
       className="tour-form-dialog"
-      labelledBy={titleId}
-      describedBy={descriptionId}
+      heading={{ title, description }}
       onClose={onClose}
       locked={pending}
     >
-      <h2 id={titleId} className="dialog-title">
-        {title}
-      </h2>
-      <p id={descriptionId} className="muted">
-        {description}
-      </p>
       <form className="tour-form" onSubmit={submitted} noValidate>
         {children}
         {form.formError && <FieldError alert>{form.formError}</FieldError>}

@@ -12,6 +12,7 @@ import { EventFormDialog } from './event-form-dialog';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { TourEventCard } from './tour-event-card';
 import { TourHistoryDrawer } from './tour-history-drawer';
+import './tour.css';
 
 const byDate = (a: TourEventAdmin, b: TourEventAdmin) =>
   a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug);
@@ -109,16 +110,7 @@ export function TourPage() {
             {upcoming.length === 0 ? (
               <p>{t('admin.tour.noUpcoming')}</p>
             ) : (
-              <div className="tour-events">
-                {upcoming.map((event) => (
-                  <TourEventCard
-                    key={event.slug}
-                    event={event}
-                    currency={currency}
-                    tourEvents={events}
-                  />
-                ))}
-              </div>
+              <TourEvents shown={upcoming} currency={currency} tourEvents={events} />
             )}
           </section>
           {completed.length > 0 && (
@@ -126,16 +118,7 @@ export function TourPage() {
               <summary>
                 <h2>{t('admin.tour.completed', { count: completed.length })}</h2>
               </summary>
-              <div className="tour-events">
-                {completed.map((event) => (
-                  <TourEventCard
-                    key={event.slug}
-                    event={event}
-                    currency={currency}
-                    tourEvents={events}
-                  />
-                ))}
-              </div>
+              <TourEvents shown={completed} currency={currency} tourEvents={events} />
             </details>
           )}
         </>
@@ -151,6 +134,25 @@ export function TourPage() {
           onClose={() => setHistoryOpen(false)}
         />
       )}
+    </div>
+  );
+}
+
+/** The cards of some of the tour's events (`tourEvents`: all of them, for the slots' names). */
+function TourEvents({
+  shown,
+  currency,
+  tourEvents,
+}: {
+  shown: TourEventAdmin[];
+  currency: string;
+  tourEvents: TourEventAdmin[];
+}) {
+  return (
+    <div className="tour-events">
+      {shown.map((event) => (
+        <TourEventCard key={event.slug} event={event} currency={currency} tourEvents={tourEvents} />
+      ))}
     </div>
   );
 }

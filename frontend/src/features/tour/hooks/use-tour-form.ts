@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
 import type { FormErrors } from '../model/tour-forms';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
@@ -12,13 +12,11 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
  * until it is changed.
  */
 export function useTourForm<F extends string>({
-  idPrefix,
   fields,
   initial,
   validate,
   serverFields = {},
 }: {
-  idPrefix: string;
   fields: readonly F[];
   initial: Record<F, string>;
   validate: (values: Record<F, string>) => FormErrors<F>;
@@ -26,6 +24,7 @@ export function useTourForm<F extends string>({
   serverFields?: Record<string, F>;
 }) {
   const t = useAdminText();
+  const idPrefix = useId();
   const { fail } = useAdminFailure();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});

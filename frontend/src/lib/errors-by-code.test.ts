@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createIntl } from 'react-intl';
+import { HttpError } from './http-error';
+import { textOfError, textsOfFieldErrors, type CodeTexts } from './errors-by-code';
+
+const ROOT = join(__dirname, '../../..');
+
+function files(folder: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(folder, entry.name);
+    if (entry.isDirectory()) return files(full, keep);
+    return keep(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * The server's words of its refusals: the sentences of every backend file that declares error
+ * codes (`static … codes`), as written there (quoted, with no interpolation).
+ */
+function serverMessages(): string[] {
+  const declaring = files(join(ROOT, 'backend/src'), (name) => name.endsWith('.ts')).filter(
+    (file) => /static (override )?readonly codes\b/.test(readFileSync(file, 'utf8')),
+  );
+  const sentences = declaring.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/'((?:[^'\\\n]|\\.){16,})'/g)].map(([, text]) =>
+      text.replace(/\\'/g, "'"),
+    ),
+  );
+  return [...new Set(sentences.filter((text) => / \S+ /.test(text) && !text.includes('/')))];
+}
+
+function answer(status: number, body: unknown): HttpError {
+  return new HttpError({ status } as Response, body);
+}
+
+const intl = createIntl({
+  locale: 'en',
+  messages: {
+    'x.full': 'Full, sorry',
+    'x.long': 'At most {limit}',
+    'x.fallback': 'Something went wrong',
+  },
+});
+const texts: CodeTexts = {
+  codes: { 'slot-full': 'x.full' },
+  fields: { name: { 'too-long': 'x.long' } },
+};
+
+describe('errors by code', () => {
+  it("chooses the client's words by the answer's code, not by the server's", () => {
+    const full = answer(409, {
+      statusCode: 409,
+      code: 'slot-full',
+      message: 'This time slot is full.',
+      errors: [],
+    });
+    expect(textOfError(intl, full, texts, 'x.fallback')).toBe('Full, sorry');
+    expect(textOfError(intl, new TypeError('offline'), texts, 'x.fallback')).toBe(
+      'Something went wrong',
+    );
+  });
+
+  it("says a field's refusal by its code, with its bound", () => {
+    const refused = answer(400, {
+      statusCode: 400,
+      code: 'validation-failed',
+      message: 'Name must be at most 200 characters',
+      errors: [
+        {
+          field: 'name',
+          code: 'too-long',
+          limit: 200,
+          message: 'Name must be at most 200 characters',
+        },
+      ],
+    });
+    expect(textsOfFieldErrors(intl, refused, texts)).toEqual({ name: 'At most 200' });
+  });
+
+  it('no client file holds a message of the server: the client chooses by code', () => {
+    const messages = serverMessages();
+    expect(messages.length).toBeGreaterThan(40);
+    const client = files(
+      join(ROOT, 'frontend/src'),
+      (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts'),
+    );
+    const found = client.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return messages
+        .filter((message) => text.includes(message))
+        .map((message) => `${relative(ROOT, file)}: ${message}`);
+    });
+    expect(found).toEqual([]);
+  });
+});
