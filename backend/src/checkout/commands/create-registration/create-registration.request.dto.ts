@@ -4,9 +4,6 @@ import { NormalizeText } from '../../../common/normalize-text';
 import { TextField } from '../../../common/validation';
 import {
   CATALOGUE_NAME_RULE,
-  DREAM_MAX_CHARACTERS,
-  DREAM_MIN_CHARACTERS,
-  DREAM_RULE,
   EMAIL_LOCAL_PART_MAX_CHARACTERS,
   EMAIL_MAX_CHARACTERS,
   EMAIL_PATTERN,
@@ -18,8 +15,7 @@ import {
   PHONE_RULE,
 } from '../../../registrations/domain/registration-rules';
 import type { Locale } from '../../../common/locale';
-import { DREAM_EXAMPLE } from '../../../registrations/openapi-examples';
-import { DREAM_MESSAGE, DREAM_MESSAGES } from '../../../registrations/dream-messages';
+import { DreamText } from '../../../registrations/dream-messages';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 /** SPEC section 5's message for a phone it cannot read as one. */
@@ -105,15 +101,7 @@ export class CreateRegistrationRequestDto {
   })
   time: string;
 
-  @ApiProperty({
-    example: DREAM_EXAMPLE,
-    description: `Between ${DREAM_MIN_CHARACTERS} and ${DREAM_MAX_CHARACTERS} ${TEXT_DESCRIPTION} but line breaks and tabs`,
-    minLength: DREAM_MIN_CHARACTERS,
-    maxLength: DREAM_MAX_CHARACTERS,
-  })
-  @NormalizeText()
-  @IsString({ message: DREAM_MESSAGE })
-  @TextField(DREAM_RULE, DREAM_MESSAGES)
+  @DreamText()
   dream: string;
 
   @ApiPropertyOptional({ default: false })

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { RegistrationIdField } from '../../../../common/registration-id';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -7,7 +8,6 @@ import {
   IsDefined,
   IsIn,
   IsString,
-  IsUUID,
   Matches,
   MaxLength,
   ValidateNested,
@@ -18,11 +18,7 @@ import { SUSPICION_ANSWERS, type SuspicionAnswer } from '../../domain/neutral-wo
 export const SHEET_ANSWERS_MAX = 5000;
 
 export class SuspicionAnswerRequestDto {
-  @ApiProperty({ format: 'uuid', maxLength: 36, example: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11' })
-  @IsDefined({ message: 'registrationId must be a registration id' })
-  @IsString({ message: 'registrationId must be a registration id' })
-  @MaxLength(36, { message: 'registrationId must be a registration id' })
-  @IsUUID('all', { message: 'registrationId must be a registration id' })
+  @RegistrationIdField()
   registrationId: string;
 
   @ApiProperty({

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { RegistrationIdField } from '../../../../common/registration-id';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,8 +9,6 @@ import {
   IsDefined,
   IsOptional,
   IsString,
-  IsUUID,
-  MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { NormalizeText } from '../../../../common/normalize-text';
@@ -27,11 +26,7 @@ const TEXT_MESSAGES = {
 };
 
 export class ApprovedDreamRequestDto {
-  @ApiProperty({ format: 'uuid', maxLength: 36, example: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11' })
-  @IsDefined({ message: 'registrationId must be a registration id' })
-  @IsString({ message: 'registrationId must be a registration id' })
-  @MaxLength(36, { message: 'registrationId must be a registration id' })
-  @IsUUID('all', { message: 'registrationId must be a registration id' })
+  @RegistrationIdField()
   registrationId: string;
 
   @ApiProperty({
