@@ -18,14 +18,19 @@ import { useRemoveOperatorPasskey, useResetSecondFactor } from '../api/operator-
 import { useRevokeSession } from '../api/revoke-session';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-display';
 import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
-import { FieldError } from '../../../components/field';
+import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
+
+/** The roles an operator may be given, named in the operator's language. */
+const roleOptions = (t: AdminText) =>
+  INVITED_ROLES.map((role) => ({ value: role, label: t(roleLabel(role)) }));
 
 function serverText(error: unknown): string | undefined {
   return error instanceof HttpError ? error.serverMessage : undefined;
@@ -124,20 +129,13 @@ function InviteForm() {
           />
           {problems.name && <FieldError id={`${id}-name-error`}>{problems.name}</FieldError>}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-role`}>{t('admin.operators.invite.role')}</label>
-          <select
-            id={`${id}-role`}
-            value={role}
-            onChange={(event) => setRole(event.target.value as InvitedRole)}
-          >
-            {INVITED_ROLES.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {t(roleLabel(candidate))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-role`}
+          label={t('admin.operators.invite.role')}
+          value={role}
+          onChange={(value) => setRole(value as InvitedRole)}
+          options={roleOptions(t)}
+        />
         {problems.role && <FieldError>{problems.role}</FieldError>}
         <button
           type="submit"
@@ -344,22 +342,14 @@ function OperatorControls({ operator }: { operator: Operator }) {
     <div className="operator-card__controls">
       {!suspended && (
         <form className="operator-card__role" onSubmit={changeRole}>
-          <div className="field field--inline">
-            <label htmlFor={`${id}-role`}>
-              {t('admin.operators.roleOf', { name: operator.name })}
-            </label>
-            <select
-              id={`${id}-role`}
-              value={role}
-              onChange={(event) => setRole(event.target.value as InvitedRole)}
-            >
-              {INVITED_ROLES.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {t(roleLabel(candidate))}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-role`}
+            className="field--inline"
+            label={t('admin.operators.roleOf', { name: operator.name })}
+            value={role}
+            onChange={(value) => setRole(value as InvitedRole)}
+            options={roleOptions(t)}
+          />
           <button
             type="submit"
             className="button button--small"
@@ -398,27 +388,30 @@ function OperatorControls({ operator }: { operator: Operator }) {
           </button>
         )}
       </div>
-      <ConfirmOperatorChange
-        open={asking === 'suspend'}
-        onClose={() => setAsking(null)}
-        pending={change.isPending}
-        title={t('admin.operators.suspendTitle', { name: operator.name })}
-        description={t('admin.operators.suspendDescription', { name: operator.name })}
-        confirmLabel={t('admin.operators.suspend')}
-        onConfirm={() => setSuspended(true)}
-      />
-      <ConfirmOperatorChange
-        open={asking === 'erase'}
-        onClose={() => setAsking(null)}
-        pending={erase.isPending}
-        title={t('admin.operators.eraseTitle', { name: operator.name })}
-        description={t('admin.operators.eraseDescription', {
-          name: operator.name,
-          number: operator.number,
-        })}
-        confirmLabel={t('admin.operators.erase')}
-        onConfirm={eraseNow}
-      />
+      {asking && (
+        <ConfirmOperatorChange
+          open
+          onClose={() => setAsking(null)}
+          {...(asking === 'suspend'
+            ? {
+                pending: change.isPending,
+                title: t('admin.operators.suspendTitle', { name: operator.name }),
+                description: t('admin.operators.suspendDescription', { name: operator.name }),
+                confirmLabel: t('admin.operators.suspend'),
+                onConfirm: () => setSuspended(true),
+              }
+            : {
+                pending: erase.isPending,
+                title: t('admin.operators.eraseTitle', { name: operator.name }),
+                description: t('admin.operators.eraseDescription', {
+                  name: operator.name,
+                  number: operator.number,
+                }),
+                confirmLabel: t('admin.operators.erase'),
+                onConfirm: eraseNow,
+              })}
+        />
+      )}
     </div>
   );
 }
@@ -441,7 +434,6 @@ function OperatorFactors({ operator }: { operator: Operator }) {
     setAsking(null);
     failed(error, 'admin.toast.operatorFailed.title', 'admin.operators.factorChangeFailed');
   };
-  const passkeyAsked = asking !== null && asking !== 'reset' ? asking : null;
 
   return (
     <section className="operator-factors" aria-labelledby={`${id}-title`}>
@@ -493,35 +485,35 @@ function OperatorFactors({ operator }: { operator: Operator }) {
           {t('admin.operators.reset')}
         </button>
       )}
-      <ConfirmOperatorChange
-        open={passkeyAsked !== null}
-        onClose={() => setAsking(null)}
-        pending={removePasskey.isPending}
-        title={t('admin.operators.removePasskeyTitle', {
-          passkey: passkeyAsked?.name ?? '',
-          name: operator.name,
-        })}
-        description={t('admin.operators.removePasskeyDescription', { name: operator.name })}
-        confirmLabel={t('admin.operators.removePasskeyShort')}
-        onConfirm={() =>
-          passkeyAsked &&
-          removePasskey.mutate(
-            { operatorId: operator.id, passkeyId: passkeyAsked.passkeyId },
-            { onSuccess: () => setAsking(null), onError: refused },
-          )
-        }
-      />
-      <ConfirmOperatorChange
-        open={asking === 'reset'}
-        onClose={() => setAsking(null)}
-        pending={reset.isPending}
-        title={t('admin.operators.resetTitle', { name: operator.name })}
-        description={t('admin.operators.resetDescription', { name: operator.name })}
-        confirmLabel={t('admin.operators.reset')}
-        onConfirm={() =>
-          reset.mutate(operator.id, { onSuccess: () => setAsking(null), onError: refused })
-        }
-      />
+      {asking && (
+        <ConfirmOperatorChange
+          open
+          onClose={() => setAsking(null)}
+          {...(asking === 'reset'
+            ? {
+                pending: reset.isPending,
+                title: t('admin.operators.resetTitle', { name: operator.name }),
+                description: t('admin.operators.resetDescription', { name: operator.name }),
+                confirmLabel: t('admin.operators.reset'),
+                onConfirm: () =>
+                  reset.mutate(operator.id, { onSuccess: () => setAsking(null), onError: refused }),
+              }
+            : {
+                pending: removePasskey.isPending,
+                title: t('admin.operators.removePasskeyTitle', {
+                  passkey: asking.name,
+                  name: operator.name,
+                }),
+                description: t('admin.operators.removePasskeyDescription', { name: operator.name }),
+                confirmLabel: t('admin.operators.removePasskeyShort'),
+                onConfirm: () =>
+                  removePasskey.mutate(
+                    { operatorId: operator.id, passkeyId: asking.passkeyId },
+                    { onSuccess: () => setAsking(null), onError: refused },
+                  ),
+              })}
+        />
+      )}
     </section>
   );
 }

@@ -5,28 +5,40 @@ import { fakeFetch, renderWithProviders, OWNER_SESSION } from '../../../test/ren
 import type { PerformersSheet } from '../api/get-performers-sheet';
 import CommandCenterPage from '../../../app/command-center/command-center-page';
 
+/** The words a preview highlights, in order. */
+const marks = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('mark')
+    .map((mark) => mark.firstChild?.textContent);
+
+/** The approval the page sends for the slot's one dream. */
+const approval = (text: string, acceptStillPersonal: boolean) => ({
+  dreams: [{ registrationId: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11', text, acceptStillPersonal }],
+});
+
 const TEXT = 'I am X. and you can write to an email address at night.';
 const ORIGINAL = 'I am Thaddeus and you can write to thad@example.org at night.';
 
+/** A replacement the server is sure of, at `original` in the dream and `anonymised` after. */
+const sure = (
+  id: string,
+  category: 'author-name' | 'author-email',
+  original: [number, number],
+  anonymised: [number, number],
+  replacement: string,
+) => ({
+  id,
+  kind: 'replaced' as const,
+  category,
+  original: { offset: original[0], length: original[1] },
+  anonymised: { offset: anonymised[0], length: anonymised[1] },
+  replacement,
+  answer: null,
+});
+
 const SURE = [
-  {
-    id: '5-13',
-    kind: 'replaced' as const,
-    category: 'author-name' as const,
-    original: { offset: 5, length: 8 },
-    anonymised: { offset: 5, length: 2 },
-    replacement: 'X.',
-    answer: null,
-  },
-  {
-    id: '35-51',
-    kind: 'replaced' as const,
-    category: 'author-email' as const,
-    original: { offset: 35, length: 16 },
-    anonymised: { offset: 29, length: 16 },
-    replacement: 'an email address',
-    answer: null,
-  },
+  sure('5-13', 'author-name', [5, 8], [5, 2], 'X.'),
+  sure('35-51', 'author-email', [35, 16], [29, 16], 'an email address'),
 ];
 
 function sheet(approvedText: string | null = null, accepted = false): PerformersSheet {
@@ -143,41 +155,23 @@ describe("the performers' sheet page", () => {
       target: { value: `Tonight ${TEXT}`.replace('X.', 'a dreamer') },
     });
     const preview = screen.getByTestId('sheet-preview-1');
-    expect(
-      within(preview)
-        .getAllByRole('mark')
-        .map((mark) => mark.firstChild?.textContent),
-    ).toEqual(['a dreamer', 'an email address']);
+    expect(marks(preview)).toEqual(['a dreamer', 'an email address']);
     // Writing across one removes its highlight.
     fireEvent.change(textarea, {
       target: {
         value: 'Tonight I am a dreamer and you can call them at night.',
       },
     });
-    expect(
-      within(preview)
-        .getAllByRole('mark')
-        .map((mark) => mark.firstChild?.textContent),
-    ).toEqual(['a dreamer']);
+    expect(marks(preview)).toEqual(['a dreamer']);
 
     await user.click(screen.getByRole('button', { name: 'Approve the sheet' }));
     await waitFor(() => expect(approvals).toHaveLength(1));
-    expect(approvals[0]).toEqual({
-      dreams: [
-        {
-          registrationId: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11',
-          text: 'Tonight I am a dreamer and you can call them at night.',
-          acceptStillPersonal: false,
-        },
-      ],
-    });
+    expect(approvals[0]).toEqual(
+      approval('Tonight I am a dreamer and you can call them at night.', false),
+    );
     expect(await screen.findByText('Approved')).toBeInTheDocument();
     // The approved text keeps the highlights the edit left on it.
-    expect(
-      within(screen.getByTestId('sheet-preview-1'))
-        .getAllByRole('mark')
-        .map((mark) => mark.firstChild?.textContent),
-    ).toEqual(['a dreamer']);
+    expect(marks(screen.getByTestId('sheet-preview-1'))).toEqual(['a dreamer']);
     expect(
       screen.getByText('1 of 1 dreams approved; only approved dreams are printed.'),
     ).toBeInTheDocument();
@@ -187,11 +181,7 @@ describe("the performers' sheet page", () => {
     renderSheet('Tonight I am a dreamer and you can write to an email address, late at night.');
     const preview = await screen.findByTestId('sheet-preview-1');
     expect(screen.getByText('Approved')).toBeInTheDocument();
-    expect(
-      within(preview)
-        .getAllByRole('mark')
-        .map((mark) => mark.firstChild?.textContent),
-    ).toEqual(['a dreamer', 'an email address']);
+    expect(marks(preview)).toEqual(['a dreamer', 'an email address']);
   });
 
   it('holds the print while an approved text still looks personal, until approved knowingly', async () => {
@@ -209,15 +199,7 @@ describe("the performers' sheet page", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Approve dream 1 as it is, knowingly' }));
     await user.click(screen.getByRole('button', { name: 'Approve the sheet' }));
     await waitFor(() => expect(approvals).toHaveLength(2));
-    expect(approvals[1]).toEqual({
-      dreams: [
-        {
-          registrationId: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11',
-          text: 'Write to me at ana@example.com tonight.',
-          acceptStillPersonal: true,
-        },
-      ],
-    });
+    expect(approvals[1]).toEqual(approval('Write to me at ana@example.com tonight.', true));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled());
   });
 

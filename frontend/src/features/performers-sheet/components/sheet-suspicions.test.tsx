@@ -23,6 +23,11 @@ interface FakeDream {
   approvedText: string | null;
 }
 
+/** A dream as the stand-in server keeps it: nothing answered or approved yet. */
+function fakeDream(registrationId: string, original: string, spans: Found[]): FakeDream {
+  return { registrationId, original, found: spans, answers: {}, approvedText: null };
+}
+
 function found(original: string, words: string, rest: Omit<Found, 'start' | 'end'>): Found {
   const start = original.indexOf(words);
   return { start, end: start + words.length, ...rest };
@@ -74,30 +79,30 @@ function review(dream: FakeDream, seat: number): SheetDream {
   };
 }
 
+/** The server's refusal while a suspicion is open (approval or print). */
+const OPEN_SUSPICIONS = {
+  status: 409,
+  body: {
+    statusCode: 409,
+    message: 'open',
+    errors: [],
+    reason: 'open-suspicions',
+    dreams: [],
+  },
+};
+
 const SHEET_URL = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent('Oct 30 - 7:30pm')}/dreams`;
 
 function renderSheet() {
   const dreams: FakeDream[] = [
-    {
-      registrationId: '4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11',
-      original: FIRST,
-      found: [
-        found(FIRST, 'Thaddeus', { kind: 'replaced', category: 'author-name', replacement: 'X.' }),
-        found(FIRST, 'Mario', { kind: 'suspected', category: 'other-person', replacement: 'A.' }),
-      ],
-      answers: {},
-      approvedText: null,
-    },
-    {
-      registrationId: '9c2d1e0f-1111-4a2b-8c3d-4e5f60718293',
-      original: SECOND,
-      found: [
-        found(SECOND, 'Giulia', { kind: 'suspected', category: 'other-person', replacement: 'A.' }),
-        found(SECOND, 'Orsolya', { kind: 'replaced', category: 'author-name', replacement: 'X.' }),
-      ],
-      answers: {},
-      approvedText: null,
-    },
+    fakeDream('4b1f7c2e-8d0a-4c55-9e3b-2f6a1d9c0e11', FIRST, [
+      found(FIRST, 'Thaddeus', { kind: 'replaced', category: 'author-name', replacement: 'X.' }),
+      found(FIRST, 'Mario', { kind: 'suspected', category: 'other-person', replacement: 'A.' }),
+    ]),
+    fakeDream('9c2d1e0f-1111-4a2b-8c3d-4e5f60718293', SECOND, [
+      found(SECOND, 'Giulia', { kind: 'suspected', category: 'other-person', replacement: 'A.' }),
+      found(SECOND, 'Orsolya', { kind: 'replaced', category: 'author-name', replacement: 'X.' }),
+    ]),
   ];
   const current = (): PerformersSheet => {
     const reviewed = dreams.map((dream, index) => review(dream, index + 1));
@@ -145,16 +150,7 @@ function renderSheet() {
     if (url === `${SHEET_URL}/approval` && method === 'POST') {
       approvals.push(body);
       if (current().openSuspicions > 0) {
-        return {
-          status: 409,
-          body: {
-            statusCode: 409,
-            message: 'open',
-            errors: [],
-            reason: 'open-suspicions',
-            dreams: [],
-          },
-        };
+        return OPEN_SUSPICIONS;
       }
       for (const given of (body as { dreams: { registrationId: string; text: string }[] }).dreams) {
         dreams.find((dream) => dream.registrationId === given.registrationId)!.approvedText =
@@ -166,16 +162,7 @@ function renderSheet() {
       prints.push(Date.now());
       const sheet = current();
       if (!sheet.printable) {
-        return {
-          status: 409,
-          body: {
-            statusCode: 409,
-            message: 'open',
-            errors: [],
-            reason: 'open-suspicions',
-            dreams: [],
-          },
-        };
+        return OPEN_SUSPICIONS;
       }
       return {
         body: {

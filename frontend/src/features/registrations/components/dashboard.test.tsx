@@ -7,6 +7,14 @@ import CommandCenterPage from '../../../app/command-center/command-center-page';
 
 const PASSWORD = 'correct horse';
 
+/** A registration for an event announced from the Tour page (Cluj, not in the built tour). */
+const DAN_CLUJ = registration({
+  id: '00000000-0000-4000-8000-00000000dddd',
+  name: 'Dan Cluj',
+  event: 'cluj',
+  time: 'Dec 3 - 7:30pm',
+});
+
 /** A seat paid through the payment provider: a refund is there to give. */
 const DANA_PAID = registration({
   id: '00000000-0000-4000-8000-00000000dddd',
@@ -430,14 +438,7 @@ describe('the dashboard', () => {
   it('names an event announced from the Tour page by its city, as the tour gives it', async () => {
     fakeAdminApi({
       live: true,
-      registrations: [
-        registration({
-          id: '00000000-0000-4000-8000-00000000dddd',
-          name: 'Dan Cluj',
-          event: 'cluj',
-          time: 'Dec 3 - 7:30pm',
-        }),
-      ],
+      registrations: [DAN_CLUJ],
     });
     renderConsole();
     await screen.findByText('1 registration');
@@ -454,14 +455,7 @@ describe('the dashboard', () => {
     window.localStorage.setItem('language', 'it');
     fakeAdminApi({
       live: true,
-      registrations: [
-        registration({
-          id: '00000000-0000-4000-8000-00000000dddd',
-          name: 'Dan Cluj',
-          event: 'cluj',
-          time: 'Dec 3 - 7:30pm',
-        }),
-      ],
+      registrations: [DAN_CLUJ],
     });
     try {
       renderConsole();

@@ -2,6 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tourDetails, tourEntryType } from './tour-history';
 
+/** A detail line as tourDetails gives it: a field's label and its value as text, or an instant. */
+const textLine = (path: string, label: string, text: string) => ({
+  path,
+  label,
+  value: { kind: 'text', text },
+});
+const instantLine = (path: string, label: string, iso: string) => ({
+  path,
+  label,
+  value: { kind: 'instant', iso },
+});
+
 /** The backend's list of tour facts (domain/tour.ts), read as text: the two stay one list. */
 function backendFactTypes(): string[] {
   const source = readFileSync(
@@ -36,27 +48,11 @@ describe('the tour history in the operator’s words', () => {
         automaticOffers: true,
       }),
     ).toEqual([
-      {
-        path: 'city',
-        label: 'admin.tour.field.city',
-        value: { kind: 'text', text: 'Cluj-Napoca' },
-      },
-      {
-        path: 'venue',
-        label: 'admin.tour.field.venue',
-        value: { kind: 'text', text: 'Fabrica de Pensule' },
-      },
-      {
-        path: 'localised.it.city',
-        label: 'admin.tour.field.cityIt',
-        value: { kind: 'text', text: 'Cluj' },
-      },
-      { path: 'date', label: 'admin.tour.field.date', value: { kind: 'text', text: '2026-12-03' } },
-      {
-        path: 'timeZone',
-        label: 'admin.tour.field.timeZone',
-        value: { kind: 'text', text: 'Europe/Bucharest' },
-      },
+      textLine('city', 'admin.tour.field.city', 'Cluj-Napoca'),
+      textLine('venue', 'admin.tour.field.venue', 'Fabrica de Pensule'),
+      textLine('localised.it.city', 'admin.tour.field.cityIt', 'Cluj'),
+      textLine('date', 'admin.tour.field.date', '2026-12-03'),
+      textLine('timeZone', 'admin.tour.field.timeZone', 'Europe/Bucharest'),
       {
         path: 'priceMinor',
         label: 'admin.tour.field.price',
@@ -89,30 +85,14 @@ describe('the tour history in the operator’s words', () => {
         startsAt: '2026-12-03T20:00:00+02:00',
       }),
     ).toEqual([
-      {
-        path: 'time',
-        label: 'admin.tour.field.slotName',
-        value: { kind: 'text', text: 'Dec 3 - 7:30pm' },
-      },
-      {
-        path: 'startsAt',
-        label: 'admin.tour.field.start',
-        value: { kind: 'instant', iso: '2026-12-03T20:00:00+02:00' },
-      },
-      {
-        path: 'from',
-        label: 'admin.tour.field.previousStart',
-        value: { kind: 'instant', iso: '2026-12-03T17:30:00.000Z' },
-      },
+      textLine('time', 'admin.tour.field.slotName', 'Dec 3 - 7:30pm'),
+      instantLine('startsAt', 'admin.tour.field.start', '2026-12-03T20:00:00+02:00'),
+      instantLine('from', 'admin.tour.field.previousStart', '2026-12-03T17:30:00.000Z'),
     ]);
     expect(tourDetails('SlotCapacityChanged', { from: 20, time: 'Dec 3', capacity: 24 })).toEqual([
-      { path: 'time', label: 'admin.tour.field.slotName', value: { kind: 'text', text: 'Dec 3' } },
-      { path: 'capacity', label: 'admin.tour.field.capacity', value: { kind: 'text', text: '24' } },
-      {
-        path: 'from',
-        label: 'admin.tour.field.previousCapacity',
-        value: { kind: 'text', text: '20' },
-      },
+      textLine('time', 'admin.tour.field.slotName', 'Dec 3'),
+      textLine('capacity', 'admin.tour.field.capacity', '24'),
+      textLine('from', 'admin.tour.field.previousCapacity', '20'),
     ]);
   });
 
@@ -125,11 +105,7 @@ describe('the tour history in the operator’s words', () => {
       },
     ]);
     expect(tourDetails('TourImported', { source: 'demo-tour', currency: 'RON' })).toEqual([
-      {
-        path: 'currency',
-        label: 'admin.tour.field.currency',
-        value: { kind: 'text', text: 'RON' },
-      },
+      textLine('currency', 'admin.tour.field.currency', 'RON'),
       {
         path: 'source',
         label: 'admin.tour.field.source',
