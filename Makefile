@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test test-static test-backend-built test-backend-suite test-frontend-checked test-e2e-suite build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -69,8 +69,29 @@ test-frontend: install
 test-e2e: build browser
 	$(NPM) run test:e2e -w frontend
 
-## make test: lint, format, types, then every test: backend, frontend components, browser.
-test: lint typecheck test-backend test-frontend test-e2e
+## make test: lint, format, types, and every test: backend, frontend components, browser.
+## What does not wait on another runs at the same time (each part's output is printed whole
+## when it ends): the static checks; the backend's build, then its suite; the frontend's types
+## and component tests, then (once the backend is built too) the browser suite, which builds
+## the site. The backend's build skips its type check there: `typecheck` checks the same files.
+test: install browser nginx
+	$(MAKE) --no-print-directory -j 4 --output-sync=target test-static test-backend-suite test-e2e-suite
+
+test-static: lint
+	$(NPM) run typecheck -w backend
+
+test-backend-built: install
+	$(NPM) run build -w backend -- --noCheck
+
+test-backend-suite: test-backend-built
+	$(NPM) test -w backend
+
+test-frontend-checked: install
+	$(NPM) run typecheck -w frontend
+	$(NPM) test -w frontend
+
+test-e2e-suite: test-frontend-checked test-backend-built
+	$(NPM) run test:e2e -w frontend
 
 ## make bench: rush, reads, appends, rebuild and the Command Center against their baselines,
 ## as one table (the site is built too: the console is also measured in Chromium, and the reads
