@@ -2,8 +2,7 @@ import { MAX_ACCOUNT_FAILURES, MAX_NETWORK_FAILURES } from '../../src/admin/logi
 import { adminRequest, login } from '../admin/admin-client';
 import { expectRefusedForNow, request } from '../http';
 import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/admin/operator-sign-in';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import {
   addTotp,
   invite,
@@ -16,24 +15,20 @@ import {
   fromAddress,
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
+import { storedEvents } from '../read-models';
 
 const WRONG = { statusCode: 401, message: 'Wrong email, passphrase or code.', errors: [] };
 const PASSKEY_REFUSED = { statusCode: 401, message: 'This passkey was not accepted.', errors: [] };
 
 describe('second factors: an authenticator app (TOTP) and its recovery codes', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    owner = await login(app.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    owner = await login(app.url);
   });
 
   it('confirms the app with a code, answers ten recovery codes once, and lifts the second-factor gate', async () => {
@@ -157,10 +152,10 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
     ).toBe(200);
     const account = await adminRequest(app.url, sessionCookieOf(used), 'GET', '/api/admin/account');
     expect(account.body).toMatchObject({ recoveryCodesLeft: 8 });
-    const events: { data: { method: string } }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'OperatorSignedIn'
-        ORDER BY stream_version`,
-      [`operator-${operator.id}`],
+    const events: { data: { method: string } }[] = await storedEvents(
+      app.dataSource,
+      `operator-${operator.id}`,
+      'OperatorSignedIn',
     );
     expect(events.map((event) => event.data.method)).toEqual([
       'join',
@@ -247,19 +242,16 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
 });
 
 describe('passkeys: registered and used with a software authenticator', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    owner = await login(app.url);
-  });
+  beforeAll(async () => {});
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  const opened = appsOnOwnDatabase();
+
+  beforeAll(async () => {
+    app = opened.app;
+    owner = await login(app.url);
   });
 
   async function registerPasskey(
