@@ -60,21 +60,21 @@ describe('after the door: a booking whose life stays true once the evening begin
   let lateHolder: string;
   let startedSeat: string;
 
-  beforeAll(() => {
+  // The slot's few seconds start once the database is there, just before the app starts.
+  const ours = appsOnOwnDatabase(() => {
     catalogue = startingSoon();
     startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
-  });
-
-  const ours = appsOnOwnDatabase(() => [
-    {
-      env: {
-        CANCELLATION_TOKEN_SECRET: LINK_SECRET,
-        CANCELLATION_CLOSES_HOURS_BEFORE: '0',
-        REGISTRATION_CLOSES_MINUTES_BEFORE: '0',
+    return [
+      {
+        env: {
+          CANCELLATION_TOKEN_SECRET: LINK_SECRET,
+          CANCELLATION_CLOSES_HOURS_BEFORE: '0',
+          REGISTRATION_CLOSES_MINUTES_BEFORE: '0',
+        },
+        catalogue,
       },
-      catalogue,
-    },
-  ]);
+    ];
+  });
 
   beforeAll(async () => {
     app = ours.app;

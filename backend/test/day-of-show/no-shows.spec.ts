@@ -29,12 +29,12 @@ describe('no-shows, once the slot has started', () => {
   let startsAt: Date;
   let catalogue: Catalogue;
 
-  beforeAll(() => {
+  // The slot's few seconds start once the database is there, just before the app starts.
+  const opened = appsOnOwnDatabase(() => {
     catalogue = startingSoon();
     startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
+    return [{ catalogue }];
   });
-
-  const opened = appsOnOwnDatabase(() => [{ catalogue }]);
 
   beforeAll(async () => {
     app = opened.app;
