@@ -11,3 +11,27 @@ export async function snapshotReadModels(dataSource: DataSource): Promise<unknow
     operators: await dataSource.query('SELECT * FROM operator_view ORDER BY number'),
   };
 }
+
+/** An event as the store holds it (a row of `events`). */
+export interface StoredEventRow {
+  global_position: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The events of one stream in the order it recorded them (only those of `type` when given), as
+ * rows of `events`; `Row` names the fields a test reads.
+ */
+export async function storedEvents<Row extends object = StoredEventRow>(
+  dataSource: { query(sql: string, parameters: unknown[]): Promise<unknown> },
+  streamId: string,
+  type?: string,
+): Promise<Row[]> {
+  return (await dataSource.query(
+    `SELECT global_position, type, data, metadata FROM events
+      WHERE stream_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY stream_version`,
+    [streamId, type ?? null],
+  )) as Row[];
+}

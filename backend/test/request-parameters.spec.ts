@@ -4,8 +4,7 @@ import { HEADER_PARAMETERS, NAMED_PARAMETERS } from '../src/request-parameters';
 import { LONGEST_INSTANT, SLOT_NAME, checkSlotName } from '../src/tour/domain/tour-rules';
 import { OPEN_SLOT, request } from './http';
 import { OPENAPI_FILE } from './openapi-contract';
-import { startTestApp, type TestApp } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { appsOnOwnDatabase, type TestApp } from './test-app';
 import { login, register } from './admin/admin-client';
 
 interface Schema {
@@ -138,21 +137,16 @@ describe('every request parameter of the OpenAPI document has a bound', () => {
 });
 
 describe('a parameter off its rule is refused with 400 in the error shape, writing nothing', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
   let registrationId: string;
 
+  const opened = appsOnOwnDatabase([{ env: { REGISTRATION_RATE_LIMIT: '0' } }]);
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { REGISTRATION_RATE_LIMIT: '0' });
+    app = opened.app;
     cookie = await login(app.url);
     registrationId = (await register(app.url)).id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   /** A value each parameter takes, so that only the one under test breaks its rule. */

@@ -56,3 +56,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ).then(() => undefined),
   };
 }
+
+/** `database` once its beforeAll has opened it. */
+export function opened(database: TestDatabase | undefined): TestDatabase {
+  if (!database) throw new Error('The database is opened in beforeAll: read it in a test');
+  return database;
+}
+
+/**
+ * For the enclosing describe block: a database of its own, dropped after its tests. The tests'
+ * one way to open a database: read `database` inside the tests.
+ */
+export function databaseOfItsOwn(): { readonly database: TestDatabase } {
+  const state: { database?: TestDatabase } = {};
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await state.database?.drop();
+  });
+  return {
+    get database(): TestDatabase {
+      return opened(state.database);
+    },
+  };
+}

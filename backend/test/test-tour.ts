@@ -33,6 +33,16 @@ export function testCatalogue(now?: Date): LiveTour {
   return new LiveTour(testTour(now));
 }
 
+/** The tests' tour with its open Bucharest slot (OPEN_SLOT) cut down to `seats` seats. */
+export function catalogueWithSeats(seats: number): LiveTour {
+  const tour = testTour();
+  const bucharest = tour.events.find((event) => event.slug === 'bucharest');
+  const slot = bucharest?.slots.find((candidate) => candidate.time === OPEN_SLOT);
+  if (!slot) throw new Error(`The tests' tour has no Bucharest slot ${OPEN_SLOT}`);
+  slot.capacity = seats;
+  return new LiveTour(tour);
+}
+
 let written: string | undefined;
 
 /** testTour() as a file, for TOUR_FILE of the server processes a test starts. */

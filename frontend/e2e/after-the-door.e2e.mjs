@@ -6,19 +6,11 @@
 /* global window -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register, unique } from './command-center.e2e.mjs';
-import {
-  doorHandleOf,
-  doorList,
-  openDoor,
-  paidVisitor,
-  pay,
-  row,
-  slotOfItsOwn,
-} from './door.e2e.mjs';
+import { doorHandleOf, doorList, openDoor, paidVisitor, pay, row } from './door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 import { invite, joinAs, joinLink, ownerSignsIn } from './operators.e2e.mjs';
 import { totpCode } from './totp.mjs';
-import { adminCall, eventually, linkIn, visible } from './support.mjs';
+import { adminCall, eventually, linkIn, slotOfItsOwn, visible } from './support.mjs';
 
 const checkedIn = /^Checked in at /;
 
@@ -115,7 +107,7 @@ export const afterTheDoorScenarios = [
     name: 'After the door (en): seat numbers are facts: after a cancellation ahead the door shows the same seats, the sheet printed before is still right, and the freed seat goes to the next person',
     async run({ page, baseURL, adminPassword }) {
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 5);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 5 });
       const names = [unique('Seat First'), unique('Seat Second'), unique('Seat Third')];
       const ids = [];
       for (const name of names) ids.push(await paidVisitor(page, baseURL, time, name));
@@ -163,7 +155,7 @@ export const afterTheDoorScenarios = [
     name: 'After the door (en): the door page holds handles, not capabilities: no id of its list opens a public route, and checking in by name still works',
     async run({ page, baseURL, adminPassword }) {
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 6);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 6 });
       const seated = unique('Handle Seated');
       await paidVisitor(page, baseURL, time, seated);
       const held = unique('Handle Held');
@@ -209,7 +201,7 @@ export const afterTheDoorScenarios = [
     name: 'After the door (en): a check-in sent with a phone clock of 1970 is recorded at the server’s time, not on another day',
     async run({ page, baseURL, adminPassword }) {
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 7);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 7 });
       const name = unique('Old Clock');
       const id = await paidVisitor(page, baseURL, time, name);
       const sent = Date.now();

@@ -234,7 +234,7 @@ export const commandCenterScenarios = [
       const name = unique('CC Flags');
       await logIn(page, adminPassword);
       // A slot of its own: the open one is full by now, and a waiting place has no paid mark.
-      const slot = await slotOfItsOwn(page, baseURL, 80, 13, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 80, at: [13, 0] });
       const { registrationId } = await register(baseURL, name, { time: slot.time });
       const row = card(page, name);
       await visible(row);

@@ -6,8 +6,8 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { axeViolations, pay, row, slotOfItsOwn } from './door.e2e.mjs';
-import { adminCall, eventually, pageInLanguage, visible } from './support.mjs';
+import { axeViolations, pay, row } from './door.e2e.mjs';
+import { adminCall, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
@@ -85,7 +85,7 @@ export const doorPersonScenarios = [
     name: 'Door person (360×740): the door is the whole screen, the list above the fold, the sign-in toast announced and covering no control',
     async run({ browser, page: setup, baseURL, adminPassword }) {
       await signInAtTheDoor(setup, adminPassword);
-      const time = await slotOfItsOwn(setup, baseURL, 2);
+      const { time } = await slotOfItsOwn(setup, baseURL, { hours: 2 });
       const seated = unique('Fold Seated');
       await paidVisitor(setup, baseURL, time, seated);
 
@@ -147,7 +147,7 @@ export const doorPersonScenarios = [
     name: 'Door person (360×740): a phone named by its operator; every "checked in by" names the operator and the phone, never a code',
     async run({ browser, page: setup, baseURL, adminPassword }) {
       await signInAtTheDoor(setup, adminPassword);
-      const time = await slotOfItsOwn(setup, baseURL, 3);
+      const { time } = await slotOfItsOwn(setup, baseURL, { hours: 3 });
       const name = unique('Named Phone Visitor');
       await paidVisitor(setup, baseURL, time, name);
 
@@ -206,7 +206,7 @@ export const doorPersonScenarios = [
     name: 'Door person (360×740): axe finds nothing on the full-screen door, its toast shown and its phone-name form open, in en, it and ro',
     async run({ browser, page: setup, baseURL, adminPassword, axePath }) {
       await signInAtTheDoor(setup, adminPassword);
-      const time = await slotOfItsOwn(setup, baseURL, 6);
+      const { time } = await slotOfItsOwn(setup, baseURL, { hours: 6 });
       const seated = unique('Axe Seated');
       await paidVisitor(setup, baseURL, time, seated);
       for (const [language, nameThisPhone, save] of [
@@ -244,7 +244,7 @@ export const doorPersonScenarios = [
     name: 'Door person (360×740): the search finds Ștefan by "stefan", the cedilla form and any case',
     async run({ browser, page: setup, baseURL, adminPassword }) {
       await signInAtTheDoor(setup, adminPassword);
-      const time = await slotOfItsOwn(setup, baseURL, 4);
+      const { time } = await slotOfItsOwn(setup, baseURL, { hours: 4 });
       const tag = Date.now().toString(36);
       const stefan = `Ștefan Dumitrescu ${tag}`;
       const niccolo = `Niccolò Bàrberi ${tag}`;
@@ -275,7 +275,7 @@ export const doorPersonScenarios = [
     name: 'Door person: the history tells a check-in and a sheet approval in words, naming the operator',
     async run({ page, baseURL, adminPassword }) {
       await signInAtTheDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 5);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 5 });
       const name = unique('History Words');
       const { handle, registrationId } = await paidVisitor(page, baseURL, time, name);
       const checkedIn = await adminCall(page, baseURL, 'POST', '/api/admin/check-ins', {
@@ -316,7 +316,7 @@ export const doorPersonScenarios = [
       await signInAtTheDoor(setup, adminPassword);
       const name = unique('Cancelled Payer');
       // A slot of its own: the open slot may be full after the scenarios before this one.
-      const time = await slotOfItsOwn(setup, baseURL, 7);
+      const { time } = await slotOfItsOwn(setup, baseURL, { hours: 7 });
       const { url, registrationId } = await register(baseURL, name, { time });
       await pay(url);
       const sessionId = new URL(url).pathname.split('/').pop();

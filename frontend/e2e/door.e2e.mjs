@@ -15,7 +15,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { chromium } from 'playwright-core';
 import { register } from './command-center.e2e.mjs';
-import { adminCall, eventually, pageInLanguage, visible } from './support.mjs';
+import { adminCall, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromiumPath } = require('./chromium.cjs');
@@ -74,34 +74,6 @@ export async function doorList(page, baseURL, time) {
   );
   assert.equal(response.status(), 200, await response.text());
   return response.json();
-}
-
-/** A slot of the scenario's own, `hours` from now (the door preselects the next one starting). */
-export async function slotOfItsOwn(page, baseURL, hours, capacity = 20) {
-  const startsAt = new Date(Date.now() + hours * 3_600_000);
-  startsAt.setUTCSeconds(0, 0);
-  startsAt.setUTCMinutes(Math.floor(startsAt.getUTCMinutes() / 5) * 5 + (seq % 5));
-  seq += 1;
-  let added = await addSlot(page, baseURL, startsAt, capacity);
-  // Another scenario may have taken that minute (scenarios of several files ask for the same
-  // hours): the next free minute instead.
-  for (let tries = 0; added.status() === 409 && tries < 60; tries += 1) {
-    if (!(await added.text()).includes('has a slot at that time already')) break;
-    startsAt.setUTCMinutes(startsAt.getUTCMinutes() + 1);
-    added = await addSlot(page, baseURL, startsAt, capacity);
-  }
-  assert.equal(added.status(), 201, await added.text());
-  const slot = (await added.json()).slots.find(
-    (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
-  );
-  return slot.time;
-}
-
-function addSlot(page, baseURL, startsAt, capacity) {
-  return adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
-    startsAt: startsAt.toISOString(),
-    capacity,
-  });
 }
 
 /** Signs in through the door page's own gate. */
@@ -282,7 +254,7 @@ export const doorScenarios = [
       try {
         const admin = await setup.newPage();
         await openDoor(admin, adminPassword);
-        const time = await slotOfItsOwn(admin, own.baseURL, 2);
+        const { time } = await slotOfItsOwn(admin, own.baseURL, { hours: 2 });
         const visitor = unique('Door Scan');
         const visitorId = await paidVisitor(admin, own.baseURL, time, visitor);
         const cancelledName = unique('Door Cancelled');
@@ -375,7 +347,7 @@ export const doorScenarios = [
         await stale.put('/assets/door-route-earlier.js', new Response('// an earlier build'));
       });
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 3);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 3 });
       const first = unique('Door Offline');
       const second = unique('Door Offline');
       const firstId = await paidVisitor(page, baseURL, time, first);
@@ -453,7 +425,7 @@ export const doorScenarios = [
     networkErrors: true,
     async run({ page, browser, baseURL, adminPassword }) {
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 4);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 4 });
       const name = unique('Door Twice');
       await paidVisitor(page, baseURL, time, name);
 
@@ -506,7 +478,7 @@ export const doorScenarios = [
     name: 'Door: axe finds nothing in en, it and ro, and 360 px needs no sideways scroll',
     async run({ page, browser, baseURL, adminPassword, axePath }) {
       await openDoor(page, adminPassword);
-      const time = await slotOfItsOwn(page, baseURL, 5, 1);
+      const { time } = await slotOfItsOwn(page, baseURL, { hours: 5, capacity: 1 });
       const seated = unique('Door Seated With A Rather Long Name');
       await paidVisitor(page, baseURL, time, seated);
       // The slot's one seat is taken: the next person waits.

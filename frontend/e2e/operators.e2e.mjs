@@ -11,8 +11,15 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { axeViolations, paidVisitor, row, slotOfItsOwn } from './door.e2e.mjs';
-import { adminCall, eventually, mailTexts, pageInLanguage, visible } from './support.mjs';
+import { axeViolations, paidVisitor, row } from './door.e2e.mjs';
+import {
+  adminCall,
+  eventually,
+  mailTexts,
+  pageInLanguage,
+  slotOfItsOwn,
+  visible,
+} from './support.mjs';
 import { totpCode, totpStep } from './totp.mjs';
 import { addVirtualAuthenticator } from './virtual-authenticator.mjs';
 
@@ -169,7 +176,7 @@ export const operatorScenarios = [
       try {
         const owner = await ownerContext.newPage();
         await ownerSignsIn(owner, adminPassword);
-        const time = await slotOfItsOwn(owner, own.baseURL, 2);
+        const { time } = await slotOfItsOwn(owner, own.baseURL, { hours: 2 });
         const visitor = unique('Door Guest');
         const visitorId = await paidVisitor(owner, own.baseURL, time, visitor);
         const name = unique('Dora Door');

@@ -101,7 +101,7 @@ export const performersSheetScenarios = [
     name: "Performers' sheet: dreams naming their authors, reviewed, approved, printed to PDF with nothing personal",
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 83, 14, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 83, at: [14, 0] });
       const ids = [];
       for (const author of AUTHORS) ids.push(await registerPaid(page, baseURL, author, slot.time));
 
@@ -173,7 +173,7 @@ export const performersSheetScenarios = [
     name: "Performers' sheet: axe finds no WCAG 2.1 A/AA violation on the sheet page in three languages",
     async run({ page, browser, baseURL, axePath, adminPassword }) {
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 84, 15, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 84, at: [15, 0] });
       await registerPaid(page, baseURL, AUTHORS[2], slot.time);
       const problems = [];
       for (const language of ['en', 'it', 'ro']) {

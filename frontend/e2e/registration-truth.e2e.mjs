@@ -46,7 +46,7 @@ export const registrationTruthScenarios = [
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Cash');
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 60, 14, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 60, at: [14, 0] });
       const { registrationId } = await register(baseURL, name, { time: slot.time });
       const row = await findCard(page, name);
       // Unpaid, it is a hold: not CONFIRMED, and its deadline is in the show's zone, named.
@@ -161,7 +161,7 @@ export const registrationTruthScenarios = [
     async run({ page, baseURL, adminPassword }) {
       const name = unique('Truth Filter');
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 70, 14, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 70, at: [14, 0] });
       await register(baseURL, name, { time: slot.time });
       await page.getByLabel('Search by name, email or phone').fill(name);
       await visible(page.getByText('Showing 1 of', { exact: false }));
@@ -184,7 +184,7 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 5, it): a slot whose capacity was lowered to its seats taken reads COMPLETO, 4 / 4',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 40, 15, 15);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 40, at: [15, 15] });
       const { startsAt } = slot;
       for (let index = 0; index < 4; index += 1) {
         await register(baseURL, unique('Truth Seat'), { time: slot.time });
@@ -223,7 +223,7 @@ export const registrationTruthScenarios = [
     name: 'One truth (case 6, en): a moved slot is named by its new start in the console and the CSV, its key still working',
     async run({ page, baseURL, adminPassword }) {
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 50, 16, 30);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 50, at: [16, 30] });
       const first = slot.startsAt;
       const name = unique('Truth Moved');
       await register(baseURL, name, { time: slot.time });
@@ -293,7 +293,7 @@ export const registrationTruthScenarios = [
     async run({ page, baseURL, adminPassword }) {
       const batch = unique('Truth Export');
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, 90, 14, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days: 90, at: [14, 0] });
       for (let index = 0; index < 3; index += 1) {
         await register(baseURL, `${batch} ${index}`, { time: slot.time });
       }

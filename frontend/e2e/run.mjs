@@ -1,8 +1,9 @@
 // Browser tests: Chromium (found by chromium.cjs), driven by playwright-core, against the real server and a
-// fresh database. Starts the built backend on a free port with its own data directory, runs the
-// scenarios of the public site, then stops the server.
+// fresh database. Starts the built backend on a free port with its own data directory for each
+// worker (E2E_WORKERS, 2 unless set), runs the scenarios of the public site, then stops the servers.
 //
 //   npm run test:e2e -w frontend            all scenarios
+//   E2E_WORKERS=1 npm run test:e2e -w frontend   all scenarios on one server, one after the other
 //   E2E_ONLY=axe npm run test:e2e -w frontend   scenarios whose name contains "axe"
 //   E2E_FILE=visitor-conditions npm run test:e2e -w frontend   the scenarios of that file (or door, …)
 import { spawn, spawnSync } from 'node:child_process';
@@ -90,7 +91,7 @@ async function startServer({ env = {}, logName = 'server.log' } = {}) {
     const deadline = Date.now() + 180_000;
     for (;;) {
       if (child.exitCode !== null) {
-        throw new Error('The server exited; see test-results/server.log');
+        throw new Error(`The server exited; see test-results/${logName}`);
       }
       try {
         const response = await fetch(`${baseURL}/api/capacity`);
@@ -122,12 +123,101 @@ async function startServer({ env = {}, logName = 'server.log' } = {}) {
   return { baseURL, dataDir, stop, halt, launch };
 }
 
+/** The scenario files, in the order each worker takes them from the queue. */
+const files = [
+  // The visitor's conditions first: they need seats, and a main scenario fills the slot.
+  ['visitor-conditions', conditionsScenarios],
+  ['scenarios', scenarios],
+  ['command-center', commandCenterScenarios],
+  ['cancellations-and-offers', cancellationScenarios],
+  ['registration-truth', registrationTruthScenarios],
+  ['performers-sheet', performersSheetScenarios],
+  ['sheet-review', sheetReviewScenarios],
+  ['door', doorScenarios],
+  ['door-person', doorPersonScenarios],
+  ['operators', operatorScenarios],
+  ['after-the-door', afterTheDoorScenarios],
+];
+
+/**
+ * One scenario in a browser context of its own on `server`; answers whether it passed (a
+ * failure is printed with its stack, and a screenshot lands in test-results).
+ */
+async function runScenario({ name, run, networkErrors }, { browser, server, label }) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => {
+    if (!networkErrors || !/dynamically imported module|Failed to fetch/.test(error.message)) {
+      errors.push(error.message);
+    }
+  });
+  page.on('console', (message) => {
+    const expected = networkErrors
+      ? /status of (401|404|409)|net::ERR_|Failed to fetch|dynamically imported module|A part of the page failed/
+      : /status of (401|404|409)/;
+    if (message.type() === 'error' && !expected.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  const shared = {
+    baseURL: server.baseURL,
+    axePath,
+    adminPassword,
+    // For the scenarios where the server goes away and comes back.
+    stopServer: server.halt,
+    startServer: server.launch,
+    // For a scenario that needs a server of its own (e.g. with the workers on); it stops it.
+    startOwnServer: (env, logName) => startServer({ env, logName }),
+  };
+  const started = Date.now();
+  try {
+    await run({ page, context, browser, ...shared });
+    if (errors.length) throw new Error(`Errors in the page:\n${errors.join('\n')}`);
+    console.log(`  ✓ ${label}${name} (${Date.now() - started} ms)`);
+    return true;
+  } catch (error) {
+    console.log(`  ✗ ${label}${name}\n${String(error?.stack ?? error).replace(/^/gm, '      ')}`);
+    const file = join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    return false;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The chosen files run by E2E_WORKERS workers (2 unless set), each with a server and database of
+ * its own: a worker takes the next file from the queue and runs its scenarios one after the
+ * other, so a file's scenarios keep their order and see only the files before it on that server.
+ * The scenarios that share a server's slots take slots of their own (support.mjs).
+ */
 async function main() {
   const executablePath = chromiumPath();
   mkdirSync(resultsDir, { recursive: true });
+  if (onlyFile && !files.some(([file]) => file === onlyFile)) {
+    throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);
+  }
+  const chosen = files
+    .filter(([file]) => !onlyFile || file === onlyFile)
+    .map(([file, list]) => [file, list.filter(({ name }) => !only || name.includes(only))])
+    .filter(([, list]) => list.length > 0);
+  const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 2) || 1, chosen.length));
   build();
-  const server = await startServer();
-  await readOpenSlot(server.baseURL);
+  const servers = await Promise.all(
+    Array.from({ length: workers }, (_, index) =>
+      startServer({ logName: workers === 1 ? 'server.log' : `server-${index + 1}.log` }),
+    ),
+  );
+  // The demo tour's open slot is named after today's date: the same on every worker's server.
+  const slots = [];
+  for (const server of servers) slots.push({ ...(await readOpenSlot(server.baseURL)) });
+  if (new Set(slots.map((slot) => slot.time)).size > 1) {
+    throw new Error("The workers' servers offer different open slots (started across midnight?)");
+  }
   const browser = await chromium.launch({
     executablePath,
     args: [
@@ -141,76 +231,24 @@ async function main() {
       '--disable-sync',
     ],
   });
-  const shared = {
-    baseURL: server.baseURL,
-    axePath,
-    adminPassword,
-    // For the scenarios where the server goes away and comes back.
-    stopServer: server.halt,
-    startServer: server.launch,
-    // For a scenario that needs a server of its own (e.g. with the workers on); it stops it.
-    startOwnServer: (env, logName) => startServer({ env, logName }),
-  };
   let failed = 0;
   let passed = 0;
-  try {
-    const files = [
-      // The visitor's conditions first: they need seats, and a main scenario fills the slot.
-      ['visitor-conditions', conditionsScenarios],
-      ['scenarios', scenarios],
-      ['command-center', commandCenterScenarios],
-      ['cancellations-and-offers', cancellationScenarios],
-      ['registration-truth', registrationTruthScenarios],
-      ['performers-sheet', performersSheetScenarios],
-      ['sheet-review', sheetReviewScenarios],
-      ['door', doorScenarios],
-      ['door-person', doorPersonScenarios],
-      ['operators', operatorScenarios],
-      ['after-the-door', afterTheDoorScenarios],
-    ];
-    if (onlyFile && !files.some(([file]) => file === onlyFile)) {
-      throw new Error(`E2E_FILE=${onlyFile}: no such file (${files.map(([file]) => file)})`);
-    }
-    const chosen = files.filter(([file]) => !onlyFile || file === onlyFile);
-    for (const { name, run, networkErrors } of chosen.flatMap(([, list]) => list)) {
-      if (only && !name.includes(only)) continue;
-      const context = await browser.newContext({
-        baseURL: server.baseURL,
-        viewport: { width: 1280, height: 900 },
-      });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => {
-        if (!networkErrors || !/dynamically imported module|Failed to fetch/.test(error.message)) {
-          errors.push(error.message);
-        }
-      });
-      page.on('console', (message) => {
-        const expected = networkErrors
-          ? /status of (401|404|409)|net::ERR_|Failed to fetch|dynamically imported module|A part of the page failed/
-          : /status of (401|404|409)/;
-        if (message.type() === 'error' && !expected.test(message.text())) {
-          errors.push(message.text());
-        }
-      });
-      const started = Date.now();
-      try {
-        await run({ page, context, browser, ...shared });
-        if (errors.length) throw new Error(`Errors in the page:\n${errors.join('\n')}`);
-        passed += 1;
-        console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed += 1;
-        console.log(`  ✗ ${name}\n${String(error?.stack ?? error).replace(/^/gm, '      ')}`);
-        const file = join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
-        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      } finally {
-        await context.close();
+  const queue = [...chosen];
+  const worker = async (server, index) => {
+    const label = workers === 1 ? '' : `[${index + 1}] `;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [, list] = next;
+      for (const scenario of list) {
+        if (await runScenario(scenario, { browser, server, label })) passed += 1;
+        else failed += 1;
       }
     }
+  };
+  try {
+    await Promise.all(servers.map((server, index) => worker(server, index)));
   } finally {
     await browser.close();
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exitCode = failed || !passed ? 1 : 0;

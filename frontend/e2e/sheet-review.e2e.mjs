@@ -108,7 +108,7 @@ function reviewScenario(language) {
     async run({ page, browser, baseURL, axePath, adminPassword }) {
       const t = catalogue(language);
       await logIn(page, adminPassword);
-      const slot = await slotOfItsOwn(page, baseURL, days, 16, 0);
+      const slot = await slotOfItsOwn(page, baseURL, { days, at: [16, 0] });
       for (const author of authors) {
         await registerPaid(page, baseURL, { ...author, locale: language }, slot.time);
       }

@@ -169,20 +169,40 @@ export function adminCall(page, baseURL, method, path, data) {
   });
 }
 
+let slotSeq = 0;
+
 /**
- * A Bucharest slot of the scenario's own, `days` ahead at `hour`:`minute` UTC, so that what it
- * checks does not depend on how full the open slot is after the scenarios run before it.
+ * A Bucharest slot of the scenario's own, so that what it checks does not depend on how full the
+ * open slot is after the scenarios run before it: `days` ahead at `at` ([hour, minute] UTC), or
+ * `hours` from now (the door preselects the next one starting) at a minute of its own within its
+ * five. When another scenario has a slot at that minute already, the next free minute. Answers the
+ * slot's name and start.
  */
-export async function slotOfItsOwn(page, baseURL, days, hour, minute) {
-  const startsAt = new Date(Date.now() + days * 86_400_000);
-  startsAt.setUTCHours(hour, minute, 0, 0);
-  const added = await adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
-    startsAt: startsAt.toISOString(),
-    capacity: 20,
-  });
+export async function slotOfItsOwn(page, baseURL, { days = 0, hours = 0, at, capacity = 20 }) {
+  const startsAt = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
+  if (at) {
+    startsAt.setUTCHours(at[0], at[1], 0, 0);
+  } else {
+    startsAt.setUTCSeconds(0, 0);
+    startsAt.setUTCMinutes(Math.floor(startsAt.getUTCMinutes() / 5) * 5 + (slotSeq % 5));
+    slotSeq += 1;
+  }
+  let added = await addSlot(page, baseURL, startsAt, capacity);
+  for (let tries = 0; added.status() === 409 && tries < 60; tries += 1) {
+    if (!(await added.text()).includes('has a slot at that time already')) break;
+    startsAt.setUTCMinutes(startsAt.getUTCMinutes() + 1);
+    added = await addSlot(page, baseURL, startsAt, capacity);
+  }
   assert.equal(added.status(), 201, await added.text());
   const slot = (await added.json()).slots.find(
     (candidate) => Date.parse(candidate.startsAt) === startsAt.getTime(),
   );
   return { time: slot.time, startsAt };
+}
+
+function addSlot(page, baseURL, startsAt, capacity) {
+  return adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
+    startsAt: startsAt.toISOString(),
+    capacity,
+  });
 }

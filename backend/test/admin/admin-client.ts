@@ -1,6 +1,4 @@
-import { LiveTour } from '../../src/tour/live-tour';
 import { request, registrationBody, type JsonResponse } from '../http';
-import { testTour } from '../test-tour';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 
@@ -44,20 +42,4 @@ export async function register(
     throw new Error(`registration answered ${response.status}: ${JSON.stringify(response.body)}`);
   }
   return { id: response.body.registrationId, waitingList: response.body.waitingList === true };
-}
-
-/** The built-in tour with the open Bucharest slot cut down to `seats` seats. */
-export function catalogueWithSeats(seats: number): LiveTour {
-  const tour = testTour();
-  for (const event of tour.events) {
-    for (const slot of event.slots) if (slot.status === 'open') slot.capacity = seats;
-  }
-  return new LiveTour(tour);
-}
-
-export interface StoredEventRow {
-  global_position: string;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
 }

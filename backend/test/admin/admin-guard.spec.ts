@@ -1,7 +1,7 @@
 import { request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { adminRequest, login, register } from './admin-client';
+import { storedEvents } from '../read-models';
 
 interface Operation {
   method: string;
@@ -42,19 +42,14 @@ const PUBLIC_ADMIN_ROUTES = [
 ];
 
 describe('every admin route is guarded on the server', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let registrationId: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    registrationId = (await register(app.url)).id;
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    registrationId = (await register(app.url)).id;
   });
 
   it('marks every operator operation with the admin-session cookie security', async () => {
@@ -116,11 +111,8 @@ describe('every admin route is guarded on the server', () => {
       }
     }
     // Nothing happened to the registration.
-    const stored: { count: number }[] = await app.dataSource.query(
-      `SELECT count(*)::int AS count FROM events WHERE stream_id = $1`,
-      [`registration-${registrationId}`],
-    );
-    expect(stored[0].count).toBe(2); // RegistrationCreated, CheckoutSessionOpened
+    const stored = await storedEvents(app.dataSource, `registration-${registrationId}`);
+    expect(stored.length).toBe(2); // RegistrationCreated, CheckoutSessionOpened
   });
 
   it('refuses a mutation whose body is not JSON (415)', async () => {

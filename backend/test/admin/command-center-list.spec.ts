@@ -4,7 +4,8 @@ import { LiveTour } from '../../src/tour/live-tour';
 import { OPEN_SLOT } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
 import { openLivePositions } from './live-positions';
-import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
+import { adminRequest, login, register } from './admin-client';
+import { catalogueWithSeats } from '../test-tour';
 
 interface Page {
   registrations: {

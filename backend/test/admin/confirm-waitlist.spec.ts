@@ -1,7 +1,7 @@
 import { OPEN_SLOT, request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import { adminRequest, login, register } from './admin-client';
+import { catalogueWithSeats } from '../test-tour';
 
 interface SlotCapacity {
   available: number;
@@ -11,15 +11,15 @@ interface SlotCapacity {
 }
 
 describe('confirming a waiting-list entry', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
   const seated: string[] = [];
   const waiting: string[] = [];
 
+  const opened = appsOnOwnDatabase([{ catalogue: catalogueWithSeats(2) }]);
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, {}, catalogueWithSeats(2));
+    app = opened.app;
     cookie = await login(app.url);
     for (let index = 0; index < 5; index += 1) {
       const registration = await register(app.url);
@@ -27,11 +27,6 @@ describe('confirming a waiting-list entry', () => {
     }
     expect(seated).toHaveLength(2);
     expect(waiting).toHaveLength(3);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   function confirm(id: string) {

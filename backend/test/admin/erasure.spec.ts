@@ -6,11 +6,12 @@ import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { RefundWorker } from '../../src/checkout/refund-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
-import { snapshotReadModels } from '../read-models';
+import { snapshotReadModels, storedEvents } from '../read-models';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { adminRequest, catalogueWithSeats, login, register } from './admin-client';
+import { adminRequest, login, register } from './admin-client';
 import { dumpDatabase } from './database-dump';
+import { catalogueWithSeats } from '../test-tour';
 
 /** Everything that identifies one person, each unlike anything else in the database. */
 function person(tag: string) {
@@ -268,10 +269,7 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
     ] as const) {
       expect((await adminRequest(app.url, cookie, method, path, body)).status).toBe(404);
     }
-    const [{ count }] = await app.dataSource.query(
-      `SELECT count(*)::int AS count FROM events WHERE stream_id = $1`,
-      [`registration-${seatedId}`],
-    );
+    const { length: count } = await storedEvents(app.dataSource, `registration-${seatedId}`);
     expect(count).toBe(8);
   });
 

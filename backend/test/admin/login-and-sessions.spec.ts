@@ -1,21 +1,15 @@
 import { AdminClock } from '../../src/auth/admin-clock';
 import { request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { ADMIN_PASSWORD, adminRequest, login } from './admin-client';
 
 describe('operator login and sessions', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   it('answers 200 and sets an HttpOnly, SameSite=Strict session cookie for the right password', async () => {
@@ -127,17 +121,14 @@ describe('operator login and sessions', () => {
 });
 
 describe('the session cookie behind https', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { PUBLIC_URL: 'https://tickets.example.org' });
-  });
+  beforeAll(async () => {});
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  const opened = appsOnOwnDatabase(() => [{ env: { PUBLIC_URL: 'https://tickets.example.org' } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   it('is Secure when PUBLIC_URL is https', async () => {

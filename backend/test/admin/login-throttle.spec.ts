@@ -1,7 +1,6 @@
 import { AdminClock } from '../../src/auth/admin-clock';
 import { expectRefusedForNow, request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { ADMIN_PASSWORD } from './admin-client';
 
 function attempt(app: TestApp, password: string) {
@@ -9,20 +8,13 @@ function attempt(app: TestApp, password: string) {
 }
 
 describe('failed logins are throttled per client address, across app processes', () => {
-  let database: TestDatabase;
   let first: TestApp;
   let second: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await startTestApp(database.url);
-    second = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase([{}, {}]);
 
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
+  beforeAll(() => {
+    [first, second] = opened.apps;
   });
 
   it('blocks the sixth attempt after five failures spread over two instances, then lets it in after 15 minutes', async () => {

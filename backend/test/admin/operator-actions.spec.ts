@@ -1,33 +1,24 @@
 import { A_DREAM, request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { adminRequest, login, register, type StoredEventRow } from './admin-client';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import { adminRequest, login, register } from './admin-client';
+import { type StoredEventRow, storedEvents } from '../read-models';
 
 const ANOTHER_DREAM =
   'A lighthouse that blinked in Morse code, spelling the names of every cat I have ever loved, while the sea hummed along.';
 
 describe("the operator's actions, each an event whose actor is the admin", () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
 
+  const opened = appsOnOwnDatabase();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
+    app = opened.app;
     cookie = await login(app.url);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
-
   async function events(registrationId: string): Promise<StoredEventRow[]> {
-    return app.dataSource.query(
-      `SELECT global_position, type, data, metadata FROM events WHERE stream_id = $1
-        ORDER BY stream_version`,
-      [`registration-${registrationId}`],
-    );
+    return storedEvents(app.dataSource, `registration-${registrationId}`);
   }
 
   async function sessionId(): Promise<string> {

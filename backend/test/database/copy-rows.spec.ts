@@ -1,21 +1,23 @@
 import { Client } from 'pg';
 import { copyRows, copyText } from '../../src/database/copy-rows';
 import { createDataSource } from '../../src/database/data-source';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 
 describe('copyRows: rows in by one COPY', () => {
   let database: TestDatabase;
   let client: Client;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    client = new Client({ connectionString: database.url });
-    await client.connect();
-  });
-
+  // Declared before the database's own hooks: runs before it is dropped.
   afterAll(async () => {
     await client.end();
-    await database.drop();
+  });
+
+  const opened = databaseOfItsOwn();
+
+  beforeAll(async () => {
+    database = opened.database;
+    client = new Client({ connectionString: database.url });
+    await client.connect();
   });
 
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { createDataSource } from '../../src/database/data-source';
 import { withIndexesBuiltAfter } from '../../src/database/indexes-built-after';
 import type { SqlExecutor } from '../../src/event-store/sql-executor';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 import { tableShapeOf } from './table-shape';
 
 async function indexNamesOf(manager: EntityManager, table: string): Promise<string[]> {
@@ -20,18 +20,20 @@ describe('withIndexesBuiltAfter: a bulk write with the indexes built once after 
   let client: Client;
   let dataSource: DataSource;
 
+  // Declared before the database's own hooks: runs before it is dropped.
+  afterAll(async () => {
+    await dataSource.destroy();
+    await client.end();
+  });
+
+  const opened = databaseOfItsOwn();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = opened.database;
     client = new Client({ connectionString: database.url });
     await client.connect();
     dataSource = createDataSource(database.url, { poolSize: 1 });
     await dataSource.initialize();
-  });
-
-  afterAll(async () => {
-    await dataSource.destroy();
-    await client.end();
-    await database.drop();
   });
 
   beforeEach(async () => {

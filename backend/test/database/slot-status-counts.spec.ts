@@ -3,7 +3,7 @@ import { SlotStatusCounts1732000002100 } from '../../src/database/migrations/173
 import { statusCountsOfSlots } from '../../src/registrations/projections/read-model-fold';
 import { readSlotSeats } from '../../src/seat-ledger/slot-seats';
 import { EXISTING_REGISTRATION_STATUSES } from '../../src/registrations/domain/registration';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 
 /**
  * The migration that gave slot_capacity a count of every status fills them from
@@ -13,12 +13,10 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 describe('slot_capacity counts of every status, filled by their migration', () => {
   let database: TestDatabase;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+  const opened = databaseOfItsOwn();
 
-  afterAll(async () => {
-    await database.drop();
+  beforeAll(() => {
+    database = opened.database;
   });
 
   it('counts by status what count(*) over registration_view counts, slot by slot', async () => {

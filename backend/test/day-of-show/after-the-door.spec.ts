@@ -5,9 +5,8 @@ import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { openLivePositions } from '../admin/live-positions';
 import { readyOperator } from '../operators/operator-client';
-import { snapshotReadModels } from '../read-models';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { snapshotReadModels, storedEvents } from '../read-models';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { testTour } from '../test-tour';
 import { waitFor } from '../wait-for';
 import { doorHandleOf } from '../../src/registrations/domain/door-handle';
@@ -54,7 +53,6 @@ interface DoorList {
 }
 
 describe('after the door: a booking whose life stays true once the evening begins', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let catalogue: LiveTour;
   let startsAt: Date;
@@ -62,28 +60,28 @@ describe('after the door: a booking whose life stays true once the evening begin
   let lateHolder: string;
   let startedSeat: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  // The slot's few seconds start once the database is there, just before the app starts.
+  const ours = appsOnOwnDatabase(() => {
     catalogue = startingSoon();
     startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
-    app = await startTestApp(
-      database.url,
+    return [
       {
-        CANCELLATION_TOKEN_SECRET: LINK_SECRET,
-        CANCELLATION_CLOSES_HOURS_BEFORE: '0',
-        REGISTRATION_CLOSES_MINUTES_BEFORE: '0',
+        env: {
+          CANCELLATION_TOKEN_SECRET: LINK_SECRET,
+          CANCELLATION_CLOSES_HOURS_BEFORE: '0',
+          REGISTRATION_CLOSES_MINUTES_BEFORE: '0',
+        },
+        catalogue,
       },
-      catalogue,
-    );
+    ];
+  });
+
+  beforeAll(async () => {
+    app = ours.app;
     owner = await login(app.url);
     // Two bookings for after the start, made while the slot still takes registrations.
     lateHolder = (await register(app.url, { name: 'Late Holder' })).id;
     startedSeat = await paidSeat('Started Seat');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
@@ -118,10 +116,7 @@ describe('after the door: a booking whose life stays true once the evening begin
   const doorList = async () => (await admin<DoorList>('GET', `${SLOT}/door`)).body;
 
   async function registrationEvents(id: string): Promise<string[]> {
-    const rows: { type: string }[] = await app.dataSource.query(
-      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`registration-${id}`],
-    );
+    const rows: { type: string }[] = await storedEvents(app.dataSource, `registration-${id}`);
     return rows.map((row) => row.type);
   }
 
@@ -188,10 +183,9 @@ describe('after the door: a booking whose life stays true once the evening begin
       history.body.events.find((entry) => entry.type === 'RegistrationCancelled'),
     ).toMatchObject({ payload: { by: 'operator', refund: false, cancellationNote: note } });
     // The reason is sealed with the person's data: an erasure takes it too.
-    const stored: { data: unknown }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'RegistrationCancelled'`,
-      [`registration-${id}`],
-    );
+    const stored = (
+      await storedEvents(app.dataSource, `registration-${id}`, 'RegistrationCancelled')
+    ).map(({ data }) => ({ data }));
     expect(JSON.stringify(stored)).not.toContain('unwell');
   });
 

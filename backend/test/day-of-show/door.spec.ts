@@ -1,9 +1,8 @@
 import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
 import { readyOperator } from '../operators/operator-client';
-import { snapshotReadModels } from '../read-models';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { snapshotReadModels, storedEvents } from '../read-models';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { signTicket, type TicketKey } from '../../src/day-of-show/tickets/ticket-code';
 import { rotateTicketKey, storedTicketKeys } from '../../src/day-of-show/tickets/ticket-keys';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
@@ -36,19 +35,14 @@ interface DoorList {
 }
 
 describe('the door: its list, check-ins by ticket or by name, undo', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    cookie = await login(app.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    cookie = await login(app.url);
   });
 
   const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
@@ -82,10 +76,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     admin('POST', '/api/admin/check-ins', { event: 'bucharest', time: OPEN_SLOT, ...body });
 
   async function eventTypes(id: string): Promise<string[]> {
-    const rows: { type: string }[] = await app.dataSource.query(
-      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`registration-${id}`],
-    );
+    const rows: { type: string }[] = await storedEvents(app.dataSource, `registration-${id}`);
     return rows.map((row) => row.type);
   }
 
@@ -172,9 +163,10 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       checkedInBy: 'owner',
       checkedInDevice: 'Door phone 1',
     });
-    const [recorded]: { data: { deviceTime: string } }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'CheckedIn'`,
-      [`registration-${id}`],
+    const [recorded]: { data: { deviceTime: string } }[] = await storedEvents(
+      app.dataSource,
+      `registration-${id}`,
+      'CheckedIn',
     );
     expect(recorded.data.deviceTime).toBe(deviceTime);
     const again = await checkIn({ ticket, device: 'Door phone 2' });
@@ -270,9 +262,10 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
       checkedInDevice: 'Bianca’s phone',
     });
     expect(JSON.stringify(list.body)).not.toContain(door.id);
-    const [event]: { data: { operatorId: string; device: string } }[] = await app.dataSource.query(
-      "SELECT data FROM events WHERE stream_id = $1 AND type = 'CheckedIn'",
-      [`registration-${id}`],
+    const [event]: { data: { operatorId: string; device: string } }[] = await storedEvents(
+      app.dataSource,
+      `registration-${id}`,
+      'CheckedIn',
     );
     expect(event!.data).toMatchObject({ operatorId: door.id, device: 'Bianca’s phone' });
     // Unnamed, a check-in is still named by its operator.
@@ -434,10 +427,9 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(JSON.stringify(list.body)).not.toContain(id);
     expect(JSON.stringify(list.body)).not.toContain(doorHandleOf(id));
     expect(JSON.stringify(list.body)).not.toContain('Erased Doorperson');
-    const rows: { data: unknown }[] = await app.dataSource.query(
-      'SELECT data FROM events WHERE stream_id = $1',
-      [`registration-${id}`],
-    );
+    const rows = (await storedEvents(app.dataSource, `registration-${id}`)).map(({ data }) => ({
+      data,
+    }));
     expect(JSON.stringify(rows)).not.toContain('Erased');
     expect(await eventTypes(id)).toContain('CheckedIn');
     const live = await snapshotReadModels(app.dataSource);

@@ -1,12 +1,11 @@
 import { LiveTour } from '../../src/tour/live-tour';
 import { OPEN_SLOT } from '../http';
 import { adminRequest, login, register } from '../admin/admin-client';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { testTour } from '../test-tour';
 import { waitFor } from '../wait-for';
 import { doorHandleOf } from '../../src/registrations/domain/door-handle';
-import { snapshotReadModels } from '../read-models';
+import { snapshotReadModels, storedEvents } from '../read-models';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 
 const SLOT = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_SLOT)}`;
@@ -25,23 +24,21 @@ function startingSoon(): LiveTour {
 }
 
 describe('no-shows, once the slot has started', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
   let startsAt: Date;
   let catalogue: LiveTour;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  // The slot's few seconds start once the database is there, just before the app starts.
+  const opened = appsOnOwnDatabase(() => {
     catalogue = startingSoon();
     startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
-    app = await startTestApp(database.url, {}, catalogue);
-    cookie = await login(app.url);
+    return [{ catalogue }];
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    cookie = await login(app.url);
   });
 
   const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
@@ -121,10 +118,7 @@ describe('no-shows, once the slot has started', () => {
     const live = await snapshotReadModels(app.dataSource);
     await rebuildProjections(app.dataSource, catalogue);
     expect(await snapshotReadModels(app.dataSource)).toEqual(live);
-    const types: { type: string }[] = await app.dataSource.query(
-      `SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [`registration-${unpaid}`],
-    );
+    const types: { type: string }[] = await storedEvents(app.dataSource, `registration-${unpaid}`);
     expect(types.map((row) => row.type)).not.toContain('NoShowMarked');
   });
 });

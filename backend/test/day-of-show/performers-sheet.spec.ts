@@ -1,11 +1,12 @@
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
-import { snapshotReadModels } from '../read-models';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
+import { snapshotReadModels, storedEvents } from '../read-models';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import type { TestDatabase } from '../test-database';
+import { adminRequest, login, register } from '../admin/admin-client';
 import { waitFor } from '../wait-for';
 import { dumpDatabase } from '../admin/database-dump';
+import { catalogueWithSeats } from '../test-tour';
 
 interface Span {
   id: string;
@@ -90,9 +91,11 @@ describe("the performers' sheet", () => {
   let held: string;
   let waiting: string;
 
+  const opened = appsOnOwnDatabase([{ catalogue }]);
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, {}, catalogue);
+    app = opened.app;
+    database = opened.database;
     cookie = await login(app.url);
     const paying = await request<{ registrationId: string; url: string }>(
       app.url,
@@ -126,11 +129,6 @@ describe("the performers' sheet", () => {
     waiting = onList.id;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
-
   async function sheet(): Promise<Sheet> {
     const response = await adminRequest<Sheet>(app.url, cookie, 'GET', SHEET);
     expect(response.status).toBe(200);
@@ -142,9 +140,9 @@ describe("the performers' sheet", () => {
   }
 
   async function eventTypes(registrationId: string): Promise<string[]> {
-    const rows: { type: string }[] = await app.dataSource.query(
-      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`registration-${registrationId}`],
+    const rows: { type: string }[] = await storedEvents(
+      app.dataSource,
+      `registration-${registrationId}`,
     );
     return rows.map((row) => row.type);
   }
@@ -285,10 +283,7 @@ describe("the performers' sheet", () => {
     ]);
     // The text is sealed in the log, like the dream itself.
     const stored: { data: Record<string, unknown>; metadata: Record<string, unknown> }[] =
-      await app.dataSource.query(
-        `SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'SheetDreamApproved'`,
-        [`registration-${zenobia}`],
-      );
+      await storedEvents(app.dataSource, `registration-${zenobia}`, 'SheetDreamApproved');
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored[0].data)).not.toContain('felinare');
     expect(stored[0].data).toMatchObject({
@@ -441,10 +436,7 @@ describe("the performers' sheet", () => {
     ).toEqual(['replace', 'keep']);
     expect(response.body.openSuspicions).toBe(0);
     const stored: { data: Record<string, unknown>; metadata: Record<string, unknown> }[] =
-      await app.dataSource.query(
-        `SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'SheetSuspicionsAnswered'`,
-        [`registration-${pelagia}`],
-      );
+      await storedEvents(app.dataSource, `registration-${pelagia}`, 'SheetSuspicionsAnswered');
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored[0].data)).not.toContain('Zamfirache');
     expect(stored[0].data).toMatchObject({

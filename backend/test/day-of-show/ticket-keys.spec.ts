@@ -1,6 +1,5 @@
 import { request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import {
   newTicketKey,
   readTicket,
@@ -28,22 +27,11 @@ const TICKET = {
 };
 
 describe('GET /api/tickets/public-key, the key kept in the database and its rotation', () => {
-  let database: TestDatabase;
-  const apps: TestApp[] = [];
+  const opened = appsOnOwnDatabase([]);
+  const { apps } = opened;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
-  });
-
-  async function start(env: Record<string, string> = {}): Promise<TestApp> {
-    const app = await startTestApp(database.url, env);
-    apps.push(app);
-    return app;
+  function start(env: Record<string, string> = {}): Promise<TestApp> {
+    return opened.start({ env });
   }
 
   async function keysOf(app: TestApp): Promise<PublishedKeys['keys']> {

@@ -8,8 +8,7 @@ import { LiveTour } from '../../src/tour/live-tour';
 import { readTicket } from '../../src/day-of-show/tickets/ticket-code';
 import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { RecordingTransport } from '../notifications/recording-transport';
 
 interface Ticket {
@@ -19,19 +18,14 @@ interface Ticket {
 }
 
 describe('every paid or confirmed seat has a ticket: email, confirmation page, booking page', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let cookie: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    cookie = await login(app.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    cookie = await login(app.url);
   });
 
   /** Verifies a code with the published keys, as a door device does. */

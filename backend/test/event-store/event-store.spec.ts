@@ -5,7 +5,7 @@ import type { NewEvent } from '../../src/event-store/event-store.types';
 import { readAll, readAllInBatches } from '../../src/event-store/read-all';
 import { readStream } from '../../src/event-store/read-stream';
 import { registerUpcaster } from '../../src/event-store/upcasters';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 
 /**
  * readAll shows an event once every transaction older than it has ended on the whole server,
@@ -30,17 +30,19 @@ describe('event store', () => {
   let database: TestDatabase;
   let pool: Pool;
 
+  // Declared before the database's own hooks: runs before it is dropped.
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  const opened = databaseOfItsOwn();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = opened.database;
     pool = new Pool({ connectionString: database.url, max: 25 });
     // An idle connection the server closes (a pg Pool emits that as 'error') is replaced on the
     // next query; without a listener it would crash the test run instead of failing a test.
     pool.on('error', (error) => console.warn(`idle connection closed: ${error.message}`));
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
   });
 
   const sql = {

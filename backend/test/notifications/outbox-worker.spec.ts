@@ -22,8 +22,9 @@ import {
 } from '../../src/notifications/outbox';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
-import { catalogueWithSeats, registerVisitor } from '../payments/payment-fixtures';
+import { registerVisitor } from '../payments/payment-fixtures';
 import { SmtpStandIn } from './smtp-stand-in';
+import { catalogueWithSeats } from '../test-tour';
 
 /**
  * Records what it is given, as the shared RecordingTransport does, and more: `behaviour` decides

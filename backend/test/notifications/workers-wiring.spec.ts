@@ -1,29 +1,26 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { registerVisitor } from '../payments/payment-fixtures';
 import { waitFor } from '../wait-for';
 
 describe('the in-process workers (WORKERS=true)', () => {
-  let database: TestDatabase;
   let app: TestApp | undefined;
   let dataDir: string;
 
+  const opened = appsOnOwnDatabase([]);
+
   beforeAll(async () => {
-    database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'workers-'));
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it("start with the app, send a paid visitor's confirmation as an .eml under DATA_DIR/outbox, and stop on close", async () => {
-    app = await startTestApp(database.url, { WORKERS: 'true', DATA_DIR: dataDir });
+    app = await opened.start({ env: { WORKERS: 'true', DATA_DIR: dataDir } });
     const email = `wired.${Date.now()}@example.com`;
     const registered = await registerVisitor(app.url, { email });
     const checkout = `${app.url}${new URL(registered.url!).pathname}`;

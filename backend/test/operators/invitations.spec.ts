@@ -7,9 +7,9 @@ import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { signLinkToken, VisitorLinks } from '../../src/notifications/visitor-links';
 import { adminRequest, login } from '../admin/admin-client';
 import { request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { invite, join, PASSPHRASE, sessionCookieOf } from './operator-client';
+import { storedEvents } from '../read-models';
 
 const GONE = {
   statusCode: 410,
@@ -27,21 +27,22 @@ const INVALID = {
 };
 
 describe('invitations: a signed link, good once for 48 hours, sent through the outbox', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'invitations-'));
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { DATA_DIR: dataDir });
+  });
+
+  const ours = appsOnOwnDatabase(() => [{ env: { DATA_DIR: dataDir } }]);
+
+  beforeAll(async () => {
+    app = ours.app;
     owner = await login(app.url);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -210,10 +211,7 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
       expect(reused.status).toBe(410);
       expect(reused.body).toEqual(GONE);
     }
-    const events: { type: string }[] = await app.dataSource.query(
-      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`operator-${invited.id}`],
-    );
+    const events: { type: string }[] = await storedEvents(app.dataSource, `operator-${invited.id}`);
     expect(events.map((event) => event.type)).toEqual([
       'OperatorInvited',
       'OperatorJoined',

@@ -8,11 +8,10 @@ import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { LiveTour } from '../../src/tour/live-tour';
-import { snapshotReadModels } from '../read-models';
+import { snapshotReadModels, storedEvents } from '../read-models';
 import { adminRequest, ADMIN_PASSWORD, login } from '../admin/admin-client';
 import { request } from '../http';
-import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import {
   addTotp,
   invite,
@@ -92,28 +91,26 @@ async function operatorEvents(
   app: TestApp,
   operatorId: string,
 ): Promise<{ type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[]> {
-  return app.dataSource.query(
-    'SELECT type, data, metadata FROM events WHERE stream_id = $1 ORDER BY stream_version',
-    [`operator-${operatorId}`],
-  );
+  return storedEvents(app.dataSource, `operator-${operatorId}`);
 }
 
 describe('operators you can trust with the keys', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'operator-keys-'));
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { DATA_DIR: dataDir });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { DATA_DIR: dataDir } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
     owner = await login(app.url);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -768,10 +765,7 @@ describe("5. the owner's password has a per-account limit, across processes, and
     expect(right.status).toBe(429);
     expect(right.headers.get('set-cookie')).toBeNull();
 
-    const events: { type: string; data: Record<string, unknown>; metadata: { actor: string } }[] =
-      await first.dataSource.query(
-        `SELECT type, data, metadata FROM events WHERE stream_id = 'owner' ORDER BY stream_version`,
-      );
+    const events = await storedEvents(first.dataSource, 'owner');
     expect(events.map((event) => event.type)).toEqual([
       'OwnerSignedIn',
       ...Array<string>(MAX_ACCOUNT_FAILURES).fill('OwnerSignInFailed'),

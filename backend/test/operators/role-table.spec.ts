@@ -9,8 +9,7 @@ import {
 } from '../../src/auth/permissions';
 import { login } from '../admin/admin-client';
 import { OPEN_SLOT, request } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { invite, join, readyOperator } from './operator-client';
 
 interface Operation {
@@ -102,24 +101,19 @@ async function statusOf(
 }
 
 describe('every admin route admits exactly the roles its permission names (a table from the route list)', () => {
-  let database: TestDatabase;
   let app: TestApp;
   const cookies: Partial<Record<Caller, string>> = {};
   let operations: Operation[];
 
+  const opened = appsOnOwnDatabase();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
+    app = opened.app;
     cookies.owner = await login(app.url);
     cookies['box-office'] = (await readyOperator(app, cookies.owner, 'box-office')).cookie;
     cookies.door = (await readyOperator(app, cookies.owner, 'door')).cookie;
     cookies.joining = await join(app, (await invite(app, cookies.owner, 'box-office')).token);
     operations = await adminOperations(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   it('names a rule on every admin operation: the permissions that admit it, or any operator', () => {

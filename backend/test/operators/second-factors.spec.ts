@@ -5,8 +5,7 @@ import {
 import { adminRequest, login } from '../admin/admin-client';
 import { expectRefusedForNow, request } from '../http';
 import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/operators/sign-in/operator-sign-in';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import {
   addTotp,
   invite,
@@ -19,6 +18,7 @@ import {
   fromAddress,
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
+import { storedEvents } from '../read-models';
 
 const WRONG = {
   statusCode: 401,
@@ -34,19 +34,14 @@ const PASSKEY_REFUSED = {
 };
 
 describe('second factors: an authenticator app (TOTP) and its recovery codes', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    owner = await login(app.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
+    owner = await login(app.url);
   });
 
   it('confirms the app with a code, answers ten recovery codes once, and lifts the second-factor gate', async () => {
@@ -177,10 +172,10 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
     ).toBe(200);
     const account = await adminRequest(app.url, sessionCookieOf(used), 'GET', '/api/admin/account');
     expect(account.body).toMatchObject({ recoveryCodesLeft: 8 });
-    const events: { data: { method: string } }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'OperatorSignedIn'
-        ORDER BY stream_version`,
-      [`operator-${operator.id}`],
+    const events: { data: { method: string } }[] = await storedEvents(
+      app.dataSource,
+      `operator-${operator.id}`,
+      'OperatorSignedIn',
     );
     expect(events.map((event) => event.data.method)).toEqual([
       'join',
@@ -267,19 +262,16 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
 });
 
 describe('passkeys: registered and used with a software authenticator', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    owner = await login(app.url);
-  });
+  beforeAll(async () => {});
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  const opened = appsOnOwnDatabase();
+
+  beforeAll(async () => {
+    app = opened.app;
+    owner = await login(app.url);
   });
 
   async function registerPasskey(

@@ -2,9 +2,9 @@ import { AdminClock } from '../../src/auth/admin-clock';
 import { adminRequest, login } from '../admin/admin-client';
 import { request } from '../http';
 import { startServerProcess, type ServerProcess } from '../server-process';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { PASSPHRASE, readyOperator, sessionCookieOf, signIn, totpCode } from './operator-client';
+import { storedEvents } from '../read-models';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -26,21 +26,20 @@ interface ListedOperator {
 }
 
 describe('sessions: each with its device, address and last use; ended by the owner or a suspension', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let owner: string;
   let other: ServerProcess | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    owner = await login(app.url);
-  });
-
+  // Declared before the apps' own hooks: the other process stops before they close.
   afterAll(async () => {
     await other?.stop();
-    await app?.close();
-    await database?.drop();
+  });
+
+  const ours = appsOnOwnDatabase();
+
+  beforeAll(async () => {
+    app = ours.app;
+    owner = await login(app.url);
   });
 
   async function operators(): Promise<ListedOperator[]> {
@@ -160,9 +159,10 @@ describe('sessions: each with its device, address and last use; ended by the own
         )
       ).status,
     ).toBe(404);
-    const [event]: { data: Record<string, unknown> }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'OperatorSignedOut'`,
-      [`operator-${operator.id}`],
+    const [event]: { data: Record<string, unknown> }[] = await storedEvents(
+      app.dataSource,
+      `operator-${operator.id}`,
+      'OperatorSignedOut',
     );
     expect(event.data).toEqual({
       operatorId: operator.id,
@@ -195,7 +195,7 @@ describe('sessions: each with its device, address and last use; ended by the own
   });
 
   it("ends every session of a suspended operator in every process, from that process's next request", async () => {
-    other = await startServerProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    other = await startServerProcess({ DATABASE_URL: ours.database.url, LOG_LEVEL: 'warn' });
     const operator = await readyOperator(app, owner, 'box-office');
     // The operator works on the other process with the session opened here.
     expect(
@@ -265,9 +265,9 @@ describe('sessions: each with its device, address and last use; ended by the own
     });
     const out = await adminRequest(app.url, operator.cookie, 'POST', '/api/admin/logout');
     expect(out.status).toBe(204);
-    const types: { type: string; data: Record<string, unknown> }[] = await app.dataSource.query(
-      'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`operator-${operator.id}`],
+    const types: { type: string; data: Record<string, unknown> }[] = await storedEvents(
+      app.dataSource,
+      `operator-${operator.id}`,
     );
     expect(types.map((event) => event.type)).toEqual([
       'OperatorInvited',

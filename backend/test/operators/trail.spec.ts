@@ -8,8 +8,8 @@ import { adminRequest, login, register } from '../admin/admin-client';
 import { dumpDatabase } from '../admin/database-dump';
 import { OPEN_SLOT } from '../http';
 import { snapshotReadModels } from '../read-models';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import type { TestDatabase } from '../test-database';
 import { waitFor } from '../wait-for';
 import { accountThrottleKey } from '../../src/operators/sign-in/login-throttle';
 import {
@@ -45,8 +45,13 @@ describe('the trail names the operator, and keeps its word after the operator is
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'operator-trail-'));
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { DATA_DIR: dataDir });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { DATA_DIR: dataDir } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
+    database = opened.database;
     owner = await login(app.url);
     // Their invitations leave before they join: the mail that named them is on disk.
     const invitedBoxOffice = await invite(app, owner, 'box-office', PERSON.name, PERSON.email);
@@ -62,8 +67,6 @@ describe('the trail names the operator, and keeps its word after the operator is
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

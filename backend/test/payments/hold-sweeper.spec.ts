@@ -1,10 +1,11 @@
 import { HoldSweeper } from '../../src/checkout/hold-sweeper';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { answerSessionCreation, StripeStandIn, stripeSession } from './stripe-stand-in';
-import { catalogueWithSeats, registerVisitor, STRIPE_ENV } from './payment-fixtures';
+import { registerVisitor, STRIPE_ENV } from './payment-fixtures';
 import { adminRequest, login } from '../admin/admin-client';
+import { catalogueWithSeats } from '../test-tour';
+import { storedEvents } from '../read-models';
 
 const MINUTE = 60_000;
 
@@ -22,11 +23,14 @@ async function view(app: TestApp, id: string) {
 }
 
 async function streamEvents(app: TestApp, id: string) {
-  return (await app.dataSource.query(
-    `SELECT type, metadata->>'actor' AS actor, data->>'reason' AS reason, data->>'seat' AS seat
-       FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-    [`registration-${id}`],
-  )) as { type: string; actor: string; reason: string | null; seat: string | null }[];
+  return (await storedEvents(app.dataSource, `registration-${id}`)).map(
+    ({ type, data, metadata }) => ({
+      type,
+      actor: metadata.actor as string,
+      reason: (data.reason as string | undefined) ?? null,
+      seat: (data.seat as string | undefined) ?? null,
+    }),
+  );
 }
 
 async function capacity(app: TestApp) {
@@ -37,17 +41,12 @@ async function capacity(app: TestApp) {
 }
 
 describe('the hold sweeper (sandbox)', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, {}, catalogueWithSeats(1));
-  });
+  const opened = appsOnOwnDatabase([{ catalogue: catalogueWithSeats(1) }]);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   it('releases a lapsed hold, the seat is free at once, and the next registrant gets it', async () => {
@@ -130,20 +129,21 @@ describe('the hold sweeper (sandbox)', () => {
 
 describe('the hold sweeper (Stripe)', () => {
   const stripe = new StripeStandIn();
-  let database: TestDatabase;
   let app: TestApp;
   let sweeper: HoldSweeper;
 
   beforeAll(async () => {
     await stripe.start();
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { ...STRIPE_ENV, STRIPE_API_URL: stripe.url });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { ...STRIPE_ENV, STRIPE_API_URL: stripe.url } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
     sweeper = app.app.get(HoldSweeper);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await stripe.stop();
   });
 

@@ -2,17 +2,12 @@ import { REFUND_BATCH, RefundWorker } from '../../src/checkout/refund-worker';
 import { MORE_DUE } from '../../src/common/polling-worker';
 import { passOf } from '../worker-pass';
 import { OPEN_SLOT } from '../http';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { adminRequest, login } from '../admin/admin-client';
-import {
-  catalogueWithSeats,
-  deliver,
-  registerVisitor,
-  sessionEvent,
-  STRIPE_ENV,
-} from './payment-fixtures';
+import { deliver, registerVisitor, sessionEvent, STRIPE_ENV } from './payment-fixtures';
 import { answerSessionCreation, StripeStandIn, type StandInReply } from './stripe-stand-in';
+import { catalogueWithSeats } from '../test-tour';
+import { storedEvents } from '../read-models';
 
 /** A completed checkout session event whose payment is `amount` of `currency`. */
 function paidEvent(
@@ -32,10 +27,7 @@ async function eventsOf(
   app: TestApp,
   id: string,
 ): Promise<{ type: string; data: Record<string, unknown> }[]> {
-  return app.dataSource.query(
-    'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_version',
-    [`registration-${id}`],
-  );
+  return storedEvents(app.dataSource, `registration-${id}`);
 }
 
 async function view(app: TestApp, id: string) {
@@ -86,18 +78,19 @@ function refundRequests(stripe: StripeStandIn) {
 
 describe('every payment checked, every refund through the outbox', () => {
   const stripe = new StripeStandIn();
-  let database: TestDatabase;
   let app: TestApp;
   let worker: RefundWorker;
 
   beforeAll(async () => {
     await stripe.start();
-    database = await createTestDatabase();
-    app = await startTestApp(
-      database.url,
-      { ...STRIPE_ENV, STRIPE_API_URL: stripe.url },
-      catalogueWithSeats(20),
-    );
+  });
+
+  const ours = appsOnOwnDatabase(() => [
+    { env: { ...STRIPE_ENV, STRIPE_API_URL: stripe.url }, catalogue: catalogueWithSeats(20) },
+  ]);
+
+  beforeAll(() => {
+    app = ours.app;
     worker = app.app.get(RefundWorker);
   });
 
@@ -107,8 +100,6 @@ describe('every payment checked, every refund through the outbox', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await stripe.stop();
   });
 

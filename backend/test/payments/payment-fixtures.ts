@@ -1,23 +1,10 @@
 import Stripe from 'stripe';
-import { LiveTour, type Tour } from '../../src/tour/live-tour';
-import { testTour } from '../test-tour';
 import { request, registrationBody } from '../http';
 
 export const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_standin123',
   STRIPE_WEBHOOK_SECRET: 'whsec_standin_secret',
 };
-
-/** The built-in tour with the open Bucharest slot cut to `seats` seats. */
-export function catalogueWithSeats(seats: number): LiveTour {
-  const tour = testTour();
-  const copy: Tour = JSON.parse(JSON.stringify(tour));
-  for (const event of copy.events) {
-    if (event.slug !== 'bucharest') continue;
-    for (const slot of event.slots) if (slot.status === 'open') slot.capacity = seats;
-  }
-  return new LiveTour(copy);
-}
 
 /** Posts a signed Stripe-shaped event to the webhook, as Stripe would. */
 export async function deliver(

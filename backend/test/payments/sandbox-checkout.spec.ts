@@ -8,10 +8,11 @@ import { FileMailTransport } from '../../src/notifications/mail-transport';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { PaymentGateway } from '../../src/payments/payment-gateway';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import type { TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { deliver, registerVisitor, sessionEvent } from './payment-fixtures';
+import { storedEvents } from '../read-models';
 
 interface Page {
   status: number;
@@ -38,15 +39,15 @@ describe('the sandbox checkout, over HTTP', () => {
   let app: TestApp;
   let mailDir: string;
 
+  const ours = appsOnOwnDatabase();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
+    app = ours.app;
+    database = ours.database;
     mailDir = await mkdtemp(path.join(tmpdir(), 'sandbox-mail-'));
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(mailDir, { recursive: true, force: true });
   });
 
@@ -113,11 +114,13 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`${app.config.publicUrl}/confirmation?session_id=${sessionId}`);
     expect(await status(registered.registrationId)).toBe('paid');
-    const events = await app.dataSource.query(
-      `SELECT type, metadata->>'actor' AS actor, data->>'providerEventId' AS provider_event
-         FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [`registration-${registered.registrationId}`],
-    );
+    const events = (
+      await storedEvents(app.dataSource, `registration-${registered.registrationId}`)
+    ).map(({ type, data, metadata }) => ({
+      type,
+      actor: metadata.actor,
+      provider_event: data.providerEventId ?? null,
+    }));
     expect(events.map((event: { type: string }) => event.type)).toEqual([
       'RegistrationCreated',
       'CheckoutSessionOpened',
@@ -131,9 +134,10 @@ describe('the sandbox checkout, over HTTP', () => {
     const again = await page(checkout, GOOD);
     expect(again.status).toBe(303);
     expect((await page(checkout)).status).toBe(303);
-    const confirmed = await app.dataSource.query(
-      `SELECT 1 FROM events WHERE stream_id = $1 AND type = 'PaymentConfirmed'`,
-      [`registration-${registered.registrationId}`],
+    const confirmed = await storedEvents(
+      app.dataSource,
+      `registration-${registered.registrationId}`,
+      'PaymentConfirmed',
     );
     expect(confirmed).toHaveLength(1);
 

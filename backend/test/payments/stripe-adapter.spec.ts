@@ -1,28 +1,33 @@
 import { LiveTour } from '../../src/tour/live-tour';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import { registerVisitor, STRIPE_ENV } from './payment-fixtures';
+import { storedEvents } from '../read-models';
 
 describe('the Stripe adapter, against a local stand-in for the Stripe API', () => {
-  let database: TestDatabase;
   let app: TestApp;
   const stripe = new StripeStandIn();
 
   beforeAll(async () => {
     await stripe.start();
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, {
-      ...STRIPE_ENV,
-      STRIPE_API_URL: stripe.url,
-      PUBLIC_URL: 'https://tickets.example.org',
-    });
+  });
+
+  const opened = appsOnOwnDatabase(() => [
+    {
+      env: {
+        ...STRIPE_ENV,
+        STRIPE_API_URL: stripe.url,
+        PUBLIC_URL: 'https://tickets.example.org',
+      },
+    },
+  ]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await stripe.stop();
   });
 
@@ -130,9 +135,8 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
     );
     expect(view.status).toBe('released');
     expect(view.hold_expires_at).toBeNull();
-    const events = await app.dataSource.query(
-      `SELECT type, metadata->>'actor' AS actor FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [`registration-${view.id}`],
+    const events = (await storedEvents(app.dataSource, `registration-${view.id}`)).map(
+      ({ type, metadata }) => ({ type, actor: metadata.actor }),
     );
     expect(events).toEqual([
       { type: 'RegistrationCreated', actor: 'visitor' },

@@ -5,13 +5,14 @@ import { OPEN_SLOT, request } from '../http';
 import { RefundWorker } from '../../src/checkout/refund-worker';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import {
-  catalogueWithSeats,
   chargeRefundedEvent,
   deliver,
   registerVisitor,
   sessionEvent,
   STRIPE_ENV,
 } from './payment-fixtures';
+import { catalogueWithSeats } from '../test-tour';
+import { storedEvents } from '../read-models';
 
 async function startStripeApp(stripe: StripeStandIn, seats?: number) {
   const database = await createTestDatabase();
@@ -32,10 +33,7 @@ async function registration(app: TestApp, id: string) {
 }
 
 async function eventTypes(app: TestApp, id: string): Promise<string[]> {
-  const rows: { type: string }[] = await app.dataSource.query(
-    'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-    [`registration-${id}`],
-  );
+  const rows: { type: string }[] = await storedEvents(app.dataSource, `registration-${id}`);
   return rows.map((row) => row.type);
 }
 
@@ -290,11 +288,12 @@ describe('POST /api/payments/webhook', () => {
     expect(completed.body.outcome).toBe('confirmed');
     expect(await registration(app, id)).toMatchObject({ status: 'paid', paid: true });
     expect((await capacity(app)).registered).toBe(before.registered + 1);
-    const [confirmed] = await app.dataSource.query(
-      `SELECT data->>'seat' AS seat FROM events WHERE stream_id = $1 AND type = 'PaymentConfirmed'`,
-      [`registration-${id}`],
+    const [confirmed] = await storedEvents(
+      app.dataSource,
+      `registration-${id}`,
+      'PaymentConfirmed',
     );
-    expect(confirmed.seat).toBe('retaken');
+    expect(confirmed.data.seat).toBe('retaken');
     expect(await outboxKinds(app, id)).toEqual(['payment-confirmed']);
   });
 });
@@ -380,9 +379,10 @@ describe('a late payment when the slot is full', () => {
       'RefundRequested',
       'PaymentRefunded',
     ]);
-    const [refunded] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'PaymentRefunded'`,
-      [`registration-${late.id}`],
+    const [refunded] = await storedEvents(
+      app.dataSource,
+      `registration-${late.id}`,
+      'PaymentRefunded',
     );
     expect(refunded.data).toMatchObject({
       reason: 'late-payment-no-free-seat',

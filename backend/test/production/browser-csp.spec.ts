@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { writeSiteFixture } from './site-fixture';
 import { chromiumPath } from '../../../frontend/e2e/chromium.cjs';
 
@@ -20,26 +19,31 @@ function watch(page: Page): string[] {
  * site, and reports no blocked script, style, image or request.
  */
 describe('the Content-Security-Policy in a browser', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let browser: Browser;
   let siteDir: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  beforeAll(() => {
     siteDir = writeSiteFixture();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
+  });
+
+  // Declared before the app's own hooks: the browser closes before it.
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir } }]);
+
+  afterAll(() => {
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  beforeAll(async () => {
+    app = opened.app;
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.drop();
-    rmSync(siteDir, { recursive: true, force: true });
   });
 
   it('lets Swagger UI render the API and its operations', async () => {

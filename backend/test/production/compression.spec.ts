@@ -1,8 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { rawAnswer, type RawAnswer } from './raw-answer';
 import { writeSiteFixture } from './site-fixture';
 
@@ -12,7 +11,6 @@ function get(url: string, acceptEncoding?: string): Promise<RawAnswer> {
 }
 
 describe('compression: precompressed assets and compressed answers', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let siteDir: string;
   let script: Buffer;
@@ -26,13 +24,15 @@ describe('compression: precompressed assets and compressed answers', () => {
     writeFileSync(file, script);
     writeFileSync(`${file}.br`, brotliCompressSync(script));
     writeFileSync(`${file}.gz`, gzipSync(script));
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     rmSync(siteDir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { A_DREAM, registrationBody, request } from '../http';
 import { startServerProcess } from '../server-process';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 import { createLogger, formatPrettyLine } from '../../src/logging/logger';
 import { scrubText, scrubUrl, scrubValue } from '../../src/logging/personal-data-redaction';
 import { PinoLoggerService } from '../../src/logging/pino-logger.service';
@@ -147,12 +147,10 @@ describe('the logger', () => {
 describe('a running server', () => {
   let database: TestDatabase;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+  const opened = databaseOfItsOwn();
 
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    database = opened.database;
   });
 
   it('logs every request as a JSON line with its request id, and no personal data', async () => {

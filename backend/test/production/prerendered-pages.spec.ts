@@ -1,11 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { writeSiteFixture } from './site-fixture';
 
 describe('the prerendered pages of the built site', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let siteDir: string;
 
@@ -22,13 +20,15 @@ describe('the prerendered pages of the built site', () => {
         `<!doctype html><html lang="${language}"><body><div id="root"><h1>${text}</h1></div></body></html>`,
       );
     }
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     rmSync(siteDir, { recursive: true, force: true });
   });
 

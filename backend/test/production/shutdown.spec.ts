@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { registrationBody } from '../http';
 import { startServerProcess, type ServerProcess } from '../server-process';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 import { requestFrom, type ClientResponse } from './client';
 import { startReverseProxy } from './reverse-proxy';
 
@@ -79,12 +79,10 @@ async function queryDatabase<T>(url: string, sql: string): Promise<T[]> {
 describe('SIGTERM', () => {
   let database: TestDatabase;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+  const opened = databaseOfItsOwn();
 
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    database = opened.database;
   });
 
   it('keeps serving through the stop delay, then finishes what is in flight: no reset, no 502 through the proxy', async () => {

@@ -1,23 +1,23 @@
 import { rmSync } from 'node:fs';
 import { SPA_ROUTES } from '../../src/site/spa-routes';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { writeSiteFixture } from './site-fixture';
 
 describe('the routes of the site', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let siteDir: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  beforeAll(() => {
     siteDir = writeSiteFixture();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir } }]);
+
+  beforeAll(() => {
+    app = opened.app;
+  });
+
+  afterAll(() => {
     rmSync(siteDir, { recursive: true, force: true });
   });
 

@@ -6,8 +6,7 @@ import { CapacityCache } from '../../src/seat-ledger/capacity-cache';
 import { CapacityChangeListener } from '../../src/seat-ledger/capacity-change-listener';
 import { rebuildProjections } from '../../src/registrations/projections/rebuild-projections';
 import { LiveTour } from '../../src/tour/live-tour';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 
 type Capacity = Record<string, Record<string, Record<string, number | string>>>;
@@ -40,22 +39,15 @@ async function register(app: TestApp): Promise<void> {
 }
 
 describe('the capacity cache', () => {
-  let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await startTestApp(database.url);
-    b = await startTestApp(database.url);
+  const opened = appsOnOwnDatabase([{}, {}]);
+
+  beforeAll(() => {
+    [a, b] = opened.apps;
     // Only invalidation may keep the answers right: no expiry during these tests.
     for (const app of [a, b]) app.app.get(CapacityCache).maxAgeMs = 60_000;
-  });
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
   });
 
   it('serves from memory, with the headers and bytes of the Nest route', async () => {
@@ -223,7 +215,7 @@ describe('the capacity cache', () => {
   }
 
   async function onDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ connectionString: database.url });
+    const client = new Client({ connectionString: opened.database.url });
     await client.connect();
     try {
       return await work(client);

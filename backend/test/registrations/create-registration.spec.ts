@@ -1,20 +1,15 @@
 import { LiveTour } from '../../src/tour/live-tour';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { A_DREAM, OPEN_SLOT, registrationBody, request } from '../http';
+import { storedEvents } from '../read-models';
 
 describe('POST /api/create-checkout-session', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   async function eventCount(): Promise<number> {
@@ -262,10 +257,9 @@ describe('POST /api/create-checkout-session', () => {
   it('keeps personal data out of the event log in clear text', async () => {
     const body = registrationBody({ name: 'Unmistakable Name', whatsapp: '+40 799 000 111' });
     const response = await register(body);
-    const rows: { data: unknown }[] = await app.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1`,
-      [`registration-${response.body.registrationId}`],
-    );
+    const rows = (
+      await storedEvents(app.dataSource, `registration-${response.body.registrationId}`)
+    ).map(({ data }) => ({ data }));
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain('Unmistakable Name');
     expect(stored).not.toContain(body.email as string);
@@ -319,10 +313,7 @@ describe('POST /api/create-checkout-session', () => {
       dream: 'A second dream about a lighthouse that sang.',
     });
     expect(shared.status).toBe(201);
-    const rows = await app.dataSource.query(
-      `SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [`registration-${id}`],
-    );
+    const rows = await storedEvents(app.dataSource, `registration-${id}`);
     expect(rows.map((row: { type: string }) => row.type)).toContain('DreamShared');
     const unknown = await request(
       app.url,

@@ -1,26 +1,24 @@
 import { EventBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import { RegistrationEventsRecorded } from '../../src/registrations/registration-events-recorded';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 
 describe('the EventBus', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let observer: Client;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-    observer = new Client({ connectionString: database.url });
-    await observer.connect();
-  });
-
+  // Declared before the app's own hooks: the observer leaves before the database is dropped.
   afterAll(async () => {
     await observer?.end();
-    await app?.close();
-    await database?.drop();
+  });
+
+  const opened = appsOnOwnDatabase();
+
+  beforeAll(async () => {
+    app = opened.app;
+    observer = new Client({ connectionString: opened.database.url });
+    await observer.connect();
   });
 
   it('hears of events only once another connection can see them committed', async () => {

@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 
 const PHONE = '+40 723 456 789';
@@ -12,17 +11,12 @@ function mentionsPhone(body: unknown): boolean {
 }
 
 describe("the payer's confirmation (phone included) and the public registration (no phone)", () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   /** Registers, pays in the sandbox, and answers where the payment page sent the browser. */

@@ -8,24 +8,18 @@ import {
   rebuildPhases,
   rebuildProjections,
 } from '../../src/registrations/projections/rebuild-projections';
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { registrationBody, request } from '../http';
 import { snapshotReadModels } from '../read-models';
 import { tableShapeOf } from '../database/table-shape';
 
 describe('rebuilding the read models from the log', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   it('gives exactly the rows the live projection gave', async () => {

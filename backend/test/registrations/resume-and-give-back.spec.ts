@@ -1,8 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '../test-database';
-import { startTestApp, type TestApp } from '../test-app';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 import { STRIPE_ENV } from '../payments/payment-fixtures';
 import { answerSessionCreation, StripeStandIn, stripeSession } from '../payments/stripe-stand-in';
+import { storedEvents } from '../read-models';
 
 type Registered = {
   url?: string;
@@ -25,11 +25,13 @@ async function register(app: TestApp, overrides: Record<string, unknown>) {
 }
 
 async function eventsOf(app: TestApp, id: string) {
-  return (await app.dataSource.query(
-    `SELECT type, data->>'reason' AS reason, metadata->>'actor' AS actor
-       FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-    [`registration-${id}`],
-  )) as { type: string; reason: string | null; actor: string }[];
+  return (await storedEvents(app.dataSource, `registration-${id}`)).map(
+    ({ type, data, metadata }) => ({
+      type,
+      reason: (data.reason as string | undefined) ?? null,
+      actor: metadata.actor as string,
+    }),
+  );
 }
 
 async function held(app: TestApp): Promise<number> {
@@ -42,17 +44,12 @@ async function held(app: TestApp): Promise<number> {
 }
 
 describe('cancel, resume and give back, with the sandbox', () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.url);
-  });
+  const opened = appsOnOwnDatabase();
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   /** The sandbox page of a checkout URL, on this test server. */
@@ -244,19 +241,20 @@ describe('cancel, resume and give back, with the sandbox', () => {
 });
 
 describe('giving a seat back with Stripe', () => {
-  let database: TestDatabase;
   let app: TestApp;
   const stripe = new StripeStandIn();
 
   beforeAll(async () => {
     await stripe.start();
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { ...STRIPE_ENV, STRIPE_API_URL: stripe.url });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { ...STRIPE_ENV, STRIPE_API_URL: stripe.url } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await stripe.stop();
   });
 

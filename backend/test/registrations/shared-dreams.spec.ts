@@ -1,6 +1,7 @@
 import { request } from '../http';
 import { appsOnOwnDatabase } from '../test-app';
 import { adminRequest, login, register } from '../admin/admin-client';
+import { storedEvents } from '../read-models';
 
 interface ApiError {
   statusCode: number;
@@ -14,11 +15,7 @@ async function streamLength(
   app: { dataSource: { query(sql: string, parameters: unknown[]): Promise<unknown> } },
   id: string,
 ) {
-  const rows = (await app.dataSource.query(
-    'SELECT count(*)::int AS count FROM events WHERE stream_id = $1',
-    [`registration-${id}`],
-  )) as { count: number }[];
-  return rows[0].count;
+  return (await storedEvents(app.dataSource, `registration-${id}`)).length;
 }
 
 /** POST /api/registrations/{id}/dreams is bounded: in number, in size, and in rate. */

@@ -15,10 +15,11 @@ import { registrationStreamId } from '../../src/registrations/domain/registratio
 import { Client } from 'pg';
 import { syncSlotLimits } from '../../src/tour/projections/rebuild-tour-read-model';
 import { ConcurrencyError } from '../../src/event-store/concurrency-error';
-import { catalogueWithSeats } from '../admin/admin-client';
+
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, registrationBody, request } from '../http';
-import { snapshotReadModels } from '../read-models';
+import { snapshotReadModels, storedEvents } from '../read-models';
+import { catalogueWithSeats } from '../test-tour';
 
 type Answer = { url?: string; waitingList?: boolean; registrationId?: string };
 
@@ -178,11 +179,7 @@ describe('the database under the domain', () => {
         store.append(tx, newRegistration(id), seat(id), { actor: 'system' }),
       ),
     ).rejects.toMatchObject({ driverError: { code: '23514' } });
-    expect(
-      await app.dataSource.query('SELECT 1 FROM events WHERE stream_id = $1', [
-        `registration-${id}`,
-      ]),
-    ).toEqual([]);
+    expect(await storedEvents(app.dataSource, `registration-${id}`)).toEqual([]);
     expect(await slotRow(app)).toEqual({ seat_limit: 20, seats_taken: 20, held: 20 });
   });
 

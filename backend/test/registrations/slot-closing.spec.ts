@@ -5,6 +5,7 @@ import { sessionEvent } from '../payments/payment-fixtures';
 import { OPEN_SLOT, registrationBody, request } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { testTour } from '../test-tour';
+import { storedEvents } from '../read-models';
 
 const WEBHOOK_SECRET = 'whsec_slot_closing';
 
@@ -129,9 +130,10 @@ describe('registration closing minutes before the start', () => {
       sessionEvent('checkout.session.completed', { id: session, registrationId: id }),
     );
     expect(late.body.outcome).toBe('refund-requested');
-    const [requested] = await tenBefore.dataSource.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type = 'RefundRequested'`,
-      [`registration-${id}`],
+    const [requested] = await storedEvents(
+      tenBefore.dataSource,
+      `registration-${id}`,
+      'RefundRequested',
     );
     expect(requested.data).toMatchObject({ reason: 'late-payment-slot-closed' });
     expect(await thirtyBefore.app.get(RefundWorker).runOnce()).toEqual({

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import { A_DREAM, OPEN_SLOT, registrationBody } from '../http';
 import { contractViolation, OPENAPI_FILE } from '../openapi-contract';
-import { adminCookie } from './support';
+import { login } from '../admin/admin-client';
 import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import { signLinkToken } from '../../src/notifications/visitor-links';
@@ -842,7 +842,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     console.log(
       `Fuzz: ${REQUESTS} requests over ${OPERATIONS.length} operations, seed ${SEED} (replay with FUZZ_SEED=${SEED})`,
     );
-    const owner = await adminCookie(server.url, ADMIN_PASSWORD);
+    const owner = await login(server.url, ADMIN_PASSWORD);
     const joining = await joinedOperator(server.url, owner, client);
     const door = await joinedOperator(server.url, owner, client);
     await addAuthenticatorApp(server.url, door);

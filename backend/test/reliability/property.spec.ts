@@ -9,7 +9,8 @@ import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
 import { HoldSweeper } from '../../src/checkout/hold-sweeper';
 import { RefundWorker } from '../../src/checkout/refund-worker';
-import { adminCookie, checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
+import { login } from '../admin/admin-client';
+import { checkInvariants, smallCatalogue, SMALL_SLOTS } from './support';
 import { checkViewsAgree } from './views';
 
 /**
@@ -170,7 +171,7 @@ describe('random interleavings across two app instances', () => {
       );
     }
     for (const instance of apps) {
-      cookies.push(await adminCookie(instance.url, instance.config.adminPassword));
+      cookies.push(await login(instance.url, instance.config.adminPassword));
     }
   });
 

@@ -283,16 +283,3 @@ export async function checkInvariants(
   }
   return { slots: capacity.length, registrations: view.length, seats };
 }
-
-/** Logs in to the Command Center; returns the Cookie header for the admin requests. */
-export async function adminCookie(baseUrl: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password }),
-  });
-  if (response.status !== 200) throw new Error(`Admin login answered ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('admin_session='));
-  if (!cookie) throw new Error('Admin login set no admin_session cookie');
-  return cookie.split(';')[0];
-}

@@ -6,7 +6,7 @@ import {
   RequestCounter,
   type RateLimit,
 } from '../../src/security/request-counts';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 
 const hourly = (limit: number): RateLimit => ({ limit, windowSeconds: 3600 });
 
@@ -33,16 +33,18 @@ describe('counting requests against the rate limits', () => {
   let first: DataSource;
   let second: DataSource;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await createDataSource(database.url, { poolSize: 4 }).initialize();
-    second = await createDataSource(database.url, { poolSize: 4 }).initialize();
-  });
-
+  // Declared before the database's own hooks: runs before it is dropped.
   afterAll(async () => {
     await first?.destroy();
     await second?.destroy();
-    await database?.drop();
+  });
+
+  const opened = databaseOfItsOwn();
+
+  beforeAll(async () => {
+    database = opened.database;
+    first = await createDataSource(database.url, { poolSize: 4 }).initialize();
+    second = await createDataSource(database.url, { poolSize: 4 }).initialize();
   });
 
   const hitsOf = async (bucket: string, client: string) => {

@@ -4,8 +4,7 @@ import { LiveTour } from '../../src/tour/live-tour';
 import { publicEvents } from '../../src/tour/public-events';
 import { adminRequest, login } from '../admin/admin-client';
 import { writeSiteFixture } from '../production/site-fixture';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT } from '../http';
 import { testTour } from '../test-tour';
 
@@ -31,7 +30,6 @@ export function pageDocument(template, rendered, language, events) {
 const renders = () => (globalThis as { liveRenders?: number }).liveRenders ?? 0;
 
 describe('the prerendered pages when the tour changes', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let siteDir: string;
   let cookie: string;
@@ -54,14 +52,16 @@ describe('the prerendered pages when the tour changes', () => {
     mkdirSync(path.join(built, 'server'));
     writeFileSync(path.join(built, 'server', 'package.json'), '{ "type": "module" }');
     writeFileSync(path.join(built, 'server', 'prerender.js'), RENDERER);
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir });
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir } }]);
+
+  beforeAll(async () => {
+    app = opened.app;
     cookie = await login(app.url);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     rmSync(siteDir, { recursive: true, force: true });
   });
 
@@ -115,9 +115,9 @@ describe('the prerendered pages when the tour changes', () => {
 });
 
 describe('the prerendered pages when a slot has closed since the build', () => {
-  let database: TestDatabase;
   let app: TestApp;
   let siteDir: string;
+  let catalogue: LiveTour;
 
   beforeAll(async () => {
     // The open slot started a minute ago; the build rendered the pages while it was open.
@@ -125,7 +125,7 @@ describe('the prerendered pages when a slot has closed since the build', () => {
     const bucharest = tour.events.find((event) => event.slug === 'bucharest')!;
     const slot = bucharest.slots.find((candidate) => candidate.time === OPEN_SLOT)!;
     slot.startsAt = new Date(Date.now() - 60_000).toISOString();
-    const catalogue = new LiveTour(tour);
+    catalogue = new LiveTour(tour);
     siteDir = writeSiteFixture();
     const built = path.join(siteDir, 'prerendered');
     mkdirSync(path.join(built, 'en'), { recursive: true });
@@ -141,13 +141,15 @@ describe('the prerendered pages when a slot has closed since the build', () => {
     mkdirSync(path.join(built, 'server'));
     writeFileSync(path.join(built, 'server', 'package.json'), '{ "type": "module" }');
     writeFileSync(path.join(built, 'server', 'prerender.js'), RENDERER);
-    database = await createTestDatabase();
-    app = await startTestApp(database.url, { FRONTEND_DIST: siteDir }, catalogue);
+  });
+
+  const opened = appsOnOwnDatabase(() => [{ env: { FRONTEND_DIST: siteDir }, catalogue }]);
+
+  beforeAll(async () => {
+    app = opened.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     rmSync(siteDir, { recursive: true, force: true });
   });
 

@@ -1,10 +1,11 @@
 import { signLinkToken } from '../../src/notifications/visitor-links';
 import { PaymentGateway } from '../../src/payments/payment-gateway';
 import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
-import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
+import { adminRequest, login, register } from '../admin/admin-client';
 import { request, payInSandbox } from '../http';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
+import { catalogueWithSeats } from '../test-tour';
+import { storedEvents } from '../read-models';
 
 const SECRET = 'test-cancellation-token-secret';
 
@@ -13,31 +14,19 @@ const SECRET = 'test-cancellation-token-secret';
  * provider (here the sandbox) before the seat goes back, so it can no longer be paid.
  */
 describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
-  let database: TestDatabase;
   let app: TestApp;
   /** A second app process on the same database. */
   let other: TestApp;
   let cookie: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(
-      database.url,
-      { CANCELLATION_TOKEN_SECRET: SECRET },
-      catalogueWithSeats(1),
-    );
-    other = await startTestApp(
-      database.url,
-      { CANCELLATION_TOKEN_SECRET: SECRET },
-      catalogueWithSeats(1),
-    );
-    cookie = await login(app.url);
-  });
+  const ours = appsOnOwnDatabase([
+    { env: { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue: catalogueWithSeats(1) },
+    { env: { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue: catalogueWithSeats(1) },
+  ]);
 
-  afterAll(async () => {
-    await other?.close();
-    await app?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    [app, other] = ours.apps;
+    cookie = await login(app.url);
   });
 
   async function view(id: string): Promise<{ status: string; checkout_session_id: string }> {
@@ -74,10 +63,7 @@ describe('cancelling an unpaid seat closes its payment page (sandbox)', () => {
   }
 
   async function eventTypes(id: string): Promise<string[]> {
-    const rows: { type: string }[] = await app.dataSource.query(
-      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [`registration-${id}`],
-    );
+    const rows: { type: string }[] = await storedEvents(app.dataSource, `registration-${id}`);
     return rows.map((row) => row.type);
   }
 

@@ -7,13 +7,13 @@ import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
 import { HoldSweeper } from '../../src/checkout/hold-sweeper';
 import { RefundWorker } from '../../src/checkout/refund-worker';
-import { adminRequest, login, register, type StoredEventRow } from '../admin/admin-client';
+import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { checkInvariants } from '../reliability/support';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { appsOnOwnDatabase, type TestApp, type TestAppOptions } from '../test-app';
 import { testTour } from '../test-tour';
 import { RecordingTransport } from '../notifications/recording-transport';
+import { type StoredEventRow, storedEvents } from '../read-models';
 
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
@@ -33,34 +33,35 @@ function tokenOf(mail: OutgoingMail | undefined, page: 'cancel' | 'offer'): stri
 }
 
 describe('cancellations and waiting-list offers', () => {
-  let database: TestDatabase;
-  const apps: TestApp[] = [];
+  let apps: TestApp[];
   let app: TestApp;
   let lateApp: TestApp;
   let cookie: string;
   const transport = new RecordingTransport();
   const catalogue = oneSeat();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    for (let index = 0; index < 2; index += 1) {
-      apps.push(await startTestApp(database.url, { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue));
-    }
-    [app] = apps;
+  const ours = appsOnOwnDatabase((): TestAppOptions[] => {
     // The same registrations, seen by a process whose cancellation closes earlier than the
     // slot's start is away: too late to cancel from the email there.
     const startsAt = catalogue.startOf('bucharest', OPEN_SLOT)!;
     const hoursAway = Math.ceil((startsAt.getTime() - Date.now()) / HOUR_MS);
-    lateApp = await startTestApp(database.url, {
-      CANCELLATION_TOKEN_SECRET: SECRET,
-      CANCELLATION_CLOSES_HOURS_BEFORE: String(hoursAway + 1),
-    });
-    cookie = await login(app.url);
+    return [
+      { env: { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue },
+      { env: { CANCELLATION_TOKEN_SECRET: SECRET }, catalogue },
+      {
+        env: {
+          CANCELLATION_TOKEN_SECRET: SECRET,
+          CANCELLATION_CLOSES_HOURS_BEFORE: String(hoursAway + 1),
+        },
+      },
+    ];
   });
 
-  afterAll(async () => {
-    for (const instance of [...apps, lateApp]) await instance?.close();
-    await database?.drop();
+  beforeAll(async () => {
+    apps = ours.apps.slice(0, 2);
+    [app] = apps;
+    lateApp = ours.apps[2];
+    cookie = await login(app.url);
   });
 
   async function sendMail(): Promise<void> {
@@ -97,12 +98,8 @@ describe('cancellations and waiting-list offers', () => {
     return row?.status;
   }
 
-  async function events(id: string): Promise<StoredEventRow[]> {
-    return app.dataSource.query(
-      `SELECT global_position, type, data, metadata FROM events WHERE stream_id = $1
-        ORDER BY global_position`,
-      [`registration-${id}`],
-    );
+  function events(id: string): Promise<StoredEventRow[]> {
+    return storedEvents(app.dataSource, `registration-${id}`);
   }
 
   async function capacity(): Promise<{

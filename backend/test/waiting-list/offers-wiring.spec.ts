@@ -1,33 +1,30 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { adminRequest, catalogueWithSeats, login, register } from '../admin/admin-client';
-import { startTestApp, type TestApp } from '../test-app';
-import { createTestDatabase, type TestDatabase } from '../test-database';
+import { adminRequest, login, register } from '../admin/admin-client';
+import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { waitFor } from '../wait-for';
+import { catalogueWithSeats } from '../test-tour';
 
 describe('waiting-list offers with the workers on (WORKERS=true)', () => {
-  let database: TestDatabase;
   let app: TestApp | undefined;
   let dataDir: string;
 
+  const opened = appsOnOwnDatabase([]);
+
   beforeAll(async () => {
-    database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'offers-'));
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('offers a seat as soon as a cancellation frees it (the capacity change wakes the worker), and emails the offer', async () => {
-    app = await startTestApp(
-      database.url,
-      { WORKERS: 'true', DATA_DIR: dataDir },
-      catalogueWithSeats(1),
-    );
+    app = await opened.start({
+      env: { WORKERS: 'true', DATA_DIR: dataDir },
+      catalogue: catalogueWithSeats(1),
+    });
     const seated = await register(app.url, { email: 'seated@example.com' });
     const waiting = await register(app.url, { email: 'waiting@example.com', locale: 'it' });
     expect(waiting.waitingList).toBe(true);
