@@ -194,7 +194,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
     );
     expect(response.status).toBe(400);
     expect(response.body.statusCode).toBe(400);
-    expect(response.body.errors).toContainEqual({ field, message });
+    expect(response.body.errors).toContainEqual(expect.objectContaining({ field, message }));
   });
 
   it('counts registrations per calendar day of a time zone, and refuses an unknown zone', async () => {
@@ -218,7 +218,10 @@ describe('the Command Center list: paged, searched and filtered on the server', 
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
-      { field: 'timeZone', message: 'timeZone must be a time zone such as Europe/Bucharest' },
+      expect.objectContaining({
+        field: 'timeZone',
+        message: 'timeZone must be a time zone such as Europe/Bucharest',
+      }),
     ]);
   });
 
@@ -326,6 +329,7 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors).toContainEqual({
         field: 'language',
+        code: 'not-allowed',
         message: 'language must be en, it or ro',
       });
     });
@@ -340,6 +344,8 @@ describe('the Command Center list: paged, searched and filtered on the server', 
       expect(response.status).toBe(400);
       expect(response.body.errors).toContainEqual({
         field: 'column',
+        code: 'too-few',
+        limit: 14,
         message: 'column must be given 14 times',
       });
     });

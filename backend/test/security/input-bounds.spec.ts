@@ -164,7 +164,9 @@ describe('input bounds', () => {
         name: { a: { b: { c: 'Ana' } } },
       });
       expect(answer.status).toBe(400);
-      expect(answer.body.errors[0]).toEqual({ field: 'name', message: 'Name is required' });
+      expect(answer.body.errors[0]).toEqual(
+        expect.objectContaining({ field: 'name', message: 'Name is required' }),
+      );
     });
   });
 
@@ -237,7 +239,7 @@ describe('input bounds', () => {
       ]) {
         expect(await refusal({ name })).toEqual({
           status: 400,
-          errors: [{ field: 'name', message: 'Name is required' }],
+          errors: [expect.objectContaining({ field: 'name', message: 'Name is required' })],
         });
       }
     });
@@ -248,6 +250,7 @@ describe('input bounds', () => {
         errors: [
           {
             field: 'dream',
+            code: 'blank',
             message:
               'Please share your dream with at least 100 characters - it will be part of the performance',
           },
@@ -262,21 +265,39 @@ describe('input bounds', () => {
     it('refuses ESC, BEL and other control characters in names and phones, and in dreams but line breaks and tabs', async () => {
       expect(await refusal({ name: 'Ana\u001b[31m Popescu' })).toEqual({
         status: 400,
-        errors: [{ field: 'name', message: 'Name must not contain control characters' }],
+        errors: [
+          expect.objectContaining({
+            field: 'name',
+            message: 'Name must not contain control characters',
+          }),
+        ],
       });
       expect(await refusal({ name: 'Ana\u0007' })).toEqual({
         status: 400,
-        errors: [{ field: 'name', message: 'Name must not contain control characters' }],
+        errors: [
+          expect.objectContaining({
+            field: 'name',
+            message: 'Name must not contain control characters',
+          }),
+        ],
       });
       expect(await refusal({ whatsapp: '+40\t712' })).toEqual({
         status: 400,
         errors: [
-          { field: 'whatsapp', message: 'Phone number must not contain control characters' },
+          expect.objectContaining({
+            field: 'whatsapp',
+            message: 'Phone number must not contain control characters',
+          }),
         ],
       });
       expect(await refusal({ dream: `${A_DREAM}\u0007` })).toEqual({
         status: 400,
-        errors: [{ field: 'dream', message: 'Your dream must not contain control characters' }],
+        errors: [
+          expect.objectContaining({
+            field: 'dream',
+            message: 'Your dream must not contain control characters',
+          }),
+        ],
       });
       const accepted = await request(url(), 'POST', '/api/create-checkout-session', {
         ...registrationBody(),
@@ -307,7 +328,12 @@ describe('input bounds', () => {
       expect((await refusal({ name: emojiName })).status).toBe(200);
       expect(await refusal({ name: `${emojiName}👍🏽` })).toEqual({
         status: 400,
-        errors: [{ field: 'name', message: 'Name must be at most 100 characters' }],
+        errors: [
+          expect.objectContaining({
+            field: 'name',
+            message: 'Name must be at most 100 characters',
+          }),
+        ],
       });
     });
 
@@ -369,7 +395,12 @@ describe('input bounds', () => {
         expect({ email, status: answer.status, errors: answer.body.errors }).toEqual({
           email,
           status: 400,
-          errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+          errors: [
+            expect.objectContaining({
+              field: 'email',
+              message: 'Please enter a valid email address',
+            }),
+          ],
         });
       }
       for (const email of ["o'brien+tickets@mail.example.ro", 'ANA.POPESCU@Example.COM']) {

@@ -10,9 +10,9 @@ import { HttpError, type FieldError } from './http-error';
 
 /** The catalogue ids of an answer's codes, and of its fields' codes by field. */
 export interface CodeTexts {
-  /** By the answer's code: `slot-full` → `form.error.slotFull`. */
+  /** By the answer's code: `slot-closed` → the id of the slot's closing words. */
   readonly codes?: Readonly<Record<string, string>>;
-  /** By field, then by the field's code: name → blank → 'form.error.name'. */
+  /** By field, then by the field's code: name → blank → `form.error.name`. */
   readonly fields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 

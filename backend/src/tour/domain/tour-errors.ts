@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/domain-error';
+import { DomainError, only } from '../../common/domain-error';
 
 /** What a change of the tour may be refused with, each code with its HTTP status. */
 const TOUR_CODES = {
@@ -33,3 +33,15 @@ export function eventNotFound(slug: string): TourError {
 export function slotNotFound(slug: string, time: string): TourError {
   return new TourError('slot-not-found', `The event "${slug}" has no slot "${time}".`);
 }
+
+/**
+ * What every change of one event may be refused with (ApiRefusals): a field it names, an event
+ * it does not have, a change at the same moment; a slot's change adds the slot it does not have.
+ */
+export const EVENT_CHANGE_REFUSALS = only(
+  TourError,
+  'tour-field-invalid',
+  'event-not-found',
+  'concurrent-change',
+);
+export const SLOT_CHANGE_REFUSALS = only(TourError, 'slot-not-found');

@@ -9,7 +9,7 @@ import { AddSlotCommand } from './add-slot.command';
 import { AddSlotRequestDto } from './add-slot.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
 
 /** Sends AddSlotCommand, then answers the event as it now stands, read through the tour's query. */
 @ApiTags('admin')
@@ -29,15 +29,8 @@ export class AddSlotHttpController {
     status: 201,
     ok: TourEventAdminDto,
     refusals: [
-      only(
-        TourError,
-        'tour-field-invalid',
-        'event-not-found',
-        'slot-name-taken',
-        'slot-instant-taken',
-        'event-completed',
-        'concurrent-change',
-      ),
+      EVENT_CHANGE_REFUSALS,
+      only(TourError, 'slot-name-taken', 'slot-instant-taken', 'event-completed'),
     ],
   })
   async addSlot(

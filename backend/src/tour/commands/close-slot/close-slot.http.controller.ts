@@ -7,8 +7,7 @@ import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { CloseSlotCommand } from './close-slot.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
-import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS } from '../../domain/tour-errors';
 
 /**
  * Sends CloseSlotCommand, then answers the event as it now stands, read through the tour's query.
@@ -27,15 +26,7 @@ export class CloseSlotHttpController {
     summary: 'Close a slot to registration',
     description: 'Records SlotClosed, unless it is closed already.',
     ok: TourEventAdminDto,
-    refusals: [
-      only(
-        TourError,
-        'tour-field-invalid',
-        'event-not-found',
-        'slot-not-found',
-        'concurrent-change',
-      ),
-    ],
+    refusals: [EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS],
   })
   async close(
     @Param('slug') slug: string,

@@ -7,8 +7,7 @@ import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { CompleteEventCommand } from './complete-event.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
-import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS } from '../../domain/tour-errors';
 
 /**
  * Sends CompleteEventCommand, then answers the event as it now stands, read through the tour's
@@ -28,7 +27,7 @@ export class CompleteEventHttpController {
     summary: 'Complete an event',
     description: 'Records EventCompleted: the event becomes past, and its slots close.',
     ok: TourEventAdminDto,
-    refusals: [only(TourError, 'tour-field-invalid', 'event-not-found', 'concurrent-change')],
+    refusals: [EVENT_CHANGE_REFUSALS],
   })
   async complete(
     @Param('slug') slug: string,

@@ -9,7 +9,7 @@ import { EditSlotCommand } from './edit-slot.command';
 import { EditSlotRequestDto } from './edit-slot.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
 
 /**
  * Sends EditSlotCommand, then answers the event as it now stands, read through the tour's query.
@@ -30,15 +30,9 @@ export class EditSlotHttpController {
       "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC). A capacity below the seats taken, or another slot of the event at the new instant, is refused (409).",
     ok: TourEventAdminDto,
     refusals: [
-      only(
-        TourError,
-        'tour-field-invalid',
-        'event-not-found',
-        'slot-not-found',
-        'capacity-below-seats-taken',
-        'slot-instant-taken',
-        'concurrent-change',
-      ),
+      EVENT_CHANGE_REFUSALS,
+      SLOT_CHANGE_REFUSALS,
+      only(TourError, 'capacity-below-seats-taken', 'slot-instant-taken'),
     ],
   })
   async editSlot(

@@ -8,7 +8,7 @@ import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.
 import { ReopenSlotCommand } from './reopen-slot.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
 
 /**
  * Sends ReopenSlotCommand, then answers the event as it now stands, read through the tour's query.
@@ -29,15 +29,9 @@ export class ReopenSlotHttpController {
       'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409, as in a completed event.',
     ok: TourEventAdminDto,
     refusals: [
-      only(
-        TourError,
-        'tour-field-invalid',
-        'event-not-found',
-        'slot-not-found',
-        'event-completed',
-        'slot-started',
-        'concurrent-change',
-      ),
+      EVENT_CHANGE_REFUSALS,
+      SLOT_CHANGE_REFUSALS,
+      only(TourError, 'event-completed', 'slot-started'),
     ],
   })
   async reopen(

@@ -351,7 +351,9 @@ describe('the Tour page', () => {
     await user.type(slug, 'Iasi Two');
     await user.tab();
     expect(slug).toHaveAccessibleDescription(
-      expect.stringContaining('Use lowercase letters, digits and single hyphens'),
+      expect.stringContaining(
+        'Start with a lowercase letter, then lowercase letters, digits and hyphens',
+      ),
     );
     await user.clear(slug);
     await user.type(slug, 'iasi');

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TourEventAdmin } from '../api/get-tour';
 import {
   EMPTY_EVENT,
+  NAME_MAX_LENGTH,
+  SLOT_NAME_MAX_LENGTH,
+  SLUG,
+  SLUG_MAX_LENGTH,
   addSlotRequest,
   announceRequest,
   editRequest,
@@ -104,5 +110,34 @@ describe('the Tour page’s forms', () => {
         'Europe/Bucharest',
       ),
     ).toEqual({ startsAt: '2026-12-03T19:30:00+02:00', capacity: 20 });
+  });
+});
+
+describe("the tour forms' rules", () => {
+  const schemas = (
+    JSON.parse(readFileSync(join(__dirname, '../../../../../openapi/openapi.json'), 'utf8')) as {
+      components: {
+        schemas: Record<
+          string,
+          { properties: Record<string, { maxLength?: number; pattern?: string }> }
+        >;
+      };
+    }
+  ).components.schemas;
+  const announce = schemas.AnnounceEventRequestDto.properties;
+
+  it("are the server's, as the OpenAPI document declares them", () => {
+    expect({
+      name: NAME_MAX_LENGTH,
+      slug: SLUG_MAX_LENGTH,
+      slugPattern: SLUG.source,
+      slotName: SLOT_NAME_MAX_LENGTH,
+    }).toEqual({
+      name: announce.city.maxLength,
+      slug: announce.slug.maxLength,
+      slugPattern: announce.slug.pattern,
+      slotName: schemas.AddSlotRequestDto.properties.time.maxLength,
+    });
+    expect(announce.venue.maxLength).toBe(NAME_MAX_LENGTH);
   });
 });

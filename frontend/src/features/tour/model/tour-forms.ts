@@ -32,9 +32,14 @@ export type SlotValues = Record<SlotField, string>;
 
 export type FormErrors<F extends string> = Partial<Record<F, AdminMessageId>>;
 
-export const NAME_MAX_LENGTH = 120;
+/**
+ * The server's rules of the tour's fields, as the OpenAPI document declares them (a test holds
+ * them equal): a place's name (city, venue), an event's slug, a slot's name.
+ */
+export const NAME_MAX_LENGTH = 200;
 export const SLUG_MAX_LENGTH = 60;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG = /^[a-z][a-z0-9-]*$/;
+export const SLOT_NAME_MAX_LENGTH = 60;
 const PRICE = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 const WHOLE = /^\d{1,6}$/;
 
@@ -183,7 +188,8 @@ export function validateSlot(values: SlotValues, timeZone: string): FormErrors<S
   if (start) errors.startsAt = start;
   const capacity = validateCapacity(values.capacity);
   if (capacity) errors.capacity = capacity;
-  if (values.time.trim().length > NAME_MAX_LENGTH) errors.time = 'admin.tour.error.nameTooLong';
+  if (values.time.trim().length > SLOT_NAME_MAX_LENGTH)
+    errors.time = 'admin.tour.error.slotNameTooLong';
   return errors;
 }
 
