@@ -11,6 +11,7 @@ import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
 import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { RecordingTransport } from '../notifications/recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 interface Ticket {
   code: string;
@@ -113,6 +114,7 @@ describe('every paid or confirmed seat has a ticket: email, confirmation page, b
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
     const mail = transport.sent.find((sent) => sent.to.address === 'tina.mail@example.com')!;

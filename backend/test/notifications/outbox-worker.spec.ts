@@ -24,6 +24,7 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp } from '../test-app';
 import { catalogueWithSeats, registerVisitor } from '../payments/payment-fixtures';
 import { SmtpStandIn } from './smtp-stand-in';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 /**
  * Records what it is given, as the shared RecordingTransport does, and more: `behaviour` decides
@@ -116,6 +117,7 @@ describe('the outbox worker', () => {
       transport,
       on.app.get(VisitorLinks),
       on.app.get(TicketIssuer),
+      on.app.get(EarlierMessageFacts),
     );
   }
 

@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { testTour } from '../test-tour';
 import { RecordingTransport } from '../notifications/recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
@@ -71,6 +72,7 @@ describe('cancellations and waiting-list offers', () => {
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
   }
