@@ -37,7 +37,7 @@ export function expectRefusedForNow(
   wait: { moreThan: number; atMost: number },
 ): void {
   expect(answer.status).toBe(429);
-  expect(answer.body).toEqual({ statusCode: 429, message, errors: [] });
+  expect(answer.body).toEqual({ statusCode: 429, code: expect.any(String), message, errors: [] });
   const retryAfter = Number(answer.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(wait.moreThan);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { renderOpenApiFile } from '../src/openapi/render-openapi-file';
+import { UnroutedAnswer } from '../src/common/request-errors';
+import { declaredErrorClasses } from './error-classes';
 
 describe('openapi/openapi.json', () => {
   it('is what the code describes (run `make openapi` after changing the API)', async () => {
@@ -93,7 +95,12 @@ describe('openapi/openapi.json', () => {
           if (Number(status) < 400) continue;
           // The shape itself, or a schema that extends it with fields of its own (the door's
           // `reason`, the first check-in): statusCode, message and errors as ApiErrorDto has them.
-          const ref = (response.content?.['application/json']?.schema as { $ref?: string })?.$ref;
+          // The shape, or the shape with the answer's codes (allOf: the shape, then the enum).
+          const schema = response.content?.['application/json']?.schema as {
+            $ref?: string;
+            allOf?: { $ref?: string }[];
+          };
+          const ref = schema?.$ref ?? schema?.allOf?.[0]?.$ref;
           const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaShape>;
           const declared = ref ? schemas[ref.split('/').pop()!] : undefined;
           const base = schemas.ApiErrorDto;
@@ -110,6 +117,50 @@ describe('openapi/openapi.json', () => {
         }
         expect(Object.keys(operation.responses)).toContain('503');
       }
+    });
+
+    it('the codes each error answer may carry, as an enum on `code`', () => {
+      for (const { name, operation } of operations) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          const codes = codesOf(response);
+          expect({ name, status, listed: codes.length > 0 }).toEqual({
+            name,
+            status,
+            listed: true,
+          });
+        }
+      }
+    });
+
+    it('each code listed is one an error class declares, with its status; each declared code is listed', () => {
+      const declared = new Map<string, Set<number>>();
+      for (const errors of declaredErrorClasses()) {
+        for (const [code, status] of Object.entries(errors.codes)) {
+          declared.set(code, (declared.get(code) ?? new Set()).add(status));
+        }
+      }
+      const listed = new Set<string>();
+      for (const { name, operation } of operations) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          for (const code of codesOf(response)) {
+            listed.add(code);
+            expect({
+              name,
+              code,
+              status: declared.has(code) && declared.get(code)!.has(+status),
+            }).toEqual({ name, code, status: true });
+          }
+        }
+      }
+      // The answers outside every route (an unknown path, a fault of ours, what the HTTP server
+      // refuses before a request exists) are the only codes no operation lists.
+      const unrouted = new Set(Object.keys(UnroutedAnswer.codes));
+      const unlisted = [...declared.keys()].filter(
+        (code) => !listed.has(code) && !unrouted.has(code),
+      );
+      expect(unlisted).toEqual([]);
     });
 
     it('every JSON request body refuses fields it does not name, and answers 413 and 415', () => {
@@ -133,6 +184,13 @@ describe('openapi/openapi.json', () => {
   });
 });
 
+/** The codes an error answer lists (its schema's allOf: the shape, then the enum). */
+function codesOf(response: { content?: Record<string, { schema: unknown }> }): string[] {
+  const schema = response.content?.['application/json']?.schema as
+    { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
+  return schema?.allOf?.[1]?.properties?.code?.enum ?? [];
+}
+
 interface SchemaShape {
   properties?: Record<string, unknown>;
   required?: string[];
@@ -142,9 +200,10 @@ interface SchemaShape {
 function pick(schema: SchemaShape | undefined) {
   return {
     statusCode: schema?.properties?.statusCode,
+    code: schema?.properties?.code,
     message: schema?.properties?.message,
     errors: schema?.properties?.errors,
-    required: ['statusCode', 'message', 'errors'].filter((field) =>
+    required: ['statusCode', 'code', 'message', 'errors'].filter((field) =>
       schema?.required?.includes(field),
     ),
   };

@@ -2,6 +2,7 @@ import {
   applyDecorators,
   createParamDecorator,
   type ExecutionContext,
+  HttpCode,
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
@@ -15,7 +16,15 @@ import {
 import { ApiErrorDto } from '../common/api-error.dto';
 import { requestId } from '../common/request-id';
 import type { AdminActor } from './admin-actor';
-import { notLoggedIn, ROLE_REFUSAL, SECOND_FACTOR_FIRST } from './admin-errors';
+import {
+  AccessRefused,
+  notLoggedIn,
+  NotSignedIn,
+  RequestRefused,
+  ROLE_REFUSAL,
+  SECOND_FACTOR_FIRST,
+} from './admin-errors';
+import { ApiRefusals, Route, type RouteDoc } from '../common/api-refusals';
 import type { AdminRequest } from './admin-session.guard';
 import { AdminSessionGuard } from './admin-session.guard';
 import type { AdminSession, SessionOperator } from './admin-sessions';
@@ -37,14 +46,24 @@ function rolesHolding(permissions: readonly Permission[]): string[] {
 function guarded(rule: AdminRule, forbidden: string, mutation: boolean) {
   const decorators = [
     SetMetadata(ADMIN_RULE, rule),
+    ApiRefusals(
+      NotSignedIn,
+      ...('anyOperator' in rule ? [] : [AccessRefused]),
+      ...(mutation ? [RequestRefused] : []),
+    ),
     UseGuards(AdminSessionGuard),
     ApiCookieAuth(ADMIN_SECURITY_SCHEME),
     ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No live operator session.' }),
-    ApiForbiddenResponse({
-      type: ApiErrorDto,
-      description: mutation ? `${forbidden} Or: sent from another site.` : forbidden,
-    }),
   ];
+  // Any signed-in operator may read their own account: only a change can be refused (403).
+  if (mutation || !('anyOperator' in rule)) {
+    decorators.push(
+      ApiForbiddenResponse({
+        type: ApiErrorDto,
+        description: mutation ? `${forbidden} Or: sent from another site.` : forbidden,
+      }),
+    );
+  }
   if (mutation) {
     decorators.push(
       ApiUnsupportedMediaTypeResponse({
@@ -94,6 +113,7 @@ export function AnyOperator(options: { mutation?: boolean } = {}) {
 /** The answers of SameOriginJsonGuard, which every state-changing operator request passes. */
 export function SameOriginJsonAnswers() {
   return applyDecorators(
+    ApiRefusals(RequestRefused),
     ApiForbiddenResponse({ type: ApiErrorDto, description: 'Sent from another site.' }),
     ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'A body that is not JSON.' }),
   );
@@ -102,6 +122,30 @@ export function SameOriginJsonAnswers() {
 /** A state-changing request refused from another site or with a body that is not JSON. */
 export function SameOriginJson() {
   return applyDecorators(UseGuards(SameOriginJsonGuard), SameOriginJsonAnswers());
+}
+
+/** An operator's query: AdminOnly(permission), its operation, answer and refusals. */
+export function OperatorQuery(permission: Permission | readonly Permission[], doc: RouteDoc) {
+  return applyDecorators(AdminOnly(permission), Route(doc));
+}
+
+/** An operator's command: AdminOnly(permission) for a change, answered 200 unless said. */
+export function OperatorCommand(permission: Permission | readonly Permission[], doc: RouteDoc) {
+  return applyDecorators(
+    AdminOnly(permission, { mutation: true }),
+    HttpCode(doc.status ?? 200),
+    Route(doc),
+  );
+}
+
+/** A query of the signed-in operator's own account (AnyOperator). */
+export function AccountQuery(doc: RouteDoc) {
+  return applyDecorators(AnyOperator(), Route(doc));
+}
+
+/** A command of the signed-in operator's own account (AnyOperator), 200 unless said. */
+export function AccountCommand(doc: RouteDoc) {
+  return applyDecorators(AnyOperator({ mutation: true }), HttpCode(doc.status ?? 200), Route(doc));
 }
 
 export const CurrentAdmin = createParamDecorator(

@@ -52,6 +52,7 @@ export class CancellationRecorder {
     );
     if (page.paid && page.outcome === 'confirmed') {
       throw new InvalidTransitionError(
+        'paid-just-now',
         'This seat was paid just now: look at it again before cancelling it.',
       );
     }

@@ -15,43 +15,59 @@ import {
 } from '../database/database-unavailable';
 import { scrubUrl } from '../logging/personal-data-redaction';
 import { DomainError } from './domain-error';
+import { fallbackCode } from './request-errors';
 import type { FieldError } from './validation';
 
 export interface ApiErrorBody {
   statusCode: number;
+  code: string;
   message: string;
   errors: FieldError[];
 }
-
-const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
-  'not-found': HttpStatus.NOT_FOUND,
-  conflict: HttpStatus.CONFLICT,
-  invalid: HttpStatus.BAD_REQUEST,
-  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
-  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
-  'too-many': HttpStatus.TOO_MANY_REQUESTS,
-  'provider-failed': HttpStatus.BAD_GATEWAY,
-};
 
 /** Counts the 503s answered for an unavailable database (the metrics implement it). */
 export interface DatabaseUnavailableAnswers {
   databaseUnavailableAnswer(reason: DatabaseUnavailability): void;
 }
 
+/** body-parser's refusals, by their type: the code and the words of each. */
+const BODY_PARSER_REFUSALS: Record<string, { code: string; message?: string }> = {
+  'entity.parse.failed': { code: 'invalid-json', message: 'The request body is not valid JSON' },
+  'entity.too.large': { code: 'body-too-large', message: 'The request body is too large' },
+  'charset.unsupported': { code: 'unsupported-media-type' },
+  'encoding.unsupported': { code: 'unsupported-media-type' },
+};
+
+/** A field error as the answer carries it: with a code, `invalid` when its thrower gave none. */
+function withCode(error: FieldError): FieldError {
+  return { ...error, code: error.code ?? 'invalid' };
+}
+
+/** The router's refusal of a path parameter that is not percent-encoded UTF-8. */
+function isUndecodablePath(exception: unknown): boolean {
+  return String((exception as Error).message).startsWith('Failed to decode param');
+}
+
 /** Maps every error, ours or the framework's, to one JSON shape; a 500 never leaks details. */
 export function toApiError(exception: unknown): ApiErrorBody {
   if (exception instanceof DomainError) {
-    const statusCode = STATUS_BY_KIND[exception.kind];
+    const errors =
+      exception.errors ??
+      (exception.field
+        ? [{ field: exception.field, code: exception.code, message: exception.message }]
+        : []);
     return {
       ...exception.details,
-      statusCode,
+      statusCode: exception.status,
+      code: exception.code,
       message: exception.message,
-      errors: exception.field ? [{ field: exception.field, message: exception.message }] : [],
+      errors,
     };
   }
   if (exception instanceof ConcurrencyError) {
     return {
       statusCode: HttpStatus.CONFLICT,
+      code: 'concurrent-change',
       // The tour's store answers its own conflicts (a TourError); the registrations' reach here.
       message: 'The registration changed at the same moment; please try again.',
       errors: [],
@@ -59,49 +75,59 @@ export function toApiError(exception: unknown): ApiErrorBody {
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
-    const bodyParserType = (exception.cause as { type?: string } | undefined)?.type;
-    if (bodyParserType === 'entity.parse.failed' || exception.cause instanceof SyntaxError) {
-      return { statusCode, message: 'The request body is not valid JSON', errors: [] };
+    const cause = exception.cause as { type?: string } | undefined;
+    const bodyParser =
+      exception.cause instanceof SyntaxError
+        ? BODY_PARSER_REFUSALS['entity.parse.failed']
+        : BODY_PARSER_REFUSALS[cause?.type ?? ''];
+    if (bodyParser?.message) {
+      return { statusCode, code: bodyParser.code, message: bodyParser.message, errors: [] };
     }
-    if (bodyParserType === 'entity.too.large') {
-      return { statusCode, message: 'The request body is too large', errors: [] };
+    if (isUndecodablePath(exception)) {
+      return { statusCode, code: 'invalid-path', message: exception.message, errors: [] };
     }
     const body = exception.getResponse();
     if (typeof body === 'object' && body !== null) {
-      const { message, errors } = body as { message?: unknown; errors?: unknown };
+      const { message, errors, code } = body as {
+        message?: unknown;
+        errors?: unknown;
+        code?: unknown;
+      };
       return {
         statusCode,
+        code: typeof code === 'string' ? code : (bodyParser?.code ?? fallbackCode(statusCode)),
         message: Array.isArray(message)
           ? message.join('; ')
           : typeof message === 'string'
             ? message
             : exception.message,
-        errors: Array.isArray(errors) ? (errors as FieldError[]) : [],
+        errors: Array.isArray(errors) ? (errors as FieldError[]).map(withCode) : [],
       };
     }
-    return { statusCode, message: String(body), errors: [] };
+    return { statusCode, code: fallbackCode(statusCode), message: String(body), errors: [] };
   }
   const status = (exception as { status?: unknown; type?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // body-parser's errors: malformed JSON, a body over the limit, a bad charset.
-    const type = (exception as { type?: string }).type;
-    const message =
-      type === 'entity.parse.failed'
-        ? 'The request body is not valid JSON'
-        : type === 'entity.too.large'
-          ? 'The request body is too large'
-          : (exception as Error).message;
-    return { statusCode: status, message, errors: [] };
+    const refusal = BODY_PARSER_REFUSALS[(exception as { type?: string }).type ?? ''];
+    return {
+      statusCode: status,
+      code: refusal?.code ?? (isUndecodablePath(exception) ? 'invalid-path' : fallbackCode(status)),
+      message: refusal?.message ?? (exception as Error).message,
+      errors: [],
+    };
   }
   if (databaseUnavailability(exception)) {
     return {
       statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      code: 'service-unavailable',
       message: 'The service is briefly unavailable; please try again in a moment.',
       errors: [],
     };
   }
   return {
     statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+    code: 'internal-error',
     message: 'Internal server error',
     errors: [],
   };
@@ -120,7 +146,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const body = toApiError(exception);
     // A 5xx that a controller answers on purpose (readiness while shutting down) is no fault:
     // the access log has its line. Everything else that ends in a 5xx is logged with its stack.
-    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
+    const onPurpose =
+      exception instanceof HttpException ||
+      (exception instanceof DomainError && exception.status === HttpStatus.SERVICE_UNAVAILABLE);
+    if (body.statusCode >= 500 && !onPurpose) {
       this.logger.error(
         `${request.method} ${scrubUrl(request.path)} -> ${body.statusCode}: ${
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)

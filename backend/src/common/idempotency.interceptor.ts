@@ -2,7 +2,6 @@ import {
   type CallHandler,
   type ExecutionContext,
   HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   type NestInterceptor,
@@ -12,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { catchError, concatMap, from, type Observable, of } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { toApiError } from './api-exception.filter';
+import { IdempotencyRefused } from './request-errors';
 import type { ParameterRule } from './parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
 
@@ -25,11 +25,8 @@ export const IDEMPOTENCY_KEY: ParameterRule = {
 const CLAIM_LEASE_SECONDS = 60;
 const KEPT_HOURS = 24;
 
-function refusal(statusCode: number, message: string): HttpException {
-  return new HttpException(
-    { statusCode, message, errors: [{ field: IDEMPOTENCY_KEY_HEADER, message }] },
-    statusCode,
-  );
+function refusal(code: keyof typeof IdempotencyRefused.codes, message: string): IdempotencyRefused {
+  return new IdempotencyRefused(code, message, IDEMPOTENCY_KEY_HEADER);
 }
 
 interface KeyRow {
@@ -58,7 +55,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === undefined) return next.handle();
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.pattern!.test(key)) {
       throw refusal(
-        HttpStatus.BAD_REQUEST,
+        'idempotency-key-invalid',
         `${IDEMPOTENCY_KEY_HEADER} must be ${IDEMPOTENCY_KEY.shape}`,
       );
     }
@@ -76,14 +73,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!row) return this.intercept(context, next); // let go in between: claim it again
       if (row.fingerprint !== fingerprint) {
         throw refusal(
-          HttpStatus.UNPROCESSABLE_ENTITY,
+          'idempotency-key-reused',
           'This Idempotency-Key was used for another request',
         );
       }
       if (row.status === null) {
         response.setHeader('Retry-After', '1');
         throw refusal(
-          HttpStatus.CONFLICT,
+          'idempotency-key-in-flight',
           'A request with this Idempotency-Key is still being answered; retry it in a moment',
         );
       }

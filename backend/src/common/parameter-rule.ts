@@ -18,19 +18,33 @@ function longerThan(text: string, longest: number): boolean {
   return text.length > longest && [...text].length > longest;
 }
 
+/** What is wrong with a parameter's value: its field code, and the limit it broke if any. */
+export interface ParameterFault {
+  code: 'required' | 'not-text' | 'too-long' | 'bad-format';
+  message: string;
+  limit?: number;
+}
+
 /** What is wrong with a parameter's value under its rule, in words naming it; undefined if none. */
 export function parameterFault(
   name: string,
   value: unknown,
   rule: ParameterRule,
-): string | undefined {
-  if (value === undefined) return `${name} is required: ${rule.shape}`;
-  if (typeof value !== 'string') return `${name} must be ${rule.shape}, given once`;
+): ParameterFault | undefined {
+  if (value === undefined)
+    return { code: 'required', message: `${name} is required: ${rule.shape}` };
+  if (typeof value !== 'string') {
+    return { code: 'not-text', message: `${name} must be ${rule.shape}, given once` };
+  }
   if (longerThan(value, rule.maxLength)) {
-    return `${name} must be at most ${rule.maxLength} characters`;
+    return {
+      code: 'too-long',
+      message: `${name} must be at most ${rule.maxLength} characters`,
+      limit: rule.maxLength,
+    };
   }
   if (value === '' || (rule.pattern && !rule.pattern.test(value))) {
-    return `${name} must be ${rule.shape}`;
+    return { code: 'bad-format', message: `${name} must be ${rule.shape}` };
   }
   return undefined;
 }

@@ -1,6 +1,5 @@
 import {
   type ArgumentMetadata,
-  BadRequestException,
   createParamDecorator,
   type ExecutionContext,
   ValidationPipe,
@@ -8,13 +7,102 @@ import {
 } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { registerDecorator, type ValidationArguments } from 'class-validator';
+import { getMetadataStorage, registerDecorator, type ValidationArguments } from 'class-validator';
 import { parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
+import { ValidationFailed } from './request-errors';
+
+/**
+ * What is wrong with one field, as a client chooses its words by it: each code stable (a
+ * contract), with the bound it broke (`limit`) where there is one.
+ */
+export const FIELD_CODES = [
+  'unknown-field',
+  'required',
+  'not-text',
+  'not-boolean',
+  'not-whole-number',
+  'not-object',
+  'not-list',
+  'not-allowed',
+  'invalid-email',
+  'invalid-phone',
+  'bad-format',
+  'nul-character',
+  'blank',
+  'control-characters',
+  'too-short',
+  'too-long',
+  'too-small',
+  'too-large',
+  'too-few',
+  'too-many',
+  'exactly-one',
+  'invalid',
+] as const;
+
+export type FieldCode = (typeof FIELD_CODES)[number];
 
 export interface FieldError {
   field: string;
+  /** A field code (FIELD_CODES), or the code of the domain error that names the field. */
+  code: string;
   message: string;
+  limit?: number;
+}
+
+/** The field code of each class-validator rule the DTOs use; any other is `invalid`. */
+const CODE_OF_RULE: Record<string, FieldCode> = {
+  whitelistValidation: 'unknown-field',
+  isDefined: 'required',
+  isNotEmpty: 'required',
+  isString: 'not-text',
+  isBoolean: 'not-boolean',
+  isInt: 'not-whole-number',
+  isObject: 'not-object',
+  isArray: 'not-list',
+  isIn: 'not-allowed',
+  isEmail: 'invalid-email',
+  emailAddress: 'invalid-email',
+  phoneNumber: 'invalid-phone',
+  matches: 'bad-format',
+  isUuid: 'bad-format',
+  isRegistrationCursor: 'bad-format',
+  isTimeZone: 'bad-format',
+  maxLength: 'too-long',
+  minLength: 'too-short',
+  min: 'too-small',
+  max: 'too-large',
+  arrayMinSize: 'too-few',
+  arrayMaxSize: 'too-many',
+};
+
+const CODE_OF_TEXT_FAULT: Record<TextFault, FieldCode> = {
+  blank: 'blank',
+  control: 'control-characters',
+  short: 'too-short',
+  long: 'too-long',
+};
+
+/** The first constraint (a number) of a rule declared on a field, for its `limit`. */
+function limitOf(target: object | undefined, property: string, rule: string): number | undefined {
+  if (!target) return undefined;
+  const declared = getMetadataStorage()
+    .getTargetValidationMetadatas(target.constructor, '', true, false)
+    .find((metadata) => metadata.propertyName === property && metadata.name === rule);
+  const limit: unknown = declared?.constraints?.[0];
+  return typeof limit === 'number' ? limit : undefined;
+}
+
+/** A field's code and limit for the rule it broke first. */
+function fieldFault(error: ValidationError, rule: string): Pick<FieldError, 'code' | 'limit'> {
+  if (rule === 'textField' || rule === 'parameterRule') {
+    const context = error.contexts?.[rule] as
+      { fault: (value: unknown) => Pick<FieldError, 'code' | 'limit'> | undefined } | undefined;
+    return context?.fault(error.value) ?? { code: 'invalid' };
+  }
+  const limit = limitOf(error.target, error.property, rule);
+  return { code: CODE_OF_RULE[rule] ?? 'invalid', ...(limit === undefined ? {} : { limit }) };
 }
 
 /** When a field breaks several rules, the first of these that it breaks is the one reported. */
@@ -43,6 +131,7 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
       const name = names[0];
       own.push({
         field,
+        ...fieldFault(error, name),
         message: name === 'whitelistValidation' ? `Unknown field: ${field}` : constraints[name],
       });
     }
@@ -50,12 +139,14 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   });
 }
 
-export function validationException(errors: FieldError[]): BadRequestException {
-  return new BadRequestException({
-    statusCode: 400,
-    message: errors.map((error) => error.message).join('; '),
-    errors,
-  });
+/** The validation pipe's answer (400, `validation-failed`), naming each field with its code. */
+export function validationException(errors: FieldError[]): ValidationFailed {
+  return new ValidationFailed(errors);
+}
+
+/** One field refused, with its code (and limit), as the pipe answers it. */
+export function fieldException(name: string, fault: Omit<FieldError, 'field'>): ValidationFailed {
+  return validationException([{ field: name, ...fault }]);
 }
 
 /** Paths of the strings in a value that hold a NUL character, which PostgreSQL cannot store. */
@@ -88,13 +179,17 @@ class ApiValidationPipe extends ValidationPipe {
       // A parameter with no rule is caught by the document's test: each one declares a bound.
       const rule = this.parameters[name];
       const fault = rule && parameterFault(name, value, rule);
-      if (fault) throw validationException([{ field: name, message: fault }]);
+      if (fault) throw fieldException(name, fault);
     }
     if (metadata.type === 'body' || metadata.type === 'query') {
       const fields = fieldsWithNul(value, '');
       if (fields.length > 0) {
         throw validationException(
-          fields.map((field) => ({ field, message: `${field} must not contain NUL characters` })),
+          fields.map((field) => ({
+            field,
+            code: 'nul-character',
+            message: `${field} must not contain NUL characters`,
+          })),
         );
       }
     }
@@ -111,7 +206,8 @@ export function createValidationPipe(parameters: NamedParameterRules): Validatio
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    validationError: { target: false, value: false },
+    // The target names the DTO whose rule gives a field's limit; the value, a text's fault.
+    validationError: { target: true, value: true },
     exceptionFactory: (errors) => validationException(flatten(errors)),
   });
 }
@@ -133,10 +229,18 @@ export function FollowsParameterRule(rule: ParameterRule) {
       name: 'parameterRule',
       target: object.constructor,
       propertyName,
+      options: {
+        context: {
+          fault: (value: unknown) => {
+            const fault = parameterFault(propertyName, value, rule);
+            return fault && { code: fault.code, limit: fault.limit };
+          },
+        },
+      },
       validator: {
         validate: (value: unknown) => parameterFault(propertyName, value, rule) === undefined,
         defaultMessage: (args: ValidationArguments) =>
-          parameterFault(propertyName, args.value, rule) ?? '',
+          parameterFault(propertyName, args.value, rule)?.message ?? '',
       },
     });
   };
@@ -156,6 +260,20 @@ export function TextField(rule: TextRule, messages: TextMessages) {
       name: 'textField',
       target: object.constructor,
       propertyName,
+      options: {
+        context: {
+          fault: (value: unknown): Pick<FieldError, 'code' | 'limit'> => {
+            const fault = typeof value === 'string' ? (textFault(value, rule) ?? 'blank') : 'blank';
+            const limit =
+              fault === 'short'
+                ? rule.minCharacters
+                : fault === 'long'
+                  ? rule.maxCharacters
+                  : undefined;
+            return { code: CODE_OF_TEXT_FAULT[fault], ...(limit === undefined ? {} : { limit }) };
+          },
+        },
+      },
       validator: {
         validate(value: unknown) {
           return typeof value === 'string' && textFault(value, rule) === undefined;
@@ -196,7 +314,7 @@ export const RouteParam = createParamDecorator(
     const value: unknown = context.switchToHttp().getRequest<{ params: Record<string, unknown> }>()
       .params[name];
     const fault = parameterFault(name, value, rule);
-    if (fault) throw validationException([{ field: name, message: fault }]);
+    if (fault) throw fieldException(name, fault);
     return value as string;
   },
 );

@@ -7,7 +7,6 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
-import { ApiErrorDto } from '../common/api-error.dto';
 import { DatabaseHealthIndicator } from './database.health';
 import {
   LivenessResponseDto,
@@ -15,6 +14,9 @@ import {
   ReadinessResponseDto,
 } from './health.response.dto';
 import { ServerLifecycle } from '../common/server-lifecycle';
+import { ApiRefusals } from '../common/api-refusals';
+import { DomainError } from '../common/domain-error';
+import type { FieldError } from '../common/validation';
 
 type CheckDetails = Record<string, { status: string; message?: unknown }>;
 
@@ -27,6 +29,17 @@ function summarise(details: CheckDetails): Record<string, ReadinessCheckDto> {
         : { status: 'down' as const, message: String(check.message ?? 'down') },
     ]),
   );
+}
+
+/** Not ready (503): errors[] names each failing check, `down` (or `shutting-down`). */
+export class NotReady extends DomainError {
+  static override readonly codes = { 'not-ready': 503 };
+  constructor(
+    message: string,
+    override readonly errors: FieldError[],
+  ) {
+    super('not-ready', message);
+  }
 }
 
 @ApiTags('health')
@@ -62,15 +75,18 @@ export class HealthHttpController {
   })
   @ApiOkResponse({ type: ReadinessResponseDto })
   @ApiServiceUnavailableResponse({
-    type: ApiErrorDto,
     description: 'Not ready: errors[] names each failing check (database, migrations, shutdown).',
   })
+  @ApiRefusals(NotReady)
   async ready(): Promise<ReadinessResponseDto> {
     if (this.lifecycle.draining) {
-      throw new ServiceUnavailableException({
-        message: 'Not ready: shutting down',
-        errors: [{ field: 'shutdown', message: 'this process is finishing its last requests' }],
-      });
+      throw new NotReady('Not ready: shutting down', [
+        {
+          field: 'shutdown',
+          code: 'shutting-down',
+          message: 'this process is finishing its last requests',
+        },
+      ]);
     }
     try {
       const result = await this.health.check([
@@ -84,10 +100,14 @@ export class HealthHttpController {
         ((error.getResponse() as { details?: CheckDetails }).details ?? {}) as CheckDetails,
       );
       const failing = Object.entries(details).filter(([, check]) => check.status === 'down');
-      throw new ServiceUnavailableException({
-        message: `Not ready: ${failing.map(([name]) => name).join(', ') || 'unknown'}`,
-        errors: failing.map(([field, check]) => ({ field, message: check.message ?? 'down' })),
-      });
+      throw new NotReady(
+        `Not ready: ${failing.map(([name]) => name).join(', ') || 'unknown'}`,
+        failing.map(([field, check]) => ({
+          field,
+          code: 'down',
+          message: check.message ?? 'down',
+        })),
+      );
     }
   }
 }

@@ -1,13 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  Controller,
-  Get,
-  Header,
-  Headers,
-  Inject,
-  Res,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
@@ -18,10 +10,20 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrorDto } from '../common/api-error.dto';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { Metrics } from './metrics';
+import { ApiRefusals } from '../common/api-refusals';
+import { DomainError, only } from '../common/domain-error';
+import { UnroutedAnswer } from '../common/request-errors';
+
+/** A scrape without the right bearer token (401). */
+export class MetricsTokenRefused extends DomainError {
+  static override readonly codes = { 'metrics-token-required': 401 };
+  constructor() {
+    super('metrics-token-required', 'The metrics need the bearer token set in METRICS_TOKEN');
+  }
+}
 
 export const METRICS_BEARER = 'metrics-token';
 
@@ -54,11 +56,11 @@ export class MetricsHttpController {
     description: 'The figures, in Prometheus text format 0.0.4.',
     content: { 'text/plain': { schema: { type: 'string' } } },
   })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No token, or not the right one.' })
+  @ApiUnauthorizedResponse({ description: 'No token, or not the right one.' })
   @ApiNotFoundResponse({
-    type: ApiErrorDto,
     description: 'METRICS_TOKEN is unset on this server: there are no metrics to scrape.',
   })
+  @ApiRefusals(MetricsTokenRefused, only(UnroutedAnswer, 'not-found'))
   async scrape(
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) response: Response,
@@ -67,10 +69,7 @@ export class MetricsHttpController {
     const expected = this.config.metricsToken;
     if (!token || !expected || !sameSecret(token, expected)) {
       response.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-      throw new UnauthorizedException({
-        message: 'The metrics need the bearer token set in METRICS_TOKEN',
-        errors: [],
-      });
+      throw new MetricsTokenRefused();
     }
     response.setHeader('Content-Type', this.metrics.contentType);
     return this.metrics.render();

@@ -10,6 +10,16 @@ import type {
 } from '@nestjs/swagger';
 import { RETRY_AFTER } from '../common/retry-after.header';
 import type { ParameterRule } from '../common/parameter-rule';
+import { ERROR_CODES_EXTENSION } from '../common/api-refusals';
+import type { DeclaredErrors } from '../common/domain-error';
+import { IDEMPOTENCY_KEY_HEADER } from '../common/idempotency.interceptor';
+import {
+  BodyRefused,
+  IdempotencyRefused,
+  PathRefused,
+  ServiceUnavailable,
+  ValidationFailed,
+} from '../common/request-errors';
 
 export const API_ERROR_SCHEMA: ReferenceObject = { $ref: '#/components/schemas/ApiErrorDto' };
 
@@ -52,7 +62,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * - a JSON answer to a GET carries Express's ETag, and a request whose If-None-Match holds it
  *   (or `*`) is answered 304 without a body;
  * - a 429 always says when to try again (Retry-After), and an object a request sends may hold
- *   no field its schema does not name (the validation pipe's forbidNonWhitelisted).
+ *   no field its schema does not name (the validation pipe's forbidNonWhitelisted);
+ * - every error answer lists the codes it may carry as an enum on `code`: those of the error
+ *   classes its route names (ApiRefusals, the x-error-codes it leaves) and the shared layers'
+ *   (validation, the body's parser and bounds, the Idempotency-Key, an unreachable database).
  */
 export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
   const requestSchemas = new Set<string>();
@@ -62,17 +75,40 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       const parameters = (operation.parameters ?? []) as ParameterObject[];
       const responses = operation.responses as Record<string, ResponseObject>;
+      const extensions = operation as unknown as Record<string, unknown>;
+      const codes = new Map<string, Set<string>>();
+      const answers = (...declared: DeclaredErrors[]) => {
+        for (const errors of declared) {
+          for (const [code, status] of Object.entries(errors.codes)) {
+            codes.set(String(status), (codes.get(String(status)) ?? new Set()).add(code));
+          }
+        }
+      };
+      const named = (extensions[ERROR_CODES_EXTENSION] ?? {}) as Record<string, string[]>;
+      for (const [status, list] of Object.entries(named)) {
+        codes.set(status, new Set([...(codes.get(status) ?? []), ...list]));
+      }
+      delete extensions[ERROR_CODES_EXTENSION];
       const declare = (status: string, description: string) => {
         responses[status] ??= { description };
       };
       if (parameters.some((parameter) => parameter.in === 'path')) {
         declare('400', 'A path parameter that is not valid percent-encoded UTF-8.');
+        answers(PathRefused, ValidationFailed);
+      }
+      if (parameters.some((parameter) => parameter.in === 'query')) answers(ValidationFailed);
+      if (parameters.some((parameter) => parameter.name === IDEMPOTENCY_KEY_HEADER)) {
+        answers(IdempotencyRefused);
+        // A request with the same key still being answered: Retry-After says when to ask again.
+        declare('409', ERROR_MEANINGS['409']);
+        responses['409'].headers = { ...RETRY_AFTER, ...responses['409'].headers };
       }
       // The body parser reads a body sent with any of these, declared or not.
       if (method === 'post' || method === 'put' || method === 'patch' || method === 'delete') {
         declare('400', 'A body that is not valid JSON, or breaks the rules of its fields.');
         declare('413', 'A body over the size limit.');
         declare('415', 'A body that is not JSON, or not in UTF-8.');
+        answers(BodyRefused, ValidationFailed);
       }
       const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> };
       if (body?.content) {
@@ -107,15 +143,37 @@ export function declareCommonAnswers(document: OpenAPIObject): OpenAPIObject {
       // An operation that needs no session says so, rather than leaving it to a default.
       operation.security ??= [];
       declare('503', 'The database cannot be reached right now, or the server is shutting down.');
+      answers(ServiceUnavailable);
+      for (const status of codes.keys()) declare(status, ERROR_MEANINGS[status] ?? 'Refused.');
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
         // An answer that adds fields to the error shape (a schema extending ApiErrorDto, named
-        // …ErrorDto) keeps its own schema; every other error answer is the plain shape.
+        // …ErrorDto) keeps its own schema; every other error answer is the plain shape. Either
+        // lists the codes the answer may carry.
         const declared = response.content?.['application/json']?.schema as
-          ReferenceObject | undefined;
-        if (!declared?.$ref?.endsWith('ErrorDto') || declared.$ref === API_ERROR_SCHEMA.$ref) {
-          response.content = { 'application/json': { schema: API_ERROR_SCHEMA } };
-        }
+          ReferenceObject | SchemaObject | undefined;
+        const shape =
+          (declared as ReferenceObject | undefined)?.$ref?.endsWith('ErrorDto') === true
+            ? (declared as ReferenceObject)
+            : (((declared as SchemaObject | undefined)?.allOf?.[0] as ReferenceObject) ??
+              API_ERROR_SCHEMA);
+        const listed = [...(codes.get(status) ?? [])].sort();
+        response.content = {
+          'application/json': {
+            schema:
+              listed.length === 0
+                ? shape
+                : {
+                    allOf: [
+                      shape,
+                      {
+                        type: 'object',
+                        properties: { code: { type: 'string', enum: listed } },
+                      },
+                    ],
+                  },
+          },
+        };
         if (!response.description) response.description = ERROR_MEANINGS[status] ?? 'Refused.';
         if (status === '429' || status === '503') {
           response.headers = { ...RETRY_AFTER, ...response.headers };

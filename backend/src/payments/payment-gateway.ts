@@ -53,13 +53,13 @@ export interface RefundRequest {
 
 /** The payment provider could not do what was asked; the visitor may try again later. */
 export class PaymentProviderError extends DomainError {
-  readonly kind = 'provider-failed';
+  static override readonly codes = { 'payment-provider-failed': 502 };
 
   constructor(
     message: string,
     override readonly cause?: unknown,
   ) {
-    super(message);
+    super('payment-provider-failed', message);
     this.name = 'PaymentProviderError';
   }
 }

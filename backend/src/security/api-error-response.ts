@@ -5,17 +5,18 @@ import type { Response } from 'express';
 export function sendApiError(
   response: Response,
   statusCode: number,
+  code: string,
   message: string,
   headers: Record<string, string> = {},
 ): void {
   if (response.headersSent) return;
   for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.status(statusCode).json(apiErrorBody(statusCode, message));
+  response.status(statusCode).json(apiErrorBody(statusCode, code, message));
 }
 
 /** The one JSON error shape of the API. */
-export function apiErrorBody(statusCode: number, message: string) {
-  return { statusCode, message, errors: [] as unknown[] };
+export function apiErrorBody(statusCode: number, code: string, message: string) {
+  return { statusCode, code, message, errors: [] as unknown[] };
 }
 
 /**
@@ -28,11 +29,16 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     socket.destroy();
     return;
   }
-  const [statusCode, reason, message] =
+  const [statusCode, reason, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The request line and headers are too large.']
-      : [400, 'Bad Request', 'The request could not be parsed as HTTP.'];
-  const body = JSON.stringify(apiErrorBody(statusCode, message));
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          'headers-too-large',
+          'The request line and headers are too large.',
+        ]
+      : [400, 'Bad Request', 'malformed-request', 'The request could not be parsed as HTTP.'];
+  const body = JSON.stringify(apiErrorBody(statusCode, code, message));
   socket.end(
     `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

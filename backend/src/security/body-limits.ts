@@ -22,7 +22,7 @@ export function bodyLimitMiddleware(request: Request, response: Response, next: 
   if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) {
     // Say it and close: reading the rest of an oversized upload is what the limit avoids.
     response.setHeader('Connection', 'close');
-    sendApiError(response, 413, BODY_TOO_LARGE);
+    sendApiError(response, 413, 'body-too-large', BODY_TOO_LARGE);
     return;
   }
   next();
@@ -67,6 +67,13 @@ export const JSON_MAX_MEMBERS = 1000;
 export const BODY_NOT_UTF8 = 'The request body is not valid UTF-8';
 export const BODY_TOO_DEEP = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`;
 export const BODY_TOO_MANY_MEMBERS = `The request body has too many fields or items (at most ${JSON_MAX_MEMBERS})`;
+
+/** The code of each of jsonBodyProblem's answers (BodyRefused declares them). */
+const BODY_PROBLEM_CODES: Record<string, string> = {
+  [BODY_NOT_UTF8]: 'body-not-utf8',
+  [BODY_TOO_DEEP]: 'body-too-deep',
+  [BODY_TOO_MANY_MEMBERS]: 'body-too-many-members',
+};
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -116,7 +123,7 @@ export function jsonBodyBoundsMiddleware(request: Request, response: Response, n
   if (Buffer.isBuffer(raw) && request.is('json')) {
     const problem = jsonBodyProblem(raw);
     if (problem) {
-      sendApiError(response, 400, problem);
+      sendApiError(response, 400, BODY_PROBLEM_CODES[problem], problem);
       return;
     }
   }

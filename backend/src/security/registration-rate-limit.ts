@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { sendApiError } from './api-error-response';
 import { clientIdentityOf } from './client-identity';
 import { minutesToWait } from '../common/minutes-to-wait';
+import { DomainError } from '../common/domain-error';
 import {
   countRequests,
   pruneRateLimitCounters,
@@ -12,6 +13,11 @@ import {
   type RateLimit,
   type RateLimitDecision,
 } from './request-counts';
+
+/** Too many registrations from one client (429), answered here before the route runs. */
+export class RegistrationsThrottled extends DomainError {
+  static override readonly codes = { 'too-many-registrations': 429 };
+}
 
 /**
  * Limits registrations (POST /api/create-checkout-session) per client (clientIdentityOf). A
@@ -71,6 +77,7 @@ export class RegistrationRateLimit {
       sendApiError(
         response,
         429,
+        'too-many-registrations',
         `Too many registrations from this address; please try again in ${minutesToWait(decision.retryAfterSeconds)}.`,
         { 'Retry-After': String(decision.retryAfterSeconds) },
       );

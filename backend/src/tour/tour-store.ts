@@ -76,12 +76,15 @@ export class TourStore {
       );
     } catch (error) {
       if (error instanceof ConcurrencyError) {
-        throw new TourError('conflict', 'The tour changed at the same moment; please try again.');
+        throw new TourError(
+          'concurrent-change',
+          'The tour changed at the same moment; please try again.',
+        );
       }
       // A slot named like one that left the tour with seats still taken: the words of the
       // guard beneath the domain, as a conflict.
       if (error instanceof SlotLimitBelowSeatsTakenError) {
-        throw new TourError('conflict', error.message);
+        throw new TourError('capacity-below-seats-taken', error.message);
       }
       throw error;
     }

@@ -109,6 +109,7 @@ describe('every admin route is guarded on the server', () => {
         });
         expect(response.body).toEqual({
           statusCode: 401,
+          code: 'not-signed-in',
           message: 'Log in as the operator to do this.',
           errors: [],
         });

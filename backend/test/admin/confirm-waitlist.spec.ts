@@ -59,6 +59,7 @@ describe('confirming a waiting-list entry', () => {
     expect(response.status).toBe(409);
     expect(response.body).toEqual({
       statusCode: 409,
+      code: 'slot-full',
       message: 'This time slot is full.',
       errors: [],
     });
@@ -78,6 +79,7 @@ describe('confirming a waiting-list entry', () => {
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({
       statusCode: 409,
+      code: 'not-waiting',
       message: 'This registration already has a seat; only a waiting-list entry can be confirmed.',
     });
   });

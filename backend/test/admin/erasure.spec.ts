@@ -254,7 +254,12 @@ describe('erasure: deleting a registration makes the person unrecoverable', () =
   it('answers 404 to the same delete again, and to every other call on the deleted id', async () => {
     const again = await adminRequest(app.url, cookie, 'DELETE', `/api/registrations/${seatedId}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ statusCode: 404, message: 'Registration not found', errors: [] });
+    expect(again.body).toEqual({
+      statusCode: 404,
+      code: 'registration-not-found',
+      message: 'Registration not found',
+      errors: [],
+    });
     expect((await request(app.url, 'GET', `/api/registrations/${seatedId}`)).status).toBe(404);
     for (const [method, path, body] of [
       ['POST', `/api/admin/registrations/${waitingId}/confirm`, undefined],

@@ -57,6 +57,7 @@ describe('operator login and sessions', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({
       statusCode: 401,
+      code: 'wrong-password',
       message: 'Invalid password. Please try again.',
       errors: [],
     });

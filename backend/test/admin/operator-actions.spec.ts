@@ -208,10 +208,18 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
   it('answers 404 for an unknown id and 400 for a malformed one on every action', async () => {
     const malformed = {
       statusCode: 400,
+      code: 'validation-failed',
       message: 'id must be a registration id (a UUID)',
-      errors: [{ field: 'id', message: 'id must be a registration id (a UUID)' }],
+      errors: [
+        { field: 'id', code: 'bad-format', message: 'id must be a registration id (a UUID)' },
+      ],
     };
-    const unknown = { statusCode: 404, message: 'Registration not found', errors: [] };
+    const unknown = {
+      statusCode: 404,
+      code: 'registration-not-found',
+      message: 'Registration not found',
+      errors: [],
+    };
     for (const [id, answer] of [
       ['7d6f7f0e-0000-4000-8000-000000000000', unknown],
       ['not-a-uuid', malformed],

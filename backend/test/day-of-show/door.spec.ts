@@ -181,6 +181,7 @@ describe('the door: its list, check-ins by ticket or by name, undo', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       statusCode: 409,
+      code: 'already-checked-in',
       message: 'Already checked in.',
       errors: [],
       checkIn: {

@@ -26,6 +26,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
       expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect(await answer.json()).toEqual({
         statusCode: 401,
+        code: 'metrics-token-required',
         message: 'The metrics need the bearer token set in METRICS_TOKEN',
         errors: [],
       });

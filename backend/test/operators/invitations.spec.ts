@@ -13,13 +13,17 @@ import { invite, join, PASSPHRASE, sessionCookieOf } from './operator-client';
 
 const GONE = {
   statusCode: 410,
+  code: 'invitation-gone',
   message: 'This invitation has been used or has expired.',
   errors: [],
 };
 const INVALID = {
   statusCode: 400,
+  code: 'invitation-invalid',
   message: 'This invitation link is not valid.',
-  errors: [{ field: 'token', message: 'This invitation link is not valid.' }],
+  errors: [
+    { field: 'token', code: 'invitation-invalid', message: 'This invitation link is not valid.' },
+  ],
 };
 
 describe('invitations: a signed link, good once for 48 hours, sent through the outbox', () => {
@@ -104,6 +108,7 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       statusCode: 409,
+      code: 'email-taken',
       message: 'An operator with this email already exists.',
       errors: [],
     });
@@ -175,6 +180,7 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
     expect(list.status).toBe(403);
     expect(list.body).toEqual({
       statusCode: 403,
+      code: 'second-factor-first',
       message: 'Add a passkey or an authenticator app first.',
       errors: [],
     });
@@ -272,7 +278,12 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
       expect({ passphrase, status: answer.status, body: answer.body }).toEqual({
         passphrase,
         status: 400,
-        body: { statusCode: 400, message, errors: [{ field: 'passphrase', message }] },
+        body: {
+          statusCode: 400,
+          code: 'passphrase-weak',
+          message,
+          errors: [{ field: 'passphrase', code: 'passphrase-weak', message }],
+        },
       });
     }
     // Nothing was recorded: the invitation is still good.

@@ -26,8 +26,18 @@ import {
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
 
-const STEP_UP_REFUSAL = { statusCode: 403, message: STEP_UP_FIRST, errors: [] };
-const PASSKEY_REFUSED = { statusCode: 401, message: 'This passkey was not accepted.', errors: [] };
+const STEP_UP_REFUSAL = {
+  statusCode: 403,
+  code: 'step-up-first',
+  message: STEP_UP_FIRST,
+  errors: [],
+};
+const PASSKEY_REFUSED = {
+  statusCode: 401,
+  code: 'passkey-refused',
+  message: 'This passkey was not accepted.',
+  errors: [],
+};
 const SIX_MINUTES = 6 * 60_000;
 
 interface PasskeyOptions {
@@ -212,8 +222,15 @@ describe('operators you can trust with the keys', () => {
           expect(wrong.status).toBe(400);
           expect(wrong.body).toEqual({
             statusCode: 400,
+            code: 'proof-wrong',
             message: 'That is not right. Try again.',
-            errors: [{ field: 'passphrase', message: 'That is not right. Try again.' }],
+            errors: [
+              {
+                field: 'passphrase',
+                code: 'proof-wrong',
+                message: 'That is not right. Try again.',
+              },
+            ],
           });
         }
         const blocked = await adminRequest(
@@ -594,10 +611,12 @@ describe('operators you can trust with the keys', () => {
           status: 400,
           body: {
             statusCode: 400,
+            code: 'passphrase-weak',
             message: 'Do not build the passphrase from your name, your email or the site.',
             errors: [
               {
                 field: 'passphrase',
+                code: 'passphrase-weak',
                 message: 'Do not build the passphrase from your name, your email or the site.',
               },
             ],

@@ -20,8 +20,18 @@ import {
 } from './operator-client';
 import { SoftwareAuthenticator } from './software-authenticator';
 
-const WRONG = { statusCode: 401, message: 'Wrong email, passphrase or code.', errors: [] };
-const PASSKEY_REFUSED = { statusCode: 401, message: 'This passkey was not accepted.', errors: [] };
+const WRONG = {
+  statusCode: 401,
+  code: 'wrong-credentials',
+  message: 'Wrong email, passphrase or code.',
+  errors: [],
+};
+const PASSKEY_REFUSED = {
+  statusCode: 401,
+  code: 'passkey-refused',
+  message: 'This passkey was not accepted.',
+  errors: [],
+};
 
 describe('second factors: an authenticator app (TOTP) and its recovery codes', () => {
   let database: TestDatabase;
@@ -62,8 +72,15 @@ describe('second factors: an authenticator app (TOTP) and its recovery codes', (
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
       statusCode: 400,
+      code: 'totp-code-wrong',
       message: 'That code is not right. Try the newest one.',
-      errors: [{ field: 'code', message: 'That code is not right. Try the newest one.' }],
+      errors: [
+        {
+          field: 'code',
+          code: 'totp-code-wrong',
+          message: 'That code is not right. Try the newest one.',
+        },
+      ],
     });
     const confirmed = await adminRequest<{ recoveryCodes: string[] }>(
       app.url,
@@ -466,8 +483,15 @@ describe('passkeys: registered and used with a software authenticator', () => {
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body).toEqual({
       statusCode: 400,
+      code: 'passkey-not-registered',
       message: 'This passkey could not be registered.',
-      errors: [{ field: 'response', message: 'This passkey could not be registered.' }],
+      errors: [
+        {
+          field: 'response',
+          code: 'passkey-not-registered',
+          message: 'This passkey could not be registered.',
+        },
+      ],
     });
     expect((await registerPasskey(operator.cookie, authenticator)).status).toBe(201);
     expect((await registerPasskey(operator.cookie, authenticator)).status).toBe(400);

@@ -219,6 +219,7 @@ describe('sessions: each with its device, address and last use; ended by the own
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({
       statusCode: 401,
+      code: 'not-signed-in',
       message: 'Log in as the operator to do this.',
       errors: [],
     });

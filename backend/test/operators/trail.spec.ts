@@ -193,7 +193,12 @@ describe('the trail names the operator, and keeps its word after the operator is
       expect({ route, status: answer.status, body: answer.body }).toEqual({
         route,
         status: 403,
-        body: { statusCode: 403, message: 'Your role does not allow this.', errors: [] },
+        body: {
+          statusCode: 403,
+          code: 'role-refused',
+          message: 'Your role does not allow this.',
+          errors: [],
+        },
       });
     }
   });
@@ -216,6 +221,7 @@ describe('the trail names the operator, and keeps its word after the operator is
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({
       statusCode: 409,
+      code: 'suspend-first',
       message: 'Suspend this operator first.',
       errors: [],
     });

@@ -125,6 +125,7 @@ describe('POST /api/payments/webhook', () => {
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({
         statusCode: 400,
+        code: 'webhook-signature-invalid',
         message: 'Invalid webhook signature',
       });
     }

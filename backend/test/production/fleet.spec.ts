@@ -126,6 +126,7 @@ describe('two app processes behind a reverse proxy', () => {
     const refused = attempts[3];
     expect(refused.body).toEqual({
       statusCode: 429,
+      code: 'too-many-registrations',
       message: expect.stringMatching(/^Too many registrations from this address/),
       errors: [],
     });

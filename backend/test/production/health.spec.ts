@@ -41,8 +41,9 @@ describe('GET /api/health and /api/health/ready', () => {
     expect(ready.headers.get('retry-after')).toBe('5');
     expect(ready.body).toEqual({
       statusCode: 503,
+      code: 'not-ready',
       message: 'Not ready: migrations',
-      errors: [{ field: 'migrations', message: `pending: ${last.name}` }],
+      errors: [{ field: 'migrations', code: 'down', message: `pending: ${last.name}` }],
     });
     expect((await request(app.url, 'GET', '/api/health')).status).toBe(200);
   });
@@ -65,10 +66,11 @@ describe('GET /api/health and /api/health/ready', () => {
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({
         statusCode: 503,
+        code: 'not-ready',
         message: 'Not ready: database, migrations',
         errors: [
-          { field: 'database', message: expect.any(String) },
-          { field: 'migrations', message: expect.any(String) },
+          { field: 'database', code: 'down', message: expect.any(String) },
+          { field: 'migrations', code: 'down', message: expect.any(String) },
         ],
       });
       // Liveness does not depend on the database: a replica waiting for it is not restarted.
@@ -85,8 +87,15 @@ describe('GET /api/health and /api/health/ready', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({
       statusCode: 503,
+      code: 'not-ready',
       message: 'Not ready: shutting down',
-      errors: [{ field: 'shutdown', message: 'this process is finishing its last requests' }],
+      errors: [
+        {
+          field: 'shutdown',
+          code: 'shutting-down',
+          message: 'this process is finishing its last requests',
+        },
+      ],
     });
   });
 });

@@ -120,7 +120,14 @@ export async function startReverseProxy(upstreams: string[]): Promise<ReversePro
         },
         (error) => {
           outgoing.writeHead(502, { 'content-type': 'application/json' });
-          outgoing.end(JSON.stringify({ statusCode: 502, message: error.message, errors: [] }));
+          outgoing.end(
+            JSON.stringify({
+              statusCode: 502,
+              code: 'bad-gateway',
+              message: error.message,
+              errors: [],
+            }),
+          );
         },
       );
     });

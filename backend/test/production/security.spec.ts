@@ -151,7 +151,12 @@ describe('security', () => {
   });
 
   describe('request bodies', () => {
-    const TOO_LARGE = { statusCode: 413, message: 'The request body is too large', errors: [] };
+    const TOO_LARGE = {
+      statusCode: 413,
+      code: 'body-too-large',
+      message: 'The request body is too large',
+      errors: [],
+    };
 
     it('refuses a declared body over 100 kB with 413 in the JSON shape, whatever its type', async () => {
       for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {

@@ -37,68 +37,108 @@ describe('POST /api/create-checkout-session', () => {
   const PHONE = 'Please enter a valid WhatsApp number (e.g., +39 123 456 7890 or 123-456-7890)';
 
   it.each([
-    ['name', { name: '' }, 'Name is required'],
-    ['name', { name: '   ' }, 'Name is required'],
-    ['name', { name: undefined }, 'Name is required'],
-    ['name', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
-    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
-    ['email', { email: '' }, 'Please enter a valid email address'],
-    ['email', { email: 42 }, 'Please enter a valid email address'],
-    ['email', { email: `${'a'.repeat(64)}.${'b'.repeat(180)}@example.com` }, EMAIL],
+    ['name', { name: '' }, 'Name is required', 'blank'],
+    ['name', { name: '   ' }, 'Name is required', 'blank'],
+    ['name', { name: undefined }, 'Name is required', 'not-text'],
+    ['name', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters', 'too-long'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address', 'invalid-email'],
+    ['email', { email: '' }, 'Please enter a valid email address', 'invalid-email'],
+    ['email', { email: 42 }, 'Please enter a valid email address', 'not-text'],
+    [
+      'email',
+      { email: `${'a'.repeat(64)}.${'b'.repeat(180)}@example.com` },
+      EMAIL,
+      'invalid-email',
+    ],
     // SMTP's limit before the @ is 64 characters.
-    ['email', { email: `${'a'.repeat(65)}@example.com` }, EMAIL],
-    ['whatsapp', { whatsapp: 'call me maybe' }, PHONE],
-    ['whatsapp', { whatsapp: '12' }, PHONE],
-    ['whatsapp', { whatsapp: '+40 712 345 678 999 999' }, PHONE],
-    ['whatsapp', { whatsapp: '' }, 'Phone number is required'],
-    ['whatsapp', { whatsapp: '1'.repeat(33) }, 'Phone number must be at most 32 characters'],
-    ['event', { event: '' }, 'Only Bucharest event is available'],
-    ['event', { event: 'milano' }, 'Only Bucharest event is available'],
-    ['event', { event: 'atlantis' }, 'Only Bucharest event is available'],
-    ['time', { time: '' }, 'Please select a time slot'],
-    ['time', { time: 'Nov 1 - 9:00pm' }, 'Please select a time slot'],
-    ['time', { time: 'Oct 19 - 7:00pm' }, 'This time slot is closed for registration'],
+    ['email', { email: `${'a'.repeat(65)}@example.com` }, EMAIL, 'invalid-email'],
+    ['whatsapp', { whatsapp: 'call me maybe' }, PHONE, 'invalid-phone'],
+    ['whatsapp', { whatsapp: '12' }, PHONE, 'invalid-phone'],
+    ['whatsapp', { whatsapp: '+40 712 345 678 999 999' }, PHONE, 'invalid-phone'],
+    ['whatsapp', { whatsapp: '' }, 'Phone number is required', 'blank'],
+    [
+      'whatsapp',
+      { whatsapp: '1'.repeat(33) },
+      'Phone number must be at most 32 characters',
+      'too-long',
+    ],
+    ['event', { event: '' }, 'Only Bucharest event is available', 'blank'],
+    ['event', { event: 'milano' }, 'Only Bucharest event is available', 'event-not-open'],
+    ['event', { event: 'atlantis' }, 'Only Bucharest event is available', 'event-not-open'],
+    ['time', { time: '' }, 'Please select a time slot', 'blank'],
+    ['time', { time: 'Nov 1 - 9:00pm' }, 'Please select a time slot', 'slot-unknown'],
+    [
+      'time',
+      { time: 'Oct 19 - 7:00pm' },
+      'This time slot is closed for registration',
+      'slot-closed',
+    ],
     [
       'dream',
       { dream: 'too short' },
       'Please share your dream with at least 100 characters - it will be part of the performance',
+      'too-short',
     ],
     [
       'dream',
       { dream: `   ${'a'.repeat(99)}   ` },
       'Please share your dream with at least 100 characters - it will be part of the performance',
+      'too-short',
     ],
     [
       'dream',
       // 99 emoji are 99 characters as a person counts them, though 198 UTF-16 units.
       { dream: '🌙'.repeat(99) },
       'Please share your dream with at least 100 characters - it will be part of the performance',
+      'too-short',
     ],
-    ['dream', { dream: 'a'.repeat(5001) }, 'Your dream must be at most 5000 characters'],
+    [
+      'dream',
+      { dream: 'a'.repeat(5001) },
+      'Your dream must be at most 5000 characters',
+      'too-long',
+    ],
     // 110 letters as a person sees them, 10,010 characters as stored.
     [
       'dream',
       { dream: `${'a'.repeat(110)}${'\u200b'.repeat(9900)}` },
       'Your dream must be at most 5000 characters',
+      'too-long',
     ],
     [
       'dream',
       { dream: `${'e\u0301'.repeat(110)}${'\u0300'.repeat(9900)}` },
       'Your dream must be at most 5000 characters',
+      'too-long',
     ],
-    ['dreamedCaptured', { dreamedCaptured: 'yes' }, 'dreamedCaptured must be true or false'],
-    ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro'],
-    ['surprise', { surprise: 1 }, 'Unknown field: surprise'],
-    ['whatsapp', { whatsapp: '+40 712\u0000' }, 'whatsapp must not contain NUL characters'],
-  ])('refuses a bad %s with its message and writes nothing', async (field, override, message) => {
-    const before = await eventCount();
-    const response = await register(registrationBody(override));
-    expect(response.status).toBe(400);
-    expect(response.body.statusCode).toBe(400);
-    expect(response.body.errors).toContainEqual({ field, message });
-    expect(response.body.message).toContain(message);
-    expect(await eventCount()).toBe(before);
-  });
+    [
+      'dreamedCaptured',
+      { dreamedCaptured: 'yes' },
+      'dreamedCaptured must be true or false',
+      'not-boolean',
+    ],
+    ['locale', { locale: 'fr' }, 'locale must be one of en, it, ro', 'not-allowed'],
+    ['surprise', { surprise: 1 }, 'Unknown field: surprise', 'unknown-field'],
+    [
+      'whatsapp',
+      { whatsapp: '+40 712\u0000' },
+      'whatsapp must not contain NUL characters',
+      'nul-character',
+    ],
+  ])(
+    'refuses a bad %s with its message and code, and writes nothing',
+    async (field, override, message, code) => {
+      const before = await eventCount();
+      const response = await register(registrationBody(override));
+      expect(response.status).toBe(400);
+      expect(response.body.statusCode).toBe(400);
+      expect(response.body.errors).toContainEqual(
+        expect.objectContaining({ field, code, message }),
+      );
+      expect(response.body.message).toContain(message);
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
   it('reports every broken field at once', async () => {
     const response = await register({ event: 'bucharest', time: OPEN_SLOT });
@@ -116,6 +156,7 @@ describe('POST /api/create-checkout-session', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       statusCode: 400,
+      code: 'invalid-json',
       message: 'The request body is not valid JSON',
       errors: [],
     });
@@ -205,10 +246,12 @@ describe('POST /api/create-checkout-session', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       statusCode: 409,
+      code: 'already-registered',
       message: 'You have already registered for this event with this email address.',
       errors: [
         {
           field: 'email',
+          code: 'already-registered',
           message: 'You have already registered for this event with this email address.',
         },
       ],
@@ -239,10 +282,15 @@ describe('POST /api/create-checkout-session', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({
       statusCode: 404,
+      code: 'registration-not-found',
       message: 'Registration not found',
       errors: [],
     });
-    for (const id of ['not-a-uuid', "1' OR '1'='1", `${'0'.repeat(36)}0`]) {
+    for (const [id, fault] of [
+      ['not-a-uuid', { code: 'bad-format' }],
+      ["1' OR '1'='1", { code: 'bad-format' }],
+      [`${'0'.repeat(36)}0`, { code: 'too-long', limit: 36 }],
+    ] as const) {
       const response = await request(
         app.url,
         'GET',
@@ -251,8 +299,9 @@ describe('POST /api/create-checkout-session', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         statusCode: 400,
+        code: 'validation-failed',
         message: expect.stringMatching(/^id must be /),
-        errors: [{ field: 'id', message: expect.stringMatching(/^id must be /) }],
+        errors: [{ field: 'id', ...fault, message: expect.stringMatching(/^id must be /) }],
       });
     }
   });

@@ -92,6 +92,7 @@ describe('Idempotency-Key on POST /api/create-checkout-session', () => {
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({
       statusCode: 422,
+      code: 'idempotency-key-reused',
       message: 'This Idempotency-Key was used for another request',
     });
   });

@@ -89,8 +89,9 @@ describe('cancel, resume and give back, with the sandbox', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
         statusCode: 409,
+        code: 'already-registered',
         message: DUPLICATE,
-        errors: [{ field: 'email', message: DUPLICATE }],
+        errors: [{ field: 'email', code: 'already-registered', message: DUPLICATE }],
       });
     }
     // The same person registering again (other spellings of the same email, name and phone)
@@ -126,8 +127,9 @@ describe('cancel, resume and give back, with the sandbox', () => {
     expect(paid.status).toBe(409);
     expect(paid.body).toEqual({
       statusCode: 409,
+      code: 'already-registered',
       message: DUPLICATE,
-      errors: [{ field: 'email', message: DUPLICATE }],
+      errors: [{ field: 'email', code: 'already-registered', message: DUPLICATE }],
     });
     const resumePaid = await request(
       app.url,
@@ -137,6 +139,7 @@ describe('cancel, resume and give back, with the sandbox', () => {
     expect(resumePaid.status).toBe(409);
     expect(resumePaid.body).toEqual({
       statusCode: 409,
+      code: 'already-paid',
       message: 'This registration is already paid.',
       errors: [],
     });
@@ -222,6 +225,7 @@ describe('cancel, resume and give back, with the sandbox', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({
         statusCode: 404,
+        code: 'registration-not-found',
         message: 'Registration not found',
         errors: [],
       });
@@ -229,8 +233,11 @@ describe('cancel, resume and give back, with the sandbox', () => {
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual({
         statusCode: 400,
+        code: 'validation-failed',
         message: 'id must be a registration id (a UUID)',
-        errors: [{ field: 'id', message: 'id must be a registration id (a UUID)' }],
+        errors: [
+          { field: 'id', code: 'bad-format', message: 'id must be a registration id (a UUID)' },
+        ],
       });
     }
   });

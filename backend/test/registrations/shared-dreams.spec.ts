@@ -42,10 +42,12 @@ describe('shared dreams', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
         statusCode: 409,
+        code: 'dream-limit-reached',
         message: 'This registration has already shared 10 dreams, the most it may',
         errors: [
           {
             field: 'dream',
+            code: 'dream-limit-reached',
             message: 'This registration has already shared 10 dreams, the most it may',
           },
         ],

@@ -56,8 +56,15 @@ describe('a slot that started a minute ago', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       statusCode: 400,
+      code: 'slot-closed',
       message: 'This time slot is closed for registration',
-      errors: [{ field: 'time', message: 'This time slot is closed for registration' }],
+      errors: [
+        {
+          field: 'time',
+          code: 'slot-closed',
+          message: 'This time slot is closed for registration',
+        },
+      ],
     });
     const [{ count }] = await app.dataSource.query(
       `SELECT count(*)::int AS count FROM events WHERE stream_id LIKE 'registration-%'`,

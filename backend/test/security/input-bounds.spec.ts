@@ -71,6 +71,7 @@ describe('input bounds', () => {
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toEqual({
       statusCode: 431,
+      code: 'headers-too-large',
       message: 'The request line and headers are too large.',
       errors: [],
     });
@@ -117,6 +118,7 @@ describe('input bounds', () => {
             status: 400,
             body: {
               statusCode: 400,
+              code: 'body-too-deep',
               message: 'The request body is nested too deeply (at most 32 levels)',
               errors: [],
             },
@@ -150,6 +152,7 @@ describe('input bounds', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         statusCode: 400,
+        code: 'body-too-many-members',
         message: 'The request body has too many fields or items (at most 1000)',
         errors: [],
       });
@@ -333,7 +336,12 @@ describe('input bounds', () => {
         const answer = await postBytes(url(), path, body);
         expect(answer).toEqual({
           status: 400,
-          body: { statusCode: 400, message: 'The request body is not valid UTF-8', errors: [] },
+          body: {
+            statusCode: 400,
+            code: 'body-not-utf8',
+            message: 'The request body is not valid UTF-8',
+            errors: [],
+          },
         });
       }
       expect(await eventCount()).toBe(before);

@@ -132,8 +132,15 @@ describe('the tour in the Command Center', () => {
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({
       statusCode: 409,
+      code: 'slot-name-taken',
       message: `The event "cluj" has a slot "${time}" already.`,
-      errors: [{ field: 'time', message: `The event "cluj" has a slot "${time}" already.` }],
+      errors: [
+        {
+          field: 'time',
+          code: 'slot-name-taken',
+          message: `The event "cluj" has a slot "${time}" already.`,
+        },
+      ],
     });
     const noEvent = await tour('POST', '/events/nowhere/slots', {
       startsAt: ahead(41),

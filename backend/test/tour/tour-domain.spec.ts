@@ -31,12 +31,19 @@ function eventWith(...facts: TourEventFact[]): TourEvent {
   return replay([...decide(undefined, announce), ...facts])!;
 }
 
+/** A refusal's kind, by the HTTP status its code is answered with. */
+const KIND_BY_STATUS: Record<number, string> = {
+  400: 'invalid',
+  404: 'not-found',
+  409: 'conflict',
+};
+
 function refusal(run: () => unknown): { kind: string; field?: string; message: string } {
   try {
     run();
   } catch (error) {
     if (error instanceof TourError) {
-      return { kind: error.kind, field: error.field, message: error.message };
+      return { kind: KIND_BY_STATUS[error.status], field: error.field, message: error.message };
     }
     throw error;
   }

@@ -193,6 +193,7 @@ describe('cancellations and waiting-list offers', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       statusCode: 409,
+      code: 'already-cancelled',
       message: 'This registration is already cancelled.',
       errors: [],
     });
@@ -285,6 +286,7 @@ describe('cancellations and waiting-list offers', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         statusCode: 400,
+        code: 'link-invalid',
         message: 'This link is not valid: please use the link from your email as it was sent.',
         errors: expect.any(Array),
       });
@@ -317,6 +319,7 @@ describe('cancellations and waiting-list offers', () => {
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({
       statusCode: 409,
+      code: 'cancellation-closed',
       message: expect.stringMatching(/has closed/),
     });
     expect(await status(second)).toBe('paid');

@@ -1,4 +1,4 @@
-import CommandCenterPage from '../features/admin/components/command-center-page';
+import CommandCenterPage from './command-center/command-center-page';
 import { DoorPage } from '../features/door/components/door-page';
 
 /** /admin/door: the door page inside the Command Center's gate, texts and header. */

@@ -23,11 +23,9 @@ const CancelBookingPage = lazyPage(
   () => import('../features/booking-links/components/cancel-booking-page'),
 );
 const OfferPage = lazyPage(() => import('../features/booking-links/components/offer-page'));
-const CommandCenterPage = lazyPage(
-  () => import('../features/admin/components/command-center-page'),
-);
+const CommandCenterPage = lazyPage(() => import('./command-center/command-center-page'));
 const DoorRoute = lazyPage(() => import('./door-route'));
-const JoinPage = lazyPage(() => import('../features/admin/components/join-page'));
+const JoinPage = lazyPage(() => import('../features/account/components/join-page'));
 
 /**
  * Asks now for the data the page at this address will ask for first. The confirmation pages are

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 import './confirm-dialog.css';
@@ -35,24 +35,15 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
   if (!open) return null;
   return (
     <ModalDialog
       role="alertdialog"
-      labelledBy={titleId}
-      describedBy={descriptionId}
+      heading={{ title, description, descriptionClassName: 'confirm-dialog__description' }}
       onClose={() => onOpenChange(false)}
       initialFocus={cancel}
       locked={pending}
     >
-      <h2 id={titleId} className="dialog-title">
-        {title}
-      </h2>
-      <p id={descriptionId} className="confirm-dialog__description">
-        {description}
-      </p>
       {children}
       <div className="confirm-dialog__actions">
         <button

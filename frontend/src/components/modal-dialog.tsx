@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { AriaRole, ReactNode, RefObject } from 'react';
 import './modal-dialog.css';
 
 export interface ModalDialogProps {
   /** Asked to close: Escape, a click on the backdrop, or a close button inside. */
   onClose: () => void;
-  labelledBy: string;
+  /** The dialog's title and what it is for, drawn first and naming it; or, drawn by the caller: */
+  heading?: { title: ReactNode; description: ReactNode; descriptionClassName?: string };
+  /** The id of the element that names the dialog, when it draws no `heading`. */
+  labelledBy?: string;
   describedBy?: string;
   role?: Extract<AriaRole, 'dialog' | 'alertdialog'>;
   className?: string;
@@ -23,6 +26,7 @@ export interface ModalDialogProps {
  */
 export function ModalDialog({
   onClose,
+  heading,
   labelledBy,
   describedBy,
   role = 'dialog',
@@ -31,6 +35,7 @@ export function ModalDialog({
   locked = false,
   children,
 }: ModalDialogProps) {
+  const headingId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   const isLocked = useRef(locked);
@@ -59,8 +64,8 @@ export function ModalDialog({
       ref={dialog}
       role={role}
       aria-modal="true"
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
+      aria-labelledby={heading ? `${headingId}-title` : labelledBy}
+      aria-describedby={heading ? `${headingId}-description` : describedBy}
       className={`modal-dialog${className ? ` ${className}` : ''}`}
       onCancel={(event) => {
         event.preventDefault();
@@ -71,7 +76,19 @@ export function ModalDialog({
         if (event.target === event.currentTarget && !isLocked.current) close.current();
       }}
     >
-      <div className="modal-dialog__body">{children}</div>
+      <div className="modal-dialog__body">
+        {heading && (
+          <>
+            <h2 id={`${headingId}-title`} className="dialog-title">
+              {heading.title}
+            </h2>
+            <p id={`${headingId}-description`} className={heading.descriptionClassName ?? 'muted'}>
+              {heading.description}
+            </p>
+          </>
+        )}
+        {children}
+      </div>
     </dialog>
   );
 }

@@ -1,34 +1,9 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Req,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminActor } from '../../auth/admin-actor';
-import { STEP_UP_FIRST } from '../../auth/admin-errors';
-import { AnyOperator, CurrentAdmin, CurrentSession } from '../../auth/admin-only.decorator';
+import { CurrentAdmin, CurrentSession } from '../../auth/admin-only.decorator';
 import { STEP_UP_MINUTES, type AdminSession } from '../../auth/admin-sessions';
-import { ApiErrorDto } from '../../common/api-error.dto';
 import {
   AccountDto,
   PasskeyCreationOptionsDto,
@@ -37,13 +12,7 @@ import {
   StepUpDto,
   TotpSetupDto,
 } from '../operator-answers.dto';
-import {
-  LAST_FACTOR,
-  NO_SUCH_PASSKEY,
-  OperatorAccounts,
-  PASSKEY_NOT_REGISTERED,
-  TOTP_CODE_WRONG,
-} from './operator-accounts';
+import { OperatorAccounts } from './operator-accounts';
 import {
   EmptyRequestDto,
   PasskeyNameRequestDto,
@@ -51,10 +20,22 @@ import {
   StepUpRequestDto,
   TotpConfirmationRequestDto,
 } from '../operator-requests.dto';
-import { StepUp, STEP_UP_ONE_PROOF, STEP_UP_WRONG } from './step-up';
+import { StepUp } from './step-up';
+import { AccountCommand, AccountQuery } from '../../auth/admin-only.decorator';
+import { only } from '../../common/domain-error';
+import {
+  OperatorConflict,
+  OperatorFieldRefused,
+  OperatorNotFound,
+  SignInThrottledError,
+  StepUpRequired,
+} from '../../auth/admin-errors';
 
-const OWNER_REFUSED = 'The owner has no second factors: the password is theirs.';
-const STEP_UP = `\`${STEP_UP_FIRST}\`: the session has not proved who holds it in the last ${STEP_UP_MINUTES} minutes (its sign-in or POST /api/admin/account/step-up).`;
+/** The owner's refusal on every route of second factors: the password is theirs. */
+const OWNER_HAS_NO_FACTORS = only(OperatorConflict, 'owner-has-no-factors');
+
+/** A change of what signs the operator in: a session proved lately, never the owner's. */
+const PROVED_LATELY = [StepUpRequired, OWNER_HAS_NO_FACTORS];
 
 /** The signed-in operator's own account and second factors (any role, before a factor too). */
 @ApiTags('admin')
@@ -66,38 +47,31 @@ export class AccountHttpController {
   ) {}
 
   @Get()
-  @AnyOperator()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountQuery({
     operationId: 'getAccount',
     summary: "The signed-in operator's account",
     description:
       "Name, email, role, passkeys, whether an authenticator app is confirmed, how many recovery codes are left, and until when the session may change them (`provedUntil`). The owner's: id `owner`, number 0, no email, no factors.",
+    ok: AccountDto,
   })
-  @ApiOkResponse({ type: AccountDto })
   account(@CurrentSession() session: AdminSession): Promise<AccountDto> {
     return this.accounts.account(session);
   }
 
   @Post('step-up')
-  @HttpCode(200)
-  @AnyOperator({ mutation: true })
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'stepUp',
     summary: 'Prove again who holds the session, before changing what signs you in',
-    description: `The passphrase, or a code the authenticator app shows now (each step once). For ${STEP_UP_MINUTES} minutes the session may then add or remove a passkey, set up the app and take new recovery codes. Counted like a sign-in: five failures in 15 minutes from one network or on the account close it for the rest of the window. Records OperatorSteppedUp.`,
+    description: `The passphrase, or a code the authenticator app shows now (each step once). For ${STEP_UP_MINUTES} minutes the session may then add or remove a passkey, set up the app and take new recovery codes. Counted like a sign-in: five failures in 15 minutes from one network or on the account close it for the rest of the window (429, Retry-After). Records OperatorSteppedUp.`,
+    ok: StepUpDto,
+    refusals: [
+      only(OperatorFieldRefused, 'proof-wrong', 'proof-missing'),
+      only(SignInThrottledError, 'sign-in-throttled'),
+      OWNER_HAS_NO_FACTORS,
+    ],
   })
-  @ApiOkResponse({ type: StepUpDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorDto,
-    description: `\`${STEP_UP_WRONG}\` (a field error on \`passphrase\` or \`code\`), or \`${STEP_UP_ONE_PROOF}\``,
-  })
-  @ApiTooManyRequestsResponse({
-    type: ApiErrorDto,
-    description: 'Too many failures; see Retry-After.',
-  })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   async prove(
     @Body() body: StepUpRequestDto,
     @CurrentSession() session: AdminSession,
@@ -108,19 +82,16 @@ export class AccountHttpController {
   }
 
   @Post('passkeys/options')
-  @HttpCode(200)
-  @AnyOperator({ mutation: true })
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'passkeyRegistrationOptions',
     summary: 'Start adding a passkey',
     description:
       "The options for the browser's WebAuthn call (a discoverable credential, so that signing in needs no email; the device's own unlock required). The challenge is kept on the server for five minutes and is good once. Needs a session proved lately.",
+    ok: PasskeyCreationOptionsDto,
+    refusals: PROVED_LATELY,
   })
   @ApiBody({ type: EmptyRequestDto })
-  @ApiOkResponse({ type: PasskeyCreationOptionsDto })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   passkeyOptions(
     @Body() _body: EmptyRequestDto,
     @CurrentSession() session: AdminSession,
@@ -129,17 +100,15 @@ export class AccountHttpController {
   }
 
   @Post('passkeys')
-  @AnyOperator({ mutation: true })
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'addPasskey',
     summary: 'Add a passkey',
     description:
       "The browser's answer to the options' challenge, checked against the site's address (its origin and host), with the user verified by the device. Needs a session proved lately. Records OperatorPasskeyAdded and emails the operator; an operator who joined may then use the Command Center.",
+    status: 201,
+    ok: PasskeyDto,
+    refusals: [...PROVED_LATELY, only(OperatorFieldRefused, 'passkey-not-registered')],
   })
-  @ApiCreatedResponse({ type: PasskeyDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: `\`${PASSKEY_NOT_REGISTERED}\`` })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   addPasskey(
     @Body() body: PasskeyRegistrationRequestDto,
     @CurrentAdmin() actor: AdminActor,
@@ -150,16 +119,14 @@ export class AccountHttpController {
   }
 
   @Patch('passkeys/:passkeyId')
-  @HttpCode(204)
-  @AnyOperator({ mutation: true })
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'renamePasskey',
     summary: 'Name one of your passkeys',
     description: 'Records OperatorPasskeyRenamed.',
+    status: 204,
+    okDescription: 'Named.',
+    refusals: [only(OperatorNotFound, 'passkey-not-found'), OWNER_HAS_NO_FACTORS],
   })
-  @ApiNoContentResponse({ description: 'Named.' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: `\`${NO_SUCH_PASSKEY}\`` })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   async renamePasskey(
     @Param('passkeyId') passkeyId: string,
     @Body() body: PasskeyNameRequestDto,
@@ -169,20 +136,18 @@ export class AccountHttpController {
   }
 
   @Delete('passkeys/:passkeyId')
-  @HttpCode(204)
-  @AnyOperator({ mutation: true })
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'removePasskey',
     summary: 'Remove one of your passkeys',
     description:
       'It signs no one in from then on. Needs a session proved lately; not the last of your second factors. Records OperatorPasskeyRemoved and emails the operator.',
-  })
-  @ApiNoContentResponse({ description: 'Removed.' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: `\`${NO_SUCH_PASSKEY}\`` })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: `\`${LAST_FACTOR}\`; or ${OWNER_REFUSED}`,
+    status: 204,
+    okDescription: 'Removed.',
+    refusals: [
+      ...PROVED_LATELY,
+      only(OperatorNotFound, 'passkey-not-found'),
+      only(OperatorConflict, 'last-factor'),
+    ],
   })
   async removePasskey(
     @Param('passkeyId') passkeyId: string,
@@ -193,19 +158,16 @@ export class AccountHttpController {
   }
 
   @Post('totp')
-  @HttpCode(200)
-  @AnyOperator({ mutation: true })
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'startTotp',
     summary: 'Start adding an authenticator app (TOTP)',
     description:
       'A new secret, pending until a code of it is confirmed (a TOTP already confirmed stays until then). Needs a session proved lately.',
+    ok: TotpSetupDto,
+    refusals: PROVED_LATELY,
   })
   @ApiBody({ type: EmptyRequestDto })
-  @ApiOkResponse({ type: TotpSetupDto })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   startTotp(
     @Body() _body: EmptyRequestDto,
     @CurrentSession() session: AdminSession,
@@ -214,19 +176,15 @@ export class AccountHttpController {
   }
 
   @Post('totp/confirmation')
-  @HttpCode(200)
-  @AnyOperator({ mutation: true })
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'confirmTotp',
     summary: 'Confirm the authenticator app with a code',
     description:
       'A code of the pending secret (one step either side is accepted) makes it the TOTP of the account and answers ten recovery codes, shown this once (each good once instead of a code; the earlier ones end). Needs a session proved lately. Records OperatorTotpConfirmed and emails the operator.',
+    ok: RecoveryCodesDto,
+    refusals: [...PROVED_LATELY, only(OperatorFieldRefused, 'totp-code-wrong')],
   })
-  @ApiOkResponse({ type: RecoveryCodesDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: `\`${TOTP_CODE_WRONG}\`` })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   confirmTotp(
     @Body() body: TotpConfirmationRequestDto,
     @CurrentAdmin() actor: AdminActor,
@@ -236,19 +194,16 @@ export class AccountHttpController {
   }
 
   @Post('recovery-codes')
-  @HttpCode(200)
-  @AnyOperator({ mutation: true })
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @AccountCommand({
     operationId: 'renewRecoveryCodes',
     summary: 'New recovery codes',
     description:
       'Ten new codes, shown this once; the earlier ones, used or not, end. Needs a session proved lately. Records OperatorRecoveryCodesRenewed and emails the operator.',
+    ok: RecoveryCodesDto,
+    refusals: PROVED_LATELY,
   })
   @ApiBody({ type: EmptyRequestDto })
-  @ApiOkResponse({ type: RecoveryCodesDto })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: STEP_UP })
-  @ApiConflictResponse({ type: ApiErrorDto, description: OWNER_REFUSED })
   renewRecoveryCodes(
     @Body() _body: EmptyRequestDto,
     @CurrentAdmin() actor: AdminActor,

@@ -145,7 +145,8 @@ export class OperatorAccounts {
     requireFreshProof(session);
     const now = await this.clock.now(this.dataSource);
     const challenge = await takeChallenge(this.dataSource, body.challengeId, 'registration', now);
-    const refused = () => fieldRefused('response', PASSKEY_NOT_REGISTERED);
+    const refused = () =>
+      fieldRefused('passkey-not-registered', 'response', PASSKEY_NOT_REGISTERED);
     if (!challenge || challenge.operatorId !== actor.operatorId) throw refused();
     if (!isRegistrationResponse(body.response)) throw refused();
     const verified = await verifyRegistration(
@@ -193,7 +194,7 @@ export class OperatorAccounts {
     await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, actor.operatorId);
       if (!(await renamePasskey(manager, actor.operatorId, passkeyId, trimmed))) {
-        throw operatorNotFound(NO_SUCH_PASSKEY);
+        throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
       }
       await this.store.append(
         manager,
@@ -219,11 +220,11 @@ export class OperatorAccounts {
     await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, actor.operatorId);
       const state = loaded.state;
-      if (!state) throw operatorNotFound(NO_SUCH_PASSKEY);
+      if (!state) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
       const removed = await removePasskey(manager, actor.operatorId, passkeyId);
-      if (!removed) throw operatorNotFound(NO_SUCH_PASSKEY);
+      if (!removed) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
       if (!hasSecondFactor({ passkeys: state.passkeys - 1, totp: state.totp })) {
-        throw operatorConflict(LAST_FACTOR);
+        throw operatorConflict('last-factor', LAST_FACTOR);
       }
       const [recorded] = await this.store.append(
         manager,
@@ -275,9 +276,10 @@ export class OperatorAccounts {
       const secret = credentials?.totpPendingSecret;
       const now = await this.clock.now(manager);
       const step = secret && (await totpStep(secret, code, now, null));
-      if (!step) throw fieldRefused('code', TOTP_CODE_WRONG);
+      if (!step) throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
       const loaded = await this.store.load(manager, actor.operatorId);
-      if (loaded.state?.state !== 'active') throw fieldRefused('code', TOTP_CODE_WRONG);
+      if (loaded.state?.state !== 'active')
+        throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
       await confirmTotp(manager, actor.operatorId, step, recoveryCodes);
       const [recorded] = await this.store.append(
         manager,

@@ -56,9 +56,9 @@ export class StepUp {
     if (isOwner(operatorId)) throw ownerHasNoFactors();
     const given = body.passphrase ? 'passphrase' : body.code ? 'code' : undefined;
     if (!given || (body.passphrase && body.code))
-      throw fieldRefused('passphrase', STEP_UP_ONE_PROOF);
+      throw fieldRefused('proof-missing', 'passphrase', STEP_UP_ONE_PROOF);
     const operator = await findOperator(this.dataSource, operatorId);
-    if (!operator?.email) throw fieldRefused(given, STEP_UP_WRONG);
+    if (!operator?.email) throw fieldRefused('proof-wrong', given, STEP_UP_WRONG);
     const method: StepUpMethod = given === 'passphrase' ? 'passphrase' : 'totp';
     let now = session.now;
     const result = await this.throttle.attempt(
@@ -89,7 +89,7 @@ export class StepUp {
       },
     );
     if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
-    if (result.outcome === 'rejected') throw fieldRefused(given, STEP_UP_WRONG);
+    if (result.outcome === 'rejected') throw fieldRefused('proof-wrong', given, STEP_UP_WRONG);
     return provedUntil({ ...session, provedAt: now, now })!;
   }
 }

@@ -95,7 +95,7 @@ export class Invitations {
       name: `${body.name} ${found.name}`,
       email: found.email,
     });
-    if (fault) throw fieldRefused('passphrase', fault);
+    if (fault) throw fieldRefused('passphrase-weak', 'passphrase', fault);
     const passphraseHash = await hashPassphrase(body.passphrase);
     const name = body.name.trim();
     return this.store.transaction(async (manager) => {

@@ -115,7 +115,8 @@ export class OperatorManagement {
     const invitationId = randomUUID();
     await this.store.transaction(async (manager) => {
       await lockOperators(manager);
-      if (await findOperatorByEmail(manager, body.email)) throw operatorConflict(EMAIL_TAKEN);
+      if (await findOperatorByEmail(manager, body.email))
+        throw operatorConflict('email-taken', EMAIL_TAKEN);
       const now = await this.clock.now(manager);
       const expiresAt = new Date(now.getTime() + INVITATION_HOURS * 3_600_000).toISOString();
       const [invited] = await this.store.start(
@@ -154,7 +155,10 @@ export class OperatorManagement {
   ): Promise<void> {
     if (isOwner(operatorId)) {
       if (body.role !== undefined || body.suspended === true) {
-        throw operatorConflict("The owner's role and access come with the password.");
+        throw operatorConflict(
+          'owner-fixed',
+          "The owner's role and access come with the password.",
+        );
       }
       return;
     }
@@ -162,7 +166,8 @@ export class OperatorManagement {
       const loaded = await this.store.load(manager, operatorId);
       const state = loaded.state;
       if (!state) throw operatorNotFound();
-      if (state.state === 'erased') throw operatorConflict('This operator was erased.');
+      if (state.state === 'erased')
+        throw operatorConflict('operator-erased', 'This operator was erased.');
       const events: OperatorEvent[] = [];
       if (body.role !== undefined && body.role !== state.role) {
         events.push({
@@ -183,7 +188,8 @@ export class OperatorManagement {
   }
 
   async revokeSession(actor: AdminActor, operatorId: string, sessionId: string): Promise<void> {
-    const missing = () => operatorNotFound('No such session of this operator.');
+    const missing = () =>
+      operatorNotFound('operator-session-not-found', 'No such session of this operator.');
     if (isOwner(operatorId)) {
       if (!(await this.sessions.revoke(this.dataSource, operatorId, sessionId))) throw missing();
       return;
@@ -207,12 +213,12 @@ export class OperatorManagement {
    * up a second factor again before anything else.
    */
   async removePasskey(actor: AdminActor, operatorId: string, passkeyId: string): Promise<void> {
-    if (isOwner(operatorId)) throw operatorNotFound(NO_SUCH_PASSKEY);
+    if (isOwner(operatorId)) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
     await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, operatorId);
       if (!loaded.state) throw operatorNotFound();
       const removed = await removePasskey(manager, operatorId, passkeyId);
-      if (!removed) throw operatorNotFound(NO_SUCH_PASSKEY);
+      if (!removed) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
       const [recorded] = await this.store.append(
         manager,
         loaded,
@@ -239,14 +245,19 @@ export class OperatorManagement {
    * alone opens a session that may only set up a second factor again.
    */
   async resetSecondFactor(actor: AdminActor, operatorId: string): Promise<void> {
-    if (isOwner(operatorId)) throw operatorConflict("The owner's access comes with the password.");
+    if (isOwner(operatorId))
+      throw operatorConflict('owner-fixed', "The owner's access comes with the password.");
     await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, operatorId);
       const state = loaded.state;
       if (!state) throw operatorNotFound();
-      if (state.state === 'erased') throw operatorConflict('This operator was erased.');
+      if (state.state === 'erased')
+        throw operatorConflict('operator-erased', 'This operator was erased.');
       if (state.state === 'invited') {
-        throw operatorConflict('This operator has not joined yet: there is nothing to reset.');
+        throw operatorConflict(
+          'operator-not-joined',
+          'This operator has not joined yet: there is nothing to reset.',
+        );
       }
       for (const passkey of await listPasskeys(manager, operatorId)) {
         await removePasskey(manager, operatorId, passkey.id);
@@ -269,13 +280,13 @@ export class OperatorManagement {
   }
 
   async erase(actor: AdminActor, operatorId: string): Promise<void> {
-    if (isOwner(operatorId)) throw operatorConflict(SUSPEND_FIRST);
+    if (isOwner(operatorId)) throw operatorConflict('suspend-first', SUSPEND_FIRST);
     const erased = await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, operatorId);
       const state = loaded.state;
       if (!state) throw operatorNotFound();
       if (state.state === 'erased') return false;
-      if (state.state !== 'suspended') throw operatorConflict(SUSPEND_FIRST);
+      if (state.state !== 'suspended') throw operatorConflict('suspend-first', SUSPEND_FIRST);
       await shredPersonalDataKey(manager, operatorStreamId(operatorId));
       await this.store.append(
         manager,

@@ -1,16 +1,12 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Inject, Post, Req, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBody,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiErrorDto } from '../../common/api-error.dto';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import { clearSessionCookie, readSessionCookie } from '../../auth/admin-cookies';
@@ -36,6 +32,9 @@ const SET_COOKIE = {
 };
 import { LoginRequestDto } from './login.request.dto';
 import { SameOriginJson } from '../../auth/admin-only.decorator';
+import { VisitorCommand } from '../../common/api-refusals';
+import { only } from '../../common/domain-error';
+import { SignInRefused, SignInThrottledError } from '../../auth/admin-errors';
 
 @ApiTags('admin')
 @Controller('api/admin')
@@ -48,22 +47,19 @@ export class AdminAuthHttpController {
   ) {}
 
   @Post('login')
-  @HttpCode(200)
   @SameOriginJson()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'logIn',
     summary: 'Log in as the operator',
     description:
       "The owner's login (ADMIN_PASSWORD). Sets the HttpOnly, SameSite=Strict session cookie `admin_session` (Secure behind https). Five failures within 15 minutes from one client network (an IPv4 address or an IPv6 /64), or on the owner's account from anywhere, close that network or the account for the rest of the window; a success clears only the account's own failures. Recorded in the log: OwnerSignedIn, OwnerSignInFailed, OwnerLockedOut.",
+    refusals: [
+      only(SignInRefused, 'wrong-password'),
+      only(SignInThrottledError, 'sign-in-throttled'),
+    ],
   })
   @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An empty password.' })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'A wrong password.' })
-  @ApiTooManyRequestsResponse({
-    type: ApiErrorDto,
-    description: 'Too many failures from this network or on this account; see Retry-After.',
-  })
   async login(
     @Body() body: LoginRequestDto,
     @Req() request: Request,
@@ -74,21 +70,19 @@ export class AdminAuthHttpController {
   }
 
   @Post('login/operator')
-  @HttpCode(200)
   @SameOriginJson()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'logInAsOperator',
     summary: 'Sign in as an invited operator: email, passphrase and a second factor',
     description:
       "`code` is the 6-digit code of the operator's authenticator app (one step either side is accepted, each step once) or one of the recovery codes (`xxxxx-xxxxx`, each good once). Sets the `admin_session` cookie. Five failures within 15 minutes, from one address or on one account, block that address or account for the rest of the window. A suspended operator is answered as a wrong passphrase.",
+    refusals: [
+      only(SignInRefused, 'wrong-credentials'),
+      only(SignInThrottledError, 'sign-in-throttled'),
+    ],
   })
   @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: '`Wrong email, passphrase or code.`' })
-  @ApiTooManyRequestsResponse({
-    type: ApiErrorDto,
-    description: 'Too many failures from this address or on this account; see Retry-After.',
-  })
   async loginAsOperator(
     @Body() body: OperatorLoginRequestDto,
     @Req() request: Request,
@@ -99,22 +93,18 @@ export class AdminAuthHttpController {
   }
 
   @Post('login/passkey/options')
-  @HttpCode(200)
   @SameOriginJson()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'passkeySignInOptions',
     summary: 'Start signing in with a passkey',
     description:
       "The options for the browser's WebAuthn call (discoverable credentials: no email needed). The challenge is kept on the server for five minutes and is good once. " +
       `One address may start ${PASSKEY_SIGN_INS_PER_ADDRESS.limit} passkey sign-ins in ${PASSKEY_SIGN_INS_PER_ADDRESS.windowSeconds / 60} minutes.`,
+    refusals: [only(SignInThrottledError, 'passkey-sign-ins-throttled')],
   })
   @ApiBody({ type: EmptyRequestDto })
   @ApiOkResponse({ type: PasskeyRequestOptionsDto })
-  @ApiTooManyRequestsResponse({
-    type: ApiErrorDto,
-    description: 'Too many passkey sign-ins started from this address; see Retry-After.',
-  })
   passkeyOptions(
     @Body() _body: EmptyRequestDto,
     @Req() request: Request,
@@ -123,17 +113,16 @@ export class AdminAuthHttpController {
   }
 
   @Post('login/passkey')
-  @HttpCode(200)
   @SameOriginJson()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'logInWithPasskey',
     summary: 'Sign in with a passkey',
     description:
       "The browser's answer to the options' challenge. Sets the `admin_session` cookie. Refused when the challenge is unknown, used or past its five minutes, the passkey unknown or its operator not active, the signature wrong, or the authenticator's signature counter not past the last one seen (a cloned or replayed key).",
+    refusals: [only(SignInRefused, 'passkey-refused')],
   })
   @ApiOkResponse({ type: AdminSessionDto, headers: SET_COOKIE })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: '`This passkey was not accepted.`' })
   async loginWithPasskey(
     @Body() body: PasskeyLoginRequestDto,
     @Req() request: Request,
@@ -144,13 +133,13 @@ export class AdminAuthHttpController {
   }
 
   @Post('logout')
-  @HttpCode(204)
   @SameOriginJson()
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'logOut',
     summary: 'End the operator session on the server and clear its cookie',
     description:
       "The session cannot be used again from anywhere, even with a copy of its cookie. An invited operator's sign-out is recorded in their stream (OperatorSignedOut).",
+    status: 204,
   })
   @ApiNoContentResponse({
     description: 'Logged out (also when there was no session).',

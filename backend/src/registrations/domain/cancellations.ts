@@ -35,10 +35,14 @@ export function cancelRegistration(
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.status === 'cancelled') {
-    throw new InvalidTransitionError('This registration is already cancelled.');
+    throw new InvalidTransitionError(
+      'already-cancelled',
+      'This registration is already cancelled.',
+    );
   }
   if (!keepsPlace(registration.status)) {
     throw new InvalidTransitionError(
+      'nothing-to-cancel',
       'This registration holds no seat and no place on the waiting list: there is nothing to cancel.',
     );
   }
@@ -82,11 +86,14 @@ export function cancelByVisitor(
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.status === 'cancelled') {
-    throw new InvalidTransitionError('This booking is already cancelled.');
+    throw new InvalidTransitionError('already-cancelled', 'This booking is already cancelled.');
   }
   assertVisitorMayChange(registration, startsAt, now);
   if (registration.status !== 'paid' && registration.status !== 'confirmed') {
-    throw new InvalidTransitionError('This booking has no confirmed seat to cancel.');
+    throw new InvalidTransitionError(
+      'nothing-to-cancel',
+      'This booking has no confirmed seat to cancel.',
+    );
   }
   if (!visitorCancellationOpen(now, closesAt)) throw new CancellationClosedError(closesAt);
   return cancelRegistration(registration, history, 'visitor', true);

@@ -25,13 +25,17 @@ export function confirmWaitlist(
 ): RegistrationEvent[] {
   const registration = assertExists(state);
   if (registration.status === 'confirmed') {
-    throw new InvalidTransitionError('This registration is already confirmed.');
+    throw new InvalidTransitionError(
+      'already-confirmed',
+      'This registration is already confirmed.',
+    );
   }
   if (registration.status === 'offered') {
     return [{ type: 'WaitlistConfirmed', data: { registrationId: registration.id } }];
   }
   if (registration.status !== 'waiting') {
     throw new InvalidTransitionError(
+      'not-waiting',
       occupiesSeat(registration.status)
         ? 'This registration already has a seat; only a waiting-list entry can be confirmed.'
         : 'This registration is not on the waiting list; only a waiting-list entry can be confirmed.',
@@ -46,24 +50,33 @@ export function confirmWaitlist(
  * seat as a card payment does (no hold lapses, no sweeper releases it); on a confirmed seat it
  * records the money. Un-marking a seat the operator marked paid returns it to a hold. A card
  * payment is not un-marked (its money is with the provider: a refund sends it back), and a
- * registration without a seat has nothing to pay for. Answers why not, or undefined when the
- * mark may be set to `paid`.
+ * registration without a seat has nothing to pay for. Answers why not (its code and words), or
+ * undefined when the mark may be set to `paid`.
  */
 export function paidMarkRefusal(
   registration: Pick<RegistrationState, 'status' | 'paid' | 'stripeSessionId'>,
   paid: boolean,
-): string | undefined {
+): InvalidTransitionError | undefined {
   if (paid) {
     if (registration.status === 'waiting') {
-      return 'This registration is on the waiting list and has no seat to pay for: confirm it first.';
+      return new InvalidTransitionError(
+        'no-seat-to-pay-for',
+        'This registration is on the waiting list and has no seat to pay for: confirm it first.',
+      );
     }
     if (!occupiesSeat(registration.status)) {
-      return `This registration is ${registration.status} and holds no seat to pay for.`;
+      return new InvalidTransitionError(
+        'no-seat-to-pay-for',
+        `This registration is ${registration.status} and holds no seat to pay for.`,
+      );
     }
     return undefined;
   }
   if (paidBy(registration) === 'card') {
-    return 'This seat was paid by card: refund the payment (cancel with a refund) to give the money back.';
+    return new InvalidTransitionError(
+      'paid-by-card',
+      'This seat was paid by card: refund the payment (cancel with a refund) to give the money back.',
+    );
   }
   return undefined;
 }
@@ -88,7 +101,7 @@ export function setPaidFlag(
   const registration = assertExists(state);
   if (registration.paid === paid) return [];
   const refusal = paidMarkRefusal(registration, paid);
-  if (refusal) throw new InvalidTransitionError(refusal);
+  if (refusal) throw refusal;
   const registrationId = registration.id;
   if (!paid && isPaidByOperator(registration)) {
     const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString();

@@ -1,37 +1,39 @@
 import { DomainError } from '../../common/domain-error';
 import { minutesToWait } from '../../common/minutes-to-wait';
 
-/** The registration's domain errors; one exception filter maps each to its HTTP answer. */
-export abstract class RegistrationError extends DomainError {
-  abstract override readonly kind:
-    'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'too-many';
-}
+/** The registration's domain errors; one exception filter answers each with its code. */
+export abstract class RegistrationError extends DomainError {}
 
 export class RegistrationNotFoundError extends RegistrationError {
-  readonly kind = 'not-found';
+  static override readonly codes = { 'registration-not-found': 404 };
   constructor() {
-    super('Registration not found');
+    super('registration-not-found', 'Registration not found');
   }
 }
 
 export class DuplicateRegistrationError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'already-registered': 409 };
   constructor() {
-    super('You have already registered for this event with this email address.', 'email');
+    super(
+      'already-registered',
+      'You have already registered for this event with this email address.',
+      'email',
+    );
   }
 }
 
 export class EventNotOpenError extends RegistrationError {
-  readonly kind = 'invalid';
+  static override readonly codes = { 'event-not-open': 400 };
   constructor() {
-    super('Only Bucharest event is available', 'event');
+    super('event-not-open', 'Only Bucharest event is available', 'event');
   }
 }
 
 export class SlotNotOpenError extends RegistrationError {
-  readonly kind = 'invalid';
+  static override readonly codes = { 'slot-unknown': 400, 'slot-closed': 400 };
   constructor(reason: 'unknown' | 'closed') {
     super(
+      `slot-${reason}`,
       reason === 'unknown'
         ? 'Please select a time slot'
         : 'This time slot is closed for registration',
@@ -41,20 +43,45 @@ export class SlotNotOpenError extends RegistrationError {
 }
 
 export class SlotFullError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'slot-full': 409 };
   constructor() {
-    super('This time slot is full.');
+    super('slot-full', 'This time slot is full.');
   }
 }
 
+/** Why a registration's state refuses the change asked (409), each with its code. */
+const TRANSITION_CODES = {
+  'already-paid': 409,
+  'already-cancelled': 409,
+  'already-confirmed': 409,
+  'no-seat-awaiting-payment': 409,
+  'no-longer-shares-dreams': 409,
+  'seat-given-back': 409,
+  'nothing-to-cancel': 409,
+  'not-waiting': 409,
+  'no-seat-to-pay-for': 409,
+  'paid-by-card': 409,
+  'paid-just-now': 409,
+  'offer-lapsed': 409,
+} as const;
+
+export type TransitionRefusal = keyof typeof TRANSITION_CODES;
+
 export class InvalidTransitionError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = TRANSITION_CODES;
+  constructor(code: TransitionRefusal, message: string) {
+    super(code, message);
+  }
 }
 
 export class SharedDreamLimitError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'dream-limit-reached': 409 };
   constructor(limit: number) {
-    super(`This registration has already shared ${limit} dreams, the most it may`, 'dream');
+    super(
+      'dream-limit-reached',
+      `This registration has already shared ${limit} dreams, the most it may`,
+      'dream',
+    );
   }
 }
 
@@ -63,10 +90,11 @@ export class SharedDreamLimitError extends RegistrationError {
  * from this address. Answered 429, with the seconds until the window lets one more in.
  */
 export class DreamSharesThrottledError extends RegistrationError {
-  readonly kind = 'too-many';
+  static override readonly codes = { 'dream-shares-throttled': 429 };
 
   constructor(seconds: number) {
     super(
+      'dream-shares-throttled',
       `Too many dreams shared at once; please try again in ${minutesToWait(seconds)}.`,
       undefined,
       { retryAfterSeconds: seconds },
@@ -79,13 +107,14 @@ export class DreamSharesThrottledError extends RegistrationError {
  * Answered 429, with when the first of those holds lapses.
  */
 export class UnpaidHoldsCapError extends RegistrationError {
-  readonly kind = 'too-many';
+  static override readonly codes = { 'unpaid-holds-cap': 429 };
 
   constructor(limit: number, firstExpiresAt: Date | null, now: Date) {
     const seconds = firstExpiresAt
       ? Math.max(60, Math.ceil((firstExpiresAt.getTime() - now.getTime()) / 1000))
       : 60;
     super(
+      'unpaid-holds-cap',
       `${limit === 1 ? 'A seat is' : `${limit} seats are`} already held from this address and not yet paid. ` +
         `Please finish the open payment, or try again in ${minutesToWait(seconds)}.`,
       undefined,
@@ -96,9 +125,10 @@ export class UnpaidHoldsCapError extends RegistrationError {
 
 /** The visitor's own cancellation closed (CANCELLATION_CLOSES_HOURS_BEFORE the slot). */
 export class CancellationClosedError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'cancellation-closed': 409 };
   constructor(readonly closedAt: Date) {
     super(
+      'cancellation-closed',
       'Cancellation from the email link has closed for this slot; please write to the organisers to cancel.',
     );
   }
@@ -110,10 +140,11 @@ export class CancellationClosedError extends RegistrationError {
  * operator may still act, with a reason. `reason` tells the client which, to choose its words.
  */
 export class PastTheDoorError extends RegistrationError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'past-the-door': 409 };
   override readonly details: { reason: 'checked-in' | 'started' };
   constructor(reason: 'checked-in' | 'started') {
     super(
+      'past-the-door',
       reason === 'checked-in'
         ? 'You have been let in at the door: this booking can no longer be changed from here. Please speak to the organisers.'
         : 'The performance has begun: this booking can no longer be changed from here. Please speak to the organisers.',
@@ -124,9 +155,10 @@ export class PastTheDoorError extends RegistrationError {
 
 /** An operator cancelling a booking past the door says why (the history keeps it). */
 export class CancellationNoteRequiredError extends RegistrationError {
-  readonly kind = 'invalid';
+  static override readonly codes = { 'cancellation-reason-required': 400 };
   constructor() {
     super(
+      'cancellation-reason-required',
       'This person was let in, or the performance has begun: give a reason to cancel the booking.',
       'reason',
     );

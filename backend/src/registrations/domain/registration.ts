@@ -604,7 +604,10 @@ export function openCheckoutSession(
   session: { provider: string; sessionId: string; url: string; expiresAt: string },
 ): RegistrationEvent[] {
   if (!awaitsPayment(state.status)) {
-    throw new InvalidTransitionError('This registration holds no seat awaiting payment.');
+    throw new InvalidTransitionError(
+      'no-seat-awaiting-payment',
+      'This registration holds no seat awaiting payment.',
+    );
   }
   return [{ type: 'CheckoutSessionOpened', data: { registrationId: state.id, ...session } }];
 }
@@ -631,6 +634,7 @@ export function shareDream(
   assertVisitorMayChange(registration, door.startsAt, door.now);
   if (!mayShareDreams(registration.status)) {
     throw new InvalidTransitionError(
+      'no-longer-shares-dreams',
       `This registration is ${registration.status}: it can no longer share dreams.`,
     );
   }
@@ -675,9 +679,10 @@ export function resumeCheckout(
   const open = resumableCheckout(registration, history, now);
   if (open) return open;
   if (registration.status === 'paid' || registration.status === 'confirmed') {
-    throw new InvalidTransitionError('This registration is already paid.');
+    throw new InvalidTransitionError('already-paid', 'This registration is already paid.');
   }
   throw new InvalidTransitionError(
+    'seat-given-back',
     'This payment can no longer be resumed: the seat was given back. You may register again.',
   );
 }
@@ -697,7 +702,7 @@ export function giveBackSeat(
     return { outcome: 'release', sessionId: registration.checkoutSessionId };
   }
   if (registration.status === 'paid' || registration.status === 'confirmed') {
-    throw new InvalidTransitionError('This registration is already paid.');
+    throw new InvalidTransitionError('already-paid', 'This registration is already paid.');
   }
   return { outcome: 'nothing-held' };
 }

@@ -1,21 +1,35 @@
 import { DomainError } from '../../common/domain-error';
 
-/** The tour's domain errors; the API's exception filter maps each kind to its HTTP answer. */
+/** What a change of the tour may be refused with, each code with its HTTP status. */
+const TOUR_CODES = {
+  'tour-field-invalid': 400,
+  'event-not-found': 404,
+  'slot-not-found': 404,
+  'event-slug-taken': 409,
+  'slot-name-taken': 409,
+  'slot-instant-taken': 409,
+  'event-completed': 409,
+  'capacity-below-seats-taken': 409,
+  'slot-started': 409,
+  'concurrent-change': 409,
+} as const;
+
+export type TourRefusal = keyof typeof TOUR_CODES;
+
+/** The tour's domain errors; the API's exception filter answers each with its code. */
 export class TourError extends DomainError {
-  constructor(
-    readonly kind: 'invalid' | 'not-found' | 'conflict',
-    message: string,
-    field?: string,
-  ) {
-    super(message, field);
+  static override readonly codes = TOUR_CODES;
+
+  constructor(code: TourRefusal, message: string, field?: string) {
+    super(code, message, field);
     this.name = 'TourError';
   }
 }
 
 export function eventNotFound(slug: string): TourError {
-  return new TourError('not-found', `The tour has no event "${slug}".`);
+  return new TourError('event-not-found', `The tour has no event "${slug}".`);
 }
 
 export function slotNotFound(slug: string, time: string): TourError {
-  return new TourError('not-found', `The event "${slug}" has no slot "${time}".`);
+  return new TourError('slot-not-found', `The event "${slug}" has no slot "${time}".`);
 }

@@ -239,7 +239,7 @@ export type TourCommand =
   AnnounceEvent | EditEvent | CompleteEvent | AddSlot | EditSlot | CloseSlot | ReopenSlot;
 
 function refuse(check: Check, field: string): void {
-  if (check) throw new TourError('invalid', capitalise(check), field);
+  if (check) throw new TourError('tour-field-invalid', capitalise(check), field);
 }
 
 /**
@@ -316,7 +316,7 @@ function slotAtInstant(event: TourEvent, startsAt: string, except?: string): Slo
 
 function sameInstantConflict(event: TourEvent, other: Slot): TourError {
   return new TourError(
-    'conflict',
+    'slot-instant-taken',
     `The event "${event.slug}" has a slot at that time already: "${other.time}".`,
     'startsAt',
   );
@@ -357,7 +357,7 @@ export function announceEvent(
   }
   checkDetails(details);
   if (state) {
-    throw new TourError('conflict', `The tour has an event "${slug}" already.`, 'slug');
+    throw new TourError('event-slug-taken', `The tour has an event "${slug}" already.`, 'slug');
   }
   return [{ type: 'EventAnnounced', data: { slug, ...details, automaticOffers: true } }];
 }
@@ -410,7 +410,7 @@ export function addSlot(state: TourEvent | undefined, command: AddSlot): TourEve
   if (command.time !== undefined) refuse(checkSlotName(asName(command.time)), 'time');
   const event = existing(state, slug);
   if (event.status === 'completed') {
-    throw new TourError('conflict', `The event "${slug}" is completed: it takes no new slots.`);
+    throw new TourError('event-completed', `The event "${slug}" is completed: it takes no new slots.`);
   }
   refuse(checkOffsetInZone(command.startsAt, event.timeZone), 'startsAt');
   const time =
@@ -419,7 +419,7 @@ export function addSlot(state: TourEvent | undefined, command: AddSlot): TourEve
   const twin = slotAtInstant(event, command.startsAt);
   if (twin) throw sameInstantConflict(event, twin);
   if (event.slots.some((slot) => slot.time === time)) {
-    throw new TourError('conflict', `The event "${slug}" has a slot "${time}" already.`, 'time');
+    throw new TourError('slot-name-taken', `The event "${slug}" has a slot "${time}" already.`, 'time');
   }
   return [
     {
@@ -462,7 +462,7 @@ export function editSlot(state: TourEvent | undefined, command: EditSlot): TourE
     if (command.capacity < command.seatsTaken) {
       const taken = command.seatsTaken;
       throw new TourError(
-        'conflict',
+        'capacity-below-seats-taken',
         `This slot has ${taken} ${taken === 1 ? 'seat' : 'seats'} taken; its capacity cannot go below ${taken}.`,
         'capacity',
       );
@@ -488,7 +488,7 @@ export function reopenSlot(state: TourEvent | undefined, command: ReopenSlot): T
   const event = existing(state, slug);
   const slot = existingSlot(event, command.time);
   if (event.status === 'completed') {
-    throw new TourError('conflict', `The event "${slug}" is completed: its slots stay closed.`);
+    throw new TourError('event-completed', `The event "${slug}" is completed: its slots stay closed.`);
   }
   refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
   return slot.status === 'open' ? [] : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
@@ -529,7 +529,7 @@ function refuseReopeningPastSlot(slot: Slot, now: Date, closesMinutesBefore: num
   );
   if (!open) {
     throw new TourError(
-      'conflict',
+      'slot-started',
       'This slot has started, or is about to: registration for it has closed, so it cannot be reopened.',
     );
   }

@@ -1,48 +1,22 @@
-import { parse } from '@formatjs/icu-messageformat-parser';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import en from './en.json';
 import italian from './it.json';
 import romanian from './ro.json';
+import { itKeepsLanguagesEqual, sourceFiles } from '../../test/catalogue-checks';
 
 const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
-// The door page (features/door) draws its texts from this catalogue too.
-const adminSources = ['admin', 'door'].map((feature) => join(__dirname, '../../features', feature));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
-  });
-}
-
-function argumentsOf(message: string): string[] {
-  return [...message.matchAll(/\{\s*([a-zA-Z]+)\s*[,}]/g)].map((match) => match[1]!).sort();
-}
+/** Where the Command Center's texts are named: its features, its shell and its shared session. */
+const adminSources = [
+  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet'].map((feature) =>
+    join(__dirname, '../../features', feature),
+  ),
+  join(__dirname, '../../app/command-center'),
+  join(__dirname, '../../lib/admin-session'),
+];
 
 describe('Command Center catalogues', () => {
-  it.each(['it', 'ro'])('%s has exactly the keys of en', (language) => {
-    const missing = Object.keys(en).filter((key) => !(key in catalogues[language]!));
-    const extra = Object.keys(catalogues[language]!).filter((key) => !(key in en));
-    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
-  });
-
-  it.each(Object.keys(catalogues))('every %s message is valid ICU and not empty', (language) => {
-    for (const [key, message] of Object.entries(catalogues[language]!)) {
-      expect(`${key}: ${message.trim() ? 'ok' : 'empty'}`).toBe(`${key}: ok`);
-      expect(() => parse(message)).not.toThrow();
-    }
-  });
-
-  it.each(['it', 'ro'])('%s uses the same arguments as en', (language) => {
-    const differing = Object.keys(en).filter(
-      (key) =>
-        JSON.stringify(argumentsOf(catalogues[language]![key] ?? '')) !==
-        JSON.stringify(argumentsOf(en[key as keyof typeof en])),
-    );
-    expect(differing).toEqual([]);
-  });
+  itKeepsLanguagesEqual({ en, it: italian, ro: romanian });
 
   it('keeps only admin.* keys, apart from the site catalogue', () => {
     expect(Object.keys(en).filter((key) => !key.startsWith('admin.'))).toEqual([]);

@@ -1,25 +1,25 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrorDto } from '../../../common/api-error.dto';
-import { RETRY_AFTER } from '../../../common/retry-after.header';
+import { VisitorCommand } from '../../../common/api-refusals';
+import { ConcurrentChange } from '../../../common/request-errors';
 import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { clientIdentityOf } from '../../../security/client-identity';
 import { clientKeyOf } from '../../../security/request-counts';
+import { RegistrationsThrottled } from '../../../security/registration-rate-limit';
+import { PaymentProviderError } from '../../../payments/payment-gateway';
+import { only } from '../../../common/domain-error';
+import {
+  DuplicateRegistrationError,
+  InvalidTransitionError,
+  EventNotOpenError,
+  SlotNotOpenError,
+  UnpaidHoldsCapError,
+} from '../../../registrations/domain/registration-errors';
 import { CreateRegistrationCommand, type RegistrationBody } from './create-registration.command';
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
@@ -33,7 +33,6 @@ export class CreateRegistrationHttpController {
   ) {}
 
   @Post('api/create-checkout-session')
-  @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -41,15 +40,21 @@ export class CreateRegistrationHttpController {
     description:
       'Any 1 to 255 visible ASCII characters, new for each registration: a retry with the same key and body gets the first answer (Idempotent-Replayed: true) instead of registering twice.',
   })
-  @ApiUnprocessableEntityResponse({
-    type: ApiErrorDto,
-    description: 'The Idempotency-Key was used for another request.',
-  })
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'createRegistration',
     summary: 'Register for a slot',
     description:
-      'Holds a seat and answers the payment page, or, when the slot is full, puts the visitor on the waiting list.',
+      'Holds a seat and answers the payment page, or, when the slot is full, puts the visitor on the waiting list. Too many registrations from one address (REGISTRATION_RATE_LIMIT per window), or as many seats held unpaid from it as UNPAID_HOLDS_PER_ADDRESS allows, are answered 429 with Retry-After.',
+    refusals: [
+      EventNotOpenError,
+      only(InvalidTransitionError, 'no-seat-awaiting-payment'),
+      SlotNotOpenError,
+      DuplicateRegistrationError,
+      UnpaidHoldsCapError,
+      RegistrationsThrottled,
+      PaymentProviderError,
+      ConcurrentChange,
+    ],
   })
   @ApiOkResponse({
     type: CreateRegistrationResponseDto,
@@ -60,19 +65,6 @@ export class CreateRegistrationHttpController {
         schema: { type: 'string', enum: ['true'] },
       },
     },
-  })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A field breaks a rule.' })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description:
-      'Already registered with this email; or a request with the same Idempotency-Key is still being answered (Retry-After).',
-    headers: RETRY_AFTER,
-  })
-  @ApiBadGatewayResponse({ type: ApiErrorDto, description: 'The payment provider failed.' })
-  @ApiTooManyRequestsResponse({
-    type: ApiErrorDto,
-    description:
-      'Too many registrations from this address (REGISTRATION_RATE_LIMIT per window), or as many seats held unpaid from it as UNPAID_HOLDS_PER_ADDRESS allows; Retry-After gives the seconds to wait.',
   })
   async create(
     @Body() body: CreateRegistrationRequestDto,

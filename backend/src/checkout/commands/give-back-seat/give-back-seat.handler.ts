@@ -38,7 +38,7 @@ export class GiveBackSeatHandler implements ICommandHandler<GiveBackSeatCommand>
     });
     // The payment landed while the page was being closed: the seat is paid, not given back.
     if (outcome === 'confirmed')
-      throw new InvalidTransitionError('This registration is already paid.');
+      throw new InvalidTransitionError('already-paid', 'This registration is already paid.');
     return { seat: outcome === 'released' ? 'given-back' : 'not-held' };
   }
 }

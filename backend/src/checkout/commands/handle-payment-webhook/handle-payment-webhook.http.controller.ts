@@ -1,16 +1,9 @@
-import { BadRequestException, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Headers, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { VisitorCommand } from '../../../common/api-refusals';
+import { DomainError } from '../../../common/domain-error';
 import { requestId } from '../../../common/request-id';
 import { PaymentGateway } from '../../../payments/payment-gateway';
 import { HandlePaymentWebhookCommand } from './handle-payment-webhook.command';
@@ -35,6 +28,14 @@ export class PaymentWebhookResponseDto {
   outcome!: string;
 }
 
+/** A webhook delivery whose signature does not hold (400). */
+export class WebhookSignatureRefused extends DomainError {
+  static override readonly codes = { 'webhook-signature-invalid': 400 };
+  constructor() {
+    super('webhook-signature-invalid', 'Invalid webhook signature');
+  }
+}
+
 @ApiTags('payments')
 @Controller()
 export class HandlePaymentWebhookHttpController {
@@ -44,12 +45,13 @@ export class HandlePaymentWebhookHttpController {
   ) {}
 
   @Post('api/payments/webhook')
-  @HttpCode(200)
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'receivePaymentWebhook',
     summary: 'Payment provider webhook',
     description:
       "Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once.",
+    ok: PaymentWebhookResponseDto,
+    refusals: [WebhookSignatureRefused],
   })
   @ApiHeader({
     name: 'stripe-signature',
@@ -87,14 +89,12 @@ export class HandlePaymentWebhookHttpController {
       },
     },
   })
-  @ApiOkResponse({ type: PaymentWebhookResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Missing or wrong signature.' })
   async receive(
     @Req() request: Request & { rawBody?: Buffer },
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<PaymentWebhookResponseDto> {
     const notice = await this.gateway.readWebhook(request.rawBody, signature);
-    if (!notice) throw new BadRequestException('Invalid webhook signature');
+    if (!notice) throw new WebhookSignatureRefused();
     const result = await this.commandBus.execute(
       new HandlePaymentWebhookCommand(notice, requestId(request)),
     );

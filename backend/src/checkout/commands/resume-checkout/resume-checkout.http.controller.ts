@@ -1,13 +1,12 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { VisitorCommand } from '../../../common/api-refusals';
+import { only } from '../../../common/domain-error';
 import {
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+  InvalidTransitionError,
+  RegistrationNotFoundError,
+} from '../../../registrations/domain/registration-errors';
 import { ResumeCheckoutCommand } from './resume-checkout.command';
 import { ResumeCheckoutResponseDto } from './resume-checkout.response.dto';
 
@@ -17,17 +16,15 @@ export class ResumeCheckoutHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('api/registrations/:id/resume-checkout')
-  @HttpCode(200)
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'resumeCheckout',
     summary: 'Go back to the open payment of a held seat',
     description: 'Answers the payment page while the seat is still held and the page open.',
-  })
-  @ApiOkResponse({ type: ResumeCheckoutResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: 'The registration is already paid, or its seat was given back.',
+    ok: ResumeCheckoutResponseDto,
+    refusals: [
+      RegistrationNotFoundError,
+      only(InvalidTransitionError, 'already-paid', 'seat-given-back'),
+    ],
   })
   resume(@Param('id') id: string): Promise<ResumeCheckoutResponseDto> {
     return this.commandBus.execute(new ResumeCheckoutCommand(id));

@@ -1,14 +1,9 @@
 import { applyDecorators, Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { PublicQuery, type RouteDoc } from '../../../common/api-refusals';
+import { InvalidLinkError } from '../../../notifications/invalid-link-error';
+import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 
@@ -16,8 +11,8 @@ import { GetBookingQuery } from './get-booking.query';
 const LINK_TOKEN =
   "The capability of the email's link: a token signed by the site (HMAC) naming one registration and what the link allows, until it expires. It is the only credential, so the link is to be kept private; logs write it as :token.";
 
-/** The token parameter and the answers both booking reads share: one description of the link. */
-function BookingByLinkAnswers() {
+/** A booking read by an email's link: the token parameter, the booking, and their refusals. */
+function BookingByLink(doc: Pick<RouteDoc, 'operationId' | 'summary' | 'description'>) {
   return applyDecorators(
     ApiQuery({
       name: 'token',
@@ -25,12 +20,11 @@ function BookingByLinkAnswers() {
       description: LINK_TOKEN,
       schema: { type: 'string' },
     }),
-    ApiOkResponse({ type: BookingResponseDto }),
-    ApiBadRequestResponse({
-      type: ApiErrorDto,
-      description: 'The token is missing, altered or expired.',
+    PublicQuery({
+      ...doc,
+      ok: BookingResponseDto,
+      refusals: [InvalidLinkError, RegistrationNotFoundError],
     }),
-    ApiNotFoundResponse({ type: ApiErrorDto, description: 'The registration no longer exists.' }),
   );
 }
 
@@ -40,25 +34,23 @@ export class GetBookingHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/registrations/cancel/booking')
-  @ApiOperation({
+  @BookingByLink({
     operationId: 'getCancellationBooking',
     summary: "The booking a confirmation email's cancellation link names",
     description:
       'For the cancellation page: the event, the slot, the name, and until when it may be cancelled.',
   })
-  @BookingByLinkAnswers()
   cancellation(@Query('token') token: unknown): Promise<BookingResponseDto> {
     return this.queryBus.execute(new GetBookingQuery('cancel', token));
   }
 
   @Get('api/registrations/offer/booking')
-  @ApiOperation({
+  @BookingByLink({
     operationId: 'getOfferBooking',
     summary: "The booking a waiting-list offer's link names",
     description:
       'For the offer page: the event, the slot, the name, and until when the seat is held.',
   })
-  @BookingByLinkAnswers()
   offer(@Query('token') token: unknown): Promise<BookingResponseDto> {
     return this.queryBus.execute(new GetBookingQuery('offer', token));
   }

@@ -1,7 +1,8 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { ApiTags } from '@nestjs/swagger';
+import { PublicQuery } from '../../../common/api-refusals';
+import { RegistrationNotFoundError } from '../../../registrations/domain/registration-errors';
 import { GetPayerRegistrationQuery } from './get-payer-registration.query';
 import { PayerRegistrationDto } from './payer-registration.response.dto';
 
@@ -21,14 +22,14 @@ export class GetPayerRegistrationHttpController {
 
   @Get('api/checkout-sessions/:sessionId/registration')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @PublicQuery({
     operationId: 'getPayerRegistration',
     summary: 'The registration a checkout session paid for, as its payer sees it',
     description:
-      'For the confirmation page the payment provider returns to: the name, email, phone and slot, and whether the payment has arrived yet.',
+      'For the confirmation page the payment provider returns to: the name, email, phone and slot, and whether the payment has arrived yet. An unknown or malformed session id is answered 404.',
+    ok: PayerRegistrationDto,
+    refusals: [RegistrationNotFoundError],
   })
-  @ApiOkResponse({ type: PayerRegistrationDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or malformed session id.' })
   registration(@Param('sessionId') sessionId: string): Promise<PayerRegistrationDto> {
     return this.queryBus.execute(new GetPayerRegistrationQuery(sessionId));
   }

@@ -11,6 +11,14 @@ export const DOOR_REFUSAL_REASONS: readonly DoorRefusalReason[] = [
   'expired',
 ];
 
+/** Each refusal's code, in every answer beside its `reason`. */
+const REFUSAL_CODES = {
+  'wrong-slot': 'ticket-wrong-slot',
+  'not-paid': 'seat-not-paid',
+  cancelled: 'ticket-cancelled',
+  expired: 'ticket-expired',
+} as const satisfies Record<DoorRefusalReason, string>;
+
 const REFUSAL_MESSAGES: Record<DoorRefusalReason, string> = {
   'wrong-slot': 'This ticket is for another slot.',
   'not-paid': 'This seat is not paid.',
@@ -20,14 +28,16 @@ const REFUSAL_MESSAGES: Record<DoorRefusalReason, string> = {
 
 /** 422: the ticket or registration was read, and it does not open this door. */
 export class DoorRefusal extends DomainError {
-  readonly kind = 'unprocessable';
+  static override readonly codes = Object.fromEntries(
+    Object.values(REFUSAL_CODES).map((code) => [code, 422]),
+  );
   override readonly details: Record<string, unknown>;
 
   constructor(
     readonly reason: DoorRefusalReason,
     registration?: { name: string | null; event: string; time: string },
   ) {
-    super(REFUSAL_MESSAGES[reason]);
+    super(REFUSAL_CODES[reason], REFUSAL_MESSAGES[reason]);
     this.details = {
       reason,
       ...(registration
@@ -45,11 +55,12 @@ export type TicketDefectReason = 'forged' | 'unreadable';
 
 /** 400: the code is not a ticket (unreadable), or no key of ours signed it as it is (forged). */
 export class TicketRejected extends DomainError {
-  readonly kind = 'invalid';
+  static override readonly codes = { 'ticket-forged': 400, 'ticket-unreadable': 400 };
   override readonly details: Record<string, unknown>;
 
   constructor(readonly reason: TicketDefectReason) {
     super(
+      `ticket-${reason}`,
       reason === 'forged'
         ? 'This ticket was not issued by us: its signature does not verify.'
         : 'This is not a ticket code.',
@@ -74,14 +85,14 @@ export interface FirstCheckIn {
  * door names every check-in (checkInNames): by its operator, and its phone beside.
  */
 export class AlreadyCheckedIn extends DomainError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'already-checked-in': 409 };
   override readonly details: Record<string, unknown>;
 
   constructor(
     readonly first: FirstCheckIn,
     operatorName: string | null = null,
   ) {
-    super('Already checked in.');
+    super('already-checked-in', 'Already checked in.');
     const { operatorId: _operatorId, device, ...checkIn } = first;
     this.details = {
       checkIn: { ...checkIn, ...checkInNames({ operatorName, device }) },
@@ -91,27 +102,27 @@ export class AlreadyCheckedIn extends DomainError {
 
 /** 409: an undo of a check-in that is not there. */
 export class NotCheckedIn extends DomainError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'not-checked-in': 409 };
 
   constructor() {
-    super('This person is not checked in.');
+    super('not-checked-in', 'This person is not checked in.');
   }
 }
 
 /** 404: the door names a slot the tour does not have. */
 export class DoorSlotNotFound extends DomainError {
-  readonly kind = 'not-found';
+  static override readonly codes = { 'slot-not-found': 404 };
 
   constructor() {
-    super('No such event or slot.');
+    super('slot-not-found', 'No such event or slot.');
   }
 }
 
 /** 422: no-shows are marked once the slot has started. */
 export class SlotNotStarted extends DomainError {
-  readonly kind = 'unprocessable';
+  static override readonly codes = { 'slot-not-started': 422 };
 
   constructor() {
-    super('The slot has not started yet: no-shows are marked once it has.');
+    super('slot-not-started', 'The slot has not started yet: no-shows are marked once it has.');
   }
 }

@@ -78,7 +78,7 @@ function assertSeatedIn(
     !isSeated(registration.status)
   ) {
     throw new SheetError(
-      'invalid',
+      'not-seated-in-slot',
       `Registration ${registration.id} is not seated in this slot: only the dreams of its paid or confirmed seats are on its sheet.`,
       'dreams',
     );
@@ -153,7 +153,7 @@ export function answerSuspicions(
     const span = review.spans.find((item) => item.id === spanId && item.kind === 'suspected');
     if (!span) {
       throw new SheetError(
-        'invalid',
+        'suspicion-not-found',
         `Registration ${registration.id} has no suspicion ${spanId} in its dream as it is now; read the sheet again.`,
         'answers',
       );

@@ -1,13 +1,18 @@
 import { DomainError } from '../../../common/domain-error';
 
-/** What the performers' sheet refuses; the API's exception filter maps each kind. */
+/** What the performers' sheet refuses (400), each with its code. */
+const SHEET_CODES = {
+  'not-seated-in-slot': 400,
+  'suspicion-not-found': 400,
+  'approved-twice': 400,
+  'answered-twice': 400,
+} as const;
+
 export class SheetError extends DomainError {
-  constructor(
-    readonly kind: 'invalid' | 'not-found',
-    message: string,
-    field?: string,
-  ) {
-    super(message, field);
+  static override readonly codes = SHEET_CODES;
+
+  constructor(code: keyof typeof SHEET_CODES, message: string, field?: string) {
+    super(code, message, field);
     this.name = 'SheetError';
   }
 }
@@ -36,7 +41,7 @@ export interface DreamNotReady {
  * that holds it back.
  */
 export class SheetNotReady extends DomainError {
-  readonly kind = 'conflict';
+  static override readonly codes = { 'sheet-not-ready': 409 };
   override readonly details: Record<string, unknown>;
 
   constructor(
@@ -44,6 +49,7 @@ export class SheetNotReady extends DomainError {
     dreams: DreamNotReady[],
   ) {
     super(
+      'sheet-not-ready',
       reason === 'open-suspicions'
         ? 'Some dreams still have suspicions to answer (replace or keep) before the sheet can be approved or printed.'
         : 'Some approved texts still look personal: approve them again knowingly (acceptStillPersonal) or edit them.',

@@ -1,8 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { GetTicketPublicKeysQuery } from './get-public-keys.query';
 import { TicketKeysResponseDto } from './ticket-keys.response.dto';
+import { PublicQuery } from '../../../common/api-refusals';
 
 @ApiTags('tickets')
 @Controller()
@@ -11,13 +12,13 @@ export class GetTicketPublicKeysHttpController {
 
   @Get('api/tickets/public-key')
   @Header('Cache-Control', 'no-cache')
-  @ApiOperation({
+  @PublicQuery({
     operationId: 'getTicketPublicKeys',
     summary: 'The public keys that verify ticket codes',
     description:
       'Ed25519 keys, as SPKI PEM and JWK: the current one, which signs new tickets, and every older one still valid for tickets already sent. A door device verifies a ticket code with them, without the network.',
+    ok: TicketKeysResponseDto,
   })
-  @ApiOkResponse({ type: TicketKeysResponseDto })
   keys(): Promise<TicketKeysResponseDto> {
     return this.queryBus.execute(new GetTicketPublicKeysQuery());
   }

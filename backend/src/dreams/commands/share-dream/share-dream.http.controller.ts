@@ -1,24 +1,24 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { VisitorCommand } from '../../../common/api-refusals';
+import { only } from '../../../common/domain-error';
+import { ConcurrentChange } from '../../../common/request-errors';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { clientIdentityOf } from '../../../security/client-identity';
 import { dreamShareWait } from '../../../security/registration-rate-limit';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
-import { DreamSharesThrottledError } from '../../../registrations/domain/registration-errors';
+import {
+  DreamSharesThrottledError,
+  InvalidTransitionError,
+  PastTheDoorError,
+  RegistrationNotFoundError,
+  SharedDreamLimitError,
+} from '../../../registrations/domain/registration-errors';
 import { ShareDreamCommand } from './share-dream.command';
 import { ShareDreamRequestDto, ShareDreamResponseDto } from './share-dream.request.dto';
 
@@ -32,22 +32,22 @@ export class ShareDreamHttpController {
   ) {}
 
   @Post('api/registrations/:id/dreams')
-  @HttpCode(201)
-  @ApiOperation({
+  @VisitorCommand({
     operationId: 'shareDream',
     summary: 'Share a further dream after registering',
     description:
       'Only while the registration keeps its seat or waiting place (409 once cancelled, released or refunded); at most SHARED_DREAMS_PER_REGISTRATION (10) per registration (409 after that), and at most DREAM_SHARE_RATE_LIMIT per window per registration and per client address (429 with Retry-After).',
+    status: 201,
+    ok: ShareDreamResponseDto,
+    refusals: [
+      RegistrationNotFoundError,
+      only(InvalidTransitionError, 'no-longer-shares-dreams'),
+      SharedDreamLimitError,
+      PastTheDoorError,
+      DreamSharesThrottledError,
+      ConcurrentChange,
+    ],
   })
-  @ApiCreatedResponse({ type: ShareDreamResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description:
-      'The registration was cancelled, released or refunded, or shared the most dreams it may.',
-  })
-  @ApiTooManyRequestsResponse({ type: ApiErrorDto })
   async share(
     @Param('id') id: string,
     @Body() body: ShareDreamRequestDto,

@@ -1,21 +1,21 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiBadGatewayResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
 import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
 import { CancelRegistrationCommand } from './cancel-registration.command';
 import { CancelRegistrationRequestDto } from './cancel-registration.request.dto';
+import { OperatorCommand } from '../../../auth/admin-only.decorator';
+import { only } from '../../../common/domain-error';
+import { ConcurrentChange } from '../../../common/request-errors';
+import { PaymentProviderError } from '../../../payments/payment-gateway';
+import {
+  CancellationNoteRequiredError,
+  InvalidTransitionError,
+  RegistrationNotFoundError,
+} from '../../../registrations/domain/registration-errors';
 
 @ApiTags('admin')
 @Controller()
@@ -26,30 +26,20 @@ export class CancelRegistrationHttpController {
   ) {}
 
   @Post('api/admin/registrations/:id/cancel')
-  @HttpCode(200)
-  @AdminOnly('refunds', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('refunds', {
     operationId: 'cancelRegistration',
     summary: 'Cancel a registration, with or without a refund',
     description:
-      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards. With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept. Past the door (the person checked in, or the slot begun) the visitor can no longer cancel, but an operator still may, giving a `reason`.",
-  })
-  @ApiOkResponse({ type: AdminRegistrationDto, description: 'The registration, cancelled.' })
-  @ApiBadRequestResponse({
-    type: ApiErrorDto,
-    description:
-      'refund is not true or false, or no reason was given for a booking past the door (checked in, or its slot begun).',
-  })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Unknown or deleted.' })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description:
-      'Already cancelled, or it holds no seat and no waiting place to cancel, or a seat held unpaid was paid just as its payment page was being closed (it is paid now: choose again).',
-  })
-  @ApiBadGatewayResponse({
-    type: ApiErrorDto,
-    description:
-      'The payment provider could not close the payment page of a seat held unpaid; nothing was cancelled.',
+      "Records RegistrationCancelled (the seat or the waiting place goes back, and is offered to the next person waiting) and queues the visitor's email. A seat held or offered unpaid has its payment page closed with the provider first, so it cannot be paid afterwards (a 502 when the provider cannot close it: nothing was cancelled). With refund=true and a seat paid through the payment provider, RefundRequested is recorded too and the refund leaves through the outbox (PaymentRefunded once the provider confirms). Unlike Delete, the person's data is kept. Past the door (the person checked in, or the slot begun) the visitor can no longer cancel, but an operator still may, giving a `reason`.",
+    ok: AdminRegistrationDto,
+    okDescription: 'The registration, cancelled.',
+    refusals: [
+      RegistrationNotFoundError,
+      CancellationNoteRequiredError,
+      only(InvalidTransitionError, 'already-cancelled', 'nothing-to-cancel', 'paid-just-now'),
+      PaymentProviderError,
+      ConcurrentChange,
+    ],
   })
   async cancel(
     @Param('id') id: string,

@@ -1,18 +1,19 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
 import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
 import { ConfirmWaitlistCommand } from './confirm-waitlist.command';
+import { OperatorCommand } from '../../../auth/admin-only.decorator';
+import { only } from '../../../common/domain-error';
+import { ConcurrentChange } from '../../../common/request-errors';
+import {
+  InvalidTransitionError,
+  RegistrationNotFoundError,
+  SlotFullError,
+} from '../../../registrations/domain/registration-errors';
 
 @ApiTags('admin')
 @Controller()
@@ -23,18 +24,17 @@ export class ConfirmWaitlistHttpController {
   ) {}
 
   @Post('api/admin/registrations/:id/confirm')
-  @HttpCode(200)
-  @AdminOnly('registrations', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('registrations', {
     operationId: 'confirmWaitlist',
     summary: 'Move a waiting-list entry onto a free seat',
     description: 'Records WaitlistConfirmed and queues the confirmation email.',
-  })
-  @ApiOkResponse({ type: AdminRegistrationDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: "'This time slot is full.', or the entry is not on the waiting list.",
+    ok: AdminRegistrationDto,
+    refusals: [
+      RegistrationNotFoundError,
+      SlotFullError,
+      only(InvalidTransitionError, 'already-confirmed', 'not-waiting'),
+      ConcurrentChange,
+    ],
   })
   async confirm(
     @Param('id') id: string,

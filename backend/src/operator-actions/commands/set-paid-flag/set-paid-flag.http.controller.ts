@@ -1,7 +1,6 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationUpdate } from '../../admin-registration-update.decorator';
@@ -9,6 +8,8 @@ import { AdminRegistrationDto } from '../../../registrations/queries/list-regist
 import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
 import { SetPaidFlagCommand } from './set-paid-flag.command';
 import { SetPaidFlagRequestDto } from './set-paid-flag.request.dto';
+import { only } from '../../../common/domain-error';
+import { InvalidTransitionError } from '../../../registrations/domain/registration-errors';
 
 @ApiTags('admin')
 @Controller()
@@ -19,11 +20,10 @@ export class SetPaidFlagHttpController {
   ) {}
 
   @Patch('api/admin/registrations/:id/paid')
-  @AdminRegistrationUpdate('setPaidFlag', 'Set the paid flag', 'PaidFlagSet')
-  @ApiConflictResponse({
-    type: ApiErrorDto,
+  @AdminRegistrationUpdate('setPaidFlag', 'Set the paid flag', 'PaidFlagSet', {
     description:
-      'Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead). Marking a held or offered seat paid keeps it as a paid seat; un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
+      ' Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead), is refused (409). Marking a held or offered seat paid keeps it as a paid seat; un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
+    refusals: [only(InvalidTransitionError, 'no-seat-to-pay-for', 'paid-by-card')],
   })
   async update(
     @Param('id') id: string,

@@ -1,16 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { LiveTour } from '../../../tour/live-tour';
-import { ApiErrorDto } from '../../../common/api-error.dto';
 import { untilDrainedOrClosed } from '../../../common/until-drained';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
 import { RegistrationExportQuery } from './registration-export.query';
@@ -43,7 +36,6 @@ export class RegistrationExportHttpController {
       },
     },
   })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
   async export(
     @Query() query: RegistrationExportRequestDto,
     @Res() response: Response,

@@ -1,14 +1,13 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../auth/admin-only.decorator';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { ApiTags } from '@nestjs/swagger';
 import { RegistrationPageQuery } from './registration-page.query';
 import { PAGE_SIZE_DEFAULT, RegistrationPageRequestDto } from './registration-page.request.dto';
 import { RegistrationPageDto } from './registration-page.response.dto';
 import { RegistrationsPerDayQuery } from './registrations-per-day.query';
 import { RegistrationsPerDayRequestDto } from './registrations-per-day.request.dto';
 import { DayCountDto } from './registrations-per-day.response.dto';
+import { OperatorQuery } from '../../../auth/admin-only.decorator';
 
 @ApiTags('admin')
 @Controller()
@@ -16,16 +15,14 @@ export class RegistrationPageHttpController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('api/admin/registrations')
-  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @OperatorQuery('registrations', {
     operationId: 'listRegistrationPage',
     summary: 'A page of registrations, newest first, searched and filtered (operator only)',
     description:
       'Pass the answered nextCursor as `cursor` for the next page, with the same search and filters. The first page also answers how many match and how many there are.',
+    ok: RegistrationPageDto,
   })
-  @ApiOkResponse({ type: RegistrationPageDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
   page(@Query() query: RegistrationPageRequestDto): Promise<RegistrationPageDto> {
     const { limit, cursor, ...filter } = query;
     return this.queryBus.execute(
@@ -34,16 +31,14 @@ export class RegistrationPageHttpController {
   }
 
   @Get('api/admin/registrations/per-day')
-  @AdminOnly('registrations')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({
+  @OperatorQuery('registrations', {
     operationId: 'countRegistrationsPerDay',
     summary: 'How many registered on each of the last 14 days (operator only)',
     description:
       'Calendar days of `timeZone`, oldest first; days without registrations are left out.',
+    ok: [DayCountDto],
   })
-  @ApiOkResponse({ type: [DayCountDto] })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
   perDay(@Query() query: RegistrationsPerDayRequestDto): Promise<DayCountDto[]> {
     return this.queryBus.execute(new RegistrationsPerDayQuery(query.timeZone ?? 'UTC'));
   }

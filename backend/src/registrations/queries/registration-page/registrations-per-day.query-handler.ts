@@ -24,7 +24,9 @@ export class RegistrationsPerDayQueryHandler implements IQueryHandler<Registrati
       .catch((error: unknown) => {
         // A zone the browser knows but this PostgreSQL's tz data does not.
         if ((error as { code?: string }).code === '22023') {
-          throw validationException([{ field: 'timeZone', message: TIME_ZONE_MESSAGE }]);
+          throw validationException([
+            { field: 'timeZone', code: 'bad-format', message: TIME_ZONE_MESSAGE },
+          ]);
         }
         throw error;
       })) as DayCountDto[];

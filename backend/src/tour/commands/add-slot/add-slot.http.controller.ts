@@ -1,18 +1,12 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { AddSlotCommand } from './add-slot.command';
 import { AddSlotRequestDto } from './add-slot.request.dto';
 
@@ -26,19 +20,24 @@ export class AddSlotHttpController {
   ) {}
 
   @Post(':slug/slots')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'addSlot',
     summary: 'Add a slot to an event',
-    description: 'Records SlotAdded.',
-  })
-  @ApiCreatedResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
     description:
-      'The event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
+      'Records SlotAdded. Refused (409) when the event has a slot of that name (names compared composed, spaces collapsed) or one starting at the same instant, or is completed.',
+    status: 201,
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-name-taken',
+        'slot-instant-taken',
+        'event-completed',
+        'concurrent-change',
+      ),
+    ],
   })
   async addSlot(
     @Param('slug') slug: string,

@@ -1,17 +1,12 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { AnnounceEventCommand } from './announce-event.command';
 import { AnnounceEventRequestDto } from './announce-event.request.dto';
 
@@ -28,15 +23,14 @@ export class AnnounceEventHttpController {
   ) {}
 
   @Post()
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'announceEvent',
     summary: 'Announce an event of the tour',
     description: 'Records EventAnnounced.',
+    status: 201,
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-slug-taken', 'concurrent-change')],
   })
-  @ApiCreatedResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'The tour has an event of that slug.' })
   async announce(
     @Body() body: AnnounceEventRequestDto,
     @CurrentAdmin() actor: AdminActor,

@@ -1,11 +1,12 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { CompleteEventCommand } from './complete-event.command';
 
 /**
@@ -21,15 +22,13 @@ export class CompleteEventHttpController {
   ) {}
 
   @Post(':slug/complete')
-  @HttpCode(200)
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'completeEvent',
     summary: 'Complete an event',
     description: 'Records EventCompleted: the event becomes past, and its slots close.',
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-not-found', 'concurrent-change')],
   })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
   async complete(
     @Param('slug') slug: string,
     @CurrentAdmin() actor: AdminActor,

@@ -1,17 +1,12 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { EditEventCommand } from './edit-event.command';
 import { EditEventRequestDto } from './edit-event.request.dto';
 
@@ -27,16 +22,14 @@ export class EditEventHttpController {
   ) {}
 
   @Patch(':slug')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'editEvent',
     summary: "Edit an event's details, status or automatic offers",
     description:
       'Records EventDetailsEdited for the details that change, AutomaticOffersSwitched when automaticOffers does; nothing for values already so.',
+    ok: TourEventAdminDto,
+    refusals: [only(TourError, 'tour-field-invalid', 'event-not-found', 'concurrent-change')],
   })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
   async edit(
     @Param('slug') slug: string,
     @Body() body: EditEventRequestDto,

@@ -1,18 +1,12 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { EditSlotCommand } from './edit-slot.command';
 import { EditSlotRequestDto } from './edit-slot.request.dto';
 
@@ -28,20 +22,23 @@ export class EditSlotHttpController {
   ) {}
 
   @Patch(':slug/slots/:time')
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'editSlot',
     summary: "Change a slot's capacity or move it",
     description:
-      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC).",
-  })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description:
-      "A capacity below the seats taken: 'This slot has 12 seats taken; its capacity cannot go below 12.'; or another slot of the event starts at the new instant.",
+      "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC). A capacity below the seats taken, or another slot of the event at the new instant, is refused (409).",
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-not-found',
+        'capacity-below-seats-taken',
+        'slot-instant-taken',
+        'concurrent-change',
+      ),
+    ],
   })
   async editSlot(
     @Param('slug') slug: string,

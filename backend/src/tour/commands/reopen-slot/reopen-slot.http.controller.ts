@@ -1,17 +1,12 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, OperatorCommand } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../common/api-error.dto';
+import { only } from '../../../common/domain-error';
 import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
+import { TourError } from '../../domain/tour-errors';
 import { ReopenSlotCommand } from './reopen-slot.command';
 
 /**
@@ -26,19 +21,23 @@ export class ReopenSlotHttpController {
   ) {}
 
   @Post(':slug/slots/:time/reopen')
-  @HttpCode(200)
-  @AdminOnly('tour', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('tour', {
     operationId: 'reopenSlot',
     summary: 'Reopen a closed slot',
     description:
-      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409.',
-  })
-  @ApiOkResponse({ type: TourEventAdminDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({
-    type: ApiErrorDto,
-    description: 'The event is completed, or the slot has started (or is about to).',
+      'Records SlotReopened, unless it is open already. A slot whose registration has closed by the clock (it has started, or starts within REGISTRATION_CLOSES_MINUTES_BEFORE) is not reopened: 409, as in a completed event.',
+    ok: TourEventAdminDto,
+    refusals: [
+      only(
+        TourError,
+        'tour-field-invalid',
+        'event-not-found',
+        'slot-not-found',
+        'event-completed',
+        'slot-started',
+        'concurrent-change',
+      ),
+    ],
   })
   async reopen(
     @Param('slug') slug: string,

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiTags, PickType } from '@nestjs/swagger';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { LocalisedPlacesDto, TourEventAdminDto } from '../tour-admin/tour-admin.response.dto';
 import { LiveTour } from '../../live-tour';
 import { publicEvents } from '../../public-events';
+import { PublicQuery } from '../../../common/api-refusals';
 
 export class SlotDto {
   @ApiProperty({ example: 'Oct 30 - 7:30pm' })
@@ -68,24 +69,24 @@ export class PublicTourHttpController {
   ) {}
 
   @Get('api/events')
-  @ApiOperation({
+  @PublicQuery({
     operationId: 'listEvents',
     summary: 'The tour: events, their slots, prices and statuses',
     description:
       'The live tour as the event log says, with each place named in every language the tour has (localised); what the site lays out as its next stops and past events.',
+    ok: [TourEventDto],
   })
-  @ApiOkResponse({ type: [TourEventDto] })
   events(): TourEventDto[] {
     return publicEvents(this.catalogue, new Date(), this.config.registrationClosesMinutesBefore);
   }
 
   @Get('api/site-info')
-  @ApiOperation({
+  @PublicQuery({
     operationId: 'getSiteInfo',
     summary: 'Public contact addresses and the chat join code',
     description: 'CONTACT_EMAIL, PRESS_EMAIL and CHAT_JOIN_CODE, as configured.',
+    ok: SiteInfoDto,
   })
-  @ApiOkResponse({ type: SiteInfoDto })
   siteInfo(): SiteInfoDto {
     return {
       chatJoinCode: this.config.chatJoinCode,

@@ -25,10 +25,14 @@ const OFFER_LAPSED = 'This offer has lapsed: the seat went to the next person wa
 /** Why a link's offer cannot be paid for any more. */
 function noOpenOffer(state: RegistrationState): InvalidTransitionError {
   if (state.status === 'paid' || state.status === 'confirmed') {
-    return new InvalidTransitionError('This seat is already yours: it is paid or confirmed.');
+    return new InvalidTransitionError(
+      'already-paid',
+      'This seat is already yours: it is paid or confirmed.',
+    );
   }
-  if (state.status === 'cancelled') return new InvalidTransitionError('This booking is cancelled.');
-  return new InvalidTransitionError(OFFER_LAPSED);
+  if (state.status === 'cancelled')
+    return new InvalidTransitionError('already-cancelled', 'This booking is cancelled.');
+  return new InvalidTransitionError('offer-lapsed', OFFER_LAPSED);
 }
 
 /**
@@ -64,7 +68,7 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
     if (open) return open;
     if (new Date(expiresAt).getTime() <= now.getTime()) {
       // Past its time: the sweeper is about to end it.
-      throw new InvalidTransitionError(OFFER_LAPSED);
+      throw new InvalidTransitionError('offer-lapsed', OFFER_LAPSED);
     }
     const event = this.catalogue.findEvent(state.event);
     if (!event || !state.email) throw new SlotNotOpenError('unknown');

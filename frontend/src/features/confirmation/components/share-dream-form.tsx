@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { HttpError } from '../../../lib/http-error';
 import { visibleLength } from '../../../lib/text-length';
 import { useShareDream } from '../api/share-dream';
+import { FieldError } from '../../../components/field';
 
 export const SHARED_DREAM_MIN = 10;
 export const SHARED_DREAM_MAX = 2000;
@@ -66,9 +67,9 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
           />
         </p>
         {error && (
-          <p id="shared-dream-error" className="field-error" role="alert">
+          <FieldError id="shared-dream-error" alert>
             {error}
-          </p>
+          </FieldError>
         )}
       </div>
       <button type="submit" className="button button--primary" disabled={!valid || share.isPending}>

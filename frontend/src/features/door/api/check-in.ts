@@ -1,4 +1,5 @@
 import { apiCall } from '../../../lib/api-client';
+import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { HttpError } from '../../../lib/http-error';
 import type { CheckInRecord, PendingCheckIn, SendOutcome } from '../model/check-in-queue';
 
@@ -43,7 +44,7 @@ export async function sendCheckIn(item: PendingCheckIn): Promise<SendOutcome> {
     };
   } catch (error) {
     if (!(error instanceof HttpError)) return { kind: 'unsent' };
-    if (error.status === 401) return { kind: 'unsent', signedOut: true };
+    if (isUnauthorized(error)) return { kind: 'unsent', signedOut: true };
     if (error.status === 409) {
       const checkIn = recordOf(error.body);
       if (checkIn) return { kind: 'conflict', checkIn };

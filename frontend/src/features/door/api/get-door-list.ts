@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { cacheDoorList, cachedDoorList } from '../model/door-cache';
 import type { DoorList, SlotRef } from '../model/door-list';
-import { doorKeys } from './door-keys';
+import { adminKeys } from '../../../lib/admin-session/admin-keys';
 
 /** While the door is open the list is read again this often, and kept for when the network goes. */
 export const DOOR_LIST_REFRESH_MS = 10_000;
@@ -21,7 +21,7 @@ export async function fetchDoorList(slot: SlotRef): Promise<DoorList> {
  */
 export const doorListQuery = (slot: SlotRef) =>
   queryOptions({
-    queryKey: doorKeys.list(slot),
+    queryKey: adminKeys.doorList(slot),
     queryFn: () => fetchDoorList(slot),
     initialData: () => cachedDoorList(localStorage, slot),
     initialDataUpdatedAt: 0,

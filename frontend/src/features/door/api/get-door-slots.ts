@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { KeyValueStorage } from '../model/check-in-queue';
 import type { DoorSlot } from '../model/slot-choice';
-import { doorKeys } from './door-keys';
+import { adminKeys } from '../../../lib/admin-session/admin-keys';
 
 const SLOTS_KEY = 'door.slots';
 
@@ -43,7 +43,7 @@ export async function fetchDoorSlots(): Promise<DoorSlot[]> {
 /** The slots to pick from: the last ones seen at once (offline too), then the server's. */
 export function useDoorSlots() {
   return useQuery({
-    queryKey: [...doorKeys.tour(), 'door-slots'],
+    queryKey: adminKeys.doorSlots(),
     queryFn: fetchDoorSlots,
     initialData: () => cachedSlots(localStorage),
     initialDataUpdatedAt: 0,

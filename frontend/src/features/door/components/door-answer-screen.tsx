@@ -6,14 +6,14 @@ import { letsIn } from '../model/door-answer';
 import type { AnswerKind, DoorAnswer } from '../model/door-answer';
 
 export const ANSWER_TITLES: Record<AnswerKind, DoorMessageId> = {
-  valid: 'admin.door.answer.valid',
-  already: 'admin.door.answer.already',
-  'wrong-slot': 'admin.door.answer.wrongSlot',
-  cancelled: 'admin.door.answer.cancelled',
-  'not-paid': 'admin.door.answer.notPaid',
-  expired: 'admin.door.answer.expired',
-  forged: 'admin.door.answer.forged',
-  unknown: 'admin.door.answer.unknown',
+  valid: 'door.answer.valid',
+  already: 'door.answer.already',
+  'wrong-slot': 'door.answer.wrongSlot',
+  cancelled: 'door.answer.cancelled',
+  'not-paid': 'door.answer.notPaid',
+  expired: 'door.answer.expired',
+  forged: 'door.answer.forged',
+  unknown: 'door.answer.unknown',
 };
 
 /**
@@ -72,31 +72,29 @@ export function DoorAnswerScreen({
       </h2>
       <div id="door-answer-detail" className="door-answer__detail">
         {answer.name && <p className="door-answer__name">{answer.name}</p>}
-        {answer.seat !== undefined && good && <p>{t('admin.door.seat', { seat: answer.seat })}</p>}
+        {answer.seat !== undefined && good && <p>{t('door.seat', { seat: answer.seat })}</p>}
         {answer.kind === 'already' && when && (
           <p>
             {answer.checkedInBy || answer.checkedInDevice
-              ? t('admin.door.answer.alreadyBy', { time: when, by: checkedInBy(answer) })
-              : t('admin.door.answer.alreadyAt', { time: when })}
+              ? t('door.answer.alreadyBy', { time: when, by: checkedInBy(answer) })
+              : t('door.answer.alreadyAt', { time: when })}
           </p>
         )}
         {answer.kind === 'wrong-slot' && answer.ticketSlot && (
           <p>
-            {t('admin.door.answer.ticketFor', {
+            {t('door.answer.ticketFor', {
               event: answer.ticketSlot.event,
               time: answer.ticketSlot.time,
             })}
           </p>
         )}
-        {answer.queued && <p>{t('admin.door.answer.queued')}</p>}
+        {answer.queued && <p>{t('door.answer.queued')}</p>}
         <p className="door-answer__source">
-          {t(
-            answer.source === 'server' ? 'admin.door.answer.byServer' : 'admin.door.answer.byPhone',
-          )}
+          {t(answer.source === 'server' ? 'door.answer.byServer' : 'door.answer.byPhone')}
         </p>
       </div>
       <button ref={close} type="button" className="button door-answer__next" onClick={onClose}>
-        {t('admin.door.answer.next')}
+        {t('door.answer.next')}
       </button>
     </div>
   );

@@ -125,18 +125,6 @@ function renderDoor() {
 
 const row = (name: string) => screen.getByText(name).closest('li')!;
 
-// jsdom has <dialog> but not its modal methods; browsers do.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-  proto.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
 afterEach(() => {
   onlineManager.setOnline(true);
   window.localStorage.clear();

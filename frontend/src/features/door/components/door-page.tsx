@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ToastOutlet, useToast } from '../../../components/toast';
+import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { HttpError } from '../../../lib/http-error';
 import { useDoorSlots } from '../api/get-door-slots';
 import { useDoor } from '../hooks/use-door';
@@ -23,6 +24,7 @@ import { ANSWER_TITLES, DoorAnswerScreen } from './door-answer-screen';
 import { PhoneName } from './phone-name';
 import { QrScanner, preloadQrReader } from './qr-scanner';
 import './door.css';
+import { Field } from '../../../components/field';
 
 const slotValue = (slot: SlotRef) => `${slot.event}\n${slot.time}`;
 
@@ -47,18 +49,18 @@ function Notice({ notice, onDismiss }: { notice: DoorNotice; onDismiss: () => vo
     <li className="notice notice--error door-notice">
       <span>
         {notice.kind === 'conflict'
-          ? t('admin.door.notice.conflict', {
+          ? t('door.notice.conflict', {
               name: notice.checkIn.name,
               by: checkedInBy(notice.checkIn),
               time: intl.formatTime(notice.checkIn.checkedInAt, { timeStyle: 'short' }),
             })
-          : t('admin.door.notice.refused', {
+          : t('door.notice.refused', {
               name: notice.name,
               reason: t(ANSWER_TITLES[kindOfReason(notice.reason)]),
             })}
       </span>
       <button type="button" className="button button--small button--ghost" onClick={onDismiss}>
-        {t('admin.door.notice.dismiss')}
+        {t('door.notice.dismiss')}
       </button>
     </li>
   );
@@ -81,24 +83,20 @@ function PersonRow({
   const checkedIn = person.state === 'checked-in';
   return (
     <li className={`door-person door-person--${person.state}`}>
-      <span className="door-person__seat" aria-label={t('admin.door.seat', { seat: person.seat })}>
+      <span className="door-person__seat" aria-label={t('door.seat', { seat: person.seat })}>
         {person.seat}
       </span>
       <span className="door-person__who">
         <span className="door-person__name">{person.name}</span>
         <span className="door-person__state">
           {checkedIn
-            ? t(person.queued ? 'admin.door.state.queued' : 'admin.door.state.checkedIn', {
+            ? t(person.queued ? 'door.state.queued' : 'door.state.checkedIn', {
                 time: person.checkedInAt
                   ? intl.formatTime(person.checkedInAt, { timeStyle: 'short' })
                   : '',
                 by: checkedInBy(person),
               })
-            : t(
-                person.state === 'no-show'
-                  ? 'admin.door.state.noShow'
-                  : 'admin.door.state.notArrived',
-              )}
+            : t(person.state === 'no-show' ? 'door.state.noShow' : 'door.state.notArrived')}
         </span>
       </span>
       {checkedIn ? (
@@ -107,9 +105,9 @@ function PersonRow({
           className="button button--small button--ghost"
           onClick={onUndo}
           disabled={busy}
-          aria-label={t('admin.door.undoFor', { name: person.name })}
+          aria-label={t('door.undoFor', { name: person.name })}
         >
-          {t('admin.door.undo')}
+          {t('door.undo')}
         </button>
       ) : (
         <button
@@ -117,9 +115,9 @@ function PersonRow({
           className="button button--small button--primary"
           onClick={onCheckIn}
           disabled={busy}
-          aria-label={t('admin.door.checkInFor', { name: person.name })}
+          aria-label={t('door.checkInFor', { name: person.name })}
         >
-          {t('admin.door.checkIn')}
+          {t('door.checkIn')}
         </button>
       )}
     </li>
@@ -206,13 +204,13 @@ export function DoorPage({
 
   const failed = useCallback(
     (error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) return onSignedOut();
+      if (isUnauthorized(error)) return onSignedOut();
       toast({
-        title: t('admin.door.failed.title'),
+        title: t('door.failed.title'),
         description:
           error instanceof HttpError && error.status === 409
-            ? t('admin.door.failed.notCheckedIn')
-            : t('admin.door.failed.description'),
+            ? t('door.failed.notCheckedIn')
+            : t('door.failed.description'),
         variant: 'destructive',
       });
     },
@@ -249,8 +247,8 @@ export function DoorPage({
       const outcome = await door.checkIn(person);
       if (outcome.kind === 'conflict') {
         toast({
-          title: t('admin.door.answer.already'),
-          description: t('admin.door.notice.conflict', {
+          title: t('door.answer.already'),
+          description: t('door.notice.conflict', {
             name: outcome.checkIn.name,
             by: checkedInBy(outcome.checkIn),
             time: intl.formatTime(outcome.checkIn.checkedInAt, { timeStyle: 'short' }),
@@ -259,8 +257,8 @@ export function DoorPage({
         });
       } else if (outcome.kind === 'refused') {
         toast({
-          title: t('admin.door.failed.title'),
-          description: t('admin.door.notice.refused', {
+          title: t('door.failed.title'),
+          description: t('door.notice.refused', {
             name: person.name,
             reason: outcome.reason,
           }),
@@ -288,7 +286,7 @@ export function DoorPage({
     try {
       const marked = await door.noShows();
       setConfirmNoShows(false);
-      toast({ title: t('admin.door.noShows.done', { count: marked }) });
+      toast({ title: t('door.noShows.done', { count: marked }) });
     } catch (error) {
       setConfirmNoShows(false);
       failed(error);
@@ -301,10 +299,10 @@ export function DoorPage({
     <div className="command-center door-page">
       <header className="door-page__head">
         <div className="door-page__title">
-          <h1 id={titleId}>{t('admin.door.title')}</h1>
+          <h1 id={titleId}>{t('door.title')}</h1>
           {list && (
             <p className="door-page__count" aria-live="polite">
-              <strong>{t('admin.door.count', { arrived, seated: door.people.length })}</strong>
+              <strong>{t('door.count', { arrived, seated: door.people.length })}</strong>
             </p>
           )}
         </div>
@@ -317,13 +315,13 @@ export function DoorPage({
       <p className={`door-status door-status--${door.online ? 'online' : 'offline'}`} role="status">
         {door.online
           ? door.pendingCount > 0
-            ? t('admin.door.status.sending', { count: door.pendingCount })
+            ? t('door.status.sending', { count: door.pendingCount })
             : list
-              ? t('admin.door.status.online', {
+              ? t('door.status.online', {
                   time: intl.formatTime(list.syncedAt, { timeStyle: 'medium' }),
                 })
               : ''
-          : t('admin.door.status.offline', {
+          : t('door.status.offline', {
               count: door.pendingCount,
               time: list ? intl.formatTime(list.syncedAt, { timeStyle: 'short' }) : '—',
             })}
@@ -343,13 +341,13 @@ export function DoorPage({
 
       <div className="door-page__controls">
         <div className="field">
-          <label htmlFor={slotId}>{t('admin.door.slot')}</label>
+          <label htmlFor={slotId}>{t('door.slot')}</label>
           <select
             id={slotId}
             value={slot ? slotValue(slot) : ''}
             onChange={(event) => choose(event.target.value)}
           >
-            {!slot && <option value="">{t('admin.door.noSlot')}</option>}
+            {!slot && <option value="">{t('door.noSlot')}</option>}
             {slot && !available.some((known) => sameSlot(known, slot)) && (
               <option value={slotValue(slot)}>{`${slot.event} · ${slot.time}`}</option>
             )}
@@ -370,7 +368,7 @@ export function DoorPage({
             setScanning((on) => !on);
           }}
         >
-          {scanning ? t('admin.door.scan.stop') : t('admin.door.scan.start')}
+          {scanning ? t('door.scan.stop') : t('door.scan.start')}
         </button>
       </div>
 
@@ -379,17 +377,16 @@ export function DoorPage({
       )}
 
       {door.list.isPending && door.list.fetchStatus === 'fetching' ? (
-        <p role="status">{t('admin.door.loading')}</p>
+        <p role="status">{t('door.loading')}</p>
       ) : !list ? (
         slot && (
           <p className="notice notice--error" role="alert">
-            {t('admin.door.loadError')}
+            {t('door.loadError')}
           </p>
         )
       ) : (
         <>
-          <div className="field door-page__search">
-            <label htmlFor={searchId}>{t('admin.door.search')}</label>
+          <Field id={searchId} label={t('door.search')} className="door-page__search">
             <input
               id={searchId}
               type="search"
@@ -397,12 +394,12 @@ export function DoorPage({
               autoComplete="off"
               onChange={(event) => setQuery(event.target.value)}
             />
-          </div>
+          </Field>
 
           <section className="admin-panel" aria-labelledby={`${titleId}-seated`}>
-            <h2 id={`${titleId}-seated`}>{t('admin.door.seated', { count: shown.length })}</h2>
+            <h2 id={`${titleId}-seated`}>{t('door.seated', { count: shown.length })}</h2>
             {shown.length === 0 ? (
-              <p>{t('admin.door.nobody')}</p>
+              <p>{t('door.nobody')}</p>
             ) : (
               <ul className="door-people">
                 {shown.map((person) => (
@@ -419,9 +416,9 @@ export function DoorPage({
           </section>
 
           <section className="admin-panel" aria-labelledby={`${titleId}-waiting`}>
-            <h2 id={`${titleId}-waiting`}>{t('admin.door.waiting', { count: waiting.length })}</h2>
+            <h2 id={`${titleId}-waiting`}>{t('door.waiting', { count: waiting.length })}</h2>
             {waiting.length === 0 ? (
-              <p>{t('admin.door.nobodyWaiting')}</p>
+              <p>{t('door.nobodyWaiting')}</p>
             ) : (
               <ol className="door-waiting">
                 {waiting.map((person) => (
@@ -440,7 +437,7 @@ export function DoorPage({
               disabled={!door.online}
               onClick={() => setConfirmNoShows(true)}
             >
-              {t('admin.door.noShows.open')}
+              {t('door.noShows.open')}
             </button>
           )}
         </>
@@ -451,12 +448,12 @@ export function DoorPage({
       <ConfirmDialog
         open={confirmNoShows}
         onOpenChange={setConfirmNoShows}
-        title={t('admin.door.noShows.title')}
-        description={t('admin.door.noShows.description', {
+        title={t('door.noShows.title')}
+        description={t('door.noShows.description', {
           count: door.people.filter((person) => person.state === 'not-arrived').length,
         })}
-        confirmLabel={t('admin.door.noShows.confirm')}
-        cancelLabel={t('admin.door.noShows.cancel')}
+        confirmLabel={t('door.noShows.confirm')}
+        cancelLabel={t('door.noShows.cancel')}
         onConfirm={() => void markNoShows()}
         pending={markingNoShows}
         destructive

@@ -4,11 +4,12 @@ import { useDoorText } from '../hooks/use-door-text';
 import type { DoorMessageId } from '../hooks/use-door-text';
 import { PHONE_NAME_MAX_CHARACTERS, phoneNameFault } from '../model/phone-name';
 import type { PhoneNameFault } from '../model/phone-name';
+import { FieldError } from '../../../components/field';
 
 const FAULTS: Record<PhoneNameFault, DoorMessageId> = {
-  blank: 'admin.door.phone.blank',
-  control: 'admin.door.phone.control',
-  long: 'admin.door.phone.long',
+  blank: 'door.phone.blank',
+  control: 'door.phone.control',
+  long: 'door.phone.long',
 };
 
 /**
@@ -42,7 +43,7 @@ export function PhoneName({
   if (!editing) {
     return (
       <p className="door-phone">
-        <span>{name ? t('admin.door.phone.named', { name }) : t('admin.door.phone.unnamed')}</span>
+        <span>{name ? t('door.phone.named', { name }) : t('door.phone.unnamed')}</span>
         <button
           type="button"
           className="button button--small button--ghost"
@@ -52,7 +53,7 @@ export function PhoneName({
             setEditing(true);
           }}
         >
-          {name ? t('admin.door.phone.rename') : t('admin.door.phone.name')}
+          {name ? t('door.phone.rename') : t('door.phone.name')}
         </button>
       </p>
     );
@@ -60,39 +61,39 @@ export function PhoneName({
   return (
     <form className="door-phone door-phone--editing" onSubmit={save} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-name`}>{t('admin.door.phone.label')}</label>
+        <label htmlFor={`${id}-name`}>{t('door.phone.label')}</label>
         <input
           id={`${id}-name`}
           value={typed}
           autoComplete="off"
           enterKeyHint="done"
           maxLength={PHONE_NAME_MAX_CHARACTERS * 2}
-          placeholder={t('admin.door.phone.placeholder')}
+          placeholder={t('door.phone.placeholder')}
           aria-invalid={fault !== null}
           aria-describedby={fault ? `${id}-fault` : `${id}-hint`}
           onChange={(event) => setTyped(event.target.value)}
           autoFocus
         />
         {fault ? (
-          <p id={`${id}-fault`} className="field-error" role="alert">
+          <FieldError id={`${id}-fault`} alert>
             {t(FAULTS[fault], { max: PHONE_NAME_MAX_CHARACTERS })}
-          </p>
+          </FieldError>
         ) : (
           <p id={`${id}-hint`} className="field-hint">
-            {t('admin.door.phone.hint')}
+            {t('door.phone.hint')}
           </p>
         )}
       </div>
       <div className="button-row">
         <button type="submit" className="button button--small button--primary">
-          {t('admin.door.phone.save')}
+          {t('door.phone.save')}
         </button>
         <button
           type="button"
           className="button button--small button--ghost"
           onClick={() => setEditing(false)}
         >
-          {t('admin.door.phone.cancel')}
+          {t('door.phone.cancel')}
         </button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import encodeQR from '@paulmillr/qr';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import messages from '../../../lang/admin/en.json';
+import messages from '../../../lang/door/en.json';
 import { renderWithProviders } from '../../../test/render';
 import { readQrFrame } from '../model/qr-frame-reader';
 import { QR_READER_READY, type QrFrame } from '../model/qr-reader-protocol';

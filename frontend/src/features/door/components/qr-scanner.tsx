@@ -238,7 +238,7 @@ export function QrScanner({
     <div className="door-scanner">
       {failure === 'reader' ? (
         <div className="notice notice--error" role="alert">
-          <p>{t('admin.door.camera.noReader')}</p>
+          <p>{t('door.camera.noReader')}</p>
           <button
             type="button"
             className="button button--small"
@@ -247,12 +247,12 @@ export function QrScanner({
               setAttempt((count) => count + 1);
             }}
           >
-            {t('admin.door.camera.tryAgain')}
+            {t('door.camera.tryAgain')}
           </button>
         </div>
       ) : failure ? (
         <p className="notice notice--error" role="alert">
-          {t(failure === 'denied' ? 'admin.door.camera.denied' : 'admin.door.camera.none')}
+          {t(failure === 'denied' ? 'door.camera.denied' : 'door.camera.none')}
         </p>
       ) : (
         <video
@@ -260,7 +260,7 @@ export function QrScanner({
           className="door-scanner__video"
           muted
           playsInline
-          aria-label={t('admin.door.camera.label')}
+          aria-label={t('door.camera.label')}
         />
       )}
     </div>

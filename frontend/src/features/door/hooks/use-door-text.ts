@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import type en from '../../../lang/admin/en.json';
+import type en from '../../../lang/door/en.json';
 
-/** The door page's texts live in the Command Center's catalogue, under the admin.door prefix. */
-export type DoorMessageId = Extract<keyof typeof en, `admin.door.${string}`>;
+/** The door page's texts: its own catalogue (lang/door/), loaded with the Command Center's. */
+export type DoorMessageId = keyof typeof en;
 
 export type DoorText = (
   key: DoorMessageId,
@@ -31,15 +31,13 @@ export function useCheckedInBy() {
       const former = by === null ? null : FORMER_OPERATOR.exec(by);
       const operator =
         by === OWNER_NAME
-          ? t('admin.door.by.owner')
+          ? t('door.by.owner')
           : former
-            ? t('admin.door.by.former', { number: Number(former[1]) })
+            ? t('door.by.former', { number: Number(former[1]) })
             : by;
       const phone = check.checkedInDevice ?? null;
       if (operator === null) return phone ?? '—';
-      return phone && phone !== operator
-        ? t('admin.door.by.onPhone', { operator, phone })
-        : operator;
+      return phone && phone !== operator ? t('door.by.onPhone', { operator, phone }) : operator;
     },
     [t],
   );

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sendCheckIn } from '../api/check-in';
-import { doorKeys } from '../api/door-keys';
 import { useDoorList } from '../api/get-door-list';
-import { HttpError } from '../../../lib/http-error';
+import { adminKeys } from '../../../lib/admin-session/admin-keys';
+import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { markNoShows } from '../api/mark-no-shows';
 import { undoCheckIn } from '../api/undo-check-in';
 import { CheckInQueue } from '../model/check-in-queue';
@@ -57,11 +57,11 @@ export function useDoor(
   // The list's refresh is a request like any other: a session ended elsewhere (the owner ended
   // it, or suspended the operator) signs the phone out there, not only at its next check-in.
   useEffect(() => {
-    if (list.error instanceof HttpError && list.error.status === 401) signedOutRef.current();
+    if (isUnauthorized(list.error)) signedOutRef.current();
   }, [list.error]);
 
   const refreshList = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: ['/api', 'admin', 'tour', 'events'] }),
+    () => queryClient.invalidateQueries({ queryKey: adminKeys.tourEvents() }),
     [queryClient],
   );
 
@@ -230,6 +230,6 @@ export function useDoor(
     askServer,
     undo,
     noShows,
-    doorKey: slot ? doorKeys.list(slot) : null,
+    doorKey: slot ? adminKeys.doorList(slot) : null,
   };
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../../lib/http-error';
 import { useGiveBackSeat } from '../api/give-back-seat';
 import { useResumeCheckout } from '../api/resume-checkout';
 import { localiseServerMessage } from '../rules/server-messages';
+import { FieldError } from '../../../components/field';
 
 type Outcome = 'given-back' | 'not-held';
 
@@ -89,9 +90,7 @@ export function PaymentCancelled({
           <FormattedMessage id="payment.cancelled.giveBack" />
         </button>
       </div>
-      <p role="alert" className="field-error">
-        {problem}
-      </p>
+      <FieldError alert>{problem}</FieldError>
     </section>
   );
 }

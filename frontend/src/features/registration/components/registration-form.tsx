@@ -26,6 +26,7 @@ import { placeName } from '../../../lib/event-place';
 import { useRegistrationDraft } from '../hooks/use-registration-draft';
 import { rememberJustRegistered } from '../../../lib/just-registered';
 import { usePhoneRule } from '../../../lib/phone-number';
+import { FieldError } from '../../../components/field';
 
 export const LAST_REGISTRATION_KEY = 'lastRegistrationId';
 
@@ -109,11 +110,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
 
   const fieldError = (field: RegistrationField) => {
     const message = messageFor(field);
-    return message ? (
-      <p id={`${field}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
+    return message ? <FieldError id={`${field}-error`}>{message}</FieldError> : null;
   };
 
   const onSubmit = (submitEvent: FormEvent<HTMLFormElement>) => {

@@ -1,19 +1,23 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../../auth/admin-only.decorator';
+import { CurrentAdmin, OperatorCommand } from '../../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../../common/api-error.dto';
 import { validationException } from '../../../../common/validation';
+import { ConcurrentChange } from '../../../../common/request-errors';
+import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
+import {
+  AlreadyCheckedIn,
+  DoorRefusal,
+  DoorSlotNotFound,
+  TicketRejected,
+} from '../../domain/door-errors';
 import {
   CheckInConflictErrorDto,
   CheckInRefusedErrorDto,
@@ -33,13 +37,20 @@ export class CheckInHttpController {
   ) {}
 
   @Post('api/admin/check-ins')
-  @HttpCode(200)
-  @AdminOnly('door', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('door', {
     operationId: 'checkIn',
     summary: 'Check a person in at the door',
     description:
       'By the ticket code scanned, or by the door handle of the person found by name (as the door list gives it); `event` and `time` name the slot the door is checking in. Records CheckedIn with the device and its time. The first check-in in the log wins: a second one (another phone, a queued one synced later) is answered 409 naming the first.',
+    ok: CheckInResponseDto,
+    refusals: [
+      TicketRejected,
+      DoorSlotNotFound,
+      RegistrationNotFoundError,
+      AlreadyCheckedIn,
+      DoorRefusal,
+      ConcurrentChange,
+    ],
   })
   @ApiBody({
     type: CheckInRequestDto,
@@ -65,15 +76,10 @@ export class CheckInHttpController {
       },
     },
   })
-  @ApiOkResponse({ type: CheckInResponseDto })
   @ApiBadRequestResponse({
     type: TicketRejectedErrorDto,
     description:
       'A ticket that does not verify (`reason` forged) or parse (`reason` unreadable), or a body that breaks its rules.',
-  })
-  @ApiNotFoundResponse({
-    type: ApiErrorDto,
-    description: 'An unknown handle, event or slot.',
   })
   @ApiConflictResponse({ type: CheckInConflictErrorDto, description: 'Already checked in.' })
   @ApiUnprocessableEntityResponse({
@@ -88,14 +94,18 @@ export class CheckInHttpController {
     if ((body.ticket === undefined) === (body.handle === undefined)) {
       const message = 'Send exactly one of ticket and handle';
       throw validationException([
-        { field: body.ticket === undefined ? 'ticket' : 'handle', message },
+        { field: body.ticket === undefined ? 'ticket' : 'handle', code: 'exactly-one', message },
       ]);
     }
     // ISO 8601 also has week and ordinal dates, which JavaScript's Date does not read.
     const deviceTime = body.deviceTime === undefined ? null : new Date(body.deviceTime);
     if (deviceTime && Number.isNaN(deviceTime.getTime())) {
       throw validationException([
-        { field: 'deviceTime', message: 'deviceTime must be a date and time (ISO 8601)' },
+        {
+          field: 'deviceTime',
+          code: 'bad-format',
+          message: 'deviceTime must be a date and time (ISO 8601)',
+        },
       ]);
     }
     const id = await this.commandBus.execute(

@@ -1,17 +1,13 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin } from '../../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../../common/api-error.dto';
 import { MarkNoShowsCommand } from './mark-no-shows.command';
 import { NoShowsMarkedDto } from './no-shows-marked.response.dto';
+import { OperatorCommand } from '../../../../auth/admin-only.decorator';
+import { ConcurrentChange } from '../../../../common/request-errors';
+import { DoorSlotNotFound, SlotNotStarted } from '../../domain/door-errors';
 
 @ApiTags('admin')
 @Controller()
@@ -19,17 +15,14 @@ export class MarkNoShowsHttpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('api/admin/tour/events/:slug/slots/:time/no-shows')
-  @HttpCode(200)
-  @AdminOnly('door', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('door', {
     operationId: 'markNoShows',
     summary: "Mark a started slot's no-shows",
     description:
       'Records NoShowMarked for every seated person not checked in. A no-show who arrives later can still be checked in. `time` is the URL-encoded slot name.',
+    ok: NoShowsMarkedDto,
+    refusals: [DoorSlotNotFound, SlotNotStarted, ConcurrentChange],
   })
-  @ApiOkResponse({ type: NoShowsMarkedDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such event or slot.' })
-  @ApiUnprocessableEntityResponse({ type: ApiErrorDto, description: 'The slot has not started.' })
   async mark(
     @Param('slug') slug: string,
     @Param('time') time: string,

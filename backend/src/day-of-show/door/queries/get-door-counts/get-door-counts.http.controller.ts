@@ -1,9 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../../../../auth/admin-only.decorator';
+import { ApiTags } from '@nestjs/swagger';
 import { DoorCountsResponseDto } from './door-counts.response.dto';
 import { GetDoorCountsQuery } from './get-door-counts.query';
+import { OperatorQuery } from '../../../../auth/admin-only.decorator';
 
 @ApiTags('admin')
 @Controller()
@@ -12,14 +12,13 @@ export class GetDoorCountsHttpController {
 
   @Get('api/admin/check-ins/counts')
   @Header('Cache-Control', 'no-store')
-  @AdminOnly('door')
-  @ApiOperation({
+  @OperatorQuery('door', {
     operationId: 'getDoorCounts',
     summary: 'Checked in and no-shows per slot',
     description:
       "For the Tour page: each slot's paid or confirmed seats, how many are checked in and how many were marked no-shows.",
+    ok: DoorCountsResponseDto,
   })
-  @ApiOkResponse({ type: DoorCountsResponseDto })
   counts(): Promise<DoorCountsResponseDto> {
     return this.queryBus.execute(new GetDoorCountsQuery());
   }

@@ -32,7 +32,7 @@ export class AnswerSheetSuspicionsHandler implements ICommandHandler<AnswerSheet
       const id = answer.registrationId.toLowerCase();
       const list = byRegistration.get(id) ?? [];
       if (list.some((item) => item.spanId === answer.spanId)) {
-        throw new SheetError('invalid', 'Each suspicion may be answered once.', 'answers');
+        throw new SheetError('answered-twice', 'Each suspicion may be answered once.', 'answers');
       }
       list.push(answer);
       byRegistration.set(id, list);

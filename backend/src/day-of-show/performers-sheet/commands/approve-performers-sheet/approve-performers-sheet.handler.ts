@@ -30,7 +30,7 @@ export class ApprovePerformersSheetHandler implements ICommandHandler<ApprovePer
     }
     const ids = dreams.map((dream) => dream.registrationId.toLowerCase());
     if (new Set(ids).size !== ids.length) {
-      throw new SheetError('invalid', 'Each registration may be approved once.', 'dreams');
+      throw new SheetError('approved-twice', 'Each registration may be approved once.', 'dreams');
     }
     const now = new Date();
     const metadata = adminMetadata(command.actor);

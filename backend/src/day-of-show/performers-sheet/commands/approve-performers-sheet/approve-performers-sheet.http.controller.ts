@@ -1,21 +1,19 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentAdmin } from '../../../../auth/admin-only.decorator';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin } from '../../../../auth/admin-only.decorator';
 import type { AdminActor } from '../../../../auth/admin-actor';
-import { ApiErrorDto } from '../../../../common/api-error.dto';
 import { GetPerformersSheetQuery } from '../../queries/get-performers-sheet/get-performers-sheet.query';
 import { PerformersSheetDto } from '../../queries/get-performers-sheet/performers-sheet.response.dto';
 import { ApprovePerformersSheetCommand } from './approve-performers-sheet.command';
 import { ApprovePerformersSheetRequestDto } from './approve-performers-sheet.request.dto';
 import { SheetNotReadyErrorDto } from './sheet-not-ready.response.dto';
+import { OperatorCommand } from '../../../../auth/admin-only.decorator';
+import { ConcurrentChange } from '../../../../common/request-errors';
+import { RegistrationNotFoundError } from '../../../../registrations/domain/registration-errors';
+import { SheetError, SheetNotReady } from '../../domain/sheet-errors';
+import { only } from '../../../../common/domain-error';
+import { TourError } from '../../../../tour/domain/tour-errors';
 
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
@@ -26,18 +24,21 @@ export class ApprovePerformersSheetHttpController {
   ) {}
 
   @Post(':slug/slots/:time/dreams/approval')
-  @HttpCode(200)
-  @AdminOnly('sheet', { mutation: true })
-  @ApiOperation({
+  @OperatorCommand('sheet', {
     operationId: 'approvePerformersSheet',
     summary: "Approve a slot's performers' sheet",
     description:
       'Records, for each dream given, SheetDreamApproved with its text as approved (sealed like the dream; unless that text is approved already) and DreamCapturedSet when the dream was not captured yet. Every registration must hold a paid or confirmed seat in the slot; one refused refuses all. Refused (409, `reason` open-suspicions) while a dream has suspicions unanswered, and (409, `reason` still-personal) when a text still looks personal unless acceptStillPersonal is true. Answers the sheet as it now stands.',
+    ok: PerformersSheetDto,
+    refusals: [
+      only(TourError, 'event-not-found', 'slot-not-found'),
+      RegistrationNotFoundError,
+      only(SheetError, 'not-seated-in-slot', 'approved-twice'),
+      SheetNotReady,
+      ConcurrentChange,
+    ],
   })
-  @ApiOkResponse({ type: PerformersSheetDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiConflictResponse({ type: SheetNotReadyErrorDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such event, slot or registration.' })
   async approve(
     @Param('slug') slug: string,
     @Param('time') time: string,

@@ -1,0 +1,198 @@
+import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
+import type { AddSlotRequest } from '../api/add-slot';
+import type { AnnounceEventRequest } from '../api/announce-event';
+import type { EditEventRequest } from '../api/edit-event';
+import type { TourEventAdmin, TourLocalised } from '../api/get-tour';
+import { DEFAULT_TIME_ZONE, isTimeZone, zonedWallTimeToIso } from './tour-time';
+
+/**
+ * The Tour page's forms: what the operator typed, checked before it is sent, field by field, as
+ * the site's registration form does. The server checks again and its refusals are shown too.
+ */
+
+export const EVENT_FIELDS = [
+  'slug',
+  'city',
+  'venue',
+  'cityIt',
+  'venueIt',
+  'cityRo',
+  'venueRo',
+  'date',
+  'timeZone',
+  'price',
+  'status',
+] as const;
+export type EventField = (typeof EVENT_FIELDS)[number];
+export type EventValues = Record<EventField, string>;
+
+export const SLOT_FIELDS = ['startsAt', 'capacity', 'time'] as const;
+export type SlotField = (typeof SLOT_FIELDS)[number];
+export type SlotValues = Record<SlotField, string>;
+
+export type FormErrors<F extends string> = Partial<Record<F, AdminMessageId>>;
+
+export const NAME_MAX_LENGTH = 120;
+export const SLUG_MAX_LENGTH = 60;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PRICE = /^\d{1,6}(?:[.,]\d{1,2})?$/;
+const WHOLE = /^\d{1,6}$/;
+
+export const EMPTY_EVENT: EventValues = {
+  slug: '',
+  city: '',
+  venue: '',
+  cityIt: '',
+  venueIt: '',
+  cityRo: '',
+  venueRo: '',
+  date: '',
+  timeZone: DEFAULT_TIME_ZONE,
+  price: '',
+  status: 'open',
+};
+
+export const EMPTY_SLOT: SlotValues = { startsAt: '', capacity: '20', time: '' };
+
+/** A price typed in the currency's units ("35", "35.50", "35,5") as minor units; null if not. */
+export function priceToMinor(text: string): number | null {
+  const trimmed = text.trim();
+  if (!PRICE.test(trimmed)) return null;
+  const [whole, fraction = ''] = trimmed.split(/[.,]/);
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Minor units as the form shows them: "35" or "35.50". */
+export function minorToPrice(minor: number): string {
+  return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
+}
+
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+export function validateEvent(values: EventValues, announcing: boolean): FormErrors<EventField> {
+  const errors: FormErrors<EventField> = {};
+  if (announcing) {
+    const slug = values.slug.trim();
+    if (!slug) errors.slug = 'admin.tour.error.slugRequired';
+    else if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug))
+      errors.slug = 'admin.tour.error.slugFormat';
+  }
+  if (!values.city.trim()) errors.city = 'admin.tour.error.cityRequired';
+  if (!values.venue.trim()) errors.venue = 'admin.tour.error.venueRequired';
+  for (const field of ['city', 'venue', 'cityIt', 'venueIt', 'cityRo', 'venueRo'] as const) {
+    if (!errors[field] && values[field].trim().length > NAME_MAX_LENGTH)
+      errors[field] = 'admin.tour.error.nameTooLong';
+  }
+  if (!values.date) errors.date = 'admin.tour.error.dateRequired';
+  else if (!isCalendarDate(values.date)) errors.date = 'admin.tour.error.dateFormat';
+  if (!isTimeZone(values.timeZone)) errors.timeZone = 'admin.tour.error.timeZone';
+  const price = priceToMinor(values.price);
+  if (!values.price.trim()) errors.price = 'admin.tour.error.priceRequired';
+  else if (price === null || price <= 0) errors.price = 'admin.tour.error.priceFormat';
+  return errors;
+}
+
+function localisedOf(values: EventValues): TourLocalised {
+  const names = (city: string, venue: string) => ({
+    ...(city.trim() ? { city: city.trim() } : {}),
+    ...(venue.trim() ? { venue: venue.trim() } : {}),
+  });
+  const it = names(values.cityIt, values.venueIt);
+  const ro = names(values.cityRo, values.venueRo);
+  return {
+    ...(Object.keys(it).length ? { it } : {}),
+    ...(Object.keys(ro).length ? { ro } : {}),
+  };
+}
+
+/** The announcement as the server takes it; call only on values that passed validateEvent. */
+export function announceRequest(values: EventValues): AnnounceEventRequest {
+  const localised = localisedOf(values);
+  return {
+    slug: values.slug.trim(),
+    city: values.city.trim(),
+    venue: values.venue.trim(),
+    ...(Object.keys(localised).length ? { localised } : {}),
+    date: values.date,
+    timeZone: values.timeZone,
+    priceMinor: priceToMinor(values.price)!,
+    status: values.status === 'coming-soon' ? 'coming-soon' : 'open',
+  };
+}
+
+/** An event's current details as the form's starting values. */
+export function eventValues(event: TourEventAdmin): EventValues {
+  return {
+    slug: event.slug,
+    city: event.city,
+    venue: event.venue,
+    cityIt: event.localised.it?.city ?? '',
+    venueIt: event.localised.it?.venue ?? '',
+    cityRo: event.localised.ro?.city ?? '',
+    venueRo: event.localised.ro?.venue ?? '',
+    date: event.date,
+    timeZone: event.timeZone,
+    price: minorToPrice(event.priceMinor),
+    status: event.status,
+  };
+}
+
+/** Only what the operator changed, so the history records what actually moved. */
+export function editRequest(event: TourEventAdmin, values: EventValues): EditEventRequest {
+  const changes: EditEventRequest = {};
+  const city = values.city.trim();
+  const venue = values.venue.trim();
+  const priceMinor = priceToMinor(values.price)!;
+  if (city !== event.city) changes.city = city;
+  if (venue !== event.venue) changes.venue = venue;
+  const localised = localisedOf(values);
+  const before = localisedOf(eventValues(event));
+  if (JSON.stringify(localised) !== JSON.stringify(before)) changes.localised = localised;
+  if (values.date !== event.date) changes.date = values.date;
+  if (values.timeZone !== event.timeZone) changes.timeZone = values.timeZone;
+  if (priceMinor !== event.priceMinor) changes.priceMinor = priceMinor;
+  if (
+    values.status !== event.status &&
+    (values.status === 'open' || values.status === 'coming-soon')
+  )
+    changes.status = values.status;
+  return changes;
+}
+
+export function validateCapacity(text: string): AdminMessageId | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return 'admin.tour.error.capacityRequired';
+  if (!WHOLE.test(trimmed) || Number(trimmed) < 1) return 'admin.tour.error.capacityFormat';
+  return undefined;
+}
+
+export function validateStart(wallTime: string, timeZone: string): AdminMessageId | undefined {
+  if (!wallTime) return 'admin.tour.error.startRequired';
+  if (!zonedWallTimeToIso(wallTime, timeZone)) return 'admin.tour.error.startMissing';
+  return undefined;
+}
+
+export function validateSlot(values: SlotValues, timeZone: string): FormErrors<SlotField> {
+  const errors: FormErrors<SlotField> = {};
+  const start = validateStart(values.startsAt, timeZone);
+  if (start) errors.startsAt = start;
+  const capacity = validateCapacity(values.capacity);
+  if (capacity) errors.capacity = capacity;
+  if (values.time.trim().length > NAME_MAX_LENGTH) errors.time = 'admin.tour.error.nameTooLong';
+  return errors;
+}
+
+/** The new slot as the server takes it; call only on values that passed validateSlot. */
+export function addSlotRequest(values: SlotValues, timeZone: string): AddSlotRequest {
+  const name = values.time.trim();
+  return {
+    startsAt: zonedWallTimeToIso(values.startsAt, timeZone)!,
+    capacity: Number(values.capacity.trim()),
+    ...(name ? { time: name } : {}),
+  };
+}

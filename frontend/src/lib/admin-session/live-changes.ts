@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '../api-client';
+import { adminKeys } from './admin-keys';
+
+/** SPEC section 9: polled every 5 seconds, now only while the live stream is down. */
+export const ADMIN_POLL_INTERVAL_MS = 5000;
+
+/**
+ * The event log's position, pushed by the server (Server-Sent Events) each time it moves: the
+ * page's data is fetched again only then, so an idle console moves no bytes. Answers whether the
+ * stream is up; while it is not, the caller polls instead.
+ */
+export function useLiveChanges(signedIn: boolean, page: 'registrations' | 'tour'): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    // What the page shows: the registrations' pages, or the tour with its seat counts.
+    const queryKey = page === 'tour' ? adminKeys.tour() : adminKeys.registrations();
+    const source = new EventSource(apiUrl('/api/admin/events/live'), { withCredentials: true });
+    let position: number | undefined;
+    source.onopen = () => setConnected(true);
+    source.onerror = () => {
+      // Ended or refused (the session may be over): poll meanwhile, and ask at once, so a 401
+      // takes the operator back to the gate.
+      setConnected(false);
+      void queryClient.invalidateQueries({ queryKey });
+    };
+    source.addEventListener('position', (message: MessageEvent<string>) => {
+      const next = (JSON.parse(message.data) as { position: number }).position;
+      // The first position after (re)connecting only says where the log is; a later one, or a
+      // different one after a gap, means something changed.
+      if (position !== undefined && next !== position) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      position = next;
+    });
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [signedIn, page, queryClient]);
+
+  return connected;
+}

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useToast } from '../../components/toast';
+import { isUnauthorized } from './admin-request';
+import type { AdminMessageId } from './admin-catalogue';
+import { useAdminSession } from './use-admin-session';
+import { useAdminText } from './use-admin-text';
+
+/**
+ * Failure handling shared by the operator's actions: a 401 means the session is over (back to
+ * the gate, saying so); anything else shows the action's own failure toast.
+ */
+export function useAdminFailure() {
+  const toast = useToast();
+  const t = useAdminText();
+  const { expire } = useAdminSession();
+  const sessionExpired = useCallback(() => {
+    expire();
+    toast({
+      title: t('admin.toast.sessionExpired.title'),
+      description: t('admin.toast.sessionExpired.description'),
+      variant: 'destructive',
+    });
+  }, [expire, t, toast]);
+
+  const fail = useCallback(
+    (error: unknown, title: AdminMessageId, description: string) => {
+      if (isUnauthorized(error)) {
+        sessionExpired();
+        return;
+      }
+      toast({ title: t(title), description, variant: 'destructive' });
+    },
+    [sessionExpired, t, toast],
+  );
+  return { fail, sessionExpired };
+}
