@@ -1,16 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
-import { OPERATOR_ROLES, type OperatorRole } from '../auth/permissions';
+import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from './domain/passphrase';
 import { LINK_TOKEN } from '../notifications/visitor-links';
 
@@ -153,40 +142,6 @@ export class TotpConfirmationRequestDto {
   @IsString({ message: 'code is required' })
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
   code: string;
-}
-
-export class InviteOperatorRequestDto {
-  @ApiProperty({ example: 'ioana@example.com', maxLength: OPERATOR_EMAIL_MAX })
-  @IsString({ message: 'email is required' })
-  @MaxLength(OPERATOR_EMAIL_MAX, {
-    message: `email must be at most ${OPERATOR_EMAIL_MAX} characters`,
-  })
-  @IsEmail({}, { message: 'email must be an email address' })
-  email: string;
-
-  @ApiProperty({ example: 'Ioana Marin', maxLength: OPERATOR_NAME_MAX })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(OPERATOR_NAME_MAX, { message: `name must be at most ${OPERATOR_NAME_MAX} characters` })
-  name: string;
-
-  @ApiProperty({ enum: OPERATOR_ROLES })
-  @IsIn(OPERATOR_ROLES, { message: 'role must be one of box-office, door' })
-  role: OperatorRole;
-}
-
-export class ChangeOperatorRequestDto {
-  @ApiPropertyOptional({ enum: OPERATOR_ROLES })
-  @IsOptional()
-  @IsIn(OPERATOR_ROLES, { message: 'role must be one of box-office, door' })
-  role?: OperatorRole;
-
-  @ApiPropertyOptional({
-    description: 'true suspends (every session of the operator ends at once); false reinstates.',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'suspended must be true or false' })
-  suspended?: boolean;
 }
 
 export class JoinRequestDto {

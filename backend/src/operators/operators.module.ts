@@ -5,10 +5,22 @@ import { Invitations } from './join/invitations';
 import { JoinHttpController } from './join/join.http.controller';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { OperatorAccounts } from './account/operator-accounts';
-import { OperatorManagement } from './management/operator-management';
 import { OperatorStore } from './operator-store';
 import { OperatorSignIn } from './sign-in/operator-sign-in';
-import { OperatorsHttpController } from './management/operators.http.controller';
+import { ListOperatorsHttpController } from './queries/list-operators/list-operators.http.controller';
+import { ListOperatorsQueryHandler } from './queries/list-operators/list-operators.query-handler';
+import { InviteOperatorHttpController } from './commands/invite-operator/invite-operator.http.controller';
+import { InviteOperatorHandler } from './commands/invite-operator/invite-operator.handler';
+import { ChangeOperatorHttpController } from './commands/change-operator/change-operator.http.controller';
+import { ChangeOperatorHandler } from './commands/change-operator/change-operator.handler';
+import { EndOperatorSessionHttpController } from './commands/end-operator-session/end-operator-session.http.controller';
+import { EndOperatorSessionHandler } from './commands/end-operator-session/end-operator-session.handler';
+import { RemoveOperatorPasskeyHttpController } from './commands/remove-operator-passkey/remove-operator-passkey.http.controller';
+import { RemoveOperatorPasskeyHandler } from './commands/remove-operator-passkey/remove-operator-passkey.handler';
+import { ResetOperatorSecondFactorHttpController } from './commands/reset-operator-second-factor/reset-operator-second-factor.http.controller';
+import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-second-factor/reset-operator-second-factor.handler';
+import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
+import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
 import { OwnerSignIn } from './sign-in/owner-sign-in';
 import { StepUp } from './account/step-up';
 
@@ -23,7 +35,14 @@ import { StepUp } from './account/step-up';
   controllers: [
     AdminAuthHttpController,
     AccountHttpController,
-    OperatorsHttpController,
+    // The owner's management of operators, one use case each, in the order of their routes.
+    ListOperatorsHttpController,
+    InviteOperatorHttpController,
+    ChangeOperatorHttpController,
+    EndOperatorSessionHttpController,
+    RemoveOperatorPasskeyHttpController,
+    ResetOperatorSecondFactorHttpController,
+    EraseOperatorHttpController,
     JoinHttpController,
   ],
   providers: [
@@ -32,7 +51,13 @@ import { StepUp } from './account/step-up';
     OperatorSignIn,
     StepUp,
     OperatorAccounts,
-    OperatorManagement,
+    ListOperatorsQueryHandler,
+    InviteOperatorHandler,
+    ChangeOperatorHandler,
+    EndOperatorSessionHandler,
+    RemoveOperatorPasskeyHandler,
+    ResetOperatorSecondFactorHandler,
+    EraseOperatorHandler,
     Invitations,
     OperatorStore,
   ],
