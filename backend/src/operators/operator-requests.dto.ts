@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from './domain/passphrase';
-import { LINK_TOKEN } from '../notifications/visitor-links';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -142,35 +141,4 @@ export class TotpConfirmationRequestDto {
   @IsString({ message: 'code is required' })
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
   code: string;
-}
-
-export class JoinRequestDto {
-  @ApiProperty({
-    example: 'eyJyIjoiMWY0YyIsInAiOiJpbnZpdGF0aW9uIn0.c2lnbmF0dXJl',
-    maxLength: LINK_TOKEN.maxLength,
-    pattern: LINK_TOKEN.pattern!.source,
-    description: "The invitation's token, as its link carries it.",
-  })
-  @IsString({ message: 'token is required' })
-  @MaxLength(LINK_TOKEN.maxLength, {
-    message: `token must be at most ${LINK_TOKEN.maxLength} characters`,
-  })
-  token: string;
-
-  @ApiProperty({ example: 'Ioana Marin', maxLength: OPERATOR_NAME_MAX })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(OPERATOR_NAME_MAX, { message: `name must be at most ${OPERATOR_NAME_MAX} characters` })
-  name: string;
-
-  @ApiProperty({
-    example: 'seven ravens over the quiet harbour',
-    maxLength: PASSPHRASE_MAX_LENGTH,
-    description: 'At least 12 characters, and none of the common passwords.',
-  })
-  @IsString({ message: 'passphrase is required' })
-  @MaxLength(PASSPHRASE_MAX_LENGTH, {
-    message: `passphrase must be at most ${PASSPHRASE_MAX_LENGTH} characters`,
-  })
-  passphrase: string;
 }

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AccountHttpController } from './account/account.http.controller';
 import { AdminAuthHttpController } from './sign-in/admin-auth.http.controller';
-import { Invitations } from './join/invitations';
-import { JoinHttpController } from './join/join.http.controller';
+import { ReadInvitationHttpController } from './queries/read-invitation/read-invitation.http.controller';
+import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invitation.query-handler';
+import { JoinAsOperatorHttpController } from './commands/join-as-operator/join-as-operator.http.controller';
+import { JoinAsOperatorHandler } from './commands/join-as-operator/join-as-operator.handler';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { OperatorAccounts } from './account/operator-accounts';
 import { OperatorStore } from './operator-store';
@@ -43,7 +45,8 @@ import { StepUp } from './account/step-up';
     RemoveOperatorPasskeyHttpController,
     ResetOperatorSecondFactorHttpController,
     EraseOperatorHttpController,
-    JoinHttpController,
+    ReadInvitationHttpController,
+    JoinAsOperatorHttpController,
   ],
   providers: [
     LoginThrottle,
@@ -58,7 +61,8 @@ import { StepUp } from './account/step-up';
     RemoveOperatorPasskeyHandler,
     ResetOperatorSecondFactorHandler,
     EraseOperatorHandler,
-    Invitations,
+    ReadInvitationQueryHandler,
+    JoinAsOperatorHandler,
     OperatorStore,
   ],
 })
