@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AccountHttpController } from './account/account.http.controller';
+import { ConfirmTotpHttpController } from './commands/confirm-totp/confirm-totp.http.controller';
+import { ConfirmTotpHandler } from './commands/confirm-totp/confirm-totp.handler';
+import { RenewRecoveryCodesHttpController } from './commands/renew-recovery-codes/renew-recovery-codes.http.controller';
+import { RenewRecoveryCodesHandler } from './commands/renew-recovery-codes/renew-recovery-codes.handler';
 import { AdminAuthHttpController } from './sign-in/admin-auth.http.controller';
 import { ReadInvitationHttpController } from './queries/read-invitation/read-invitation.http.controller';
 import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invitation.query-handler';
@@ -37,6 +41,9 @@ import { StepUp } from './account/step-up';
   controllers: [
     AdminAuthHttpController,
     AccountHttpController,
+    // The account's routes moved to use cases follow it, in the order of their routes.
+    ConfirmTotpHttpController,
+    RenewRecoveryCodesHttpController,
     // The owner's management of operators, one use case each, in the order of their routes.
     ListOperatorsHttpController,
     InviteOperatorHttpController,
@@ -54,6 +61,8 @@ import { StepUp } from './account/step-up';
     OperatorSignIn,
     StepUp,
     OperatorAccounts,
+    ConfirmTotpHandler,
+    RenewRecoveryCodesHandler,
     ListOperatorsQueryHandler,
     InviteOperatorHandler,
     ChangeOperatorHandler,

@@ -8,7 +8,6 @@ import {
   AccountDto,
   PasskeyCreationOptionsDto,
   PasskeyDto,
-  RecoveryCodesDto,
   StepUpDto,
   TotpSetupDto,
 } from '../operator-answers.dto';
@@ -18,24 +17,17 @@ import {
   PasskeyNameRequestDto,
   PasskeyRegistrationRequestDto,
   StepUpRequestDto,
-  TotpConfirmationRequestDto,
 } from '../operator-requests.dto';
 import { StepUp } from './step-up';
 import { AccountCommand, AccountQuery } from '../../auth/admin-only.decorator';
 import { only } from '../../common/domain-error';
+import { OWNER_HAS_NO_FACTORS, PROVED_LATELY } from './account-refusals';
 import {
   OperatorConflict,
   OperatorFieldRefused,
   OperatorNotFound,
   SignInThrottledError,
-  StepUpRequired,
 } from '../../auth/admin-errors';
-
-/** The owner's refusal on every route of second factors: the password is theirs. */
-const OWNER_HAS_NO_FACTORS = only(OperatorConflict, 'owner-has-no-factors');
-
-/** A change of what signs the operator in: a session proved lately, never the owner's. */
-const PROVED_LATELY = [StepUpRequired, OWNER_HAS_NO_FACTORS];
 
 /** The signed-in operator's own account and second factors (any role, before a factor too). */
 @ApiTags('admin')
@@ -173,42 +165,5 @@ export class AccountHttpController {
     @CurrentSession() session: AdminSession,
   ): Promise<TotpSetupDto> {
     return this.accounts.startTotp(session);
-  }
-
-  @Post('totp/confirmation')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'confirmTotp',
-    summary: 'Confirm the authenticator app with a code',
-    description:
-      'A code of the pending secret (one step either side is accepted) makes it the TOTP of the account and answers ten recovery codes, shown this once (each good once instead of a code; the earlier ones end). Needs a session proved lately. Records OperatorTotpConfirmed and emails the operator.',
-    ok: RecoveryCodesDto,
-    refusals: [...PROVED_LATELY, only(OperatorFieldRefused, 'totp-code-wrong')],
-  })
-  confirmTotp(
-    @Body() body: TotpConfirmationRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<RecoveryCodesDto> {
-    return this.accounts.confirmTotp(actor, session, body.code);
-  }
-
-  @Post('recovery-codes')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'renewRecoveryCodes',
-    summary: 'New recovery codes',
-    description:
-      'Ten new codes, shown this once; the earlier ones, used or not, end. Needs a session proved lately. Records OperatorRecoveryCodesRenewed and emails the operator.',
-    ok: RecoveryCodesDto,
-    refusals: PROVED_LATELY,
-  })
-  @ApiBody({ type: EmptyRequestDto })
-  renewRecoveryCodes(
-    @Body() _body: EmptyRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<RecoveryCodesDto> {
-    return this.accounts.renewRecoveryCodes(actor, session);
   }
 }

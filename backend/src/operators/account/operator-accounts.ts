@@ -28,14 +28,9 @@ import {
   verifyRegistration,
 } from '../credentials/passkeys';
 import {
-  confirmTotp,
-  findCredentials,
-  newRecoveryCodes,
   newTotpSecret,
   recoveryCodesLeft,
-  replaceRecoveryCodes,
   storePendingTotp,
-  totpStep,
   totpUri,
 } from '../credentials/second-factors';
 import { OWNER_NAME } from '../../auth/permissions';
@@ -47,7 +42,6 @@ import type {
   AccountDto,
   PasskeyCreationOptionsDto,
   PasskeyDto,
-  RecoveryCodesDto,
   TotpSetupDto,
 } from '../operator-answers.dto';
 import { requireFreshProof } from './step-up';
@@ -260,65 +254,5 @@ export class OperatorAccounts {
     const secret = newTotpSecret();
     await storePendingTotp(this.dataSource, operator.id, secret);
     return { secret, otpauthUri: totpUri(secret, row?.email ?? operator.name) };
-  }
-
-  /** A code of the pending secret confirms it; ten new recovery codes are answered once. */
-  async confirmTotp(
-    actor: AdminActor,
-    session: AdminSession,
-    code: string,
-  ): Promise<RecoveryCodesDto> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.transaction(async (manager) => {
-      const credentials = await findCredentials(manager, actor.operatorId);
-      const secret = credentials?.totpPendingSecret;
-      const now = await this.clock.now(manager);
-      const step = secret && (await totpStep(secret, code, now, null));
-      if (!step) throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
-      const loaded = await this.store.load(manager, actor.operatorId);
-      if (loaded.state?.state !== 'active')
-        throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
-      await confirmTotp(manager, actor.operatorId, step, recoveryCodes);
-      const [recorded] = await this.store.append(
-        manager,
-        loaded,
-        [{ type: 'OperatorTotpConfirmed', data: { operatorId: actor.operatorId } }],
-        adminMetadata(actor),
-      );
-      await noticeFactorChange(
-        manager,
-        { operatorId: actor.operatorId, change: 'totp-set-up', by: 'self' },
-        recorded,
-      );
-    });
-    this.outbox.nudge();
-    return { recoveryCodes };
-  }
-
-  /** Ten new recovery codes in place of the earlier ones, answered once; after a fresh proof. */
-  async renewRecoveryCodes(actor: AdminActor, session: AdminSession): Promise<RecoveryCodesDto> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.transaction(async (manager) => {
-      const loaded = await this.store.load(manager, actor.operatorId);
-      if (loaded.state?.state !== 'active') throw operatorNotFound();
-      await replaceRecoveryCodes(manager, actor.operatorId, recoveryCodes);
-      const [recorded] = await this.store.append(
-        manager,
-        loaded,
-        [{ type: 'OperatorRecoveryCodesRenewed', data: { operatorId: actor.operatorId } }],
-        adminMetadata(actor),
-      );
-      await noticeFactorChange(
-        manager,
-        { operatorId: actor.operatorId, change: 'recovery-codes-renewed', by: 'self' },
-        recorded,
-      );
-    });
-    this.outbox.nudge();
-    return { recoveryCodes };
   }
 }
