@@ -61,14 +61,6 @@ export class StepUpRequestDto {
   code?: string;
 }
 
-export class PasskeyNameRequestDto {
-  @ApiProperty({ example: 'My phone', maxLength: 60 })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(60, { message: 'name must be at most 60 characters' })
-  name: string;
-}
-
 /** An empty body: the ceremony's options need nothing from the browser. */
 export class EmptyRequestDto {}
 

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AccountHttpController } from './account/account.http.controller';
+import { RenamePasskeyHttpController } from './commands/rename-passkey/rename-passkey.http.controller';
+import { RenamePasskeyHandler } from './commands/rename-passkey/rename-passkey.handler';
+import { RemovePasskeyHttpController } from './commands/remove-passkey/remove-passkey.http.controller';
+import { RemovePasskeyHandler } from './commands/remove-passkey/remove-passkey.handler';
+import { StartTotpHttpController } from './commands/start-totp/start-totp.http.controller';
+import { StartTotpHandler } from './commands/start-totp/start-totp.handler';
 import { ConfirmTotpHttpController } from './commands/confirm-totp/confirm-totp.http.controller';
 import { ConfirmTotpHandler } from './commands/confirm-totp/confirm-totp.handler';
 import { RenewRecoveryCodesHttpController } from './commands/renew-recovery-codes/renew-recovery-codes.http.controller';
@@ -42,6 +48,9 @@ import { StepUp } from './account/step-up';
     AdminAuthHttpController,
     AccountHttpController,
     // The account's routes moved to use cases follow it, in the order of their routes.
+    RenamePasskeyHttpController,
+    RemovePasskeyHttpController,
+    StartTotpHttpController,
     ConfirmTotpHttpController,
     RenewRecoveryCodesHttpController,
     // The owner's management of operators, one use case each, in the order of their routes.
@@ -61,6 +70,9 @@ import { StepUp } from './account/step-up';
     OperatorSignIn,
     StepUp,
     OperatorAccounts,
+    RenamePasskeyHandler,
+    RemovePasskeyHandler,
+    StartTotpHandler,
     ConfirmTotpHandler,
     RenewRecoveryCodesHandler,
     ListOperatorsQueryHandler,

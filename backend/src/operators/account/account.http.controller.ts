@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminActor } from '../../auth/admin-actor';
@@ -9,12 +9,10 @@ import {
   PasskeyCreationOptionsDto,
   PasskeyDto,
   StepUpDto,
-  TotpSetupDto,
 } from '../operator-answers.dto';
 import { OperatorAccounts } from './operator-accounts';
 import {
   EmptyRequestDto,
-  PasskeyNameRequestDto,
   PasskeyRegistrationRequestDto,
   StepUpRequestDto,
 } from '../operator-requests.dto';
@@ -22,12 +20,7 @@ import { StepUp } from './step-up';
 import { AccountCommand, AccountQuery } from '../../auth/admin-only.decorator';
 import { only } from '../../common/domain-error';
 import { OWNER_HAS_NO_FACTORS, PROVED_LATELY } from './account-refusals';
-import {
-  OperatorConflict,
-  OperatorFieldRefused,
-  OperatorNotFound,
-  SignInThrottledError,
-} from '../../auth/admin-errors';
+import { OperatorFieldRefused, SignInThrottledError } from '../../auth/admin-errors';
 
 /** The signed-in operator's own account and second factors (any role, before a factor too). */
 @ApiTags('admin')
@@ -108,62 +101,5 @@ export class AccountHttpController {
     @Req() request: Request,
   ): Promise<PasskeyDto> {
     return this.accounts.addPasskey(actor, session, request, body);
-  }
-
-  @Patch('passkeys/:passkeyId')
-  @AccountCommand({
-    operationId: 'renamePasskey',
-    summary: 'Name one of your passkeys',
-    description: 'Records OperatorPasskeyRenamed.',
-    status: 204,
-    okDescription: 'Named.',
-    refusals: [only(OperatorNotFound, 'passkey-not-found'), OWNER_HAS_NO_FACTORS],
-  })
-  async renamePasskey(
-    @Param('passkeyId') passkeyId: string,
-    @Body() body: PasskeyNameRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-  ): Promise<void> {
-    await this.accounts.renamePasskey(actor, passkeyId, body.name);
-  }
-
-  @Delete('passkeys/:passkeyId')
-  @AccountCommand({
-    operationId: 'removePasskey',
-    summary: 'Remove one of your passkeys',
-    description:
-      'It signs no one in from then on. Needs a session proved lately; not the last of your second factors. Records OperatorPasskeyRemoved and emails the operator.',
-    status: 204,
-    okDescription: 'Removed.',
-    refusals: [
-      ...PROVED_LATELY,
-      only(OperatorNotFound, 'passkey-not-found'),
-      only(OperatorConflict, 'last-factor'),
-    ],
-  })
-  async removePasskey(
-    @Param('passkeyId') passkeyId: string,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<void> {
-    await this.accounts.removePasskey(actor, session, passkeyId);
-  }
-
-  @Post('totp')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'startTotp',
-    summary: 'Start adding an authenticator app (TOTP)',
-    description:
-      'A new secret, pending until a code of it is confirmed (a TOTP already confirmed stays until then). Needs a session proved lately.',
-    ok: TotpSetupDto,
-    refusals: PROVED_LATELY,
-  })
-  @ApiBody({ type: EmptyRequestDto })
-  startTotp(
-    @Body() _body: EmptyRequestDto,
-    @CurrentSession() session: AdminSession,
-  ): Promise<TotpSetupDto> {
-    return this.accounts.startTotp(session);
   }
 }
