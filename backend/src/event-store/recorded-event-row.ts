@@ -1,5 +1,4 @@
 import type { EventMetadata, NewEvent, RecordedEvent } from './event-store.types';
-import { upcast } from './upcasters';
 
 export interface RecordedEventRow {
   global_position: string;
@@ -45,7 +44,7 @@ export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
  * replay of 200,000 events a fifth of a second.
  */
 export function recordedEventOf(row: ReplayedEventRow, metadata: EventMetadata): RecordedEvent {
-  return upcast({
+  return {
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
     streamVersion: row.stream_version,
@@ -54,7 +53,7 @@ export function recordedEventOf(row: ReplayedEventRow, metadata: EventMetadata):
     data: row.data,
     metadata,
     recordedAt: recordedAtOf(row),
-  });
+  };
 }
 
 /** The columns of a new event's row that the database decides; the rest is what was sent. */
@@ -67,7 +66,7 @@ export type DecidedEventRow = Pick<
 
 /** The recorded event from what the database decided and what was sent, without reading it back. */
 export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): RecordedEvent {
-  return upcast({
+  return {
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
     streamVersion: row.stream_version,
@@ -76,5 +75,5 @@ export function recordedFromSent(row: DecidedEventRow, sent: NewEvent): Recorded
     data: sent.data,
     metadata: sent.metadata,
     recordedAt: recordedAtOf(row),
-  });
+  };
 }

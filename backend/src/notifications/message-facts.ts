@@ -73,31 +73,23 @@ export function sealedFactsOf(payload: Record<string, unknown>): SealedMessageFa
 
 /**
  * Rows queued before messages carried their facts have none: their facts are read, sealed as
- * a new row's would be, from the registration as it is when the row is sent. The registrations,
- * a floor above, say how (registerEarlierMessageFacts, when their module loads, as their codec
- * registers its upcasters), so that this floor imports nothing of theirs and every outbox
- * worker, however it was made, reads such a row. Undefined: the registration is not there.
+ * a new row's would be, from the registration as it is when the row is sent. A port given by
+ * injection: the registrations, a floor above, provide it (RegistrationPortsModule), so that
+ * this floor imports nothing of theirs.
  */
-export type EarlierMessageFacts = (
-  sql: SqlExecutor,
-  registrationId: string,
-) => Promise<SealedMessageFacts | undefined>;
-
-let earlierMessageFacts: EarlierMessageFacts | undefined;
-
-export function registerEarlierMessageFacts(read: EarlierMessageFacts): void {
-  earlierMessageFacts = read;
+export abstract class EarlierMessageFacts {
+  /** The registration's facts as it is now, sealed; undefined when it is not there. */
+  abstract factsOf(
+    sql: SqlExecutor,
+    registrationId: string,
+  ): Promise<SealedMessageFacts | undefined>;
 }
 
 /** The facts of a row, its own or (a row queued before they were written) read for it. */
 export async function messageFactsOfRow(
   sql: SqlExecutor,
   row: { registration_id: string; payload: Record<string, unknown> },
+  earlier: EarlierMessageFacts,
 ): Promise<SealedMessageFacts | undefined> {
-  const own = sealedFactsOf(row.payload);
-  if (own) return own;
-  if (!earlierMessageFacts) {
-    throw new Error('This outbox row carries no facts, and nothing reads them for it');
-  }
-  return earlierMessageFacts(sql, row.registration_id);
+  return sealedFactsOf(row.payload) ?? earlier.factsOf(sql, row.registration_id);
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config';
 import { visitorCancellationClosesAt } from '../tour/domain/registration-window';
 import { MailTransport, type OutgoingMail } from './mail-transport';
 import {
+  EarlierMessageFacts,
   messageFactsOfRow,
   messageFactsReadable,
   openMessageFacts,
@@ -84,6 +85,7 @@ export class OutboxWorker extends PollingWorker {
     private readonly transport: MailTransport,
     private readonly links: VisitorLinks,
     private readonly tickets: TicketIssuer,
+    private readonly earlierFacts: EarlierMessageFacts,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
     super('Outbox pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
@@ -271,7 +273,7 @@ export class OutboxWorker extends PollingWorker {
   }
 
   private async deliver(row: ClaimedRow, now: Date): Promise<keyof OutboxRunResult> {
-    const sealed = await messageFactsOfRow(this.dataSource, row);
+    const sealed = await messageFactsOfRow(this.dataSource, row, this.earlierFacts);
     const facts = sealed && (await openMessageFacts(this.dataSource, sealed));
     if (!sealed || !facts || facts.status === 'deleted' || !facts.email) {
       await this.dataSource.query(

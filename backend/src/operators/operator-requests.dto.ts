@@ -1,18 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
-import { OPERATOR_ROLES, type OperatorRole } from '../auth/permissions';
+import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from './domain/passphrase';
-import { LINK_TOKEN } from '../notifications/visitor-links';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,14 +59,6 @@ export class StepUpRequestDto {
   @IsString({ message: 'code must be text' })
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
   code?: string;
-}
-
-export class PasskeyNameRequestDto {
-  @ApiProperty({ example: 'My phone', maxLength: 60 })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(60, { message: 'name must be at most 60 characters' })
-  name: string;
 }
 
 /** An empty body: the ceremony's options need nothing from the browser. */
@@ -142,80 +122,4 @@ export class PasskeyRegistrationRequestDto {
   @IsString({ message: 'name must be text' })
   @MaxLength(60, { message: 'name must be at most 60 characters' })
   name?: string;
-}
-
-export class TotpConfirmationRequestDto {
-  @ApiProperty({
-    example: '123456',
-    pattern: '^\\d{6}$',
-    description: 'The code the app shows now.',
-  })
-  @IsString({ message: 'code is required' })
-  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
-  code: string;
-}
-
-export class InviteOperatorRequestDto {
-  @ApiProperty({ example: 'ioana@example.com', maxLength: OPERATOR_EMAIL_MAX })
-  @IsString({ message: 'email is required' })
-  @MaxLength(OPERATOR_EMAIL_MAX, {
-    message: `email must be at most ${OPERATOR_EMAIL_MAX} characters`,
-  })
-  @IsEmail({}, { message: 'email must be an email address' })
-  email: string;
-
-  @ApiProperty({ example: 'Ioana Marin', maxLength: OPERATOR_NAME_MAX })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(OPERATOR_NAME_MAX, { message: `name must be at most ${OPERATOR_NAME_MAX} characters` })
-  name: string;
-
-  @ApiProperty({ enum: OPERATOR_ROLES })
-  @IsIn(OPERATOR_ROLES, { message: 'role must be one of box-office, door' })
-  role: OperatorRole;
-}
-
-export class ChangeOperatorRequestDto {
-  @ApiPropertyOptional({ enum: OPERATOR_ROLES })
-  @IsOptional()
-  @IsIn(OPERATOR_ROLES, { message: 'role must be one of box-office, door' })
-  role?: OperatorRole;
-
-  @ApiPropertyOptional({
-    description: 'true suspends (every session of the operator ends at once); false reinstates.',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'suspended must be true or false' })
-  suspended?: boolean;
-}
-
-export class JoinRequestDto {
-  @ApiProperty({
-    example: 'eyJyIjoiMWY0YyIsInAiOiJpbnZpdGF0aW9uIn0.c2lnbmF0dXJl',
-    maxLength: LINK_TOKEN.maxLength,
-    pattern: LINK_TOKEN.pattern!.source,
-    description: "The invitation's token, as its link carries it.",
-  })
-  @IsString({ message: 'token is required' })
-  @MaxLength(LINK_TOKEN.maxLength, {
-    message: `token must be at most ${LINK_TOKEN.maxLength} characters`,
-  })
-  token: string;
-
-  @ApiProperty({ example: 'Ioana Marin', maxLength: OPERATOR_NAME_MAX })
-  @IsString({ message: 'name is required' })
-  @Matches(/\S/, { message: 'name is required' })
-  @MaxLength(OPERATOR_NAME_MAX, { message: `name must be at most ${OPERATOR_NAME_MAX} characters` })
-  name: string;
-
-  @ApiProperty({
-    example: 'seven ravens over the quiet harbour',
-    maxLength: PASSPHRASE_MAX_LENGTH,
-    description: 'At least 12 characters, and none of the common passwords.',
-  })
-  @IsString({ message: 'passphrase is required' })
-  @MaxLength(PASSPHRASE_MAX_LENGTH, {
-    message: `passphrase must be at most ${PASSPHRASE_MAX_LENGTH} characters`,
-  })
-  passphrase: string;
 }

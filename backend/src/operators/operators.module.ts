@@ -1,14 +1,38 @@
 import { Module } from '@nestjs/common';
 import { AccountHttpController } from './account/account.http.controller';
+import { RenamePasskeyHttpController } from './commands/rename-passkey/rename-passkey.http.controller';
+import { RenamePasskeyHandler } from './commands/rename-passkey/rename-passkey.handler';
+import { RemovePasskeyHttpController } from './commands/remove-passkey/remove-passkey.http.controller';
+import { RemovePasskeyHandler } from './commands/remove-passkey/remove-passkey.handler';
+import { StartTotpHttpController } from './commands/start-totp/start-totp.http.controller';
+import { StartTotpHandler } from './commands/start-totp/start-totp.handler';
+import { ConfirmTotpHttpController } from './commands/confirm-totp/confirm-totp.http.controller';
+import { ConfirmTotpHandler } from './commands/confirm-totp/confirm-totp.handler';
+import { RenewRecoveryCodesHttpController } from './commands/renew-recovery-codes/renew-recovery-codes.http.controller';
+import { RenewRecoveryCodesHandler } from './commands/renew-recovery-codes/renew-recovery-codes.handler';
 import { AdminAuthHttpController } from './sign-in/admin-auth.http.controller';
-import { Invitations } from './join/invitations';
-import { JoinHttpController } from './join/join.http.controller';
+import { ReadInvitationHttpController } from './queries/read-invitation/read-invitation.http.controller';
+import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invitation.query-handler';
+import { JoinAsOperatorHttpController } from './commands/join-as-operator/join-as-operator.http.controller';
+import { JoinAsOperatorHandler } from './commands/join-as-operator/join-as-operator.handler';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { OperatorAccounts } from './account/operator-accounts';
-import { OperatorManagement } from './management/operator-management';
 import { OperatorStore } from './operator-store';
 import { OperatorSignIn } from './sign-in/operator-sign-in';
-import { OperatorsHttpController } from './management/operators.http.controller';
+import { ListOperatorsHttpController } from './queries/list-operators/list-operators.http.controller';
+import { ListOperatorsQueryHandler } from './queries/list-operators/list-operators.query-handler';
+import { InviteOperatorHttpController } from './commands/invite-operator/invite-operator.http.controller';
+import { InviteOperatorHandler } from './commands/invite-operator/invite-operator.handler';
+import { ChangeOperatorHttpController } from './commands/change-operator/change-operator.http.controller';
+import { ChangeOperatorHandler } from './commands/change-operator/change-operator.handler';
+import { EndOperatorSessionHttpController } from './commands/end-operator-session/end-operator-session.http.controller';
+import { EndOperatorSessionHandler } from './commands/end-operator-session/end-operator-session.handler';
+import { RemoveOperatorPasskeyHttpController } from './commands/remove-operator-passkey/remove-operator-passkey.http.controller';
+import { RemoveOperatorPasskeyHandler } from './commands/remove-operator-passkey/remove-operator-passkey.handler';
+import { ResetOperatorSecondFactorHttpController } from './commands/reset-operator-second-factor/reset-operator-second-factor.http.controller';
+import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-second-factor/reset-operator-second-factor.handler';
+import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
+import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
 import { OwnerSignIn } from './sign-in/owner-sign-in';
 import { StepUp } from './account/step-up';
 
@@ -23,8 +47,22 @@ import { StepUp } from './account/step-up';
   controllers: [
     AdminAuthHttpController,
     AccountHttpController,
-    OperatorsHttpController,
-    JoinHttpController,
+    // The account's routes moved to use cases follow it, in the order of their routes.
+    RenamePasskeyHttpController,
+    RemovePasskeyHttpController,
+    StartTotpHttpController,
+    ConfirmTotpHttpController,
+    RenewRecoveryCodesHttpController,
+    // The owner's management of operators, one use case each, in the order of their routes.
+    ListOperatorsHttpController,
+    InviteOperatorHttpController,
+    ChangeOperatorHttpController,
+    EndOperatorSessionHttpController,
+    RemoveOperatorPasskeyHttpController,
+    ResetOperatorSecondFactorHttpController,
+    EraseOperatorHttpController,
+    ReadInvitationHttpController,
+    JoinAsOperatorHttpController,
   ],
   providers: [
     LoginThrottle,
@@ -32,8 +70,20 @@ import { StepUp } from './account/step-up';
     OperatorSignIn,
     StepUp,
     OperatorAccounts,
-    OperatorManagement,
-    Invitations,
+    RenamePasskeyHandler,
+    RemovePasskeyHandler,
+    StartTotpHandler,
+    ConfirmTotpHandler,
+    RenewRecoveryCodesHandler,
+    ListOperatorsQueryHandler,
+    InviteOperatorHandler,
+    ChangeOperatorHandler,
+    EndOperatorSessionHandler,
+    RemoveOperatorPasskeyHandler,
+    ResetOperatorSecondFactorHandler,
+    EraseOperatorHandler,
+    ReadInvitationQueryHandler,
+    JoinAsOperatorHandler,
     OperatorStore,
   ],
 })

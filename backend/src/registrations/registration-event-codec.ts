@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.types';
-import { registerUpcaster } from '../event-store/upcasters';
+import { currentSchemaVersion, upcast, type Upcaster } from '../event-store/upcasters';
 import {
   openPersonalFields,
   sealPersonalFields,
@@ -8,16 +8,18 @@ import {
 import { PERSONAL_FIELDS, type RegistrationEvent } from './domain/registration-events';
 
 /**
- * The schema each event type is written in now; a type not named is at 1. PaidFlagSet 2: the
- * operator's mark became a payment fact that keeps a held or offered seat; a schema-1 mark only
- * set the flag, and is read as `flagOnly` so that a rebuild folds it as it was folded live.
+ * How each event type's earlier schemas are read now (upcasters.ts); a type not named is at
+ * schema 1. PaidFlagSet 2: the operator's mark became a payment fact that keeps a held or
+ * offered seat; a schema-1 mark only set the flag, and is read as `flagOnly` so that a rebuild
+ * folds it as it was folded live.
  */
-const SCHEMA_VERSIONS: Partial<Record<RegistrationEvent['type'], number>> = { PaidFlagSet: 2 };
+const REGISTRATION_UPCASTERS: Partial<Record<RegistrationEvent['type'], readonly Upcaster[]>> = {
+  PaidFlagSet: [(data) => ({ ...data, flagOnly: true })],
+};
 
-registerUpcaster('PaidFlagSet', 1, (data) => ({ ...data, flagOnly: true }));
-
+/** The schema an event of `type` is written in now. */
 export function registrationEventSchemaVersion(type: RegistrationEvent['type']): number {
-  return SCHEMA_VERSIONS[type] ?? 1;
+  return currentSchemaVersion(REGISTRATION_UPCASTERS, type);
 }
 
 /** Stored events keep their personal fields under this key, sealed. */
@@ -66,10 +68,15 @@ export interface DecodedRegistrationEvent {
   personalDataErased: boolean;
 }
 
+/**
+ * A stored event as the domain reads it now: brought up to its type's current schema, its
+ * personal fields opened with the registration's key (none when erased).
+ */
 export function decodeRegistrationEvent(
-  recorded: RecordedEvent,
+  stored: RecordedEvent,
   key: Buffer | undefined,
 ): DecodedRegistrationEvent {
+  const recorded = upcast(stored, REGISTRATION_UPCASTERS);
   const data: Record<string, unknown> = { ...recorded.data };
   const sealed = data[SEALED];
   delete data[SEALED];

@@ -9,7 +9,7 @@ import {
 } from '../event-store/event-store.types';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { appendAndFold, loadStream } from '../event-store/stream-writes';
-import { registerEarlierMessageFacts } from '../notifications/message-facts';
+import type { SealedMessageFacts } from '../notifications/message-facts';
 import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockClientHolds, lockSlotSeats } from '../seat-ledger/slot-lock';
@@ -367,8 +367,14 @@ export async function loadRegistration(
   };
 }
 
-// Messages queued before they carried their facts read them from the registration as it is.
-registerEarlierMessageFacts(async (sql, registrationId) => {
+/**
+ * The facts of a message queued before messages carried them, read from the registration as it
+ * is (the EarlierMessageFacts port, RegistrationPortsModule).
+ */
+export async function earlierMessageFacts(
+  sql: SqlExecutor,
+  registrationId: string,
+): Promise<SealedMessageFacts | undefined> {
   const { state, key } = await loadRegistration(sql, registrationId);
   return state && key ? sealedMessageFactsOf(state, key) : undefined;
-});
+}

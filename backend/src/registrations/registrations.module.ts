@@ -20,7 +20,7 @@ import { GetAdminRegistrationQueryHandler } from './queries/list-registrations/g
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
-import { RegistrationSlotsModule } from './registration-slots.module';
+import { RegistrationPortsModule } from './registration-ports.module';
 
 /**
  * The registrations' core: the one write side (RegistrationStore) every capability writes
@@ -29,7 +29,7 @@ import { RegistrationSlotsModule } from './registration-slots.module';
  * with @AdminOnly('<permission>') (the auth module's guard).
  */
 @Module({
-  imports: [ServerLifecycleModule, SeatLedgerModule, RegistrationSlotsModule],
+  imports: [ServerLifecycleModule, SeatLedgerModule, RegistrationPortsModule],
   controllers: [
     GetCapacityHttpController,
     GetRegistrationHttpController,

@@ -12,7 +12,6 @@ import {
 } from '../../src/registrations/domain/registration';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
 import type { RecordedEvent } from '../../src/event-store/event-store.types';
-import { upcast } from '../../src/event-store/upcasters';
 import {
   decodeRegistrationEvent,
   registrationEventSchemaVersion,
@@ -157,7 +156,7 @@ describe('a paid mark recorded before it was a payment fact (PaidFlagSet schema 
     recordedAt: NOW,
   });
   const read = (schemaVersion: number): RegistrationEvent =>
-    decodeRegistrationEvent(upcast(recorded(schemaVersion)), undefined).event;
+    decodeRegistrationEvent(recorded(schemaVersion), undefined).event;
 
   it('folds as it was folded when recorded: the flag only, so the hold still lapses', () => {
     const held = state('held', { holdExpiresAt: NOW.toISOString() });

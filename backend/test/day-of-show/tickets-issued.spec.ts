@@ -10,6 +10,7 @@ import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox, registrationBody, request } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { RecordingTransport } from '../notifications/recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 interface Ticket {
   code: string;
@@ -107,6 +108,7 @@ describe('every paid or confirmed seat has a ticket: email, confirmation page, b
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
     const mail = transport.sent.find((sent) => sent.to.address === 'tina.mail@example.com')!;

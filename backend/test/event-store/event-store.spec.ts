@@ -4,7 +4,7 @@ import { ConcurrencyError } from '../../src/event-store/concurrency-error';
 import type { NewEvent } from '../../src/event-store/event-store.types';
 import { readAll, readAllInBatches } from '../../src/event-store/read-all';
 import { readStream } from '../../src/event-store/read-stream';
-import { registerUpcaster } from '../../src/event-store/upcasters';
+import { upcast } from '../../src/event-store/upcasters';
 import { databaseOfItsOwn, type TestDatabase } from '../test-database';
 
 /**
@@ -159,10 +159,11 @@ describe('event store', () => {
     expect((await readStream(sql, 'stream-c'))[0].type).toBe('Opened');
   });
 
-  it('upcasts an old schema version on read', async () => {
-    registerUpcaster('Renamed', 1, (data) => ({ fullName: data.name }));
+  it('reads an old schema version as stored, and its upcasters bring it up to date', async () => {
     await appendToStream(sql, 'stream-d', 0, [fact('Renamed', { name: 'Ada' })]);
-    const [event] = await readStream(sql, 'stream-d');
+    const [stored] = await readStream(sql, 'stream-d');
+    expect(stored).toMatchObject({ schemaVersion: 1, data: { name: 'Ada' } });
+    const event = upcast(stored, { Renamed: [(data) => ({ fullName: data.name })] });
     expect(event.schemaVersion).toBe(2);
     expect(event.data).toEqual({ fullName: 'Ada' });
   });

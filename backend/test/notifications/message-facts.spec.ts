@@ -8,6 +8,7 @@ import { adminRequest, login, register } from '../admin/admin-client';
 import { payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { RecordingTransport } from './recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 interface OutboxRow {
   id: string;
@@ -33,6 +34,7 @@ describe("an email's facts, written into its outbox row by the transaction that 
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
   }
 

@@ -25,6 +25,7 @@ import { startTestApp, type TestApp } from '../test-app';
 import { registerVisitor } from '../payments/payment-fixtures';
 import { SmtpStandIn } from './smtp-stand-in';
 import { catalogueWithSeats } from '../test-tour';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 /**
  * Records what it is given, as the shared RecordingTransport does, and more: `behaviour` decides
@@ -117,6 +118,7 @@ describe('the outbox worker', () => {
       transport,
       on.app.get(VisitorLinks),
       on.app.get(TicketIssuer),
+      on.app.get(EarlierMessageFacts),
     );
   }
 

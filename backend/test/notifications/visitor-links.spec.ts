@@ -10,6 +10,7 @@ import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, request, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { RecordingTransport } from './recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 const SECRET = 'test-visitor-links-secret';
 const ID = '6f1c1a52-3b9e-4d43-9a4e-2f0a8d3c9b11';
@@ -81,6 +82,7 @@ describe("an email's cancellation link", () => {
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
     const link = transport.sent

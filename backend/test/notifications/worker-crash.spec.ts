@@ -11,6 +11,7 @@ import { registerVisitor } from '../payments/payment-fixtures';
 import { messageIdOf, SmtpStandIn } from './smtp-stand-in';
 import { RecordingTransport } from './recording-transport';
 import { waitFor } from '../wait-for';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 describe('an app process killed while its outbox worker is mid-batch', () => {
   const smtp = new SmtpStandIn(1);
@@ -83,6 +84,7 @@ describe('an app process killed while its outbox worker is mid-batch', () => {
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
       app.app.get(Metrics),
     );
     const killedAt = Date.now();

@@ -13,6 +13,7 @@ import { appsOnOwnDatabase, startTestApp, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
 import { deliver, registerVisitor, sessionEvent } from './payment-fixtures';
 import { storedEvents } from '../read-models';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 interface Page {
   status: number;
@@ -160,6 +161,7 @@ describe('the sandbox checkout, over HTTP', () => {
       new FileMailTransport(mailDir),
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
     const files = await readdir(mailDir);

@@ -6,6 +6,7 @@ import { adminRequest, login, register } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox } from '../http';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { RecordingTransport } from '../notifications/recording-transport';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 const DAY_MS = 86_400_000;
 
@@ -59,6 +60,7 @@ describe('a moved slot, as the visitor reads it', () => {
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
     const mails = transport.sent.filter((mail) => mail.to.address === 'moved.slot@example.com');

@@ -14,6 +14,7 @@ import { appsOnOwnDatabase, type TestApp, type TestAppOptions } from '../test-ap
 import { testTour } from '../test-tour';
 import { RecordingTransport } from '../notifications/recording-transport';
 import { type StoredEventRow, storedEvents } from '../read-models';
+import { EarlierMessageFacts } from '../../src/notifications/message-facts';
 
 const SECRET = 'test-cancellation-token-secret';
 const HOUR_MS = 3_600_000;
@@ -72,6 +73,7 @@ describe('cancellations and waiting-list offers', () => {
       transport,
       app.app.get(VisitorLinks),
       app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
     );
     while ((await worker.runOnce()).sent > 0);
   }

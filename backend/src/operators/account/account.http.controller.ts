@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminActor } from '../../auth/admin-actor';
@@ -8,34 +8,19 @@ import {
   AccountDto,
   PasskeyCreationOptionsDto,
   PasskeyDto,
-  RecoveryCodesDto,
   StepUpDto,
-  TotpSetupDto,
 } from '../operator-answers.dto';
 import { OperatorAccounts } from './operator-accounts';
 import {
   EmptyRequestDto,
-  PasskeyNameRequestDto,
   PasskeyRegistrationRequestDto,
   StepUpRequestDto,
-  TotpConfirmationRequestDto,
 } from '../operator-requests.dto';
 import { StepUp } from './step-up';
 import { AccountCommand, AccountQuery } from '../../auth/admin-only.decorator';
 import { only } from '../../common/domain-error';
-import {
-  OperatorConflict,
-  OperatorFieldRefused,
-  OperatorNotFound,
-  SignInThrottledError,
-  StepUpRequired,
-} from '../../auth/admin-errors';
-
-/** The owner's refusal on every route of second factors: the password is theirs. */
-const OWNER_HAS_NO_FACTORS = only(OperatorConflict, 'owner-has-no-factors');
-
-/** A change of what signs the operator in: a session proved lately, never the owner's. */
-const PROVED_LATELY = [StepUpRequired, OWNER_HAS_NO_FACTORS];
+import { OWNER_HAS_NO_FACTORS, PROVED_LATELY } from './account-refusals';
+import { OperatorFieldRefused, SignInThrottledError } from '../../auth/admin-errors';
 
 /** The signed-in operator's own account and second factors (any role, before a factor too). */
 @ApiTags('admin')
@@ -116,99 +101,5 @@ export class AccountHttpController {
     @Req() request: Request,
   ): Promise<PasskeyDto> {
     return this.accounts.addPasskey(actor, session, request, body);
-  }
-
-  @Patch('passkeys/:passkeyId')
-  @AccountCommand({
-    operationId: 'renamePasskey',
-    summary: 'Name one of your passkeys',
-    description: 'Records OperatorPasskeyRenamed.',
-    status: 204,
-    okDescription: 'Named.',
-    refusals: [only(OperatorNotFound, 'passkey-not-found'), OWNER_HAS_NO_FACTORS],
-  })
-  async renamePasskey(
-    @Param('passkeyId') passkeyId: string,
-    @Body() body: PasskeyNameRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-  ): Promise<void> {
-    await this.accounts.renamePasskey(actor, passkeyId, body.name);
-  }
-
-  @Delete('passkeys/:passkeyId')
-  @AccountCommand({
-    operationId: 'removePasskey',
-    summary: 'Remove one of your passkeys',
-    description:
-      'It signs no one in from then on. Needs a session proved lately; not the last of your second factors. Records OperatorPasskeyRemoved and emails the operator.',
-    status: 204,
-    okDescription: 'Removed.',
-    refusals: [
-      ...PROVED_LATELY,
-      only(OperatorNotFound, 'passkey-not-found'),
-      only(OperatorConflict, 'last-factor'),
-    ],
-  })
-  async removePasskey(
-    @Param('passkeyId') passkeyId: string,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<void> {
-    await this.accounts.removePasskey(actor, session, passkeyId);
-  }
-
-  @Post('totp')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'startTotp',
-    summary: 'Start adding an authenticator app (TOTP)',
-    description:
-      'A new secret, pending until a code of it is confirmed (a TOTP already confirmed stays until then). Needs a session proved lately.',
-    ok: TotpSetupDto,
-    refusals: PROVED_LATELY,
-  })
-  @ApiBody({ type: EmptyRequestDto })
-  startTotp(
-    @Body() _body: EmptyRequestDto,
-    @CurrentSession() session: AdminSession,
-  ): Promise<TotpSetupDto> {
-    return this.accounts.startTotp(session);
-  }
-
-  @Post('totp/confirmation')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'confirmTotp',
-    summary: 'Confirm the authenticator app with a code',
-    description:
-      'A code of the pending secret (one step either side is accepted) makes it the TOTP of the account and answers ten recovery codes, shown this once (each good once instead of a code; the earlier ones end). Needs a session proved lately. Records OperatorTotpConfirmed and emails the operator.',
-    ok: RecoveryCodesDto,
-    refusals: [...PROVED_LATELY, only(OperatorFieldRefused, 'totp-code-wrong')],
-  })
-  confirmTotp(
-    @Body() body: TotpConfirmationRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<RecoveryCodesDto> {
-    return this.accounts.confirmTotp(actor, session, body.code);
-  }
-
-  @Post('recovery-codes')
-  @Header('Cache-Control', 'no-store')
-  @AccountCommand({
-    operationId: 'renewRecoveryCodes',
-    summary: 'New recovery codes',
-    description:
-      'Ten new codes, shown this once; the earlier ones, used or not, end. Needs a session proved lately. Records OperatorRecoveryCodesRenewed and emails the operator.',
-    ok: RecoveryCodesDto,
-    refusals: PROVED_LATELY,
-  })
-  @ApiBody({ type: EmptyRequestDto })
-  renewRecoveryCodes(
-    @Body() _body: EmptyRequestDto,
-    @CurrentAdmin() actor: AdminActor,
-    @CurrentSession() session: AdminSession,
-  ): Promise<RecoveryCodesDto> {
-    return this.accounts.renewRecoveryCodes(actor, session);
   }
 }

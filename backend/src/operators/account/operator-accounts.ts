@@ -3,15 +3,10 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { adminMetadata, type AdminActor } from '../../auth/admin-actor';
 import { AdminClock } from '../../auth/admin-clock';
-import {
-  fieldRefused,
-  operatorConflict,
-  operatorNotFound,
-  ownerHasNoFactors,
-} from '../../auth/admin-errors';
+import { fieldRefused, ownerHasNoFactors } from '../../auth/admin-errors';
 import { provedUntil, type AdminSession } from '../../auth/admin-sessions';
 import { deviceName } from '../../auth/device-name';
-import { hasSecondFactor, isOwner } from '../../auth/operator';
+import { isOwner } from '../../auth/operator';
 import { OperatorStore } from '../operator-store';
 import { findOperator } from '../../auth/operator-view';
 import {
@@ -20,36 +15,18 @@ import {
   listPasskeys,
   registrationOptions,
   relyingPartyOf,
-  removePasskey,
-  renamePasskey,
   storeChallenge,
   storePasskey,
   takeChallenge,
   verifyRegistration,
 } from '../credentials/passkeys';
-import {
-  confirmTotp,
-  findCredentials,
-  newRecoveryCodes,
-  newTotpSecret,
-  recoveryCodesLeft,
-  replaceRecoveryCodes,
-  storePendingTotp,
-  totpStep,
-  totpUri,
-} from '../credentials/second-factors';
+import { recoveryCodesLeft } from '../credentials/second-factors';
 import { OWNER_NAME } from '../../auth/permissions';
 import { APP_CONFIG } from '../../config/app-config.token';
 import type { AppConfig } from '../../config/config';
 import { OutboxWorker } from '../../notifications/outbox-worker';
 import { noticeFactorChange } from './factor-notices';
-import type {
-  AccountDto,
-  PasskeyCreationOptionsDto,
-  PasskeyDto,
-  RecoveryCodesDto,
-  TotpSetupDto,
-} from '../operator-answers.dto';
+import type { AccountDto, PasskeyCreationOptionsDto, PasskeyDto } from '../operator-answers.dto';
 import { requireFreshProof } from './step-up';
 
 export const PASSKEY_NOT_REGISTERED = 'This passkey could not be registered.';
@@ -185,140 +162,5 @@ export class OperatorAccounts {
     });
     this.outbox.nudge();
     return { id: verified.id, name, createdAt: now.toISOString() };
-  }
-
-  /** Names one of the operator's passkeys (what the account page and the owner's list show). */
-  async renamePasskey(actor: AdminActor, passkeyId: string, name: string): Promise<void> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    const trimmed = name.trim();
-    await this.store.transaction(async (manager) => {
-      const loaded = await this.store.load(manager, actor.operatorId);
-      if (!(await renamePasskey(manager, actor.operatorId, passkeyId, trimmed))) {
-        throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
-      }
-      await this.store.append(
-        manager,
-        loaded,
-        [
-          {
-            type: 'OperatorPasskeyRenamed',
-            data: { operatorId: actor.operatorId, passkeyId, name: trimmed },
-          },
-        ],
-        adminMetadata(actor),
-      );
-    });
-  }
-
-  /**
-   * Removes one of the operator's own passkeys, after a fresh proof; not the last of their
-   * factors (the passphrase alone would then be left).
-   */
-  async removePasskey(actor: AdminActor, session: AdminSession, passkeyId: string): Promise<void> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    await this.store.transaction(async (manager) => {
-      const loaded = await this.store.load(manager, actor.operatorId);
-      const state = loaded.state;
-      if (!state) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
-      const removed = await removePasskey(manager, actor.operatorId, passkeyId);
-      if (!removed) throw operatorNotFound('passkey-not-found', NO_SUCH_PASSKEY);
-      if (!hasSecondFactor({ passkeys: state.passkeys - 1, totp: state.totp })) {
-        throw operatorConflict('last-factor', LAST_FACTOR);
-      }
-      const [recorded] = await this.store.append(
-        manager,
-        loaded,
-        [
-          {
-            type: 'OperatorPasskeyRemoved',
-            data: { operatorId: actor.operatorId, passkeyId, name: removed.name },
-          },
-        ],
-        adminMetadata(actor),
-      );
-      await noticeFactorChange(
-        manager,
-        {
-          operatorId: actor.operatorId,
-          change: 'passkey-removed',
-          by: 'self',
-          passkeyName: removed.name,
-        },
-        recorded,
-      );
-    });
-    this.outbox.nudge();
-  }
-
-  /** A new TOTP secret, pending until a code of it is confirmed; after a fresh proof. */
-  async startTotp(session: AdminSession): Promise<TotpSetupDto> {
-    const operator = session.operator;
-    if (isOwner(operator.id)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    const row = await findOperator(this.dataSource, operator.id);
-    const secret = newTotpSecret();
-    await storePendingTotp(this.dataSource, operator.id, secret);
-    return { secret, otpauthUri: totpUri(secret, row?.email ?? operator.name) };
-  }
-
-  /** A code of the pending secret confirms it; ten new recovery codes are answered once. */
-  async confirmTotp(
-    actor: AdminActor,
-    session: AdminSession,
-    code: string,
-  ): Promise<RecoveryCodesDto> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.transaction(async (manager) => {
-      const credentials = await findCredentials(manager, actor.operatorId);
-      const secret = credentials?.totpPendingSecret;
-      const now = await this.clock.now(manager);
-      const step = secret && (await totpStep(secret, code, now, null));
-      if (!step) throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
-      const loaded = await this.store.load(manager, actor.operatorId);
-      if (loaded.state?.state !== 'active')
-        throw fieldRefused('totp-code-wrong', 'code', TOTP_CODE_WRONG);
-      await confirmTotp(manager, actor.operatorId, step, recoveryCodes);
-      const [recorded] = await this.store.append(
-        manager,
-        loaded,
-        [{ type: 'OperatorTotpConfirmed', data: { operatorId: actor.operatorId } }],
-        adminMetadata(actor),
-      );
-      await noticeFactorChange(
-        manager,
-        { operatorId: actor.operatorId, change: 'totp-set-up', by: 'self' },
-        recorded,
-      );
-    });
-    this.outbox.nudge();
-    return { recoveryCodes };
-  }
-
-  /** Ten new recovery codes in place of the earlier ones, answered once; after a fresh proof. */
-  async renewRecoveryCodes(actor: AdminActor, session: AdminSession): Promise<RecoveryCodesDto> {
-    if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
-    requireFreshProof(session);
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.transaction(async (manager) => {
-      const loaded = await this.store.load(manager, actor.operatorId);
-      if (loaded.state?.state !== 'active') throw operatorNotFound();
-      await replaceRecoveryCodes(manager, actor.operatorId, recoveryCodes);
-      const [recorded] = await this.store.append(
-        manager,
-        loaded,
-        [{ type: 'OperatorRecoveryCodesRenewed', data: { operatorId: actor.operatorId } }],
-        adminMetadata(actor),
-      );
-      await noticeFactorChange(
-        manager,
-        { operatorId: actor.operatorId, change: 'recovery-codes-renewed', by: 'self' },
-        recorded,
-      );
-    });
-    this.outbox.nudge();
-    return { recoveryCodes };
   }
 }
