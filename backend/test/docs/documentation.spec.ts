@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const pages = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 function anchorOf(heading: string): string {
