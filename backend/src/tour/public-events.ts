@@ -1,4 +1,5 @@
 import type { LiveTour } from './live-tour';
+import type { TourEvent } from './domain/tour';
 import type { EventStatus, LocalisedPlaces } from './domain/tour-rules';
 
 /** An event of the tour as the public site reads it (GET /api/events, the rendered pages). */
@@ -15,6 +16,20 @@ export interface PublicEvent {
   slots: { time: string; startsAt: string; status: string; capacity: number }[];
 }
 
+/** What the public site and the console both say of an event, in the record's key order. */
+export function eventDetailsOf(event: TourEvent): Omit<PublicEvent, 'currency' | 'slots'> {
+  return {
+    slug: event.slug,
+    city: event.city,
+    venue: event.venue,
+    localised: event.localised ?? {},
+    date: event.date,
+    timeZone: event.timeZone,
+    status: event.status,
+    priceMinor: event.priceMinor,
+  };
+}
+
 /**
  * The tour as a visitor sees it at `now`: a slot is open while it takes registrations (the
  * domain's rule), so the pages the server renders and GET /api/events say the same. The keys
@@ -27,14 +42,7 @@ export function publicEvents(
   closeMinutesBefore: number,
 ): PublicEvent[] {
   return catalogue.events().map((event) => ({
-    slug: event.slug,
-    city: event.city,
-    venue: event.venue,
-    localised: event.localised ?? {},
-    date: event.date,
-    timeZone: event.timeZone,
-    status: event.status,
-    priceMinor: event.priceMinor,
+    ...eventDetailsOf(event),
     currency: catalogue.currency,
     slots: event.slots.map((slot) => ({
       time: slot.time,

@@ -50,48 +50,61 @@ type Detail = Exclude<SpanCategory, 'author-name' | 'other-person'>;
 export const AUTHOR_INITIAL = 'X.';
 export const OTHER_INITIALS = 'ABCDEFGHJKLMNPQRSTUVWZ';
 
+/** The details the author's own ones read as: their email is an email address like any other. */
+const AUTHOR_DETAILS = {
+  'author-email': 'email',
+  'author-phone': 'phone',
+  'author-handle': 'handle',
+} as const satisfies Record<Exclude<Detail, OtherDetail>, OtherDetail>;
+
+type OtherDetail = Exclude<Detail, `author-${string}`>;
+
 /**
  * The neutral words for the other details, in the dream's language. One catalogue per language,
  * the same keys in each (the type makes a missing one a compile error).
  */
-export const NEUTRAL_WORDS: Record<Locale, Record<Detail, NeutralWords>> = {
+const OTHER_DETAILS_WORDS: Record<Locale, Record<OtherDetail, NeutralWords>> = {
   en: {
-    'author-email': { article: 'an email address', bare: 'email address' },
     email: { article: 'an email address', bare: 'email address' },
-    'author-phone': { article: 'a phone number', bare: 'phone number' },
     phone: { article: 'a phone number', bare: 'phone number' },
     web: { article: 'a website', bare: 'website' },
-    'author-handle': { article: 'an account', bare: 'account' },
     handle: { article: 'an account', bare: 'account' },
     address: { article: 'a street', bare: 'street' },
     workplace: { article: 'a workplace', bare: 'workplace' },
     plate: { article: 'a number plate', bare: 'number plate' },
   },
   it: {
-    'author-email': { article: 'un indirizzo email', bare: 'indirizzo email' },
     email: { article: 'un indirizzo email', bare: 'indirizzo email' },
-    'author-phone': { article: 'un numero di telefono', bare: 'numero di telefono' },
     phone: { article: 'un numero di telefono', bare: 'numero di telefono' },
     web: { article: 'un sito web', bare: 'sito web' },
-    'author-handle': { article: 'un profilo', bare: 'profilo' },
     handle: { article: 'un profilo', bare: 'profilo' },
     address: { article: 'una via', bare: 'via' },
     workplace: { article: 'un posto di lavoro', bare: 'posto di lavoro' },
     plate: { article: 'una targa', bare: 'targa' },
   },
   ro: {
-    'author-email': { article: 'o adresă de email', bare: 'adresă de email' },
     email: { article: 'o adresă de email', bare: 'adresă de email' },
-    'author-phone': { article: 'un număr de telefon', bare: 'număr de telefon' },
     phone: { article: 'un număr de telefon', bare: 'număr de telefon' },
     web: { article: 'un site web', bare: 'site web' },
-    'author-handle': { article: 'un cont', bare: 'cont' },
     handle: { article: 'un cont', bare: 'cont' },
     address: { article: 'o stradă', bare: 'stradă' },
     workplace: { article: 'un loc de muncă', bare: 'loc de muncă' },
     plate: { article: 'un număr de înmatriculare', bare: 'număr de înmatriculare' },
   },
 };
+
+/** Every detail's neutral words, the author's own read as the same kind of detail's. */
+export const NEUTRAL_WORDS = Object.fromEntries(
+  Object.entries(OTHER_DETAILS_WORDS).map(([locale, words]) => [
+    locale,
+    {
+      ...words,
+      ...Object.fromEntries(
+        Object.entries(AUTHOR_DETAILS).map(([detail, like]) => [detail, words[like]]),
+      ),
+    },
+  ]),
+) as Record<Locale, Record<Detail, NeutralWords>>;
 
 /**
  * Words after which a replacement takes its bare form: determiners, possessives and Italian

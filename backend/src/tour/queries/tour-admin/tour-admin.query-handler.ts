@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { readSeatCounts } from '../../../seat-ledger/slot-seats';
 import { readStreamFamilyBackwards } from '../../../event-store/log-queries';
 import { LiveTour } from '../../live-tour';
+import { eventDetailsOf } from '../../public-events';
 import { eventNotFound } from '../../domain/tour-errors';
 import { TOUR_STREAM, TOUR_STREAMS, tourEventStreamId } from '../../domain/tour';
 import type {
@@ -44,14 +45,7 @@ export class TourAdminQueryHandler {
     const counts = await readSeatCounts(this.dataSource, slug);
     const count = new Map(counts.map((row) => [`${row.event}\n${row.time}`, row]));
     return events.map((event) => ({
-      slug: event.slug,
-      city: event.city,
-      venue: event.venue,
-      localised: event.localised ?? {},
-      date: event.date,
-      timeZone: event.timeZone,
-      status: event.status,
-      priceMinor: event.priceMinor,
+      ...eventDetailsOf(event),
       automaticOffers: event.automaticOffers,
       slots: event.slots.map((slot) => {
         const seats = count.get(`${event.slug}\n${slot.time}`);
