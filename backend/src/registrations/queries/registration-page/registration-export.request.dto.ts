@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -19,6 +20,18 @@ const AsList = () =>
   Transform(({ value }: { value: unknown }) =>
     value === undefined || Array.isArray(value) ? value : [value],
   );
+
+/** One of the file's words: text of at most LABEL_MAX_LENGTH characters. */
+function Label(field: string, description: string, example: string): PropertyDecorator {
+  return applyDecorators(
+    // In the order decorators written above a property apply (bottom up).
+    MaxLength(LABEL_MAX_LENGTH, {
+      message: `${field} must be at most ${LABEL_MAX_LENGTH} characters`,
+    }),
+    IsString({ message: `${field} must be text` }),
+    ApiProperty({ description, example, maxLength: LABEL_MAX_LENGTH }),
+  );
+}
 
 /**
  * The filters of the list, and the words of the file in the operator's language: the site's
@@ -49,33 +62,13 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   })
   column: string[];
 
-  @ApiProperty({
-    description: 'The word for a captured dream, or a paid seat.',
-    example: 'YES',
-    maxLength: LABEL_MAX_LENGTH,
-  })
-  @IsString({ message: 'yes must be text' })
-  @MaxLength(LABEL_MAX_LENGTH, { message: `yes must be at most ${LABEL_MAX_LENGTH} characters` })
+  @Label('yes', 'The word for a captured dream, or a paid seat.', 'YES')
   yes: string;
 
-  @ApiProperty({
-    description: 'The word for a dream not captured, or a seat not paid.',
-    example: 'NO',
-    maxLength: LABEL_MAX_LENGTH,
-  })
-  @IsString({ message: 'no must be text' })
-  @MaxLength(LABEL_MAX_LENGTH, { message: `no must be at most ${LABEL_MAX_LENGTH} characters` })
+  @Label('no', 'The word for a dream not captured, or a seat not paid.', 'NO')
   no: string;
 
-  @ApiProperty({
-    description: 'The name shown when there is none.',
-    example: 'Unknown Name',
-    maxLength: LABEL_MAX_LENGTH,
-  })
-  @IsString({ message: 'unknownName must be text' })
-  @MaxLength(LABEL_MAX_LENGTH, {
-    message: `unknownName must be at most ${LABEL_MAX_LENGTH} characters`,
-  })
+  @Label('unknownName', 'The name shown when there is none.', 'Unknown Name')
   unknownName: string;
 
   @ApiPropertyOptional({
