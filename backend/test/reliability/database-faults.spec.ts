@@ -83,6 +83,7 @@ function expectUnavailable(seen: Seen[]): void {
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     expect(answer.body).toEqual({
       statusCode: 503,
+      code: 'service-unavailable',
       message: expect.any(String),
       errors: expect.any(Array),
     });

@@ -9,6 +9,7 @@ import { requestId } from '../../../common/request-id';
 import { PaymentProviderError } from '../../../payments/payment-gateway';
 import {
   InvalidTransitionError,
+  PastTheDoorError,
   RegistrationNotFoundError,
 } from '../../../registrations/domain/registration-errors';
 import { GiveBackSeatCommand } from './give-back-seat.command';
@@ -29,6 +30,7 @@ export class GiveBackSeatHttpController {
     refusals: [
       RegistrationNotFoundError,
       only(InvalidTransitionError, 'already-paid'),
+      PastTheDoorError,
       PaymentProviderError,
       ConcurrentChange,
     ],

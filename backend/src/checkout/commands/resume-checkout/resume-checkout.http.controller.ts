@@ -5,6 +5,7 @@ import { VisitorCommand } from '../../../common/api-refusals';
 import { only } from '../../../common/domain-error';
 import {
   InvalidTransitionError,
+  PastTheDoorError,
   RegistrationNotFoundError,
 } from '../../../registrations/domain/registration-errors';
 import { ResumeCheckoutCommand } from './resume-checkout.command';
@@ -24,6 +25,7 @@ export class ResumeCheckoutHttpController {
     refusals: [
       RegistrationNotFoundError,
       only(InvalidTransitionError, 'already-paid', 'seat-given-back'),
+      PastTheDoorError,
     ],
   })
   resume(@Param('id') id: string): Promise<ResumeCheckoutResponseDto> {

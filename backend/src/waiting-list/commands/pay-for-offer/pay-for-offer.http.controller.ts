@@ -10,6 +10,7 @@ import { InvalidLinkError } from '../../../notifications/invalid-link-error';
 import { PaymentProviderError } from '../../../payments/payment-gateway';
 import {
   InvalidTransitionError,
+  PastTheDoorError,
   RegistrationNotFoundError,
   SlotNotOpenError,
 } from '../../../registrations/domain/registration-errors';
@@ -39,6 +40,7 @@ export class PayForOfferHttpController {
         'already-cancelled',
         'no-seat-awaiting-payment',
       ),
+      PastTheDoorError,
       only(SlotNotOpenError, 'slot-unknown'),
       PaymentProviderError,
       ConcurrentChange,
