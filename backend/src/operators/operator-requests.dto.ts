@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from './domain/passphrase';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The longest operator name and email the API takes. */
 export const OPERATOR_NAME_MAX = 100;
@@ -37,34 +37,10 @@ export class OperatorLoginRequestDto {
   code?: string;
 }
 
-export class StepUpRequestDto {
-  @ApiPropertyOptional({
-    example: 'seven ravens over the quiet harbour',
-    maxLength: PASSPHRASE_MAX_LENGTH,
-    description: "The operator's passphrase (this or `code`).",
-  })
-  @IsOptional()
-  @IsString({ message: 'passphrase must be text' })
-  @MaxLength(PASSPHRASE_MAX_LENGTH, {
-    message: `passphrase must be at most ${PASSPHRASE_MAX_LENGTH} characters`,
-  })
-  passphrase?: string;
-
-  @ApiPropertyOptional({
-    example: '123456',
-    pattern: '^\\d{6}$',
-    description: 'A code the authenticator app shows now (this or `passphrase`).',
-  })
-  @IsOptional()
-  @IsString({ message: 'code must be text' })
-  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits the app shows' })
-  code?: string;
-}
-
 /** An empty body: the ceremony's options need nothing from the browser. */
 export class EmptyRequestDto {}
 
-const WEBAUTHN_RESPONSE = {
+export const WEBAUTHN_RESPONSE = {
   type: 'object',
   additionalProperties: true,
   example: {
@@ -94,32 +70,4 @@ export class PasskeyLoginRequestDto {
   })
   @IsObject({ message: 'response must be an object' })
   response: Record<string, unknown>;
-}
-
-export class PasskeyRegistrationRequestDto {
-  @ApiProperty({
-    format: 'uuid',
-    example: '0b6f3a52-3d1e-4c8e-9a57-5f3f2a0c9d11',
-    description: 'From POST /api/admin/account/passkeys/options.',
-  })
-  @IsString({ message: 'challengeId is required' })
-  @Matches(UUID_PATTERN, { message: 'challengeId must be the id the options answered' })
-  challengeId: string;
-
-  @ApiProperty({
-    ...WEBAUTHN_RESPONSE,
-    description: `${WEBAUTHN_RESPONSE.description} RegistrationResponseJSON.`,
-  })
-  @IsObject({ message: 'response must be an object' })
-  response: Record<string, unknown>;
-
-  @ApiPropertyOptional({
-    example: 'My phone',
-    maxLength: 60,
-    description: 'What to call the passkey; the device it was added from when left out.',
-  })
-  @IsOptional()
-  @IsString({ message: 'name must be text' })
-  @MaxLength(60, { message: 'name must be at most 60 characters' })
-  name?: string;
 }

@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AccountHttpController } from './account/account.http.controller';
+import { GetAccountHttpController } from './queries/get-account/get-account.http.controller';
+import { GetAccountQueryHandler } from './queries/get-account/get-account.query-handler';
+import { StepUpHttpController } from './commands/step-up/step-up.http.controller';
+import { StepUpHandler } from './commands/step-up/step-up.handler';
+import { StartPasskeyRegistrationHttpController } from './commands/start-passkey-registration/start-passkey-registration.http.controller';
+import { StartPasskeyRegistrationHandler } from './commands/start-passkey-registration/start-passkey-registration.handler';
+import { AddPasskeyHttpController } from './commands/add-passkey/add-passkey.http.controller';
+import { AddPasskeyHandler } from './commands/add-passkey/add-passkey.handler';
 import { RenamePasskeyHttpController } from './commands/rename-passkey/rename-passkey.http.controller';
 import { RenamePasskeyHandler } from './commands/rename-passkey/rename-passkey.handler';
 import { RemovePasskeyHttpController } from './commands/remove-passkey/remove-passkey.http.controller';
@@ -16,7 +23,6 @@ import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invit
 import { JoinAsOperatorHttpController } from './commands/join-as-operator/join-as-operator.http.controller';
 import { JoinAsOperatorHandler } from './commands/join-as-operator/join-as-operator.handler';
 import { LoginThrottle } from './sign-in/login-throttle';
-import { OperatorAccounts } from './account/operator-accounts';
 import { OperatorStore } from './operator-store';
 import { OperatorSignIn } from './sign-in/operator-sign-in';
 import { ListOperatorsHttpController } from './queries/list-operators/list-operators.http.controller';
@@ -34,7 +40,6 @@ import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-seco
 import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
 import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
 import { OwnerSignIn } from './sign-in/owner-sign-in';
-import { StepUp } from './account/step-up';
 
 /**
  * The operators' side of the Command Center: signing in and out (the owner's password, an
@@ -46,8 +51,11 @@ import { StepUp } from './account/step-up';
 @Module({
   controllers: [
     AdminAuthHttpController,
-    AccountHttpController,
-    // The account's routes moved to use cases follow it, in the order of their routes.
+    // The signed-in operator's account, one use case each, in the order of their routes.
+    GetAccountHttpController,
+    StepUpHttpController,
+    StartPasskeyRegistrationHttpController,
+    AddPasskeyHttpController,
     RenamePasskeyHttpController,
     RemovePasskeyHttpController,
     StartTotpHttpController,
@@ -68,8 +76,10 @@ import { StepUp } from './account/step-up';
     LoginThrottle,
     OwnerSignIn,
     OperatorSignIn,
-    StepUp,
-    OperatorAccounts,
+    GetAccountQueryHandler,
+    StepUpHandler,
+    StartPasskeyRegistrationHandler,
+    AddPasskeyHandler,
     RenamePasskeyHandler,
     RemovePasskeyHandler,
     StartTotpHandler,
