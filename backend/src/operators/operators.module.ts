@@ -17,14 +17,24 @@ import { ConfirmTotpHttpController } from './commands/confirm-totp/confirm-totp.
 import { ConfirmTotpHandler } from './commands/confirm-totp/confirm-totp.handler';
 import { RenewRecoveryCodesHttpController } from './commands/renew-recovery-codes/renew-recovery-codes.http.controller';
 import { RenewRecoveryCodesHandler } from './commands/renew-recovery-codes/renew-recovery-codes.handler';
-import { AdminAuthHttpController } from './sign-in/admin-auth.http.controller';
+import { LogInHttpController } from './commands/log-in/log-in.http.controller';
+import { LogInHandler } from './commands/log-in/log-in.handler';
+import { LogInAsOperatorHttpController } from './commands/log-in-as-operator/log-in-as-operator.http.controller';
+import { LogInAsOperatorHandler } from './commands/log-in-as-operator/log-in-as-operator.handler';
+import { StartPasskeySignInHttpController } from './commands/start-passkey-sign-in/start-passkey-sign-in.http.controller';
+import { StartPasskeySignInHandler } from './commands/start-passkey-sign-in/start-passkey-sign-in.handler';
+import { LogInWithPasskeyHttpController } from './commands/log-in-with-passkey/log-in-with-passkey.http.controller';
+import { LogInWithPasskeyHandler } from './commands/log-in-with-passkey/log-in-with-passkey.handler';
+import { LogOutHttpController } from './commands/log-out/log-out.http.controller';
+import { LogOutHandler } from './commands/log-out/log-out.handler';
+import { GetAdminSessionHttpController } from './queries/get-admin-session/get-admin-session.http.controller';
+import { GetAdminSessionQueryHandler } from './queries/get-admin-session/get-admin-session.query-handler';
 import { ReadInvitationHttpController } from './queries/read-invitation/read-invitation.http.controller';
 import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invitation.query-handler';
 import { JoinAsOperatorHttpController } from './commands/join-as-operator/join-as-operator.http.controller';
 import { JoinAsOperatorHandler } from './commands/join-as-operator/join-as-operator.handler';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { OperatorStore } from './operator-store';
-import { OperatorSignIn } from './sign-in/operator-sign-in';
 import { ListOperatorsHttpController } from './queries/list-operators/list-operators.http.controller';
 import { ListOperatorsQueryHandler } from './queries/list-operators/list-operators.query-handler';
 import { InviteOperatorHttpController } from './commands/invite-operator/invite-operator.http.controller';
@@ -39,7 +49,6 @@ import { ResetOperatorSecondFactorHttpController } from './commands/reset-operat
 import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-second-factor/reset-operator-second-factor.handler';
 import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
 import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
-import { OwnerSignIn } from './sign-in/owner-sign-in';
 
 /**
  * The operators' side of the Command Center: signing in and out (the owner's password, an
@@ -50,7 +59,13 @@ import { OwnerSignIn } from './sign-in/owner-sign-in';
  */
 @Module({
   controllers: [
-    AdminAuthHttpController,
+    // Signing in and out, one use case each, in the order of their routes.
+    LogInHttpController,
+    LogInAsOperatorHttpController,
+    StartPasskeySignInHttpController,
+    LogInWithPasskeyHttpController,
+    LogOutHttpController,
+    GetAdminSessionHttpController,
     // The signed-in operator's account, one use case each, in the order of their routes.
     GetAccountHttpController,
     StepUpHttpController,
@@ -74,8 +89,12 @@ import { OwnerSignIn } from './sign-in/owner-sign-in';
   ],
   providers: [
     LoginThrottle,
-    OwnerSignIn,
-    OperatorSignIn,
+    LogInHandler,
+    LogInAsOperatorHandler,
+    StartPasskeySignInHandler,
+    LogInWithPasskeyHandler,
+    LogOutHandler,
+    GetAdminSessionQueryHandler,
     GetAccountQueryHandler,
     StepUpHandler,
     StartPasskeyRegistrationHandler,

@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { OWNER_HAS_NO_FACTORS } from '../../account/account-refusals';
 import { StepUpDto } from '../../operator-answers.dto';
-import { sessionOrigin } from '../../sign-in/operator-sign-in';
+import { sessionOrigin } from '../../sign-in/session-origin';
 import { StepUpCommand } from './step-up.command';
 import { StepUpRequestDto } from './step-up.request.dto';
 
