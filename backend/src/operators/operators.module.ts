@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AccountHttpController } from './account/account.http.controller';
+import { GetAccountHttpController } from './queries/get-account/get-account.http.controller';
+import { GetAccountQueryHandler } from './queries/get-account/get-account.query-handler';
+import { StepUpHttpController } from './commands/step-up/step-up.http.controller';
+import { StepUpHandler } from './commands/step-up/step-up.handler';
+import { StartPasskeyRegistrationHttpController } from './commands/start-passkey-registration/start-passkey-registration.http.controller';
+import { StartPasskeyRegistrationHandler } from './commands/start-passkey-registration/start-passkey-registration.handler';
+import { AddPasskeyHttpController } from './commands/add-passkey/add-passkey.http.controller';
+import { AddPasskeyHandler } from './commands/add-passkey/add-passkey.handler';
 import { RenamePasskeyHttpController } from './commands/rename-passkey/rename-passkey.http.controller';
 import { RenamePasskeyHandler } from './commands/rename-passkey/rename-passkey.handler';
 import { RemovePasskeyHttpController } from './commands/remove-passkey/remove-passkey.http.controller';
@@ -10,15 +17,24 @@ import { ConfirmTotpHttpController } from './commands/confirm-totp/confirm-totp.
 import { ConfirmTotpHandler } from './commands/confirm-totp/confirm-totp.handler';
 import { RenewRecoveryCodesHttpController } from './commands/renew-recovery-codes/renew-recovery-codes.http.controller';
 import { RenewRecoveryCodesHandler } from './commands/renew-recovery-codes/renew-recovery-codes.handler';
-import { AdminAuthHttpController } from './sign-in/admin-auth.http.controller';
+import { LogInHttpController } from './commands/log-in/log-in.http.controller';
+import { LogInHandler } from './commands/log-in/log-in.handler';
+import { LogInAsOperatorHttpController } from './commands/log-in-as-operator/log-in-as-operator.http.controller';
+import { LogInAsOperatorHandler } from './commands/log-in-as-operator/log-in-as-operator.handler';
+import { StartPasskeySignInHttpController } from './commands/start-passkey-sign-in/start-passkey-sign-in.http.controller';
+import { StartPasskeySignInHandler } from './commands/start-passkey-sign-in/start-passkey-sign-in.handler';
+import { LogInWithPasskeyHttpController } from './commands/log-in-with-passkey/log-in-with-passkey.http.controller';
+import { LogInWithPasskeyHandler } from './commands/log-in-with-passkey/log-in-with-passkey.handler';
+import { LogOutHttpController } from './commands/log-out/log-out.http.controller';
+import { LogOutHandler } from './commands/log-out/log-out.handler';
+import { GetAdminSessionHttpController } from './queries/get-admin-session/get-admin-session.http.controller';
+import { GetAdminSessionQueryHandler } from './queries/get-admin-session/get-admin-session.query-handler';
 import { ReadInvitationHttpController } from './queries/read-invitation/read-invitation.http.controller';
 import { ReadInvitationQueryHandler } from './queries/read-invitation/read-invitation.query-handler';
 import { JoinAsOperatorHttpController } from './commands/join-as-operator/join-as-operator.http.controller';
 import { JoinAsOperatorHandler } from './commands/join-as-operator/join-as-operator.handler';
 import { LoginThrottle } from './sign-in/login-throttle';
-import { OperatorAccounts } from './account/operator-accounts';
 import { OperatorStore } from './operator-store';
-import { OperatorSignIn } from './sign-in/operator-sign-in';
 import { ListOperatorsHttpController } from './queries/list-operators/list-operators.http.controller';
 import { ListOperatorsQueryHandler } from './queries/list-operators/list-operators.query-handler';
 import { InviteOperatorHttpController } from './commands/invite-operator/invite-operator.http.controller';
@@ -33,8 +49,6 @@ import { ResetOperatorSecondFactorHttpController } from './commands/reset-operat
 import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-second-factor/reset-operator-second-factor.handler';
 import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
 import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
-import { OwnerSignIn } from './sign-in/owner-sign-in';
-import { StepUp } from './account/step-up';
 
 /**
  * The operators' side of the Command Center: signing in and out (the owner's password, an
@@ -45,9 +59,18 @@ import { StepUp } from './account/step-up';
  */
 @Module({
   controllers: [
-    AdminAuthHttpController,
-    AccountHttpController,
-    // The account's routes moved to use cases follow it, in the order of their routes.
+    // Signing in and out, one use case each, in the order of their routes.
+    LogInHttpController,
+    LogInAsOperatorHttpController,
+    StartPasskeySignInHttpController,
+    LogInWithPasskeyHttpController,
+    LogOutHttpController,
+    GetAdminSessionHttpController,
+    // The signed-in operator's account, one use case each, in the order of their routes.
+    GetAccountHttpController,
+    StepUpHttpController,
+    StartPasskeyRegistrationHttpController,
+    AddPasskeyHttpController,
     RenamePasskeyHttpController,
     RemovePasskeyHttpController,
     StartTotpHttpController,
@@ -66,10 +89,16 @@ import { StepUp } from './account/step-up';
   ],
   providers: [
     LoginThrottle,
-    OwnerSignIn,
-    OperatorSignIn,
-    StepUp,
-    OperatorAccounts,
+    LogInHandler,
+    LogInAsOperatorHandler,
+    StartPasskeySignInHandler,
+    LogInWithPasskeyHandler,
+    LogOutHandler,
+    GetAdminSessionQueryHandler,
+    GetAccountQueryHandler,
+    StepUpHandler,
+    StartPasskeyRegistrationHandler,
+    AddPasskeyHandler,
     RenamePasskeyHandler,
     RemovePasskeyHandler,
     StartTotpHandler,

@@ -27,3 +27,12 @@ export function answerOpenedSession(
   setSessionCookie(response, config, session.token, session.expiresAt, session.now);
   return sessionAnswer(session);
 }
+
+/** The session cookie a sign-in sets, as the OpenAPI document tells it. */
+export const SET_SESSION_COOKIE = {
+  'Set-Cookie': {
+    description:
+      '`admin_session=<token>; Path=/; HttpOnly; SameSite=Strict` (and `Secure` behind https): the session that the admin-session scheme names.',
+    schema: { type: 'string' as const },
+  },
+};

@@ -5,8 +5,7 @@ import { fieldRefused, ownerHasNoFactors } from '../../../auth/admin-errors';
 import { isOwner } from '../../../auth/operator';
 import { OutboxWorker } from '../../../notifications/outbox-worker';
 import { noticeFactorChange } from '../../account/factor-notices';
-import { TOTP_CODE_WRONG } from '../../account/operator-accounts';
-import { requireFreshProof } from '../../account/step-up';
+import { requireFreshProof, TOTP_CODE_WRONG } from '../../account/account-refusals';
 import {
   confirmTotp,
   findCredentials,

@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { requestLocale } from '../../request-locale';
 import { AdminSessionDto } from '../../sign-in/admin-session.response.dto';
-import { sessionOrigin } from '../../sign-in/operator-sign-in';
+import { sessionOrigin } from '../../sign-in/session-origin';
 import { answerOpenedSession } from '../../sign-in/session-answer';
 import { JoinAsOperatorCommand } from './join-as-operator.command';
 import { JoinRequestDto } from './join-as-operator.request.dto';

@@ -3,7 +3,7 @@ import { adminMetadata } from '../../../auth/admin-actor';
 import { operatorNotFound } from '../../../auth/admin-errors';
 import { isOwner } from '../../../auth/operator';
 import { OutboxWorker } from '../../../notifications/outbox-worker';
-import { NO_SUCH_PASSKEY } from '../../account/operator-accounts';
+import { NO_SUCH_PASSKEY } from '../../account/account-refusals';
 import { noticeFactorChange } from '../../account/factor-notices';
 import { removePasskey } from '../../credentials/passkeys';
 import { OperatorStore } from '../../operator-store';

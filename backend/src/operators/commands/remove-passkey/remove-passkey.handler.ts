@@ -4,8 +4,7 @@ import { operatorConflict, operatorNotFound, ownerHasNoFactors } from '../../../
 import { hasSecondFactor, isOwner } from '../../../auth/operator';
 import { OutboxWorker } from '../../../notifications/outbox-worker';
 import { noticeFactorChange } from '../../account/factor-notices';
-import { LAST_FACTOR, NO_SUCH_PASSKEY } from '../../account/operator-accounts';
-import { requireFreshProof } from '../../account/step-up';
+import { LAST_FACTOR, NO_SUCH_PASSKEY, requireFreshProof } from '../../account/account-refusals';
 import { removePasskey } from '../../credentials/passkeys';
 import { OperatorStore } from '../../operator-store';
 import { RemovePasskeyCommand } from './remove-passkey.command';

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { operatorNotFound, ownerHasNoFactors } from '../../../auth/admin-errors';
 import { isOwner } from '../../../auth/operator';
-import { NO_SUCH_PASSKEY } from '../../account/operator-accounts';
+import { NO_SUCH_PASSKEY } from '../../account/account-refusals';
 import { renamePasskey } from '../../credentials/passkeys';
 import { OperatorStore } from '../../operator-store';
 import { RenamePasskeyCommand } from './rename-passkey.command';

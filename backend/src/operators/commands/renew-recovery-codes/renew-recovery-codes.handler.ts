@@ -4,7 +4,7 @@ import { operatorNotFound, ownerHasNoFactors } from '../../../auth/admin-errors'
 import { isOwner } from '../../../auth/operator';
 import { OutboxWorker } from '../../../notifications/outbox-worker';
 import { noticeFactorChange } from '../../account/factor-notices';
-import { requireFreshProof } from '../../account/step-up';
+import { requireFreshProof } from '../../account/account-refusals';
 import { newRecoveryCodes, replaceRecoveryCodes } from '../../credentials/second-factors';
 import type { RecoveryCodesDto } from '../../operator-answers.dto';
 import { OperatorStore } from '../../operator-store';

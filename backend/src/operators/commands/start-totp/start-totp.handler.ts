@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ownerHasNoFactors } from '../../../auth/admin-errors';
 import { isOwner } from '../../../auth/operator';
 import { findOperator } from '../../../auth/operator-view';
-import { requireFreshProof } from '../../account/step-up';
+import { requireFreshProof } from '../../account/account-refusals';
 import { newTotpSecret, storePendingTotp, totpUri } from '../../credentials/second-factors';
 import type { TotpSetupDto } from '../../operator-answers.dto';
 import { StartTotpCommand } from './start-totp.command';

@@ -1,19 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
-import { adminMetadata } from '../../auth/admin-actor';
-import { tooManyAttempts, wrongPassword } from '../../auth/admin-errors';
-import { AdminSessions, OWNER, type OpenedAdminSession } from '../../auth/admin-sessions';
-import { OWNER_ID } from '../../auth/permissions';
-import { requestId } from '../../common/request-id';
-import { APP_CONFIG } from '../../config/app-config.token';
-import type { AppConfig } from '../../config/config';
-import { appendToStream } from '../../event-store/append-to-stream';
-import type { EventMetadata } from '../../event-store/event-store.types';
-import { streamVersion } from '../../event-store/log-queries';
-import type { SqlExecutor } from '../../event-store/sql-executor';
-import { passwordMatches } from './admin-password';
-import { LOGIN_FAILURE_WINDOW_MS, LoginThrottle, OWNER_ACCOUNT } from './login-throttle';
-import { sessionOrigin } from './operator-sign-in';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { adminMetadata } from '../../../auth/admin-actor';
+import { tooManyAttempts, wrongPassword } from '../../../auth/admin-errors';
+import { AdminSessions, OWNER, type OpenedAdminSession } from '../../../auth/admin-sessions';
+import { OWNER_ID } from '../../../auth/permissions';
+import { APP_CONFIG } from '../../../config/app-config.token';
+import type { AppConfig } from '../../../config/config';
+import { appendToStream } from '../../../event-store/append-to-stream';
+import type { EventMetadata } from '../../../event-store/event-store.types';
+import { streamVersion } from '../../../event-store/log-queries';
+import type { SqlExecutor } from '../../../event-store/sql-executor';
+import { passwordMatches } from '../../sign-in/admin-password';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LoginThrottle,
+  OWNER_ACCOUNT,
+} from '../../sign-in/login-throttle';
+import { LogInCommand } from './log-in.command';
 
 /** The owner's sign-ins, failures and lock-outs: a stream of its own in the log. */
 export const OWNER_STREAM = 'owner';
@@ -47,17 +50,15 @@ async function recordOwnerAccess(
  * closes the door. The network is the client's identity (an IPv4 address or an IPv6 /64),
  * which the sessions list shows the owner too.
  */
-@Injectable()
-export class OwnerSignIn {
+@CommandHandler(LogInCommand)
+export class LogInHandler implements ICommandHandler<LogInCommand> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: AdminSessions,
     private readonly throttle: LoginThrottle,
   ) {}
 
-  async withPassword(request: Request, password: string): Promise<OpenedAdminSession> {
-    const origin = sessionOrigin(request, this.config);
-    const correlationId = requestId(request);
+  async execute({ password, origin, correlationId }: LogInCommand): Promise<OpenedAdminSession> {
     let session: OpenedAdminSession | undefined;
     const result = await this.throttle.attempt(
       { network: origin.address, account: OWNER_ACCOUNT },
