@@ -83,7 +83,8 @@ function expectUnavailable(seen: Seen[]): void {
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     expect(answer.body).toEqual({
       statusCode: 503,
-      code: 'service-unavailable',
+      // Readiness says the process is not ready; every other route that the database is away.
+      code: answer.family === 'readiness' ? 'not-ready' : 'service-unavailable',
       message: expect.any(String),
       errors: expect.any(Array),
     });
