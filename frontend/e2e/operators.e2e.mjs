@@ -241,6 +241,7 @@ export const operatorScenarios = [
           assert.equal(answer.status, 403, `${method} ${path}: ${answer.text}`);
           assert.deepEqual(JSON.parse(answer.text), {
             statusCode: 403,
+            code: 'role-refused',
             message: 'Your role does not allow this.',
             errors: [],
           });
