@@ -24,6 +24,25 @@ function bounds(schema: string, field: string): { min?: number; max?: number } {
 }
 
 describe("the dream's bounds in the client", () => {
+  it('are read from the document as it is now (api-bounds.json is not stale)', () => {
+    const written = JSON.parse(readFileSync(join(__dirname, 'api-bounds.json'), 'utf8')) as Record<
+      string,
+      Record<string, object>
+    >;
+    for (const [schema, fields] of Object.entries(written)) {
+      for (const [field, bound] of Object.entries(fields)) {
+        const { minLength, maxLength, pattern } = schemas[schema]!.properties[field] as {
+          minLength?: number;
+          maxLength?: number;
+          pattern?: string;
+        };
+        expect({ schema, field, ...bound }).toEqual(
+          JSON.parse(JSON.stringify({ schema, field, minLength, maxLength, pattern })),
+        );
+      }
+    }
+  });
+
   it("are the server's, as the OpenAPI document declares them", () => {
     const dream = { min: DREAM_MIN_LENGTH, max: DREAM_MAX_LENGTH };
     expect(bounds('CreateRegistrationRequestDto', 'dream')).toEqual(dream);
