@@ -1,5 +1,6 @@
-// Types the API client from the backend's OpenAPI document, so a contract change breaks the build.
-import { existsSync } from 'node:fs';
+// Types the API client from the backend's OpenAPI document, so a contract change breaks the build,
+// and writes the bounds of the fields the client checks itself (src/lib/api-bounds.json).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
@@ -7,6 +8,28 @@ import { dirname, resolve } from 'node:path';
 const here = dirname(fileURLToPath(import.meta.url));
 const spec = resolve(here, '../../openapi/openapi.json');
 const out = resolve(here, '../src/lib/api-schema.d.ts');
+const boundsOut = resolve(here, '../src/lib/api-bounds.json');
+
+/** The request fields whose bounds the client checks before it sends (schema → fields). */
+const CHECKED_FIELDS = {
+  CreateRegistrationRequestDto: ['dream'],
+  EditDreamRequestDto: ['dream'],
+  ShareDreamRequestDto: ['dream'],
+};
+
+/** Each checked field's minLength, maxLength and pattern, as the document declares them. */
+function fieldBounds(document) {
+  const bounds = {};
+  for (const [schema, fields] of Object.entries(CHECKED_FIELDS)) {
+    bounds[schema] = {};
+    for (const field of fields) {
+      const { minLength, maxLength, pattern } =
+        document.components.schemas[schema].properties[field];
+      bounds[schema][field] = { minLength, maxLength, pattern };
+    }
+  }
+  return bounds;
+}
 
 if (!existsSync(spec)) {
   if (existsSync(out)) {
@@ -16,6 +39,10 @@ if (!existsSync(spec)) {
   console.error(`generate:api: ${spec} is missing; run "make openapi" first`);
   process.exit(1);
 }
+writeFileSync(
+  boundsOut,
+  `${JSON.stringify(fieldBounds(JSON.parse(readFileSync(spec, 'utf8'))), null, 2)}\n`,
+);
 execFileSync(
   process.execPath,
   [resolve(here, '../../node_modules/openapi-typescript/bin/cli.js'), spec, '-o', out],

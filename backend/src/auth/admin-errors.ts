@@ -126,7 +126,10 @@ export function invitationGone(): InvitationRefused {
 /** An operator's field refused by what the server knows (400): a code, a passphrase. */
 export class OperatorFieldRefused extends DomainError {
   static override readonly codes = {
-    'passphrase-weak': 400,
+    'passphrase-too-short': 400,
+    'passphrase-too-common': 400,
+    'passphrase-personal': 400,
+    'passphrase-guessable': 400,
     'proof-missing': 400,
     'proof-wrong': 400,
     'passkey-not-registered': 400,

@@ -258,16 +258,18 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
 
   it('holds a passphrase to its rules: 12 characters, none of the common passwords', async () => {
     const invited = await invite(app, owner, 'door');
-    const refusals: [string, string][] = [
-      ['short one', 'Use at least 12 characters.'],
-      ['12345678901', 'Use at least 12 characters.'],
-      ['password1234', 'This passphrase is too common.'],
-      ['Password 1234!', 'This passphrase is too common.'],
-      ['qwerty123456', 'This passphrase is too common.'],
-      ['1q2w3e4r5t6y', 'This passphrase is too common.'],
-      ['aaaaaaaaaaaaaaaa', 'This passphrase is too common.'],
+    const short = ['passphrase-too-short', 'Use at least 12 characters.'] as const;
+    const common = ['passphrase-too-common', 'This passphrase is too common.'] as const;
+    const refusals: [string, string, string][] = [
+      ['short one', ...short],
+      ['12345678901', ...short],
+      ['password1234', ...common],
+      ['Password 1234!', ...common],
+      ['qwerty123456', ...common],
+      ['1q2w3e4r5t6y', ...common],
+      ['aaaaaaaaaaaaaaaa', ...common],
     ];
-    for (const [passphrase, message] of refusals) {
+    for (const [passphrase, code, message] of refusals) {
       const answer = await request(app.url, 'POST', '/api/operators/join', {
         token: invited.token,
         name: 'Careful Person',
@@ -278,9 +280,9 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
         status: 400,
         body: {
           statusCode: 400,
-          code: 'passphrase-weak',
+          code,
           message,
-          errors: [{ field: 'passphrase', code: 'passphrase-weak', message }],
+          errors: [{ field: 'passphrase', code, message }],
         },
       });
     }

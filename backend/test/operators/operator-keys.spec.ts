@@ -608,12 +608,12 @@ describe('operators you can trust with the keys', () => {
           status: 400,
           body: {
             statusCode: 400,
-            code: 'passphrase-weak',
+            code: 'passphrase-personal',
             message: 'Do not build the passphrase from your name, your email or the site.',
             errors: [
               {
                 field: 'passphrase',
-                code: 'passphrase-weak',
+                code: 'passphrase-personal',
                 message: 'Do not build the passphrase from your name, your email or the site.',
               },
             ],

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createIntl } from 'react-intl';
+import { DREAM_BOUNDS } from '../lib/dream-bounds';
 import { itHoldsTheCatalogueRules, sourceFiles } from '../test/catalogues';
 import en from './en.json';
 import italian from './it.json';
 import romanian from './ro.json';
 
 const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
+const english = createIntl({ locale: 'en', messages: en });
 
 describe('message catalogues', () => {
   itHoldsTheCatalogueRules(
@@ -68,8 +71,15 @@ describe('message catalogues', () => {
     expect(en['form.error.whatsapp']).toBe('Phone number is required');
     expect(en['form.error.event']).toBe('Only Bucharest event is available');
     expect(en['form.error.time']).toBe('Please select a time slot');
-    expect(en['form.error.dream']).toBe(
+    // The dream's bound is the server's, given to the text as `{min}`; the text as shown is SPEC's.
+    expect(english.formatMessage({ id: 'form.error.dream' }, DREAM_BOUNDS)).toBe(
       'Please share your dream with at least 100 characters - it will be part of the performance',
+    );
+    expect(english.formatMessage({ id: 'form.error.dreamLong' }, DREAM_BOUNDS)).toBe(
+      'Your dream must be at most 5000 characters',
+    );
+    expect(english.formatMessage({ id: 'howItWorks.step1.body' }, DREAM_BOUNDS)).toBe(
+      'Choose the time slot, leave your details and write a dream of at least 100 characters. Then pay 35 RON by card, or join the waiting list if the slot is full.',
     );
     expect(en['notFound.title']).toBe('Page Not Found');
     expect(en['confirmation.notFound.title']).toBe('Registration Not Found');

@@ -14,20 +14,25 @@ function files(folder: string, keep: (name: string) => boolean): string[] {
   });
 }
 
+/** A quoted sentence of a backend file (16 characters and more, with no interpolation). */
+function sentences(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/'((?:[^'\\\n]|\\.){16,})'/g)]
+    .map(([, text]) => text.replace(/\\'/g, "'"))
+    .filter((text) => / \S+ /.test(text) && !text.includes('/'));
+}
+
 /**
  * The server's words of its refusals: the sentences of every backend file that declares error
- * codes (`static … codes`), as written there (quoted, with no interpolation).
+ * codes (`static … codes`), and every full sentence (a capital to a full stop) of any other, for
+ * words said outside an error class (the passphrase's rules, beside their codes).
  */
 function serverMessages(): string[] {
-  const declaring = files(join(ROOT, 'backend/src'), (name) => name.endsWith('.ts')).filter(
-    (file) => /static (override )?readonly codes\b/.test(readFileSync(file, 'utf8')),
+  const found = files(join(ROOT, 'backend/src'), (name) => name.endsWith('.ts')).flatMap((file) =>
+    /static (override )?readonly codes\b/.test(readFileSync(file, 'utf8'))
+      ? sentences(file)
+      : sentences(file).filter((text) => /^[A-Z].*[.!?]$/.test(text)),
   );
-  const sentences = declaring.flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/'((?:[^'\\\n]|\\.){16,})'/g)].map(([, text]) =>
-      text.replace(/\\'/g, "'"),
-    ),
-  );
-  return [...new Set(sentences.filter((text) => / \S+ /.test(text) && !text.includes('/')))];
+  return [...new Set(found)];
 }
 
 function answer(status: number, body: unknown): HttpError {
@@ -81,6 +86,7 @@ describe('errors by code', () => {
   it('no client file holds a message of the server: the client chooses by code', () => {
     const messages = serverMessages();
     expect(messages.length).toBeGreaterThan(40);
+    expect(messages).toContain('This passphrase is too common.');
     const client = files(
       join(ROOT, 'frontend/src'),
       (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts'),

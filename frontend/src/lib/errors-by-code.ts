@@ -41,16 +41,20 @@ export function textOfError(
 }
 
 /**
- * The text of one field's refusal by its field and code (its limit as `{limit}`); in the server's
- * own words when the feature does not name that code.
+ * The text of one field's refusal by its field and code (its limit as `{limit}`, with `values`
+ * for the catalogue's other placeholders); in the server's own words when the feature does not
+ * name that code.
  */
 export function textOfFieldError(
   intl: IntlShape,
   fieldError: FieldError,
   texts: CodeTexts,
+  values?: Record<string, string | number>,
 ): string {
   const id = texts.fields?.[fieldError.field]?.[fieldError.code] ?? texts.codes?.[fieldError.code];
-  return id ? intl.formatMessage({ id }, { limit: fieldError.limit ?? 0 }) : fieldError.message;
+  return id
+    ? intl.formatMessage({ id }, { ...values, limit: fieldError.limit ?? 0 })
+    : fieldError.message;
 }
 
 /** Each refused field's text, by field. */
@@ -58,12 +62,13 @@ export function textsOfFieldErrors(
   intl: IntlShape,
   error: unknown,
   texts: CodeTexts,
+  values?: Record<string, string | number>,
 ): Record<string, string> {
   if (!(error instanceof HttpError)) return {};
   return Object.fromEntries(
     error.fieldErrors.map((fieldError) => [
       fieldError.field,
-      textOfFieldError(intl, fieldError, texts),
+      textOfFieldError(intl, fieldError, texts, values),
     ]),
   );
 }

@@ -13,12 +13,20 @@ export const PASSPHRASE_MAX_LENGTH = 256;
  */
 export const PASSPHRASE_MIN_SCORE = 4;
 
-export const PASSPHRASE_TOO_SHORT = 'Use at least 12 characters.';
-export const PASSPHRASE_TOO_COMMON = 'This passphrase is too common.';
-export const PASSPHRASE_PERSONAL =
-  'Do not build the passphrase from your name, your email or the site.';
-export const PASSPHRASE_GUESSABLE =
-  'This passphrase is too easy to guess: use a few words that do not belong together.';
+/**
+ * Each passphrase rule the join form can break: its code (stable, in the field error's `code` and
+ * the answer's, for the client to choose its own words by) and the server's words for it.
+ */
+export const PASSPHRASE_FAULTS = {
+  'passphrase-too-short': 'Use at least 12 characters.',
+  'passphrase-too-common': 'This passphrase is too common.',
+  'passphrase-personal': 'Do not build the passphrase from your name, your email or the site.',
+  'passphrase-guessable':
+    'This passphrase is too easy to guess: use a few words that do not belong together.',
+} as const;
+
+/** The code of a passphrase rule broken. */
+export type PassphraseFault = keyof typeof PASSPHRASE_FAULTS;
 
 /** The words of this site an attacker tries first, beside the operator's own. */
 export const SITE_WORDS = [
@@ -102,22 +110,25 @@ export function judgePassphrase(
 }
 
 /**
- * What is wrong with a passphrase, in the words the join form shows; undefined if nothing.
+ * Which rule a passphrase breaks (its code in PASSPHRASE_FAULTS); undefined if none.
  * Too short; too common (one of the common passwords, in any case, spaces taken out, or with
  * digits and symbols added at its end); or, as zxcvbn-ts judges it with the operator's name and
  * email and the site's words as the words tried first, below PASSPHRASE_MIN_SCORE (said as
  * built from the operator or the site when it leans on those words).
  */
-export function passphraseFault(passphrase: string, owner: PassphraseOwner): string | undefined {
-  if ([...passphrase].length < PASSPHRASE_MIN_LENGTH) return PASSPHRASE_TOO_SHORT;
+export function passphraseFault(
+  passphrase: string,
+  owner: PassphraseOwner,
+): PassphraseFault | undefined {
+  if ([...passphrase].length < PASSPHRASE_MIN_LENGTH) return 'passphrase-too-short';
   const plain = passphrase.toLowerCase().replace(/\s+/g, '');
   const stem = plain.replace(/[^\p{L}]+$/u, '');
   const list = commonPasswords();
-  if (list.has(plain) || (stem.length >= 4 && list.has(stem))) return PASSPHRASE_TOO_COMMON;
-  if (new Set(plain).size <= 2) return PASSPHRASE_TOO_COMMON;
+  if (list.has(plain) || (stem.length >= 4 && list.has(stem))) return 'passphrase-too-common';
+  if (new Set(plain).size <= 2) return 'passphrase-too-common';
   const judged = judgePassphrase(passphrase, owner);
   if (judged.score >= PASSPHRASE_MIN_SCORE) return undefined;
-  return judged.personal ? PASSPHRASE_PERSONAL : PASSPHRASE_GUESSABLE;
+  return judged.personal ? 'passphrase-personal' : 'passphrase-guessable';
 }
 
 /** scrypt's cost: N = 2^15, r = 8 (32 MiB, tens of milliseconds), a 32-byte hash. */

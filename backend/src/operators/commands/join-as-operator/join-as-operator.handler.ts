@@ -5,7 +5,7 @@ import { fieldRefused, invitationGone } from '../../../auth/admin-errors';
 import { AdminSessions, type OpenedAdminSession } from '../../../auth/admin-sessions';
 import { invitationLive } from '../../../auth/operator';
 import { storeOperatorLocale, storePassphrase } from '../../credentials/second-factors';
-import { hashPassphrase, passphraseFault } from '../../domain/passphrase';
+import { hashPassphrase, PASSPHRASE_FAULTS, passphraseFault } from '../../domain/passphrase';
 import { OperatorStore } from '../../operator-store';
 import { ReadInvitationQueryHandler } from '../../queries/read-invitation/read-invitation.query-handler';
 import { JoinAsOperatorCommand } from './join-as-operator.command';
@@ -35,7 +35,7 @@ export class JoinAsOperatorHandler implements ICommandHandler<JoinAsOperatorComm
       name: `${join.name} ${found.name}`,
       email: found.email,
     });
-    if (fault) throw fieldRefused('passphrase-weak', 'passphrase', fault);
+    if (fault) throw fieldRefused(fault, 'passphrase', PASSPHRASE_FAULTS[fault]);
     const passphraseHash = await hashPassphrase(join.passphrase);
     const name = join.name.trim();
     return this.store.transaction(async (manager) => {

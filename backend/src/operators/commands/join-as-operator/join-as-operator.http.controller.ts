@@ -35,7 +35,16 @@ export class JoinAsOperatorHttpController {
       'Records OperatorJoined and opens a session (the `admin_session` cookie) that must add a passkey or an authenticator app before anything else (`secondFactorRequired: true`). The passphrase: at least 12 characters, none of the common passwords; kept as a scrypt hash with a salt of its own.',
     status: 201,
     ok: AdminSessionDto,
-    refusals: [InvitationRefused, only(OperatorFieldRefused, 'passphrase-weak')],
+    refusals: [
+      InvitationRefused,
+      only(
+        OperatorFieldRefused,
+        'passphrase-too-short',
+        'passphrase-too-common',
+        'passphrase-personal',
+        'passphrase-guessable',
+      ),
+    ],
   })
   async join(
     @Body() body: JoinRequestDto,

@@ -31,13 +31,14 @@ function joinServer({ invitation = 'valid' }: { invitation?: 'valid' | 'used' | 
     if (url === '/api/operators/join') {
       const { passphrase } = body as { passphrase: string };
       if (passphrase.length < 12) {
-        return refused(400, 'Validation failed', [
-          { field: 'passphrase', message: 'Use at least 12 characters.' },
+        // The server's words are its own: the page says the refusal by its code.
+        return refused(400, 'Too short.', [
+          { field: 'passphrase', code: 'passphrase-too-short', message: 'Too short.' },
         ]);
       }
       if (passphrase === 'password1234') {
-        return refused(400, 'Validation failed', [
-          { field: 'passphrase', message: 'This passphrase is too common.' },
+        return refused(400, 'Too common.', [
+          { field: 'passphrase', code: 'passphrase-too-common', message: 'Too common.' },
         ]);
       }
       state.session = { ...BOX_OFFICE_SESSION, secondFactorRequired: true };

@@ -67,7 +67,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
               field: fieldError.field as 'name' | 'passphrase',
               text:
                 fieldError.field === 'passphrase'
-                  ? passphraseProblem(fieldError.message, t)
+                  ? passphraseProblem(fieldError, t)
                   : fieldError.message,
             });
           } else {

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type CodeTexts, textOfError } from '../../../lib/errors-by-code';
 import { visibleLength } from '../../../lib/text-length';
+import { SHARED_DREAM_MAX_LENGTH, SHARED_DREAM_MIN_LENGTH } from '../../../lib/dream-bounds';
 import { useShareDream } from '../api/share-dream';
 import { FieldError } from '../../../components/field';
 import { Notice } from '../../../components/notice';
@@ -17,16 +18,13 @@ const SHARE_DREAM_TEXTS: CodeTexts = {
   },
 };
 
-export const SHARED_DREAM_MIN = 10;
-export const SHARED_DREAM_MAX = 2000;
-
 /** The box to share a further dream after registering. */
 export function ShareDreamForm({ registrationId }: { registrationId: string }) {
   const intl = useIntl();
   const share = useShareDream();
   const [dream, setDream] = useState('');
   const length = visibleLength(dream);
-  const valid = length >= SHARED_DREAM_MIN && length <= SHARED_DREAM_MAX;
+  const valid = length >= SHARED_DREAM_MIN_LENGTH && length <= SHARED_DREAM_MAX_LENGTH;
 
   if (share.isSuccess) {
     return (
@@ -59,7 +57,7 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
         <textarea
           id="shared-dream"
           rows={5}
-          maxLength={SHARED_DREAM_MAX}
+          maxLength={SHARED_DREAM_MAX_LENGTH}
           value={dream}
           aria-describedby={`shared-dream-hint${error ? ' shared-dream-error' : ''}`}
           aria-invalid={error ? true : undefined}
@@ -68,7 +66,7 @@ export function ShareDreamForm({ registrationId }: { registrationId: string }) {
         <p id="shared-dream-hint" className="field-hint">
           <FormattedMessage
             id="shareDream.hint"
-            values={{ min: SHARED_DREAM_MIN, max: SHARED_DREAM_MAX }}
+            values={{ min: SHARED_DREAM_MIN_LENGTH, max: SHARED_DREAM_MAX_LENGTH }}
           />
         </p>
         {error && (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
 import { Section } from '../../../components/section';
+import { DREAM_BOUNDS } from '../../../lib/dream-bounds';
 import { CONTENT_PAGES } from '../data/content-pages';
 import { Quote } from './quote';
 
@@ -17,7 +18,10 @@ const EXPLORE = [
   { to: '/polaroid', prefix: 'explore.polaroid' },
 ] as const;
 
-/** A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body`. */
+/**
+ * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body` (the dream's
+ * bounds as its `{min}` and `{max}`).
+ */
 function TitleAndBody({ prefix }: { prefix: string }) {
   return (
     <>
@@ -25,7 +29,7 @@ function TitleAndBody({ prefix }: { prefix: string }) {
         <FormattedMessage id={`${prefix}.title`} />
       </h3>
       <p>
-        <FormattedMessage id={`${prefix}.body`} />
+        <FormattedMessage id={`${prefix}.body`} values={DREAM_BOUNDS} />
       </p>
     </>
   );

@@ -11,6 +11,7 @@ import { HttpError } from '../../../lib/http-error';
 import { slotCapacity, useCapacity } from '../api/get-capacity';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import {
+  DREAM_BOUNDS,
   DREAM_MIN_LENGTH,
   OPEN_EVENT,
   REGISTRATION_FIELDS,
@@ -83,7 +84,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
   const messageFor = (field: RegistrationField): string | null => {
     if (serverErrors[field]) return serverErrors[field] ?? null;
     const error = errors[field];
-    return touched[field] && error ? intl.formatMessage({ id: error }) : null;
+    return touched[field] && error ? intl.formatMessage({ id: error }, DREAM_BOUNDS) : null;
   };
 
   const update = (field: RegistrationField, value: string) => {
@@ -185,7 +186,7 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
         onError: (error) => {
           const http = error instanceof HttpError ? error : undefined;
           if (http?.fieldErrors.length) {
-            setServerErrors(textsOfFieldErrors(intl, http, REGISTRATION_TEXTS));
+            setServerErrors(textsOfFieldErrors(intl, http, REGISTRATION_TEXTS, DREAM_BOUNDS));
           }
           toast({
             title: intl.formatMessage({ id: 'toast.paymentError.title' }),

@@ -2,11 +2,10 @@ import { nextStops } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';
 import type { PhoneCheck } from '../../../lib/phone-number';
 import { isEmailAddress, storedLength, visibleLength } from '../../../lib/text-length';
+import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH } from '../../../lib/dream-bounds';
 
 /** SPEC section 5: the registration form's rules. Messages are catalogue ids. */
-export const DREAM_MIN_LENGTH = 100;
-/** The server's DREAM_MAX_CHARACTERS, as a person sees them. */
-export const DREAM_MAX_LENGTH = 5000;
+export { DREAM_BOUNDS, DREAM_MAX_LENGTH, DREAM_MIN_LENGTH } from '../../../lib/dream-bounds';
 /** The server's STORED_PER_CHARACTER: code points a visible character may take as stored. */
 export const STORED_PER_CHARACTER = 2;
 /** SPEC's open event: the form's event until the tour has answered. */

@@ -5,9 +5,7 @@ import { useEditDream } from '../api/edit-dream';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { visibleLength } from '../../../lib/text-length';
-
-export const DREAM_MIN_LENGTH = 100;
-export const DREAM_MAX_LENGTH = 5000;
+import { DREAM_BOUNDS, DREAM_MAX_LENGTH, DREAM_MIN_LENGTH } from '../../../lib/dream-bounds';
 
 /** The dream as text, and an editor the operator opens to correct or adapt it. */
 export function DreamEditor({
@@ -89,7 +87,7 @@ export function DreamEditor({
           aria-describedby={counterId}
         />
         <p id={counterId} className="field-hint">
-          {t('admin.row.dreamLength', { count: length })}
+          {t('admin.row.dreamLength', { count: length, min: DREAM_BOUNDS.min })}
         </p>
       </div>
       <div className="button-row">

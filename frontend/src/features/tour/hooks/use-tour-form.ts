@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { HttpError } from '../../../lib/http-error';
-import type { FormErrors } from '../model/tour-forms';
+import { BOUND_OF_TEXT, type FormErrors } from '../model/tour-forms';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
@@ -37,7 +37,7 @@ export function useTourForm<F extends string>({
     const server = serverErrors[field];
     if (server) return server;
     const error = errors[field];
-    return touched[field] && error ? t(error) : null;
+    return touched[field] && error ? t(error, BOUND_OF_TEXT[error]) : null;
   };
 
   const set = (field: F, value: string) => {

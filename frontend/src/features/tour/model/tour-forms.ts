@@ -40,6 +40,13 @@ export const NAME_MAX_LENGTH = 200;
 export const SLUG_MAX_LENGTH = 60;
 export const SLUG = /^[a-z][a-z0-9-]*$/;
 export const SLOT_NAME_MAX_LENGTH = 60;
+
+/** The bound each of the forms' texts takes as `{max}`: the rule's own, written once above. */
+export const BOUND_OF_TEXT: Partial<Record<AdminMessageId, { max: number }>> = {
+  'admin.tour.error.slugFormat': { max: SLUG_MAX_LENGTH },
+  'admin.tour.error.nameTooLong': { max: NAME_MAX_LENGTH },
+  'admin.tour.error.slotNameTooLong': { max: SLOT_NAME_MAX_LENGTH },
+};
 const PRICE = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 const WHOLE = /^\d{1,6}$/;
 
