@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
-import { RegisterLink } from '../components/site-links';
+import { RegisterLink } from '../components/register-link';
 import { CONTENT_PAGES } from '../features/content/data/content-pages';
 import { LanguageSwitcher } from '../features/language/components/language-switcher';
 import { retryFailedChunks } from '../lib/lazy-page';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { PageHeading } from '../components/page-title';
-import { ReturnHomeLink } from '../components/site-links';
+import { PageHeading } from '../components/page-heading';
+import { ReturnHomeLink } from '../components/return-home-link';
 
 export default function NotFoundPage() {
   return (

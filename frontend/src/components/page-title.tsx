@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 
 /** Sets the document title from a catalogue id (or ready text); React 19 hoists <title>. */
 export function PageTitle({ id, text }: { id?: string; text?: string }) {
@@ -11,25 +11,5 @@ export function PageTitle({ id, text }: { id?: string; text?: string }) {
         { page, site: intl.formatMessage({ id: 'site.name' }) },
       )}
     </title>
-  );
-}
-
-/**
- * The page's h1 and, from the same catalogue id, the document title; then the lead paragraph
- * that introduces the page, when it has one.
- */
-export function PageHeading({ titleId, leadId }: { titleId: string; leadId?: string }) {
-  return (
-    <>
-      <PageTitle id={titleId} />
-      <h1>
-        <FormattedMessage id={titleId} />
-      </h1>
-      {leadId && (
-        <p className="section__lead">
-          <FormattedMessage id={leadId} />
-        </p>
-      )}
-    </>
   );
 }

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DREAM_MAX_LENGTH,
-  DREAM_MIN_LENGTH,
-  SHARED_DREAM_MAX_LENGTH,
-  SHARED_DREAM_MIN_LENGTH,
-} from './dream-bounds';
+import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH } from './dream-bounds';
+import { SHARED_DREAM_MAX_LENGTH, SHARED_DREAM_MIN_LENGTH } from './shared-dream-bounds';
 
 const schemas = (
   JSON.parse(readFileSync(join(__dirname, '../../../openapi/openapi.json'), 'utf8')) as {

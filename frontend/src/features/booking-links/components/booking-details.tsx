@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSiteInfo } from '../../../lib/site-info';
-import { PageHeading, PageTitle } from '../../../components/page-title';
+import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { Skeleton } from '../../../components/skeleton';
 import { Detail } from '../../../components/details-list';
-import { ReturnHomeLink } from '../../../components/site-links';
+import { ReturnHomeLink } from '../../../components/return-home-link';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 import { formatDeadline, formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { cityOf } from '../../../lib/event-place';

@@ -1,8 +1,8 @@
 import { TicketCard } from '../../../components/ticket-card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeading } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { Notice } from '../../../components/notice';
-import { ReturnHomeLink } from '../../../components/site-links';
+import { ReturnHomeLink } from '../../../components/return-home-link';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/page-title';
-import { ReturnHomeLink } from '../../../components/site-links';
+import { PageHeading } from '../../../components/page-heading';
+import { ReturnHomeLink } from '../../../components/return-home-link';
 import { useBooking } from '../api/get-booking';
 import { usePayForOffer } from '../api/pay-for-offer';
 import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booking-details';

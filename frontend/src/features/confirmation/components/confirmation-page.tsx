@@ -1,10 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { PageHeading, PageTitle } from '../../../components/page-title';
+import { PageTitle } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { Skeleton } from '../../../components/skeleton';
 import { TicketCard } from '../../../components/ticket-card';
 import { Notice } from '../../../components/notice';
-import { RegisterLink, ReturnHomeLink } from '../../../components/site-links';
+import { RegisterLink } from '../../../components/register-link';
+import { ReturnHomeLink } from '../../../components/return-home-link';
 import { useEvents } from '../../../lib/catalogue';
 import { endedHeadline, hasEnded } from '../../../lib/booking-headline';
 import { justRegistered } from '../../../lib/just-registered';

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type CodeTexts, textOfError } from '../../../lib/errors-by-code';
 import { visibleLength } from '../../../lib/text-length';
-import { SHARED_DREAM_MAX_LENGTH, SHARED_DREAM_MIN_LENGTH } from '../../../lib/dream-bounds';
+import { SHARED_DREAM_MAX_LENGTH, SHARED_DREAM_MIN_LENGTH } from '../../../lib/shared-dream-bounds';
 import { useShareDream } from '../api/share-dream';
 import { FieldError } from '../../../components/field';
 import { Notice } from '../../../components/notice';

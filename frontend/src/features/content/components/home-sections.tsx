@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
 import { Section } from '../../../components/section';
-import { DREAM_BOUNDS } from '../../../lib/dream-bounds';
 import { CONTENT_PAGES } from '../data/content-pages';
 import { Quote } from './quote';
 
@@ -29,7 +28,7 @@ function TitleAndBody({ prefix }: { prefix: string }) {
         <FormattedMessage id={`${prefix}.title`} />
       </h3>
       <p>
-        <FormattedMessage id={`${prefix}.body`} values={DREAM_BOUNDS} />
+        <FormattedMessage id={`${prefix}.body`} />
       </p>
     </>
   );

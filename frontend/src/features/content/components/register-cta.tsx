@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Section } from '../../../components/section';
-import { RegisterLink } from '../../../components/site-links';
+import { RegisterLink } from '../../../components/register-link';
 
 export function RegisterCta() {
   return (

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Detail } from '../../../components/details-list';
-import { PageHeading } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { Section } from '../../../components/section';
 import { Quote } from '../components/quote';
 import { RegisterCta } from '../components/register-cta';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageHeading } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { RegisterCta } from '../components/register-cta';
 import { useEvents } from '../../../lib/catalogue';
 import type { CatalogueEvent } from '../../../lib/catalogue';

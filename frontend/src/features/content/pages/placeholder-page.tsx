@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageHeading } from '../../../components/page-title';
-import { ReturnHomeLink } from '../../../components/site-links';
+import { PageHeading } from '../../../components/page-heading';
+import { ReturnHomeLink } from '../../../components/return-home-link';
 import { useTypewriter } from '../hooks/use-typewriter';
 
 /** /dreams and /polaroid: a typed 'coming' line while the pages are made. */

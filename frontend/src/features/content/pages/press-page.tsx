@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ExternalLink } from '../../../components/external-link';
-import { PageHeading } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { TooltipProvider } from '../../../components/tooltip';
 import { RegisterCta } from '../components/register-cta';
 import { Section } from '../../../components/section';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-title';
+import { PageHeading } from '../../../components/page-heading';
 import { RegisterCta } from '../components/register-cta';
 import { Section } from '../../../components/section';
 import { useSiteContent } from '../hooks/use-site-content';
