@@ -153,6 +153,7 @@ describe('after the door: a booking whose life stays true once the evening begin
       expect({ path, status: refused.status }).toEqual({ path, status: 409 });
       expect(refused.body).toMatchObject({
         statusCode: 409,
+        code: 'past-the-door',
         reason: 'checked-in',
         message: expect.stringMatching(/let in at the door/),
       });
@@ -460,6 +461,7 @@ describe('after the door: a booking whose life stays true once the evening begin
         const refused = await visitor(method, path, body);
         expect({ path, status: refused.status }).toEqual({ path, status: 409 });
         expect(refused.body).toMatchObject({
+          code: 'past-the-door',
           reason: 'started',
           message: expect.stringMatching(/begun/),
         });
