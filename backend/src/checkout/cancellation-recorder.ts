@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../event-store/event-store.types';
-import { OutboxWorker } from '../notifications/outbox-worker';
 import {
   assertExists,
   awaitsPayment,
@@ -30,7 +29,6 @@ export class CancellationRecorder {
   constructor(
     private readonly store: RegistrationStore,
     private readonly refunds: RefundWorker,
-    private readonly outbox: OutboxWorker,
     private readonly holds: HoldSweeper,
   ) {}
 
@@ -70,26 +68,6 @@ export class CancellationRecorder {
     const state = assertExists(locked.state);
     const history = loaded.history.map((item) => item.event);
     const recorded = await this.store.append(tx, loaded, decide(state, history), metadata);
-    const cancelled = recorded.find((item) => item.event.type === 'RegistrationCancelled');
-    if (!cancelled || cancelled.event.type !== 'RegistrationCancelled') return;
-    const refund = recorded.find((item) => item.event.type === 'RefundRequested');
-    await this.store.queueMessages(tx, [
-      {
-        kind: 'registration-cancelled',
-        registrationId,
-        payload: {
-          by: cancelled.event.data.by,
-          // Whether the seat had been paid: the email says so when its money is kept.
-          paid: state.status === 'paid',
-          refund: cancelled.event.data.refund,
-          ...(refund?.event.type === 'RefundRequested'
-            ? { amountMinor: refund.event.data.amountMinor, currency: refund.event.data.currency }
-            : {}),
-        },
-        causedByPosition: cancelled.recorded.globalPosition,
-      },
-    ]);
-    tx.afterCommit(() => this.outbox.nudge());
     await this.refunds.queue(tx, recorded);
   }
 }

@@ -3,7 +3,6 @@ import { LiveTour } from '../tour/live-tour';
 import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
-import { OutboxWorker } from '../notifications/outbox-worker';
 import {
   decideCheckoutExpired,
   decidePayment,
@@ -17,7 +16,7 @@ import {
   RegistrationStore,
   type RegistrationTransaction,
 } from '../registrations/registration-store';
-import { refundNoticesOf, RefundWorker } from './refund-worker';
+import { RefundWorker } from './refund-worker';
 
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
@@ -48,7 +47,6 @@ export class PaymentRecorder {
   constructor(
     private readonly store: RegistrationStore,
     private readonly catalogue: LiveTour,
-    private readonly outbox: OutboxWorker,
     private readonly refunds: RefundWorker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -104,10 +102,7 @@ export class PaymentRecorder {
 
     if (fact.kind === 'refunded') {
       const events = decideRefunded(state, history, fact.refund);
-      const recorded = await this.store.append(tx, loaded, events, metadata);
-      const notices = refundNoticesOf(recorded);
-      await this.store.queueMessages(tx, notices);
-      if (notices.length > 0) tx.afterCommit(() => this.outbox.nudge());
+      await this.store.append(tx, loaded, events, metadata);
       return events.length > 0 ? 'refunded' : 'unchanged';
     }
 
@@ -123,15 +118,7 @@ export class PaymentRecorder {
       return 'unchanged';
     }
     if (decision.outcome === 'confirm') {
-      const [recorded] = await this.store.append(tx, loaded, decision.events, metadata);
-      await this.store.queueMessages(tx, [
-        {
-          kind: 'payment-confirmed',
-          registrationId: state.id,
-          causedByPosition: recorded.recorded.globalPosition,
-        },
-      ]);
-      tx.afterCommit(() => this.outbox.nudge());
+      await this.store.append(tx, loaded, decision.events, metadata);
       return 'confirmed';
     }
 

@@ -11,10 +11,8 @@ import {
   PAYMENT_REFUND,
   postponeOutboxRow,
   type ClaimedOutboxRow,
-  type NotificationKind,
   workThroughOutbox,
 } from '../notifications/outbox';
-import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
 import { PaymentGateway } from '../payments/payment-gateway';
 import {
@@ -26,7 +24,6 @@ import {
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
 import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
-import type { RegistrationMessage } from '../registrations/registration-messages';
 import {
   RegistrationStore,
   type RegistrationTransaction,
@@ -78,42 +75,6 @@ export async function enqueueRefunds(
   return queued;
 }
 
-/** The email that tells the visitor their money went back, by the refund's reason. */
-const NOTICE_BY_REASON: Partial<Record<string, NotificationKind>> = {
-  'late-payment-no-free-seat': 'late-payment-refunded',
-  'no-seat': 'late-payment-refunded',
-  'late-payment-slot-closed': 'payment-refunded',
-  'amount-mismatch': 'payment-refunded',
-  'second-payment': 'payment-refunded',
-  // An erased registration has nobody left to write to.
-};
-
-/**
- * The visitor's emails for the PaymentRefunded just recorded, where their reason calls for one
- * (for the store to queue: RegistrationStore.queueMessages).
- */
-export function refundNoticesOf(
-  recorded: readonly DecodedRegistrationEvent[],
-): RegistrationMessage[] {
-  return recorded.flatMap(({ event, recorded: record }): RegistrationMessage[] => {
-    if (event.type !== 'PaymentRefunded') return [];
-    const kind = NOTICE_BY_REASON[event.data.reason];
-    if (!kind) return [];
-    return [
-      {
-        kind,
-        registrationId: event.data.registrationId,
-        payload: {
-          amountMinor: event.data.amountMinor,
-          currency: event.data.currency,
-          reason: event.data.reason,
-        },
-        causedByPosition: record.globalPosition,
-      },
-    ];
-  });
-}
-
 export interface RefundRunResult {
   refunded: number;
   failed: number;
@@ -137,7 +98,6 @@ export class RefundWorker extends PollingWorker {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly gateway: PaymentGateway,
     private readonly store: RegistrationStore,
-    private readonly outbox: OutboxWorker,
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
     super('Refund pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
@@ -205,37 +165,31 @@ export class RefundWorker extends PollingWorker {
       );
       return false;
     }
-    const notified = await this.store.transaction(async (tx) => {
-      const queued = await this.recordRefunded(tx, row, order, refundId);
+    // PaymentRefunded and the visitor's email (the events' table), and the row marked sent.
+    await this.store.transaction(async (tx) => {
+      await this.recordRefunded(tx, row, order, refundId);
       await markOutboxRowSent(tx.manager, row.id, now);
-      return queued;
     });
-    if (notified) this.outbox.nudge();
     this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refundId}`);
     return true;
   }
 
-  /** PaymentRefunded, once per payment, and the visitor's email; under the slot's lock. */
+  /** PaymentRefunded, once per payment; under the slot's lock. */
   private async recordRefunded(
     tx: RegistrationTransaction,
     row: ClaimedOutboxRow,
     order: RefundOrder,
     refundId: string,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const locked = await this.store.loadUnderSlotLock(tx, row.registration_id);
-    if (!locked) return false;
+    if (!locked) return;
     const { loaded } = locked;
     const history = loaded.history.map((item) => item.event);
     const request = refundRequestFor(history, order.paymentIntentId);
-    if (!request) return false;
-    const recorded = await this.store.append(
-      tx,
-      loaded,
-      confirmRefund(loaded.state, history, request, refundId),
-      { actor: 'payment-provider', causationId: `outbox-${row.id}` },
-    );
-    const notices = refundNoticesOf(recorded);
-    await this.store.queueMessages(tx, notices);
-    return notices.length > 0;
+    if (!request) return;
+    await this.store.append(tx, loaded, confirmRefund(loaded.state, history, request, refundId), {
+      actor: 'payment-provider',
+      causationId: `outbox-${row.id}`,
+    });
   }
 }

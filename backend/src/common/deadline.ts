@@ -14,6 +14,8 @@ export function formatDeadline(date: Date, locale: string, timeZone: string | un
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-    timeZoneName: 'short',
+    // The zone as its offset (GMT+2), which every language writes alike: 'short' names it
+    // GMT+2 in English but EET in Romanian and Italian.
+    timeZoneName: 'shortOffset',
   }).format(date);
 }

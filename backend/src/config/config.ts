@@ -66,6 +66,8 @@ export interface AppConfig {
   ticketSigningKey: string | undefined;
   /** A visitor may cancel from their email until this many hours before the slot. */
   cancellationClosesHoursBefore: number;
+  /** The show's reminder leaves this many hours before the slot; 0: no reminders. */
+  reminderHoursBefore: number;
   /** Minutes a seat offered from the waiting list is held for payment. */
   waitingListOfferMinutes: number;
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
@@ -191,6 +193,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cancellationTokenSecret: variables.CANCELLATION_TOKEN_SECRET,
     ticketSigningKey,
     cancellationClosesHoursBefore: variables.CANCELLATION_CLOSES_HOURS_BEFORE,
+    reminderHoursBefore: variables.REMINDER_HOURS_BEFORE,
     waitingListOfferMinutes: variables.WAITING_LIST_OFFER_MINUTES,
     shutdownTimeoutMs: variables.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,

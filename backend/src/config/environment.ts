@@ -190,6 +190,13 @@ export class Environment {
   @WholeNumber({ min: 0, max: 8760, default: 24, of: 'hours' })
   CANCELLATION_CLOSES_HOURS_BEFORE: number;
 
+  /**
+   * Every seated person gets a reminder this many hours before their slot starts (at once when
+   * their seat is taken later than that); 0 turns the reminders off.
+   */
+  @WholeNumber({ min: 0, max: 720, default: 24, of: 'hours' })
+  REMINDER_HOURS_BEFORE: number;
+
   /** How long a seat offered from the waiting list is held for payment (Stripe: at most a day). */
   @WholeNumber({ min: 1, max: 1440, default: 720, of: 'minutes' })
   WAITING_LIST_OFFER_MINUTES: number;

@@ -26,6 +26,8 @@ export interface MessageFacts {
   holdExpiresAt: string | null;
   /** Whether cancelling gives money back (the seat was paid through the provider). */
   refunds: boolean;
+  /** Whether the registration holds a ticket (the registrations' holdsTicket): a reminder's condition. */
+  seated?: boolean;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   markOutboxRowSent,
   NOTIFICATION_KINDS,
   OPERATOR_INVITATION,
+  SHOW_REMINDER,
   OPERATOR_NOTICE,
   postponeOutboxRow,
   type ClaimedInvitationRow,
@@ -39,7 +40,7 @@ import {
   type MORE_DUE,
   PollingWorker,
 } from '../common/polling-worker';
-import { VisitorLinks } from './visitor-links';
+import { VisitorLinks, type LinkPurpose } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
 
@@ -177,9 +178,9 @@ export class OutboxWorker extends PollingWorker {
           name: operator.name ?? '',
           role: operator.role,
           locale: row.payload.locale,
-          joinUrl: await this.links.url('invitation', row.payload.invitationId),
+          joinUrl: await this.links.url('invitation', row.payload.invitationId, row.payload.locale),
           expiresAt: new Date(row.payload.expiresAt),
-          timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+          timeZone: this.catalogue.timeZone,
         }),
     );
   }
@@ -203,7 +204,7 @@ export class OutboxWorker extends PollingWorker {
             passkeyName: row.payload.passkeyName,
             at: new Date(row.payload.at),
             locale: row.payload.locale,
-            timeZone: this.catalogue.allSlots()[0]?.event.timeZone,
+            timeZone: this.catalogue.timeZone,
           }),
         ),
     );
@@ -283,6 +284,14 @@ export class OutboxWorker extends PollingWorker {
       );
       return 'cancelled';
     }
+    const stale = staleReminder(row, facts);
+    if (stale) {
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = $3 WHERE id = $1`,
+        [row.id, now, stale],
+      );
+      return 'cancelled';
+    }
     if (row.kind === 'waiting-list-offer' && (facts.status !== 'offered' || !facts.holdExpiresAt)) {
       // Paid, confirmed or lapsed before its email left: there is no offer to tell of any more.
       await this.dataSource.query(
@@ -298,10 +307,13 @@ export class OutboxWorker extends PollingWorker {
       now,
       registrationId,
       async () => {
-        const links = await this.linksFor(row.kind, registrationId, facts);
-        // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
+        const links = await this.linksFor(row.kind, registrationId, facts, now);
+        // A seat's confirmation and its reminder carry its ticket (none once cancelled or
+        // refunded meanwhile).
         const ticket =
-          row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
+          row.kind === 'payment-confirmed' ||
+          row.kind === 'waiting-list-confirmed' ||
+          row.kind === SHOW_REMINDER
             ? await this.tickets.ticketFor({
                 registrationId,
                 event: facts.event,
@@ -336,25 +348,52 @@ export class OutboxWorker extends PollingWorker {
     kind: ClaimedRow['kind'],
     registrationId: string,
     facts: MessageFacts,
+    now: Date,
   ): Promise<MessageLinks> {
+    const url = (purpose: LinkPurpose) => this.links.url(purpose, registrationId, facts.locale);
     if (kind === 'waiting-list-offer' && facts.holdExpiresAt) {
       const until = new Date(facts.holdExpiresAt);
-      return { offer: { url: await this.links.url('offer', registrationId), until } };
+      return { offer: { url: await url('offer'), until } };
     }
-    if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
+    if (
+      kind === 'payment-confirmed' ||
+      kind === 'waiting-list-confirmed' ||
+      kind === SHOW_REMINDER
+    ) {
       const startsAt = this.catalogue.startOf(facts.event, facts.time);
       if (!startsAt) return {};
-      // Cancelling closes before the link ends (at the slot's start), as the page explains.
+      // Cancelling closes before the link ends (at the slot's start), as the page explains;
+      // moving and handing on close with it.
+      const until = visitorCancellationClosesAt(
+        startsAt,
+        this.config.cancellationClosesHoursBefore,
+      );
+      const cancel = { url: await url('cancel'), until, refunds: facts.refunds };
+      if (kind !== SHOW_REMINDER) return { cancel };
+      // The reminder offers the changes only while they are allowed.
+      if (now.getTime() >= until.getTime()) return {};
       return {
-        cancel: {
-          url: await this.links.url('cancel', registrationId),
-          until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
-          refunds: facts.refunds,
-        },
+        cancel,
+        move: { url: await url('move'), until },
+        handOn: { url: await url('hand-on'), until },
       };
     }
     return {};
   }
+}
+
+/**
+ * Why a reminder is not sent after all (cancelled), if so: its registration holds no ticket any
+ * more (cancelled, refunded or erased while it was held: its facts follow it, as every held
+ * message's do), or moved to another slot than the one it was armed for (the move armed one of
+ * its own).
+ */
+function staleReminder(row: ClaimedRow, facts: MessageFacts): string | undefined {
+  if (row.kind !== SHOW_REMINDER) return undefined;
+  if (!facts.seated) return 'no seat any more';
+  const armedFor = typeof row.payload.armedFor === 'string' ? row.payload.armedFor : '';
+  if (!armedFor.startsWith(`${facts.event} ${facts.time} `)) return 'booking moved';
+  return undefined;
 }
 
 export function outboxMessageId(

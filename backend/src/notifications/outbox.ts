@@ -4,6 +4,13 @@ import type { Locale } from '../common/locale';
 import type { LeasedWork } from './lease-recoveries';
 import type { SealedMessageFacts } from './message-facts';
 
+/**
+ * The reminder a seated person gets before their show: queued when the seat is taken, held
+ * until REMINDER_HOURS_BEFORE its slot (not_before), one standing per slot start it was armed
+ * for (its payload's `armedFor`, held by a unique index).
+ */
+export const SHOW_REMINDER = 'show-reminder';
+
 /** The messages the site sends, each in the registration's language. */
 export type NotificationKind =
   | 'payment-confirmed'
@@ -12,7 +19,8 @@ export type NotificationKind =
   | 'late-payment-refunded'
   | 'payment-refunded'
   | 'registration-cancelled'
-  | 'waiting-list-offer';
+  | 'waiting-list-offer'
+  | 'show-reminder';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -22,6 +30,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-refunded',
   'registration-cancelled',
   'waiting-list-offer',
+  SHOW_REMINDER,
 ];
 
 /**
@@ -131,6 +140,8 @@ export interface Notification {
   facts?: SealedMessageFacts;
   /** The global position of the event that caused it, for the audit trail. */
   causedByPosition?: number;
+  /** Held until then: no worker claims it earlier (the show's reminder). */
+  notBefore?: Date;
 }
 
 function payloadOf(notification: Notification): string {
@@ -157,20 +168,128 @@ export async function enqueueNotification(
   );
 }
 
-/** enqueueNotification for several messages, as one statement for the caller to run. */
+/**
+ * enqueueNotification for several messages, as one statement for the caller to run. A message
+ * held until a time (notBefore) is due then, not before. A reminder already standing for the
+ * same slot start (outbox_one_reminder_idx) is not queued again.
+ */
 export function notificationsInsert(notifications: Notification[]): SqlStatement {
   return {
-    text: `INSERT INTO outbox (kind, registration_id, payload, caused_by_position)
-     SELECT kind, registration_id, payload::jsonb, caused_by_position
-       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::bigint[])
-         AS new(kind, registration_id, payload, caused_by_position)`,
+    // Answers how many were queued (a reminder already standing is not).
+    text: `WITH queued AS (
+       INSERT INTO outbox (kind, registration_id, payload, caused_by_position, not_before, available_at)
+       SELECT kind, registration_id, payload::jsonb, caused_by_position, not_before,
+              greatest(now(), coalesce(not_before, now()))
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::bigint[], $5::timestamptz[])
+           AS new(kind, registration_id, payload, caused_by_position, not_before)
+       ON CONFLICT DO NOTHING
+       RETURNING id)
+     SELECT count(*)::int AS queued FROM queued`,
     parameters: [
       notifications.map((notification) => notification.kind),
       notifications.map((notification) => notification.registrationId),
       notifications.map(payloadOf),
       notifications.map((notification) => notification.causedByPosition ?? null),
+      notifications.map((notification) => notification.notBefore ?? null),
     ],
   };
+}
+
+/** A reminder standing (not cancelled) for a registration: the slot start it was armed for. */
+export interface StandingReminder {
+  registrationId: string;
+  armedFor: string;
+  sent: boolean;
+  notBefore: Date | null;
+}
+
+/** The reminders standing for these registrations, sent or still held. */
+export async function standingReminders(
+  sql: SqlExecutor,
+  registrationIds: readonly string[],
+): Promise<StandingReminder[]> {
+  if (registrationIds.length === 0) return [];
+  const rows: {
+    registration_id: string;
+    armed_for: string | null;
+    sent: boolean;
+    not_before: Date | null;
+  }[] = await sql.query(
+    `SELECT registration_id, payload->>'armedFor' AS armed_for, sent_at IS NOT NULL AS sent,
+            not_before
+       FROM outbox
+      WHERE kind = $1 AND cancelled_at IS NULL AND registration_id = ANY($2::uuid[])`,
+    [SHOW_REMINDER, [...registrationIds]],
+  );
+  return rows.map((row) => ({
+    registrationId: row.registration_id,
+    armedFor: row.armed_for ?? '',
+    sent: row.sent,
+    notBefore: row.not_before,
+  }));
+}
+
+/**
+ * Cancels the reminders of these registrations still held (not sent), but those armed for
+ * `keep` (the slot start each is armed for now, when it has one): a reminder is re-armed, or
+ * turned off, in the caller's transaction.
+ */
+export async function cancelHeldReminders(
+  sql: SqlExecutor,
+  registrationIds: readonly string[],
+  keep: readonly (string | null)[] = [],
+  reason = 're-armed',
+): Promise<void> {
+  if (registrationIds.length === 0) return;
+  await sql.query(
+    `UPDATE outbox SET cancelled_at = now(), last_error = $4
+       FROM unnest($2::uuid[], $3::text[]) AS held(registration_id, keep)
+      WHERE outbox.registration_id = held.registration_id AND kind = $1
+        AND sent_at IS NULL AND cancelled_at IS NULL
+        AND (held.keep IS NULL OR payload->>'armedFor' IS DISTINCT FROM held.keep)`,
+    [
+      SHOW_REMINDER,
+      [...registrationIds],
+      registrationIds.map((_, index) => keep[index] ?? null),
+      reason,
+    ],
+  );
+}
+
+/** Every reminder still held, cancelled (REMINDER_HOURS_BEFORE=0 turns them off). */
+export async function cancelAllHeldReminders(sql: SqlExecutor): Promise<number> {
+  const rows: unknown[] = await sql.query(
+    `WITH cancelled AS (
+       UPDATE outbox SET cancelled_at = now(), last_error = 'reminders turned off'
+        WHERE kind = $1 AND sent_at IS NULL AND cancelled_at IS NULL RETURNING id)
+     SELECT id FROM cancelled`,
+    [SHOW_REMINDER],
+  );
+  return rows.length;
+}
+
+/** Holds reminders still waiting until a new time (REMINDER_HOURS_BEFORE changed). */
+export async function reholdReminders(
+  sql: SqlExecutor,
+  holds: readonly { registrationId: string; armedFor: string; notBefore: Date }[],
+): Promise<void> {
+  if (holds.length === 0) return;
+  await sql.query(
+    `UPDATE outbox SET not_before = held.not_before,
+            available_at = greatest(now(), held.not_before)
+       FROM unnest($2::uuid[], $3::text[], $4::timestamptz[])
+         AS held(registration_id, armed_for, not_before)
+      WHERE outbox.registration_id = held.registration_id AND kind = $1
+        AND payload->>'armedFor' = held.armed_for
+        AND sent_at IS NULL AND cancelled_at IS NULL AND leased_until IS NULL
+        AND outbox.not_before IS DISTINCT FROM held.not_before`,
+    [
+      SHOW_REMINDER,
+      holds.map((hold) => hold.registrationId),
+      holds.map((hold) => hold.armedFor),
+      holds.map((hold) => hold.notBefore),
+    ],
+  );
 }
 
 /**
@@ -273,6 +392,7 @@ export async function claimOutboxRows<K extends OutboxKind>(
           -- now() too: a row queued in this very millisecond is due, though the
           -- database keeps microseconds and a JavaScript Date only milliseconds.
           AND available_at <= greatest($1::timestamptz, now())
+          AND (not_before IS NULL OR not_before <= greatest($1::timestamptz, now()))
         ORDER BY available_at, id
         LIMIT ${Math.max(1, Math.floor(limit))}
         FOR UPDATE SKIP LOCKED),

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import { LiveTour } from '../tour/live-tour';
 import type { AppConfig } from '../config/config';
 import type { ParameterRule } from '../common/parameter-rule';
+import type { Locale } from '../common/locale';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { isRegistrationId } from '../common/registration-id';
 import { InvalidLinkError } from './invalid-link-error';
@@ -15,13 +16,15 @@ import { RegistrationSlots } from '../payments/registration-slots';
  * from the waiting list, or join the Command Center (an operator's invitation). The link
  * carries a signed token, never the bare id it names.
  */
-export type LinkPurpose = 'cancel' | 'offer' | 'invitation';
+export type LinkPurpose = 'cancel' | 'offer' | 'invitation' | 'move' | 'hand-on';
 
 /** The site's page each link opens. */
 const LINK_PAGES: Record<LinkPurpose, string> = {
   cancel: '/cancel',
   offer: '/offer',
   invitation: '/admin/join',
+  move: '/move',
+  'hand-on': '/hand-on',
 };
 
 interface TokenBody {
@@ -133,10 +136,14 @@ export class VisitorLinks {
     return this.secret;
   }
 
-  /** The site's page for `purpose` (/cancel, /offer, /admin/join), with a token for `subject`. */
-  async url(purpose: LinkPurpose, subject: string): Promise<string> {
+  /**
+   * The site's page for `purpose` (/cancel, /offer, /admin/join…), with a token for `subject`,
+   * and, given the email's language, `lang`: the page opens in the language the email speaks.
+   */
+  async url(purpose: LinkPurpose, subject: string, language?: Locale): Promise<string> {
     const token = signLinkToken(await this.key(), purpose, subject);
-    return `${this.config.publicUrl}${LINK_PAGES[purpose]}?token=${encodeURIComponent(token)}`;
+    const lang = language ? `&lang=${language}` : '';
+    return `${this.config.publicUrl}${LINK_PAGES[purpose]}?token=${encodeURIComponent(token)}${lang}`;
   }
 
   /** What a link's token names, if it was signed here for `purpose` (InvalidLinkError if not). */

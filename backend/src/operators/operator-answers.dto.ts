@@ -207,4 +207,11 @@ export class InvitationDto {
 
   @ApiProperty({ type: String, format: 'date-time' })
   expiresAt: string;
+
+  @ApiProperty({
+    required: false,
+    example: 'Europe/Bucharest',
+    description: "The time zone the invitation's end is written in (the email's).",
+  })
+  timeZone?: string;
 }

@@ -5,7 +5,11 @@ import {
 } from '../notifications/message-facts';
 import type { NotificationKind } from '../notifications/outbox';
 import { paidThroughProvider } from './domain/payment-decisions';
-import type { RegistrationState, RegistrationStatus } from './domain/registration';
+import {
+  holdsTicket,
+  type RegistrationState,
+  type RegistrationStatus,
+} from './domain/registration';
 import { registrationStreamId } from './domain/registration-events';
 
 /** An email about a registration, queued by the transaction that recorded its cause. */
@@ -29,6 +33,7 @@ export function messageFactsOf(state: RegistrationState): MessageFacts {
     status: state.status,
     holdExpiresAt: state.holdExpiresAt,
     refunds: paidThroughProvider(state),
+    seated: holdsTicket(state.status),
   };
 }
 

@@ -10,7 +10,17 @@ import {
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { appendAndFold, loadStream } from '../event-store/stream-writes';
 import type { SealedMessageFacts } from '../notifications/message-facts';
-import { notificationsInsert, refreshMessageFacts } from '../notifications/outbox';
+import {
+  cancelHeldReminders,
+  notificationsInsert,
+  refreshMessageFacts,
+  SHOW_REMINDER,
+  type Notification,
+} from '../notifications/outbox';
+import { OutboxWorker } from '../notifications/outbox-worker';
+import { APP_CONFIG } from '../config/app-config.token';
+import type { AppConfig } from '../config/config';
+import { LiveTour } from '../tour/live-tour';
 import { findPersonalDataKey, newPersonalDataKeys } from '../personal-data/personal-data-vault';
 import { lockClientHolds, lockSlotSeats } from '../seat-ledger/slot-lock';
 import {
@@ -35,6 +45,8 @@ import {
   sealedMessageFactsOf,
   type RegistrationMessage,
 } from './registration-messages';
+import { messagesOfRecorded } from './messages-of-events';
+import { reminderArming } from './reminder-arming';
 
 /** A registration's stream as read: what the next events are decided from. */
 export interface LoadedRegistration {
@@ -98,13 +110,17 @@ export class RegistrationTransaction {
  * The registrations' write side, one protocol for every change: in a transaction, load the
  * registration (and lock its slot when seats may move), decide with the domain, append with
  * the version the decision was made from, and write the read models through the one fold,
- * before COMMIT. The events reach the EventBus after the COMMIT.
+ * before COMMIT, with the emails the new events cause (MESSAGES_OF_EVENTS), which wake the
+ * outbox once committed. The events reach the EventBus after the COMMIT.
  */
 @Injectable()
 export class RegistrationStore {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly eventBus: EventBus,
+    private readonly outbox: OutboxWorker,
+    private readonly catalogue: LiveTour,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -231,6 +247,10 @@ export class RegistrationStore {
     );
     const decoded = recorded.map((items) => items.map((item) => byRecord.get(item.recorded)!));
     await noteWritten(tx, writing, fold, keyOf);
+    await this.queueMessages(
+      tx,
+      writing.flatMap(({ from }, index) => messagesOfRecorded(from.state, decoded[index])),
+    );
 
     tx.recorded.push(...inOrder);
     const byRegistration = new Map(
@@ -240,22 +260,61 @@ export class RegistrationStore {
   }
 
   /**
-   * Queues emails about registrations in `tx`, each carrying its registration's facts as this
-   * transaction leaves it (MessageFacts, sealed with its key), in one statement. A registration
-   * whose key was shredded gets a row with no facts, which its worker cancels.
+   * Arms the show's reminder of these registrations again, for their slot's start as the tour
+   * has it now: the one message queued without an event of theirs, when a slot moved (a tour's
+   * fact) or a seat predates the reminders (ShowReminderPlanner). The caller holds their slot's
+   * lock, so that each is read as its last change left it. Answers how many were queued.
    */
-  async queueMessages(
+  async armReminders(
+    tx: RegistrationTransaction,
+    registrationIds: readonly string[],
+  ): Promise<number> {
+    let queued = 0;
+    for (const registrationId of registrationIds) {
+      queued += await this.queueMessages(tx, [{ kind: SHOW_REMINDER, registrationId }]);
+    }
+    return queued;
+  }
+
+  /**
+   * Queues the emails `tx`'s events cause (the table's answer), each carrying its registration's
+   * facts as this transaction leaves it (MessageFacts, sealed with its key), in one statement,
+   * and wakes the outbox once the transaction has committed. A show's reminder is held until
+   * REMINDER_HOURS_BEFORE its slot, and a reminder held for another slot start is cancelled (it
+   * is armed again). A registration whose key was shredded gets a row with no facts, which its
+   * worker cancels.
+   */
+  private async queueMessages(
     tx: RegistrationTransaction,
     messages: readonly RegistrationMessage[],
-  ): Promise<void> {
-    if (messages.length === 0) return;
-    const notifications = [];
+  ): Promise<number> {
+    if (messages.length === 0) return 0;
+    const notifications: Notification[] = [];
+    const rearmed: { registrationId: string; armedFor: string | null }[] = [];
     for (const message of messages) {
       const { registrationId, ...notification } = message;
       const written =
         tx.written.get(registrationId) ?? (await loadRegistration(tx.manager, registrationId));
+      let held: Partial<Notification> = {};
+      if (message.kind === SHOW_REMINDER) {
+        const arming =
+          written.state &&
+          reminderArming(
+            written.state,
+            this.catalogue,
+            this.config.reminderHoursBefore,
+            new Date(),
+          );
+        rearmed.push({ registrationId, armedFor: arming?.armedFor ?? null });
+        if (!arming) continue;
+        held = {
+          payload: { ...notification.payload, armedFor: arming.armedFor },
+          notBefore: arming.notBefore,
+        };
+      }
       notifications.push({
         ...notification,
+        ...held,
         registrationId,
         facts:
           written.state && written.key
@@ -263,8 +322,19 @@ export class RegistrationStore {
             : undefined,
       });
     }
+    await cancelHeldReminders(
+      tx.manager,
+      rearmed.map((arming) => arming.registrationId),
+      rearmed.map((arming) => arming.armedFor),
+    );
+    if (notifications.length === 0) return 0;
     const insert = notificationsInsert(notifications);
-    await tx.manager.query(insert.text, insert.parameters);
+    const [{ queued }]: { queued: number }[] = await tx.manager.query(
+      insert.text,
+      insert.parameters,
+    );
+    tx.afterCommit(() => this.outbox.nudge());
+    return queued;
   }
 }
 

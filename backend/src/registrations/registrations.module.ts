@@ -21,6 +21,7 @@ import { RegistrationHistoryHttpController } from './queries/registration-histor
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
 import { RegistrationPortsModule } from './registration-ports.module';
+import { ShowReminderPlanner } from './show-reminder-planner';
 
 /**
  * The registrations' core: the one write side (RegistrationStore) every capability writes
@@ -52,7 +53,8 @@ import { RegistrationPortsModule } from './registration-ports.module';
     RegistrationPageQueryHandler,
     RegistrationExportQueryHandler,
     RegistrationsPerDayQueryHandler,
+    ShowReminderPlanner,
   ],
-  exports: [RegistrationStore],
+  exports: [RegistrationStore, ShowReminderPlanner],
 })
 export class RegistrationsModule {}

@@ -4,7 +4,7 @@ import { tourProblems, type Slot, type Tour, type TourEvent } from './domain/tou
 import type { TourLanguage } from './domain/tour-rules';
 import { addDays, localDate, localParts, slotName, zonedInstant } from './domain/slot-names';
 import defaultTour from './tour.json';
-import { dateTimeFormat } from '../common/intl-formats';
+import { formatDeadline } from '../common/deadline';
 
 export type { EventStatus, SlotStatus, TourLanguage } from './domain/tour-rules';
 export type { Slot, Tour, TourEvent } from './domain/tour';
@@ -138,18 +138,15 @@ export class LiveTour {
 
   /**
    * A slot as people read it: its current start, in its event's time zone and the reader's
-   * language ('Friday, December 11, 2026 at 8:00 PM'). Its key (`time`) stays what links and
+   * language, the zone named as every time of the site names it (formatDeadline: 'Friday,
+   * December 11, 2026 at 8:00 PM GMT+2'). Its key (`time`) stays what links and
    * requests name it by, even after a move; a slot the tour does not have reads as its key.
    */
   slotLabel(slug: string, time: string, locale: string): string {
     const found = this.findSlot(slug, time);
     const startsAt = this.startOf(slug, time);
     if (!found || !startsAt) return time;
-    return dateTimeFormat(locale, {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: found.event.timeZone,
-    }).format(startsAt);
+    return formatDeadline(startsAt, locale, found.event.timeZone);
   }
 
   /**
@@ -186,6 +183,14 @@ export class LiveTour {
     const event = this.findEvent(slug);
     const slot = event?.slots.find((candidate) => candidate.time === time);
     return event && slot ? { event, slot } : undefined;
+  }
+
+  /**
+   * The zone of a time that belongs to no show (an invitation's end, a sign-in's change): the
+   * tour's first event's, as the emails and the pages write it.
+   */
+  get timeZone(): string | undefined {
+    return this.current.events[0]?.timeZone;
   }
 
   allSlots(): { event: TourEvent; slot: Slot }[] {

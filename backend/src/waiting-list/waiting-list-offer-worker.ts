@@ -6,7 +6,6 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { firstPositions } from '../event-store/log-queries';
 import { slotsWithWaitingAndFreeSeats } from '../seat-ledger/slot-seats';
-import { OutboxWorker } from '../notifications/outbox-worker';
 import { freeSeats } from '../registrations/domain/registration';
 import { registrationStreamId } from '../registrations/domain/registration-events';
 import { offerExpiry, offerFreeSeats } from '../registrations/domain/waiting-list-offers';
@@ -40,7 +39,6 @@ export class WaitingListOfferWorker extends PollingWorker implements OnModuleIni
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly catalogue: LiveTour,
     private readonly store: RegistrationStore,
-    private readonly outbox: OutboxWorker,
     private readonly capacityChanges: CapacityChangeListener,
   ) {
     super('Waiting-list offer pass', PASS_INTERVAL_MS, config.workers, NOTIFIED_REST_MS);
@@ -115,15 +113,6 @@ export class WaitingListOfferWorker extends PollingWorker implements OnModuleIni
       const recorded = await this.store.appendAll(tx, appends);
       const made = recorded.flat();
       if (made.length === 0) return 0;
-      await this.store.queueMessages(
-        tx,
-        made.map(({ event: offer, recorded: record }) => ({
-          kind: 'waiting-list-offer' as const,
-          registrationId: offer.data.registrationId,
-          causedByPosition: record.globalPosition,
-        })),
-      );
-      tx.afterCommit(() => this.outbox.nudge());
       return made.length;
     });
     if (offered > 0)

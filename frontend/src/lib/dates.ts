@@ -74,6 +74,8 @@ export function formatDeadline(iso: string, locale: string, timeZone = 'Europe/B
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-    timeZoneName: 'short',
+    // The zone as its offset (GMT+2), which every language writes alike: 'short' names it
+    // GMT+2 in English but EET in Romanian and Italian.
+    timeZoneName: 'shortOffset',
   }).format(date);
 }

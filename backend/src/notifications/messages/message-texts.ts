@@ -57,6 +57,16 @@ export interface MessageTexts {
   offerIntro: string;
   offerPay: string;
   offerLapse: string;
+  /**
+   * The show's reminder. Placeholders: {mapUrl} (the venue on a map), {moveUrl}, {handOnUrl}
+   * and {changeUntil} (while the visitor may still change their booking).
+   */
+  reminderSubject: string;
+  reminderIntro: string;
+  reminderMap: string;
+  reminderChangeHeading: string;
+  reminderChange: string;
+  reminderNoChange: string;
   /** An operator's invitation to the Command Center. Placeholders: {role}, {joinUrl}, {until}. */
   invitationSubject: string;
   invitationIntro: string;
@@ -148,6 +158,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'We hold it for you until {offerUntil}. To take it, pay {price} here: {offerUrl}',
     offerLapse:
       'If it is not paid by then, the seat goes to the next person waiting and you leave the waiting list.',
+    reminderSubject: 'See you soon in the dark: Dream Darkroom, {event}',
+    reminderIntro: 'A reminder of your place at Dream Darkroom: we look forward to seeing you.',
+    reminderMap: 'The venue on the map: {mapUrl}',
+    reminderChangeHeading: 'If your plans have changed',
+    reminderChange:
+      'Until {changeUntil} you may move your booking to another slot ({moveUrl}) or hand it on to someone else ({handOnUrl}).',
+    reminderNoChange:
+      'Your booking can no longer be changed online; if you cannot come, write to {contact}.',
     invitationSubject: 'You are invited to the Command Center: Dream Darkroom',
     invitationIntro:
       'You are invited to help run Dream Darkroom from its Command Center, with the {role} role.',
@@ -241,6 +259,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'Te lo teniamo fino a {offerUntil}. Per prenderlo, paga {price} qui: {offerUrl}',
     offerLapse:
       "Se non viene pagato entro allora, il posto passa alla persona successiva in attesa ed esci dalla lista d'attesa.",
+    reminderSubject: 'A presto nel buio: Dream Darkroom, {event}',
+    reminderIntro: 'Ti ricordiamo il tuo posto a Dream Darkroom: ti aspettiamo.',
+    reminderMap: 'Il luogo sulla mappa: {mapUrl}',
+    reminderChangeHeading: 'Se i tuoi programmi sono cambiati',
+    reminderChange:
+      'Fino a {changeUntil} puoi spostare la tua prenotazione a un altro orario ({moveUrl}) o cederla a qualcun altro ({handOnUrl}).',
+    reminderNoChange:
+      'La tua prenotazione non si può più cambiare online; se non puoi venire, scrivi a {contact}.',
     invitationSubject: 'Sei invitata/o al Command Center: Dream Darkroom',
     invitationIntro:
       'Sei invitata/o ad aiutare a gestire Dream Darkroom dal suo Command Center, con il ruolo {role}.',
@@ -336,6 +362,14 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     offerPay: 'Ți-l păstrăm până la {offerUntil}. Ca să-l iei, plătește {price} aici: {offerUrl}',
     offerLapse:
       'Dacă nu este plătit până atunci, locul trece la următoarea persoană care așteaptă și ieși de pe lista de așteptare.',
+    reminderSubject: 'Ne vedem curând în întuneric: Dream Darkroom, {event}',
+    reminderIntro: 'Îți amintim de locul tău la Dream Darkroom: te așteptăm.',
+    reminderMap: 'Locația pe hartă: {mapUrl}',
+    reminderChangeHeading: 'Dacă planurile tale s-au schimbat',
+    reminderChange:
+      'Până la {changeUntil} îți poți muta rezervarea la un alt interval ({moveUrl}) sau o poți ceda altcuiva ({handOnUrl}).',
+    reminderNoChange:
+      'Rezervarea ta nu mai poate fi schimbată online; dacă nu poți veni, scrie-ne la {contact}.',
     invitationSubject: 'Ești invitat(ă) în Command Center: Dream Darkroom',
     invitationIntro:
       'Ești invitat(ă) să ajuți la conducerea Dream Darkroom din Command Center, cu rolul {role}.',

@@ -29,6 +29,14 @@ export interface MessageLinks {
   /** `refunds`: whether cancelling gives money back (the seat was paid through the provider). */
   cancel?: { url: string; until: Date; refunds: boolean };
   offer?: { url: string; until: Date };
+  /** Moving the booking to another slot, and handing it on, while the change window is open. */
+  move?: { url: string; until: Date };
+  handOn?: { url: string; until: Date };
+}
+
+/** A search for the venue on OpenStreetMap: the reminder's map link. */
+export function mapUrlOf(venue: string, city: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${venue}, ${city}`)}`;
 }
 
 /** A seat's ticket, shown in its confirmation: the code and its QR code (PNG). */
@@ -72,10 +80,39 @@ interface Block {
   ticket?: { alt: string; codeLabel: string; code: string };
 }
 
+/**
+ * A link as the HTML part shows it: an anchor whose words are the address's site and page
+ * (`dreamdarkroom.ro/cancel`), never its token, so that no unbroken string widens the email
+ * beyond a phone's screen; the text part keeps the whole address.
+ */
+function anchor(url: string): string {
+  let label = url;
+  try {
+    const parsed = new URL(url);
+    label = `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    // Not an address: shown as it is.
+  }
+  return (
+    `<a href="${escapeHtml(url)}" style="color:#9ecbff;text-decoration:underline;` +
+    `overflow-wrap:anywhere">${escapeHtml(label)}</a>`
+  );
+}
+
+/** A paragraph's HTML: escaped, each of `links` it quotes made a link. */
+function paragraphHtml(paragraph: string, links: readonly string[]): string {
+  let html = escapeHtml(paragraph);
+  for (const url of links) {
+    if (url) html = html.split(escapeHtml(url)).join(anchor(url));
+  }
+  return html;
+}
+
 function compose(
   greeting: string,
   blocks: Block[],
   signOff: string,
+  links: readonly string[] = [],
 ): { text: string; html: string } {
   const text: string[] = [greeting, ''];
   const html: string[] = [`<p>${escapeHtml(greeting)}</p>`];
@@ -100,7 +137,7 @@ function compose(
     }
     for (const paragraph of block.paragraphs ?? []) {
       text.push(paragraph);
-      html.push(`<p>${escapeHtml(paragraph)}</p>`);
+      html.push(`<p>${paragraphHtml(paragraph, links)}</p>`);
     }
     if (block.ticket) {
       // Dark modules on a white, padded ground: read by a phone in a dark room and on paper.
@@ -145,14 +182,20 @@ export function renderMessage(
   const city = names?.city ?? subject.event;
   const venue = names?.venue ?? city;
   const startsAt = found ? new Date(found.slot.startsAt) : undefined;
-  const when = catalogue.slotLabel(subject.event, subject.time, subject.locale);
   const moment = (date: Date | undefined) =>
     date ? formatDeadline(date, subject.locale, found?.event.timeZone) : '';
+  // The slot's start as its reader's clock in the show's zone has it, the zone named.
+  const when = startsAt ? moment(startsAt) : subject.time;
+  const mapUrl = mapUrlOf(venue, city);
   const values = {
     cancelUrl: links.cancel?.url ?? '',
     cancelUntil: moment(links.cancel?.until),
     offerUrl: links.offer?.url ?? '',
     offerUntil: moment(links.offer?.until),
+    moveUrl: links.move?.url ?? '',
+    handOnUrl: links.handOn?.url ?? '',
+    changeUntil: moment(links.move?.until ?? links.handOn?.until),
+    mapUrl,
     name: subject.name,
     event: city,
     when,
@@ -212,6 +255,7 @@ export function renderMessage(
   let subjectLine: string;
   let blocks: Block[];
   let invite = false;
+  let ticketShown = false;
   switch (kind) {
     case 'payment-confirmed':
       subjectLine = f(t.paymentConfirmedSubject);
@@ -222,6 +266,7 @@ export function renderMessage(
         { paragraphs: [t.calendarNote] },
       ];
       invite = true;
+      ticketShown = true;
       break;
     case 'waiting-list-confirmed':
       subjectLine = f(t.waitingListConfirmedSubject);
@@ -232,6 +277,28 @@ export function renderMessage(
         { paragraphs: [t.calendarNote] },
       ];
       invite = true;
+      ticketShown = true;
+      break;
+    case 'show-reminder':
+      subjectLine = f(t.reminderSubject);
+      blocks = [
+        { paragraphs: [t.reminderIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [f(t.reminderMap)] },
+        ...ticketBlock,
+        { paragraphs: [t.arriveEarly, t.performanceLength] },
+        {
+          heading: t.reminderChangeHeading,
+          paragraphs:
+            links.move && links.handOn
+              ? [
+                  f(t.reminderChange),
+                  f(links.cancel?.refunds ? t.cancellationLink : t.cancellationLinkNothingPaid),
+                ]
+              : [f(t.reminderNoChange)],
+        },
+      ];
+      ticketShown = true;
       break;
     case 'waiting-list-joined':
       subjectLine = f(t.waitingListJoinedSubject);
@@ -295,9 +362,15 @@ export function renderMessage(
       ];
       break;
   }
-  const body = compose(f(t.greeting), blocks, t.signOff);
+  const body = compose(f(t.greeting), blocks, t.signOff, [
+    values.cancelUrl,
+    values.offerUrl,
+    values.moveUrl,
+    values.handOnUrl,
+    mapUrl,
+  ]);
   const attachments: MessageAttachment[] = [];
-  if (invite && ticket) {
+  if (ticketShown && ticket) {
     attachments.push({
       filename: 'ticket.png',
       content: ticket.qrPng,
@@ -352,6 +425,7 @@ export function renderInvitation(invitation: InvitationSubject): RenderedMessage
       { paragraphs: [f(t.invitationJoin), f(t.invitationExpiry), t.invitationIgnore] },
     ],
     t.signOff,
+    [invitation.joinUrl],
   );
   return { subject: t.invitationSubject, text: body.text, html: body.html, attachments: [] };
 }

@@ -156,17 +156,6 @@ export class SlotAllocationBatcher {
         return appends.length - 1;
       });
       const recorded = await this.store.appendAll(tx, appends);
-      const waiting = recorded
-        .map(([first]) => first)
-        .filter((first) => (first.event as RegistrationCreated).data.placement === 'waiting-list');
-      await this.store.queueMessages(
-        tx,
-        waiting.map((first) => ({
-          kind: 'waiting-list-joined' as const,
-          registrationId: first.event.data.registrationId,
-          causedByPosition: first.recorded.globalPosition,
-        })),
-      );
       return appendIndex.map((index): Outcome =>
         index instanceof Error
           ? { error: index }

@@ -19,19 +19,12 @@ export class ConfirmWaitlistHandler implements ICommandHandler<ConfirmWaitlistCo
       const locked = await this.store.loadUnderSlotLock(tx, id);
       if (!locked || locked.state.status === 'deleted') throw new RegistrationNotFoundError();
       const { loaded, seats } = locked;
-      const [recorded] = await this.store.append(
+      await this.store.append(
         tx,
         loaded,
         confirmWaitlist(loaded.state, seats),
         adminMetadata(command.actor),
       );
-      await this.store.queueMessages(tx, [
-        {
-          kind: 'waiting-list-confirmed',
-          registrationId: id,
-          causedByPosition: recorded.recorded.globalPosition,
-        },
-      ]);
     });
   }
 }

@@ -5,6 +5,7 @@ import { invitationGone, invitationInvalid } from '../../../auth/admin-errors';
 import { findOperatorByInvitation, isUuid } from '../../../auth/operator-view';
 import { InvalidLinkError } from '../../../notifications/invalid-link-error';
 import { VisitorLinks } from '../../../notifications/visitor-links';
+import { LiveTour } from '../../../tour/live-tour';
 import type { InvitationDto } from '../../operator-answers.dto';
 
 /**
@@ -19,6 +20,7 @@ export class ReadInvitationQueryHandler {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly clock: AdminClock,
     private readonly links: VisitorLinks,
+    private readonly tour: LiveTour,
   ) {}
 
   async read(token: string): Promise<InvitationDto> {
@@ -28,6 +30,7 @@ export class ReadInvitationQueryHandler {
       name: operator.name,
       role: operator.role,
       expiresAt: operator.expiresAt.toISOString(),
+      ...(this.tour.timeZone ? { timeZone: this.tour.timeZone } : {}),
     };
   }
 

@@ -1,0 +1,131 @@
+import type { NotificationKind } from '../notifications/outbox';
+import { evolve, holdsTicket, type RegistrationState } from './domain/registration';
+import type { RegistrationEvent } from './domain/registration-events';
+import type { DecodedRegistrationEvent } from './registration-event-codec';
+import type { RegistrationMessage } from './registration-messages';
+
+/**
+ * One recorded event as the table reads it: the event, where it was recorded, the registration
+ * just before and just after it, and the other events its transaction recorded for the same
+ * registration (a cancellation reads the refund decided with it).
+ */
+export interface RecordedChange<E extends RegistrationEvent = RegistrationEvent> {
+  event: E;
+  globalPosition: number;
+  before: RegistrationState | undefined;
+  after: RegistrationState;
+  together: readonly RegistrationEvent[];
+}
+
+/** The messages one kind of event causes. */
+export type MessagesOfEvent<E extends RegistrationEvent> = (
+  change: RecordedChange<E>,
+) => RegistrationMessage[];
+
+type MessagesTable = {
+  [T in RegistrationEvent['type']]?: MessagesOfEvent<Extract<RegistrationEvent, { type: T }>>;
+};
+
+/** The email that tells the visitor their money went back, by the refund's reason. */
+const NOTICE_BY_REASON: Partial<Record<string, NotificationKind>> = {
+  'late-payment-no-free-seat': 'late-payment-refunded',
+  'no-seat': 'late-payment-refunded',
+  'late-payment-slot-closed': 'payment-refunded',
+  'amount-mismatch': 'payment-refunded',
+  'second-payment': 'payment-refunded',
+  // An erased registration has nobody left to write to.
+};
+
+function message(
+  kind: NotificationKind,
+  change: RecordedChange,
+  payload?: Record<string, unknown>,
+): RegistrationMessage {
+  return {
+    kind,
+    registrationId: change.after.id,
+    ...(payload ? { payload } : {}),
+    causedByPosition: change.globalPosition,
+  };
+}
+
+/**
+ * The show's reminder, armed (or armed again) for the registration's slot as it is after the
+ * event, when the event leaves it seated: the store holds it until REMINDER_HOURS_BEFORE that
+ * slot's start and cancels a reminder held for another. An event kind that moves a booking
+ * adds this to its messages to re-arm it.
+ */
+export function showReminder(change: RecordedChange): RegistrationMessage[] {
+  return holdsTicket(change.after.status) ? [message('show-reminder', change)] : [];
+}
+
+/**
+ * Which emails each recorded event causes: the one place that decides it. Every write path
+ * appends through the RegistrationStore, which queues what this table answers in the appending
+ * transaction and wakes the outbox after COMMIT; no caller chooses a message. An event kind not
+ * in the table causes none.
+ */
+export const MESSAGES_OF_EVENTS: MessagesTable = {
+  RegistrationCreated: (change) =>
+    change.event.data.placement === 'waiting-list' ? [message('waiting-list-joined', change)] : [],
+  PaymentConfirmed: (change) => [message('payment-confirmed', change), ...showReminder(change)],
+  WaitlistConfirmed: (change) => [
+    message('waiting-list-confirmed', change),
+    ...showReminder(change),
+  ],
+  // Money taken by an operator seats a held person: no confirmation (they paid at the desk),
+  // but the reminder.
+  PaidFlagSet: (change) =>
+    change.before && !holdsTicket(change.before.status) ? showReminder(change) : [],
+  WaitingListOfferMade: (change) => [message('waiting-list-offer', change)],
+  RegistrationCancelled: (change) => {
+    const refund = change.together.find((event) => event.type === 'RefundRequested');
+    return [
+      message('registration-cancelled', change, {
+        by: change.event.data.by,
+        // Whether the seat had been paid: the email says so when its money is kept.
+        paid: change.before?.status === 'paid',
+        refund: change.event.data.refund,
+        ...(refund?.type === 'RefundRequested'
+          ? { amountMinor: refund.data.amountMinor, currency: refund.data.currency }
+          : {}),
+      }),
+    ];
+  },
+  PaymentRefunded: (change) => {
+    const kind = NOTICE_BY_REASON[change.event.data.reason];
+    return kind
+      ? [
+          message(kind, change, {
+            amountMinor: change.event.data.amountMinor,
+            currency: change.event.data.currency,
+            reason: change.event.data.reason,
+          }),
+        ]
+      : [];
+  },
+};
+
+/**
+ * The messages one registration's newly recorded events cause, in their order: `from` is the
+ * registration before them (undefined for a new one).
+ */
+export function messagesOfRecorded(
+  from: RegistrationState | undefined,
+  recorded: readonly DecodedRegistrationEvent[],
+): RegistrationMessage[] {
+  const together = recorded.map((item) => item.event);
+  const messages: RegistrationMessage[] = [];
+  let before = from;
+  for (const { event, recorded: record } of recorded) {
+    const after = evolve(before, event);
+    const rule = MESSAGES_OF_EVENTS[event.type] as MessagesOfEvent<RegistrationEvent> | undefined;
+    if (rule) {
+      messages.push(
+        ...rule({ event, globalPosition: record.globalPosition, before, after, together }),
+      );
+    }
+    before = after;
+  }
+  return messages;
+}
