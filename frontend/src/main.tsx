@@ -11,9 +11,8 @@ import {
   preloadPageCodeOnIntent,
 } from './app/routes';
 import {
-  LANGUAGE_STORAGE_KEY,
+  readStoredLanguage,
   rememberLanguageForServer,
-  toLanguage,
 } from './features/language/hooks/use-language';
 import { eventsQuery } from './lib/catalogue';
 import { createQueryClient } from './lib/query-client';
@@ -22,15 +21,7 @@ import './components/theme.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 
-function storedLanguage() {
-  try {
-    return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  } catch {
-    return toLanguage(null);
-  }
-}
-
-const language = storedLanguage();
+const language = readStoredLanguage();
 rememberLanguageForServer(language);
 const prerendered = readPrerenderedData();
 // A page prerendered in this language is on screen already, and React takes it over; any other

@@ -1,4 +1,5 @@
 import { LiveTour } from '../../src/tour/live-tour';
+import { formatDeadline } from '../../src/common/deadline';
 import {
   renderMessage,
   type MessageSubject,
@@ -93,10 +94,36 @@ describe('the emails', () => {
           cancel: { url: 'https://example.org/cancel?token=t', until, refunds: true },
         }).text,
       );
-    // The same words the cancel page's test reads for this instant.
+    // The same words the cancel page's test reads for this instant; the zone named alike in
+    // every language (it was GMT+2 in English but EET in Italian and Romanian).
     expect(rendered('en')).toContain('cancel until Thursday, October 29, 2099 at 7:30 PM GMT+2');
-    expect(rendered('it')).toContain('giovedì 29 ottobre 2099 alle ore 19:30 EET');
+    expect(rendered('it')).toContain('giovedì 29 ottobre 2099 alle ore 19:30 GMT+2');
+    expect(rendered('ro')).toContain('joi, 29 octombrie 2099 la 19:30 GMT+2');
   });
+
+  it.each(['en', 'it', 'ro'] as const)(
+    "writes every time of a message in %s with the show's zone, as formatDeadline does",
+    (locale) => {
+      const until = new Date('2099-10-29T17:30:00.000Z');
+      const found = catalogue.findSlot('bucharest', subject(locale).time)!;
+      const startsAt = new Date(found.slot.startsAt);
+      const zone = found.event.timeZone;
+      const message = renderMessage(
+        'payment-confirmed',
+        subject(locale),
+        catalogue,
+        settings,
+        {},
+        new Date(),
+        { cancel: { url: 'https://example.org/cancel?token=t', until, refunds: true } },
+      );
+      // The slot's start and the deadline: both by the one formatter, the zone as GMT+2.
+      expect(message.text).toContain(formatDeadline(startsAt, locale, zone));
+      expect(message.text).toContain(formatDeadline(until, locale, zone));
+      expect(formatDeadline(startsAt, locale, zone)).toMatch(/GMT\+2$/);
+      expect(message.text).not.toMatch(/\bEES?T\b/);
+    },
+  );
 
   it('is real Italian and Romanian, with dates in their own words', () => {
     const italian = renderMessage('payment-confirmed', subject('it'), catalogue, settings);

@@ -21,6 +21,7 @@ import { passphraseProblem } from '../model/passphrase-messages';
 import { SecondFactorSetup } from './second-factor-setup';
 import '../../../components/command-center.css';
 import { FieldError } from '../../../components/field';
+import { formatDeadline } from '../../../lib/dates';
 import './account.css';
 
 function invitationProblem(error: unknown, t: AdminText): string {
@@ -97,7 +98,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           <dt>{t('admin.join.expires')}</dt>
           <dd>
             <time dateTime={invitation.expiresAt}>
-              {intl.formatDate(invitation.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              {formatDeadline(invitation.expiresAt, intl.locale, invitation.timeZone)}
             </time>
           </dd>
         </div>

@@ -26,11 +26,23 @@ export function rememberLanguageForServer(language: Language): void {
   document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
-function readStoredLanguage(): Language {
+/**
+ * The language a link from an email names (`?lang=it`: the email's language), if it names a
+ * known one: the page opened from the email speaks it, and it becomes the visitor's choice.
+ */
+export function languageOfLink(search: string): Language | undefined {
+  const named = new URLSearchParams(search).get('lang');
+  return (LANGUAGES as readonly string[]).includes(named ?? '') ? (named as Language) : undefined;
+}
+
+/** The visitor's language: the one their email's link names, else the one they chose. */
+export function readStoredLanguage(): Language {
+  const linked = typeof window === 'undefined' ? undefined : languageOfLink(window.location.search);
   try {
-    return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    if (linked) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, linked);
+    return linked ?? toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    return DEFAULT_LANGUAGE;
+    return linked ?? DEFAULT_LANGUAGE;
   }
 }
 
