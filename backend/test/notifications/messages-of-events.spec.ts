@@ -5,10 +5,7 @@ import { NOTIFICATION_KINDS } from '../../src/notifications/outbox';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { evolve, type RegistrationState } from '../../src/registrations/domain/registration';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
-import {
-  MESSAGES_OF_EVENTS,
-  messagesOfRecorded,
-} from '../../src/registrations/messages-of-events';
+import { MESSAGES_OF_EVENTS, messagesOfRecorded } from '../../src/registrations/messages-of-events';
 import type { DecodedRegistrationEvent } from '../../src/registrations/registration-event-codec';
 import { loadRegistration } from '../../src/registrations/registration-store';
 import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
@@ -50,7 +47,10 @@ describe('the table of the emails each recorded event causes', () => {
       expect(index).toBeGreaterThanOrEqual(0);
       const before = history
         .slice(0, index)
-        .reduce<RegistrationState | undefined>((state, item) => evolve(state, item.event), undefined);
+        .reduce<RegistrationState | undefined>(
+          (state, item) => evolve(state, item.event),
+          undefined,
+        );
       // The events recorded with it: those of its transaction (one instant).
       const at = history[index].recorded.recordedAt.getTime();
       const together = history.filter(

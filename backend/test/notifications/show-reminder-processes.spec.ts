@@ -96,11 +96,7 @@ describe("the show's reminder across two processes and a restart", () => {
     const second = await start();
     const ana = `ana.${Date.now()}@example.com`;
     const anaId = await seat(first, ana);
-    await waitFor(
-      async () => (remindersTo(ana) > 0 ? true : undefined),
-      30_000,
-      "Ana's reminder",
-    );
+    await waitFor(async () => (remindersTo(ana) > 0 ? true : undefined), 30_000, "Ana's reminder");
 
     // One process restarts (its planner and outbox worker start again), the other keeps going.
     expect(await first.stop('SIGTERM')).toBe(0);

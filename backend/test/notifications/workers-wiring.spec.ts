@@ -53,7 +53,8 @@ describe('the in-process workers (WORKERS=true)', () => {
     // The file is written before the worker records the message as sent: wait for that too.
     const row = await waitFor(async () => {
       const [outbox] = await app!.dataSource.query(
-        'SELECT sent_at, attempts FROM outbox WHERE registration_id = $1',
+        `SELECT sent_at, attempts FROM outbox
+          WHERE registration_id = $1 AND kind = 'payment-confirmed'`,
         [registered.registrationId],
       );
       return outbox?.sent_at ? (outbox as { sent_at: Date; attempts: number }) : undefined;

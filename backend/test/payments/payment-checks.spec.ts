@@ -222,6 +222,7 @@ describe('every payment checked, every refund through the outbox', () => {
     ]);
     expect(await outboxKinds(app, held.id)).toEqual([
       'payment-confirmed',
+      'show-reminder',
       'payment-refund',
       'payment-refunded',
     ]);
@@ -352,8 +353,12 @@ describe('every payment checked, every refund through the outbox', () => {
     expect(refundRequests(stripe).map((received) => received.form.payment_intent)).toEqual([
       `pi_${refunded.id}`,
     ]);
-    // Nobody is left to email: the refund goes, no message does.
-    expect(await outboxKinds(app, refunded.id)).toEqual(['payment-confirmed', 'payment-refund']);
+    // Nobody is left to email: the refund goes, no message does (the reminder was cancelled).
+    expect(await outboxKinds(app, refunded.id)).toEqual([
+      'payment-confirmed',
+      'show-reminder',
+      'payment-refund',
+    ]);
 
     const kept = await paidOne();
     const noRefund = await admin.request('DELETE', `/api/registrations/${kept.id}?refund=false`);

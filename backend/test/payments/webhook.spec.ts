@@ -147,7 +147,7 @@ describe('POST /api/payments/webhook', () => {
       'PaymentConfirmed',
       'SeatNumbered',
     ]);
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed']);
+    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
     const view = await registration(app, id);
     expect(view).toMatchObject({ status: 'paid', paid: true, stripe_session_id: sessionId });
     const [processed] = await app.dataSource.query(
@@ -166,7 +166,7 @@ describe('POST /api/payments/webhook', () => {
     expect((await eventTypes(app, id)).filter((type) => type === 'PaymentConfirmed')).toHaveLength(
       1,
     );
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed']);
+    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
   });
 
   it('keeps a paid seat when "expired" arrives after "completed", and a second "completed" changes nothing', async () => {
@@ -294,7 +294,7 @@ describe('POST /api/payments/webhook', () => {
       'PaymentConfirmed',
     );
     expect(confirmed.data.seat).toBe('retaken');
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed']);
+    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
   });
 });
 

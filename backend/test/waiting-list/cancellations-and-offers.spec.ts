@@ -28,7 +28,9 @@ function oneSeat(): LiveTour {
 }
 
 function tokenOf(mail: OutgoingMail | undefined, page: 'cancel' | 'offer'): string {
-  const found = mail?.text.match(new RegExp(`/${page}\\?token=([^\\s]+?)(?=[\\s.,]*(\\s|$))`));
+  const found = mail?.text.match(
+    new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+\\.[A-Za-z0-9_%-]+)`),
+  );
   if (!found) throw new Error(`no /${page} link in: ${mail?.text}`);
   return decodeURIComponent(found[1]);
 }
