@@ -36,7 +36,12 @@ export interface MessageLinks {
 
 /** A search for the venue on OpenStreetMap: the reminder's map link. */
 export function mapUrlOf(venue: string, city: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${venue}, ${city}`)}`;
+  // Parentheses and quotes encoded too: a sentence may wrap the link in parentheses.
+  const query = encodeURIComponent(`${venue}, ${city}`).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `https://www.openstreetmap.org/search?query=${query}`;
 }
 
 /** A seat's ticket, shown in its confirmation: the code and its QR code (PNG). */
