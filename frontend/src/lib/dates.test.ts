@@ -27,4 +27,19 @@ describe('formatDeadline', () => {
       }
     }
   });
+
+  it("names the show's zone alike in every language: by its offset", () => {
+    const iso = '2099-10-29T17:30:00.000Z';
+    const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+    expect(plain(formatDeadline(iso, 'en', 'Europe/Bucharest'))).toBe(
+      'Thursday, October 29, 2099 at 7:30 PM GMT+2',
+    );
+    expect(plain(formatDeadline(iso, 'it', 'Europe/Bucharest'))).toBe(
+      'giovedì 29 ottobre 2099 alle ore 19:30 GMT+2',
+    );
+    expect(plain(formatDeadline(iso, 'ro', 'Europe/Bucharest'))).toBe(
+      'joi, 29 octombrie 2099 la 19:30 GMT+2',
+    );
+    expect(plain(formatDeadline(iso, 'ro', 'Europe/Rome'))).toMatch(/18:30 GMT\+1$/);
+  });
 });

@@ -9,6 +9,7 @@ const INVITATION = {
   name: 'Bea',
   role: 'box-office',
   expiresAt: '2030-01-03T10:00:00.000Z',
+  timeZone: 'Europe/Bucharest',
 };
 const CODES = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 
@@ -78,6 +79,14 @@ describe('the join page', () => {
     renderJoin();
     expect(await screen.findByText('bea@example.com')).toBeInTheDocument();
     expect(screen.getByText('Box office')).toBeInTheDocument();
+    // The invitation's end as its email writes it: in the tour's zone, named by its offset.
+    expect(
+      screen.getByText((_, element) =>
+        element?.tagName === 'TIME'
+          ? /^Thursday, January 3, 2030 at 12:00\sPM GMT\+2$/.test(element.textContent ?? '')
+          : false,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('At least 12 characters.')).toBeInTheDocument();
     const name = screen.getByLabelText('Your name');
     expect(name).toHaveValue('Bea');
