@@ -2,6 +2,7 @@
 // seat paid for a slot starting within REMINDER_HOURS_BEFORE gets its reminder by itself, once;
 // its HTML part and the confirmation's fit a 360 px phone; its cancel link opens the page in the
 // email's language.
+/* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

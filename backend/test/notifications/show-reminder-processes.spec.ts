@@ -51,7 +51,7 @@ describe("the show's reminder across two processes and a restart", () => {
   /** The reminders written as .eml files, by recipient. */
   function remindersTo(email: string): number {
     const outbox = path.join(dir, 'data', 'outbox');
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
     } catch {
