@@ -50,11 +50,13 @@ export const reminderScenarios = [
         viewport: { width: 360, height: 740 },
       });
       try {
+        // The owner adds a slot starting in three hours.
         const page = await context.newPage();
         await page.goto('/admin');
-        await page.getByLabel('Password').fill(adminPassword);
-        await page.getByRole('button', { name: 'Login' }).click();
-        await visible(page.getByRole('heading', { level: 1, name: 'Command Center' }));
+        const owner = page.locator('.admin-gate form:has(input[name="password"])');
+        await owner.locator('input[name="password"]').fill(adminPassword);
+        await owner.locator('button[type="submit"]').click();
+        await page.locator('.admin-gate').waitFor({ state: 'detached' });
         const { time } = await slotOfItsOwn(page, own.baseURL, { hours: 3 });
 
         const registered = await fetch(`${own.baseURL}/api/create-checkout-session`, {
