@@ -53,10 +53,22 @@ function message(
  * The show's reminder, armed (or armed again) for the registration's slot as it is after the
  * event, when the event leaves it seated: the store holds it until REMINDER_HOURS_BEFORE that
  * slot's start and cancels a reminder held for another. An event kind that moves a booking
- * adds this to its messages to re-arm it.
+ * adds this to its messages to re-arm it (a new slot or start: a reminder of its own). `again`
+ * arms one more for the same start even when one was sent (a booking handed on: the new person
+ * is reminded too).
  */
-export function showReminder(change: RecordedChange): RegistrationMessage[] {
-  return holdsTicket(change.after.status) ? [message('show-reminder', change)] : [];
+export function showReminder(
+  change: RecordedChange,
+  options: { again?: boolean } = {},
+): RegistrationMessage[] {
+  if (!holdsTicket(change.after.status)) return [];
+  return [
+    message(
+      'show-reminder',
+      change,
+      options.again ? { armedAgain: change.globalPosition } : undefined,
+    ),
+  ];
 }
 
 /**

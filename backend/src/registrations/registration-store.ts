@@ -307,10 +307,11 @@ export class RegistrationStore {
           );
         rearmed.push({ registrationId, armedFor: arming?.armedFor ?? null });
         if (!arming) continue;
-        held = {
-          payload: { ...notification.payload, armedFor: arming.armedFor },
-          notBefore: arming.notBefore,
-        };
+        // Armed again for the same start (a booking handed on): a reminder of its own.
+        const again = notification.payload?.armedAgain;
+        const armedFor = again === undefined ? arming.armedFor : `${arming.armedFor} #${again}`;
+        rearmed[rearmed.length - 1].armedFor = armedFor;
+        held = { payload: { armedFor }, notBefore: arming.notBefore };
       }
       notifications.push({
         ...notification,

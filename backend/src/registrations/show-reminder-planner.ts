@@ -76,7 +76,11 @@ export class ShowReminderPlanner extends PollingWorker implements OnModuleInit {
         this.dataSource,
         seated.map(({ id }) => id),
       );
-      const current = standing.filter((reminder) => reminder.armedFor === armedFor);
+      // Armed for this start (or armed again for it, `<armedFor> #<position>`).
+      const current = standing.filter(
+        (reminder) =>
+          reminder.armedFor === armedFor || reminder.armedFor.startsWith(`${armedFor} #`),
+      );
       const armed = new Set(current.map((reminder) => reminder.registrationId));
       const missing = seated.map(({ id }) => id).filter((id) => !armed.has(id));
       if (missing.length > 0) {
