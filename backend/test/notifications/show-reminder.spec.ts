@@ -223,7 +223,8 @@ describe("the show's reminder", () => {
     await sendAll(worker, new Date(newStart.getTime() - 24 * HOUR_MS + 1_000));
     const addresses = new Set(remindersIn(transport).map((mail) => mail.to.address));
     expect(remindersIn(transport)).toHaveLength(addresses.size);
-  });
+    // Every seated person of the slot is reminded for its new start: each email with its QR.
+  }, 120_000);
 
   it('is off at REMINDER_HOURS_BEFORE=0', async () => {
     const app = ours.apps[2];

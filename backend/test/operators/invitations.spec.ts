@@ -93,6 +93,8 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
       name: 'Ileana Vrabie',
       role: 'door',
       expiresAt: expect.any(String),
+      // The zone its end is written in, as in the email.
+      timeZone: expect.any(String),
     });
     const expiresAt = new Date((opened.body as { expiresAt: string }).expiresAt).getTime();
     expect(expiresAt - Date.now()).toBeGreaterThan(47 * 3_600_000);

@@ -150,10 +150,14 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(capacity.body.bucharest[OPEN_SLOT].registered).toBe(1);
 
     const outbox = await app.dataSource.query(
-      'SELECT id, kind, sent_at FROM outbox WHERE registration_id = $1',
+      'SELECT id, kind, sent_at FROM outbox WHERE registration_id = $1 ORDER BY id',
       [registered.registrationId],
     );
-    expect(outbox).toEqual([expect.objectContaining({ kind: 'payment-confirmed', sent_at: null })]);
+    // The confirmation, and the reminder held until the hours before the slot.
+    expect(outbox).toEqual([
+      expect.objectContaining({ kind: 'payment-confirmed', sent_at: null }),
+      expect.objectContaining({ kind: 'show-reminder', sent_at: null }),
+    ]);
     const worker = new OutboxWorker(
       app.dataSource,
       app.config,

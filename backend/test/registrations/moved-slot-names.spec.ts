@@ -1,3 +1,4 @@
+import { formatDeadline } from '../../src/common/deadline';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { LiveTour } from '../../src/tour/live-tour';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
@@ -34,11 +35,8 @@ describe('a moved slot, as the visitor reads it', () => {
       { startsAt: moved.toISOString() },
     );
     expect(patched.status).toBe(200);
-    const named = new Intl.DateTimeFormat('en', {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: 'Europe/Bucharest',
-    }).format(moved);
+    // As every time of the site is written: in the show's zone, named (formatDeadline).
+    const named = formatDeadline(moved, 'en', 'Europe/Bucharest');
     expect(catalogue.slotLabel('bucharest', OPEN_SLOT, 'en')).toBe(named);
 
     const [{ checkout_session_id: session }] = await app.dataSource.query(
