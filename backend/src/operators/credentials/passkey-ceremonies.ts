@@ -43,14 +43,15 @@ export interface CeremonyStarted {
  */
 @Injectable()
 export class PasskeyCeremonies {
-  private readonly relyingParty: RelyingParty;
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly clock: AdminClock,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.relyingParty = relyingPartyOf(config.publicUrl);
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The site as relying party, from its public address as configured now. */
+  private get relyingParty(): RelyingParty {
+    return relyingPartyOf(this.config.publicUrl);
   }
 
   /**
