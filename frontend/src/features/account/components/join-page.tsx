@@ -23,6 +23,7 @@ import '../../../components/command-center.css';
 import { FieldError } from '../../../components/field';
 import { formatDeadline } from '../../../lib/dates';
 import './account.css';
+import { JOINING_NAME_MAX_LENGTH, PASSPHRASE_MIN_LENGTH } from '../../../lib/console-bounds';
 
 function invitationProblem(error: unknown, t: AdminText): string {
   if (error instanceof HttpError && error.status === 410) return t('admin.join.usedOrExpired');
@@ -110,7 +111,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           type="text"
           autoComplete="name"
           value={name}
-          maxLength={100}
+          maxLength={JOINING_NAME_MAX_LENGTH}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={fieldProblem('name') ? true : undefined}
           aria-describedby={fieldProblem('name') ? `${id}-name-error` : undefined}
@@ -135,7 +136,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           required
         />
         <ul id={`${id}-rules`} className="field-hint join-page__rules">
-          <li>{t('admin.join.rule.length')}</li>
+          <li>{t('admin.join.rule.length', { min: PASSPHRASE_MIN_LENGTH })}</li>
           <li>{t('admin.join.rule.common')}</li>
           <li>{t('admin.join.rule.words')}</li>
         </ul>
