@@ -7,6 +7,7 @@ import { visitorCancellationClosesAt } from '../tour/domain/registration-window'
 import { MailTransport, type OutgoingMail } from './mail-transport';
 import {
   EarlierMessageFacts,
+  isFormerHolderNotice,
   messageFactsOfRow,
   messageFactsReadable,
   openMessageFacts,
@@ -29,6 +30,7 @@ import {
   type ClaimedNoticeRow,
   type ClaimedOutboxRow,
   type NotificationKind,
+  TICKET_KINDS,
   workThroughOutbox,
 } from './outbox';
 import { findOperator, type OperatorRow } from '../auth/operator-view';
@@ -42,6 +44,7 @@ import {
 import { VisitorLinks } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
+import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -293,22 +296,21 @@ export class OutboxWorker extends PollingWorker {
     }
     const registrationId = row.registration_id;
     const to = { name: facts.name ?? '', address: facts.email };
-    return this.send(
+    const result = await this.send(
       row,
       now,
       registrationId,
       async () => {
         const links = await this.linksFor(row.kind, registrationId, facts);
         // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
-        const ticket =
-          row.kind === 'payment-confirmed' || row.kind === 'waiting-list-confirmed'
-            ? await this.tickets.ticketFor({
-                registrationId,
-                event: facts.event,
-                time: facts.time,
-                status: facts.status,
-              })
-            : null;
+        const ticket = TICKET_KINDS.includes(row.kind)
+          ? await this.tickets.ticketFor({
+              registrationId,
+              event: facts.event,
+              time: facts.time,
+              status: facts.status,
+            })
+          : null;
         const message = renderMessage(
           row.kind,
           {
@@ -329,6 +331,11 @@ export class OutboxWorker extends PollingWorker {
       },
       async () => !(await messageFactsReadable(this.dataSource, sealed)),
     );
+    // The former holder's address was kept only for this notice: once sent, it goes too.
+    if (result === 'sent' && isFormerHolderNotice(sealed)) {
+      await shredPersonalDataKey(this.dataSource, sealed.keyStream);
+    }
+    return result;
   }
 
   /** The visitor's signed links the message carries. */
@@ -341,16 +348,19 @@ export class OutboxWorker extends PollingWorker {
       const until = new Date(facts.holdExpiresAt);
       return { offer: { url: await this.links.url('offer', registrationId), until } };
     }
-    if (kind === 'payment-confirmed' || kind === 'waiting-list-confirmed') {
+    if (TICKET_KINDS.includes(kind) && (facts.status === 'paid' || facts.status === 'confirmed')) {
       const startsAt = this.catalogue.startOf(facts.event, facts.time);
       if (!startsAt) return {};
-      // Cancelling closes before the link ends (at the slot's start), as the page explains.
+      // Cancelling closes before the link ends (at the slot's start), as the page explains;
+      // moving and handing on close with it.
       return {
         cancel: {
           url: await this.links.url('cancel', registrationId),
           until: visitorCancellationClosesAt(startsAt, this.config.cancellationClosesHoursBefore),
           refunds: facts.refunds,
         },
+        move: { url: await this.links.url('move', registrationId) },
+        handOn: { url: await this.links.url('hand-on', registrationId) },
       };
     }
     return {};

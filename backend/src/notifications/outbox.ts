@@ -12,7 +12,10 @@ export type NotificationKind =
   | 'late-payment-refunded'
   | 'payment-refunded'
   | 'registration-cancelled'
-  | 'waiting-list-offer';
+  | 'waiting-list-offer'
+  | 'booking-moved'
+  | 'booking-received'
+  | 'booking-handed-on';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -22,6 +25,17 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-refunded',
   'registration-cancelled',
   'waiting-list-offer',
+  'booking-moved',
+  'booking-received',
+  'booking-handed-on',
+];
+
+/** The messages that carry the seat's ticket (and its calendar invitation) when it has one. */
+export const TICKET_KINDS: readonly NotificationKind[] = [
+  'payment-confirmed',
+  'waiting-list-confirmed',
+  'booking-moved',
+  'booking-received',
 ];
 
 /**

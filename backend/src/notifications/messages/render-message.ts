@@ -29,6 +29,9 @@ export interface MessageLinks {
   /** `refunds`: whether cancelling gives money back (the seat was paid through the provider). */
   cancel?: { url: string; until: Date; refunds: boolean };
   offer?: { url: string; until: Date };
+  /** Moving the booking and handing it on, open while cancelling is (until `cancel.until`). */
+  move?: { url: string };
+  handOn?: { url: string };
 }
 
 /** A seat's ticket, shown in its confirmation: the code and its QR code (PNG). */
@@ -153,6 +156,8 @@ export function renderMessage(
     cancelUntil: moment(links.cancel?.until),
     offerUrl: links.offer?.url ?? '',
     offerUntil: moment(links.offer?.until),
+    moveUrl: links.move?.url ?? '',
+    handOnUrl: links.handOn?.url ?? '',
     name: subject.name,
     event: city,
     when,
@@ -205,6 +210,7 @@ export function renderMessage(
               ? t.cancellationLink
               : t.cancellationLinkNothingPaid,
         ),
+        ...(links.cancel && links.move && links.handOn ? [f(t.changeLinks)] : []),
       ],
     },
   ];
@@ -284,6 +290,36 @@ export function renderMessage(
             f(t.questions),
           ],
         },
+      ];
+      break;
+    case 'booking-moved': {
+      subjectLine = f(t.movedSubject);
+      const seated = ticket !== undefined;
+      blocks = [
+        { paragraphs: [seated ? t.movedIntro : t.movedWaitingIntro] },
+        { heading: t.detailsHeading, details },
+        ...(seated ? [...attendance, { paragraphs: [t.movedOldTicket, t.calendarNote] }] : []),
+        { paragraphs: [f(t.questions)] },
+      ];
+      invite = seated;
+      break;
+    }
+    case 'booking-received':
+      subjectLine = f(t.receivedSubject);
+      blocks = [
+        { paragraphs: [t.receivedIntro] },
+        { heading: t.detailsHeading, details },
+        ...attendance,
+        { paragraphs: [t.calendarNote] },
+      ];
+      invite = true;
+      break;
+    case 'booking-handed-on':
+      subjectLine = f(t.handedOnSubject);
+      blocks = [
+        { paragraphs: [t.handedOnIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [t.handedOnErased, f(t.questions)] },
       ];
       break;
     case 'waiting-list-offer':
