@@ -270,6 +270,13 @@ export async function writeReadModels(
     const rows = fold.registrations.values();
     await copyRows(sql, 'registration_view', names, mapRows(rows, viewRowValues));
   } else {
+    // The rows removed go first: a booking handed on leaves its row as the new holder's comes,
+    // with the same checkout (unique) in it.
+    if (fold.removed.size > 0) {
+      await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
+        [...fold.removed],
+      ]);
+    }
     // In primary key order: a bulk insert grows the index at its right edge.
     const rows = [...fold.registrations.values()].sort((a, b) =>
       a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
@@ -288,11 +295,6 @@ export async function writeReadModels(
          ON CONFLICT (id) DO UPDATE SET ${updates}`,
         columns,
       );
-    }
-    if (fold.removed.size > 0) {
-      await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
-        [...fold.removed],
-      ]);
     }
   }
   await moveSlotCounts(sql, [...fold.slots.values()]);
