@@ -109,10 +109,16 @@ export const plansChangeScenarios = [
           priceMinor: 3500,
         });
         assert.equal(announced.status(), 201, await announced.text());
-        const added = await adminCall(page, own.baseURL, 'POST', '/api/admin/tour/events/cluj/slots', {
-          startsAt: new Date(Date.now() + 21 * 86_400_000).toISOString(),
-          capacity: 1,
-        });
+        const added = await adminCall(
+          page,
+          own.baseURL,
+          'POST',
+          '/api/admin/tour/events/cluj/slots',
+          {
+            startsAt: new Date(Date.now() + 21 * 86_400_000).toISOString(),
+            capacity: 1,
+          },
+        );
         assert.equal(added.status(), 201, await added.text());
         const cluj = (await added.json()).slots[0].time;
 
