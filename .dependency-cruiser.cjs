@@ -44,8 +44,9 @@ const BACKEND_FLOORS = [
   // capabilities above stand on it.
   ['checkout'],
   // Capabilities beside each other: none imports another.
-  // dreams/: the visitor's further dreams.
-  ['waiting-list', 'operator-actions', 'day-of-show', 'dreams'],
+  // dreams/: the visitor's further dreams. booking-changes/: a booking moved to another slot or
+  // handed on to someone else, by the visitor from their email or by an operator.
+  ['waiting-list', 'operator-actions', 'day-of-show', 'dreams', 'booking-changes'],
   // The operators' module: signing in, step-up, their accounts, second factors and passkeys,
   // invitations and joining, the owner's management of operators and sessions, and their store.
   ['operators'],

@@ -18,6 +18,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { WaitingListModule } from './waiting-list/waiting-list.module';
 import { DreamsModule } from './dreams/dreams.module';
 import { OperatorActionsModule } from './operator-actions/operator-actions.module';
+import { BookingChangesModule } from './booking-changes/booking-changes.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -59,6 +60,7 @@ export class AppModule {
         CheckoutModule,
         WaitingListModule,
         OperatorActionsModule,
+        BookingChangesModule,
         DreamsModule,
         DayOfShowModule,
         TourModule,

@@ -26,6 +26,7 @@ import { doorPersonScenarios } from './door-person.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
 import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
 import { reminderScenarios } from './reminders.e2e.mjs';
+import { plansChangeScenarios } from './plans-change.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -139,6 +140,7 @@ const files = [
   ['operators', operatorScenarios],
   ['after-the-door', afterTheDoorScenarios],
   ['reminders', reminderScenarios],
+  ['plans-change', plansChangeScenarios],
 ];
 
 /**

@@ -47,6 +47,18 @@ export function sealMessageFacts(
   return { keyStream, sealed: sealPersonalFields(key, { facts: JSON.stringify(facts) }) };
 }
 
+/**
+ * The key a notice to a booking's former holder is sealed with (their booking handed on, their
+ * own key shredded with it): a key of its own, kept only until the notice is sent.
+ */
+export function formerHolderKeyStream(registrationId: string): string {
+  return `former-holder-${registrationId}`;
+}
+
+export function isFormerHolderNotice(sealed: SealedMessageFacts): boolean {
+  return sealed.keyStream.startsWith('former-holder-');
+}
+
 /** The facts a row carries, or undefined once their key was shredded (the person erased). */
 export async function openMessageFacts(
   sql: SqlExecutor,

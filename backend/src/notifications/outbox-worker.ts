@@ -7,6 +7,7 @@ import { visitorCancellationClosesAt } from '../tour/domain/registration-window'
 import { MailTransport, type OutgoingMail } from './mail-transport';
 import {
   EarlierMessageFacts,
+  isFormerHolderNotice,
   messageFactsOfRow,
   messageFactsReadable,
   openMessageFacts,
@@ -30,6 +31,7 @@ import {
   type ClaimedNoticeRow,
   type ClaimedOutboxRow,
   type NotificationKind,
+  TICKET_KINDS,
   workThroughOutbox,
 } from './outbox';
 import { findOperator, type OperatorRow } from '../auth/operator-view';
@@ -43,6 +45,7 @@ import {
 import { VisitorLinks, type LinkPurpose } from './visitor-links';
 import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
+import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
 
 export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
 
@@ -302,25 +305,21 @@ export class OutboxWorker extends PollingWorker {
     }
     const registrationId = row.registration_id;
     const to = { name: facts.name ?? '', address: facts.email };
-    return this.send(
+    const result = await this.send(
       row,
       now,
       registrationId,
       async () => {
         const links = await this.linksFor(row.kind, registrationId, facts, now);
-        // A seat's confirmation and its reminder carry its ticket (none once cancelled or
-        // refunded meanwhile).
-        const ticket =
-          row.kind === 'payment-confirmed' ||
-          row.kind === 'waiting-list-confirmed' ||
-          row.kind === SHOW_REMINDER
-            ? await this.tickets.ticketFor({
-                registrationId,
-                event: facts.event,
-                time: facts.time,
-                status: facts.status,
-              })
-            : null;
+        // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
+        const ticket = TICKET_KINDS.includes(row.kind)
+          ? await this.tickets.ticketFor({
+              registrationId,
+              event: facts.event,
+              time: facts.time,
+              status: facts.status,
+            })
+          : null;
         const message = renderMessage(
           row.kind,
           {
@@ -341,6 +340,11 @@ export class OutboxWorker extends PollingWorker {
       },
       async () => !(await messageFactsReadable(this.dataSource, sealed)),
     );
+    // The former holder's address was kept only for this notice: once sent, it goes too.
+    if (result === 'sent' && isFormerHolderNotice(sealed)) {
+      await shredPersonalDataKey(this.dataSource, sealed.keyStream);
+    }
+    return result;
   }
 
   /** The visitor's signed links the message carries. */
@@ -355,11 +359,7 @@ export class OutboxWorker extends PollingWorker {
       const until = new Date(facts.holdExpiresAt);
       return { offer: { url: await url('offer'), until } };
     }
-    if (
-      kind === 'payment-confirmed' ||
-      kind === 'waiting-list-confirmed' ||
-      kind === SHOW_REMINDER
-    ) {
+    if (TICKET_KINDS.includes(kind) && (facts.status === 'paid' || facts.status === 'confirmed')) {
       const startsAt = this.catalogue.startOf(facts.event, facts.time);
       if (!startsAt) return {};
       // Cancelling closes before the link ends (at the slot's start), as the page explains;
@@ -368,12 +368,11 @@ export class OutboxWorker extends PollingWorker {
         startsAt,
         this.config.cancellationClosesHoursBefore,
       );
-      const cancel = { url: await url('cancel'), until, refunds: facts.refunds };
-      if (kind !== SHOW_REMINDER) return { cancel };
-      // The reminder offers the changes only while they are allowed.
-      if (now.getTime() >= until.getTime()) return {};
+      // The reminder offers the changes only while they are allowed; a confirmation names their
+      // end (the cancel link's) beside them.
+      if (kind === SHOW_REMINDER && now.getTime() >= until.getTime()) return {};
       return {
-        cancel,
+        cancel: { url: await url('cancel'), until, refunds: facts.refunds },
         move: { url: await url('move'), until },
         handOn: { url: await url('hand-on'), until },
       };

@@ -20,7 +20,10 @@ export type NotificationKind =
   | 'payment-refunded'
   | 'registration-cancelled'
   | 'waiting-list-offer'
-  | 'show-reminder';
+  | 'show-reminder'
+  | 'booking-moved'
+  | 'booking-received'
+  | 'booking-handed-on';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -30,6 +33,18 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-refunded',
   'registration-cancelled',
   'waiting-list-offer',
+  SHOW_REMINDER,
+  'booking-moved',
+  'booking-received',
+  'booking-handed-on',
+];
+
+/** The messages that carry the seat's ticket (and its calendar invitation) when it has one. */
+export const TICKET_KINDS: readonly NotificationKind[] = [
+  'payment-confirmed',
+  'waiting-list-confirmed',
+  'booking-moved',
+  'booking-received',
   SHOW_REMINDER,
 ];
 

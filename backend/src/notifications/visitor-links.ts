@@ -12,8 +12,9 @@ import { InvalidLinkError } from './invalid-link-error';
 import { RegistrationSlots } from '../payments/registration-slots';
 
 /**
- * What a link in an email lets its reader do: cancel their booking, pay for a seat offered
- * from the waiting list, or join the Command Center (an operator's invitation). The link
+ * What a link in an email lets its reader do: cancel their booking, move it to another slot,
+ * hand it on to someone else, pay for a seat offered from the waiting list, or join the Command
+ * Center (an operator's invitation). The link
  * carries a signed token, never the bare id it names.
  */
 export type LinkPurpose = 'cancel' | 'offer' | 'invitation' | 'move' | 'hand-on';

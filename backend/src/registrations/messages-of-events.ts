@@ -104,6 +104,24 @@ export const MESSAGES_OF_EVENTS: MessagesTable = {
       }),
     ];
   },
+  // A booking moved sends its person the new slot (with the new ticket while it holds a seat),
+  // and arms the reminder for the new slot (the old one's is cancelled).
+  BookingMoved: (change) => [
+    message('booking-moved', change, {
+      by: change.event.data.by,
+      fromEvent: change.event.data.fromEvent,
+      fromTime: change.event.data.fromTime,
+    }),
+    ...showReminder(change),
+  ],
+  // A booking handed on begins the new person's registration: their ticket and confirmation,
+  // and a reminder of their own. The former holder's notice is not the table's: the same
+  // transaction erases them, so it is sealed with their facts as they were
+  // (formerHolderNoticesOf, RegistrationStore.queueNoticeToFormerHolder).
+  BookingReceived: (change) => [
+    message('booking-received', change, { by: change.event.data.by }),
+    ...showReminder(change),
+  ],
   PaymentRefunded: (change) => {
     const kind = NOTICE_BY_REASON[change.event.data.reason];
     return kind

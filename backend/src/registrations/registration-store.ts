@@ -9,7 +9,11 @@ import {
 } from '../event-store/event-store.types';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { appendAndFold, loadStream } from '../event-store/stream-writes';
-import type { SealedMessageFacts } from '../notifications/message-facts';
+import {
+  formerHolderKeyStream,
+  sealMessageFacts,
+  type SealedMessageFacts,
+} from '../notifications/message-facts';
 import {
   cancelHeldReminders,
   notificationsInsert,
@@ -42,6 +46,7 @@ import { foldHistory, ReadModelFold, writeReadModels } from './projections/read-
 import { RegistrationEventsRecorded } from './registration-events-recorded';
 import {
   messageFactsChanged,
+  messageFactsOf,
   sealedMessageFactsOf,
   type RegistrationMessage,
 } from './registration-messages';
@@ -89,6 +94,23 @@ export class RegistrationTransaction {
   /** The slot's lock and seats for this transaction (lockSlotSeats). */
   lockSlot(event: string, time: string): Promise<SlotSeats> {
     return lockSlotSeats(this.manager, event, time);
+  }
+
+  /**
+   * The locks and seats of several slots (a move holds two), taken in one order, by event and
+   * then time as every lock of more than one slot is taken: two opposite moves wait for each
+   * other and never deadlock. Answers each slot's seats by its key (slotKey).
+   */
+  async lockSlots(
+    slots: readonly { event: string; time: string }[],
+  ): Promise<Map<string, SlotSeats>> {
+    const byKey = new Map(slots.map((slot) => [slotKey(slot.event, slot.time), slot]));
+    const seats = new Map<string, SlotSeats>();
+    for (const key of [...byKey.keys()].sort(compareKeys)) {
+      const slot = byKey.get(key)!;
+      seats.set(key, await this.lockSlot(slot.event, slot.time));
+    }
+    return seats;
   }
 
   /** With the slot's lock held: the locks of these client addresses (lockClientHolds). */
@@ -337,6 +359,37 @@ export class RegistrationStore {
     tx.afterCommit(() => this.outbox.nudge());
     return queued;
   }
+
+  /**
+   * Queues the notice to a booking's former holder, whose own key this transaction shreds (the
+   * booking handed on): their facts as they were (`former`, named handed-on) are sealed with a
+   * key of their own (formerHolderKeyStream), which the outbox shreds once the notice is sent.
+   */
+  async queueNoticeToFormerHolder(
+    tx: RegistrationTransaction,
+    message: RegistrationMessage,
+    former: RegistrationState,
+  ): Promise<void> {
+    const keyStream = formerHolderKeyStream(message.registrationId);
+    const { keys, insert: keyInsert } = newPersonalDataKeys([keyStream]);
+    await tx.manager.query(keyInsert.text, keyInsert.parameters);
+    const facts = sealMessageFacts(keys[0], keyStream, {
+      ...messageFactsOf(former),
+      status: 'handed-on',
+    });
+    const insert = notificationsInsert([{ ...message, facts }]);
+    await tx.manager.query(insert.text, insert.parameters);
+    tx.afterCommit(() => this.outbox.nudge());
+  }
+}
+
+/** A slot's key, by which locks of more than one slot are ordered. */
+export function slotKey(event: string, time: string): string {
+  return `${event}\u0000${time}`;
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -357,13 +410,13 @@ async function withSeatNumbers(
   const slots = new Map<string, { event: string; time: string }>();
   for (const state of after) {
     if (holdsTicket(state.status) && state.seatNumber === null) {
-      slots.set(`${state.event}\u0000${state.time}`, { event: state.event, time: state.time });
+      slots.set(slotKey(state.event, state.time), { event: state.event, time: state.time });
     }
   }
   if (slots.size === 0) return appends;
   const numbered = [...appends];
   // In one order (by slot key), as every lock of more than one slot is taken.
-  for (const [key, slot] of [...slots].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [key, slot] of [...slots].sort(([a], [b]) => compareKeys(a, b))) {
     await tx.lockSlot(slot.event, slot.time);
     const rows: { id: string; seat_number: number }[] = await tx.manager.query(
       `SELECT id, seat_number FROM registration_view
@@ -375,13 +428,13 @@ async function withSeatNumbers(
       inUse.delete(append.from.registrationId);
       // What this append leaves each registration of the slot: its number, or none.
       const state = after[index];
-      if (`${state.event}\u0000${state.time}` === key && state.seatNumber !== null) {
+      if (slotKey(state.event, state.time) === key && state.seatNumber !== null) {
         inUse.set(state.id, state.seatNumber);
       }
     });
     appends.forEach((append, index) => {
       const state = after[index];
-      if (`${state.event}\u0000${state.time}` !== key) return;
+      if (slotKey(state.event, state.time) !== key) return;
       const seat = numberSeat(state, new Set(inUse.values()));
       if (seat.length === 0) return;
       numbered[index] = { ...append, events: [...append.events, ...seat] };

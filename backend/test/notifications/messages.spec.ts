@@ -21,6 +21,9 @@ const KINDS: NotificationKind[] = [
   'waiting-list-confirmed',
   'late-payment-refunded',
   'payment-refunded',
+  'booking-moved',
+  'booking-received',
+  'booking-handed-on',
 ];
 const VENUE = 'National Museum of Contemporary Art (MNAC), Bucharest';
 const CITY = { en: 'Bucharest', it: 'Bucarest', ro: 'București' } as const;
@@ -51,7 +54,7 @@ describe('the emails', () => {
   });
 
   it.each(['en', 'it', 'ro'] as const)(
-    'renders all five messages in %s with a text and an HTML part',
+    'renders every message in %s with a text and an HTML part',
     (locale) => {
       const subjects = new Set<string>();
       for (const kind of KINDS) {
@@ -184,10 +187,15 @@ describe('the emails', () => {
     expect(message.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
   });
 
-  it('attaches an .ics invitation to the confirmations only', () => {
+  it('attaches an .ics invitation to the confirmations only (a booking moved: with its ticket)', () => {
+    const confirmations: NotificationKind[] = [
+      'payment-confirmed',
+      'waiting-list-confirmed',
+      'booking-received',
+    ];
     for (const kind of KINDS) {
       const message = renderMessage(kind, subject('en'), catalogue, settings);
-      const expected = kind === 'payment-confirmed' || kind === 'waiting-list-confirmed' ? 1 : 0;
+      const expected = confirmations.includes(kind) ? 1 : 0;
       expect(message.attachments).toHaveLength(expected);
     }
   });

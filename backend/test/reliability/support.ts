@@ -15,6 +15,7 @@ import {
   type RegistrationState,
 } from '../../src/registrations/domain/registration';
 import {
+  beginsRegistration,
   REGISTRATION_EVENT_TYPES,
   type RegistrationEvent,
 } from '../../src/registrations/domain/registration-events';
@@ -96,7 +97,7 @@ export async function replayLog(dataSource: DataSource): Promise<{
         money.push(event);
       }
       const before = states.get(id);
-      if (!before && event.type !== 'RegistrationCreated') continue;
+      if (!before && !beginsRegistration(event)) continue;
       states.set(id, evolve(before, event));
       types.set(id, [...(types.get(id) ?? []), event.type]);
     }

@@ -23,6 +23,12 @@ const CancelBookingPage = lazyPage(
   () => import('../features/booking-links/components/cancel-booking-page'),
 );
 const OfferPage = lazyPage(() => import('../features/booking-links/components/offer-page'));
+const MoveBookingPage = lazyPage(
+  () => import('../features/booking-links/components/move-booking-page'),
+);
+const HandOnBookingPage = lazyPage(
+  () => import('../features/booking-links/components/hand-on-booking-page'),
+);
 const CommandCenterPage = lazyPage(() => import('./command-center/command-center-page'));
 const DoorRoute = lazyPage(() => import('./door-route'));
 const JoinPage = lazyPage(() => import('../features/account/components/join-page'));
@@ -57,6 +63,8 @@ const SITE_ROUTES = (
       <Route path="confirmation/:id" element={<ConfirmationPage />} />
       <Route path="cancel" element={<CancelBookingPage />} />
       <Route path="offer" element={<OfferPage />} />
+      <Route path="move" element={<MoveBookingPage />} />
+      <Route path="hand-on" element={<HandOnBookingPage />} />
       <Route path="admin" element={<CommandCenterPage />} />
       <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
       <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />

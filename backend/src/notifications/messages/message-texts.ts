@@ -67,6 +67,19 @@ export interface MessageTexts {
   reminderChangeHeading: string;
   reminderChange: string;
   reminderNoChange: string;
+  /** The links to move or hand on a booking, beside the cancel link. {moveUrl}, {handOnUrl}. */
+  changeLinks: string;
+  /** A booking moved to another slot ({when} and {event}: the new slot's). */
+  movedSubject: string;
+  movedIntro: string;
+  movedWaitingIntro: string;
+  movedOldTicket: string;
+  /** A booking handed on: to the new person, and to the one who handed it on. */
+  receivedSubject: string;
+  receivedIntro: string;
+  handedOnSubject: string;
+  handedOnIntro: string;
+  handedOnErased: string;
   /** An operator's invitation to the Command Center. Placeholders: {role}, {joinUrl}, {until}. */
   invitationSubject: string;
   invitationIntro: string;
@@ -166,6 +179,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Until {changeUntil} you may move your booking to another slot ({moveUrl}) or hand it on to someone else ({handOnUrl}).',
     reminderNoChange:
       'Your booking can no longer be changed online; if you cannot come, write to {contact}.',
+    changeLinks:
+      'Until then you may also move your booking to another slot ({moveUrl}) or hand it on to someone else ({handOnUrl}).',
+    movedSubject: 'Your booking has moved: Dream Darkroom, {event}',
+    movedIntro: 'Your booking has moved to the slot below; your seat is waiting for you there.',
+    movedWaitingIntro: "Your place on the waiting list has moved to the slot below's list.",
+    movedOldTicket: 'The ticket sent before no longer opens the door: use the one in this email.',
+    receivedSubject: 'A place was handed on to you: Dream Darkroom, {event}',
+    receivedIntro:
+      'A place at Dream Darkroom was handed on to you: it is now yours, in your name, with the dream you gave.',
+    handedOnSubject: 'Your booking was handed on: Dream Darkroom, {event}',
+    handedOnIntro:
+      'Your booking for the slot below has been handed on to someone else: the place is theirs now, and your ticket no longer opens the door.',
+    handedOnErased:
+      'Your name, email, phone and dream have been erased from the booking; this is the last email we send you about it.',
     invitationSubject: 'You are invited to the Command Center: Dream Darkroom',
     invitationIntro:
       'You are invited to help run Dream Darkroom from its Command Center, with the {role} role.',
@@ -267,6 +294,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Fino a {changeUntil} puoi spostare la tua prenotazione a un altro orario ({moveUrl}) o cederla a qualcun altro ({handOnUrl}).',
     reminderNoChange:
       'La tua prenotazione non si può più cambiare online; se non puoi venire, scrivi a {contact}.',
+    changeLinks:
+      'Fino ad allora puoi anche spostare la prenotazione in un altro orario ({moveUrl}) o cederla a qualcun altro ({handOnUrl}).',
+    movedSubject: 'La tua prenotazione è stata spostata: Dream Darkroom, {event}',
+    movedIntro:
+      "La tua prenotazione è stata spostata all'orario qui sotto; lì ti aspetta il tuo posto.",
+    movedWaitingIntro: "Il tuo posto in lista d'attesa è passato alla lista dell'orario qui sotto.",
+    movedOldTicket: 'Il biglietto inviato prima non apre più la porta: usa quello di questa email.',
+    receivedSubject: 'Ti è stato ceduto un posto: Dream Darkroom, {event}',
+    receivedIntro:
+      'Ti è stato ceduto un posto a Dream Darkroom: ora è tuo, a tuo nome, con il sogno che hai dato.',
+    handedOnSubject: 'La tua prenotazione è stata ceduta: Dream Darkroom, {event}',
+    handedOnIntro:
+      "La tua prenotazione per l'orario qui sotto è stata ceduta a un'altra persona: il posto ora è suo e il tuo biglietto non apre più la porta.",
+    handedOnErased:
+      "Nome, email, telefono e sogno sono stati cancellati dalla prenotazione; è l'ultima email che ti scriviamo al riguardo.",
     invitationSubject: 'Sei invitata/o al Command Center: Dream Darkroom',
     invitationIntro:
       'Sei invitata/o ad aiutare a gestire Dream Darkroom dal suo Command Center, con il ruolo {role}.',
@@ -370,6 +412,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       'Până la {changeUntil} îți poți muta rezervarea la un alt interval ({moveUrl}) sau o poți ceda altcuiva ({handOnUrl}).',
     reminderNoChange:
       'Rezervarea ta nu mai poate fi schimbată online; dacă nu poți veni, scrie-ne la {contact}.',
+    changeLinks:
+      'Până atunci poți și să muți rezervarea la alt interval ({moveUrl}) sau să o cedezi altcuiva ({handOnUrl}).',
+    movedSubject: 'Rezervarea ta a fost mutată: Dream Darkroom, {event}',
+    movedIntro: 'Rezervarea ta a fost mutată la intervalul de mai jos; locul te așteaptă acolo.',
+    movedWaitingIntro: 'Locul tău pe lista de așteptare a trecut pe lista intervalului de mai jos.',
+    movedOldTicket:
+      'Biletul trimis înainte nu mai deschide ușa: folosește-l pe cel din acest email.',
+    receivedSubject: 'Ți s-a cedat un loc: Dream Darkroom, {event}',
+    receivedIntro:
+      'Ți s-a cedat un loc la Dream Darkroom: acum este al tău, pe numele tău, cu visul pe care l-ai dat.',
+    handedOnSubject: 'Rezervarea ta a fost cedată: Dream Darkroom, {event}',
+    handedOnIntro:
+      'Rezervarea ta pentru intervalul de mai jos a fost cedată altcuiva: locul este acum al acelei persoane, iar biletul tău nu mai deschide ușa.',
+    handedOnErased:
+      'Numele, emailul, telefonul și visul tău au fost șterse din rezervare; acesta este ultimul email pe care ți-l trimitem despre ea.',
     invitationSubject: 'Ești invitat(ă) în Command Center: Dream Darkroom',
     invitationIntro:
       'Ești invitat(ă) să ajuți la conducerea Dream Darkroom din Command Center, cu rolul {role}.',

@@ -253,6 +253,7 @@ export function renderMessage(
               ? t.cancellationLink
               : t.cancellationLinkNothingPaid,
         ),
+        ...(links.cancel && links.move && links.handOn ? [f(t.changeLinks)] : []),
       ],
     },
   ];
@@ -356,6 +357,36 @@ export function renderMessage(
             f(t.questions),
           ],
         },
+      ];
+      break;
+    case 'booking-moved': {
+      subjectLine = f(t.movedSubject);
+      const seated = ticket !== undefined;
+      blocks = [
+        { paragraphs: [seated ? t.movedIntro : t.movedWaitingIntro] },
+        { heading: t.detailsHeading, details },
+        ...(seated ? [...attendance, { paragraphs: [t.movedOldTicket, t.calendarNote] }] : []),
+        { paragraphs: [f(t.questions)] },
+      ];
+      invite = seated;
+      break;
+    }
+    case 'booking-received':
+      subjectLine = f(t.receivedSubject);
+      blocks = [
+        { paragraphs: [t.receivedIntro] },
+        { heading: t.detailsHeading, details },
+        ...attendance,
+        { paragraphs: [t.calendarNote] },
+      ];
+      invite = true;
+      break;
+    case 'booking-handed-on':
+      subjectLine = f(t.handedOnSubject);
+      blocks = [
+        { paragraphs: [t.handedOnIntro] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [t.handedOnErased, f(t.questions)] },
       ];
       break;
     case 'waiting-list-offer':

@@ -217,25 +217,50 @@ export function refundSeatPayment(
 ): RegistrationEvent[] {
   if (state.status !== 'paid' || !state.paymentIntentId) return [];
   if (settledIntents(history).has(state.paymentIntentId)) return [];
-  const confirmed = history.find(
-    (event) =>
-      event.type === 'PaymentConfirmed' && event.data.paymentIntentId === state.paymentIntentId,
-  );
-  if (!confirmed || confirmed.type !== 'PaymentConfirmed') return [];
+  const payment = seatPaymentOf(state, history);
+  if (!payment) return [];
   return [
     {
       type: 'RefundRequested',
       data: {
         registrationId: state.id,
-        sessionId: confirmed.data.sessionId,
+        sessionId: payment.sessionId,
         paymentIntentId: state.paymentIntentId,
-        amountMinor: confirmed.data.amountMinor,
-        currency: confirmed.data.currency,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
         reason,
         providerEventId: null,
       },
     },
   ];
+}
+
+/**
+ * The provider's payment that pays the seat, as recorded: by its confirmation, or, for a booking
+ * handed on, as it came with the seat (BookingReceived). Null when the seat is not paid through
+ * the provider.
+ */
+export function seatPaymentOf(
+  state: Pick<RegistrationState, 'paymentIntentId'>,
+  history: readonly RegistrationEvent[],
+): { sessionId: string | null; amountMinor: number; currency: string } | null {
+  if (!state.paymentIntentId) return null;
+  for (const event of history) {
+    if (event.type === 'PaymentConfirmed' && event.data.paymentIntentId === state.paymentIntentId) {
+      const { sessionId, amountMinor, currency } = event.data;
+      return { sessionId, amountMinor, currency };
+    }
+    if (
+      event.type === 'BookingReceived' &&
+      event.data.paymentIntentId === state.paymentIntentId &&
+      event.data.amountMinor !== undefined &&
+      event.data.currency !== undefined
+    ) {
+      const { stripeSessionId, amountMinor, currency } = event.data;
+      return { sessionId: stripeSessionId, amountMinor, currency };
+    }
+  }
+  return null;
 }
 
 /**

@@ -63,6 +63,10 @@ const TRANSITION_CODES = {
   'paid-by-card': 409,
   'paid-just-now': 409,
   'offer-lapsed': 409,
+  'nothing-to-move': 409,
+  'nothing-to-hand-on': 409,
+  'same-slot': 409,
+  'payment-pending': 409,
 } as const;
 
 export type TransitionRefusal = keyof typeof TRANSITION_CODES;
@@ -161,6 +165,35 @@ export class CancellationNoteRequiredError extends RegistrationError {
       'cancellation-reason-required',
       'This person was let in, or the performance has begun: give a reason to cancel the booking.',
       'reason',
+    );
+  }
+}
+
+/**
+ * The visitor's own change of a booking (move it, hand it on) closed: it closes when cancelling
+ * from the email does (CANCELLATION_CLOSES_HOURS_BEFORE the slot).
+ */
+export class ChangeWindowClosedError extends RegistrationError {
+  static override readonly codes = { 'change-closed': 409 };
+  constructor(readonly closedAt: Date) {
+    super(
+      'change-closed',
+      'Changing this booking from the email link has closed for this slot; please write to the organisers.',
+    );
+  }
+}
+
+/**
+ * A paid seat moves only to a slot of the same price: a move that would need money paid or
+ * given back is refused, for the organisers to arrange (cancel and refund, then register).
+ */
+export class MovePriceDiffersError extends RegistrationError {
+  static override readonly codes = { 'move-price-differs': 409 };
+  constructor() {
+    super(
+      'move-price-differs',
+      'A seat of that slot costs a different price: this paid booking cannot be moved there. Please write to the organisers.',
+      'event',
     );
   }
 }

@@ -271,6 +271,67 @@ export interface NoShowMarked {
   data: { registrationId: string };
 }
 
+/** Who changed a booking's slot or holder: an operator from the Command Center, or the visitor. */
+export type ChangedBy = 'operator' | 'visitor';
+
+/**
+ * The booking moved to another slot (of its event or another stop), with its person, their
+ * dream and their payment: a seat to a seat of the target slot (its seat number given again
+ * there), a waiting-list place to the target's list. Its old ticket names the old slot, so the
+ * door refuses it; a new one is sent.
+ */
+export interface BookingMoved {
+  type: 'BookingMoved';
+  data: {
+    registrationId: string;
+    fromEvent: string;
+    fromTime: string;
+    event: string;
+    time: string;
+    by: ChangedBy;
+  };
+}
+
+/**
+ * The booking was handed on to someone else (`to`, the registration the new person now holds,
+ * created by BookingReceived in the same transaction). For this registration it ends as an
+ * erasure does: its personal data key is shredded with it, the old person's dream included, and
+ * its ticket no longer opens the door.
+ */
+export interface BookingHandedOn {
+  type: 'BookingHandedOn';
+  data: { registrationId: string; to: string; by: ChangedBy };
+}
+
+/**
+ * A registration begun by taking a booking handed on (`from`): the seat as it stood, paid or
+ * confirmed, with its payment where it was (the provider's ids, the amount), and the new
+ * person's own name, email, phone and dream.
+ */
+export interface BookingReceived {
+  type: 'BookingReceived';
+  data: {
+    registrationId: string;
+    from: string;
+    by: ChangedBy;
+    event: string;
+    time: string;
+    locale: Locale;
+    status: 'paid' | 'confirmed';
+    paid: boolean;
+    /** The payment's checkout, when it was paid through the provider. */
+    stripeSessionId: string | null;
+    paymentIntentId: string | null;
+    /** What was paid through the provider, for a refund later; absent otherwise. */
+    amountMinor?: number;
+    currency?: string;
+    name?: string;
+    email?: string;
+    whatsapp?: string;
+    dream?: string;
+  };
+}
+
 export interface RegistrationDeleted {
   type: 'RegistrationDeleted';
   data: { registrationId: string };
@@ -298,6 +359,9 @@ export type RegistrationEvent =
   | CheckInUndone
   | NoShowMarked
   | SeatNumbered
+  | BookingMoved
+  | BookingHandedOn
+  | BookingReceived
   | RegistrationDeleted;
 
 export type RegistrationEventType = RegistrationEvent['type'];
@@ -335,8 +399,18 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'CheckInUndone',
   'NoShowMarked',
   'SeatNumbered',
+  'BookingMoved',
+  'BookingHandedOn',
+  'BookingReceived',
   'RegistrationDeleted',
 ];
+
+/** The events that begin a registration's stream. */
+export type RegistrationBeginning = RegistrationCreated | BookingReceived;
+
+export function beginsRegistration(event: RegistrationEvent): event is RegistrationBeginning {
+  return event.type === 'RegistrationCreated' || event.type === 'BookingReceived';
+}
 
 export function registrationStreamId(registrationId: string): string {
   return `registration-${registrationId}`;

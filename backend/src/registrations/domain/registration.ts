@@ -6,7 +6,12 @@ import {
   SharedDreamLimitError,
   UnpaidHoldsCapError,
 } from './registration-errors';
-import type { Placement, RegistrationEvent } from './registration-events';
+import {
+  beginsRegistration,
+  type Placement,
+  type RegistrationBeginning,
+  type RegistrationEvent,
+} from './registration-events';
 import type { Locale } from '../../common/locale';
 import { emailKey } from './registration-rules';
 
@@ -293,34 +298,7 @@ export function evolve(
   state: RegistrationState | undefined,
   event: RegistrationEvent,
 ): RegistrationState {
-  if (event.type === 'RegistrationCreated') {
-    const data = event.data;
-    return {
-      id: data.registrationId,
-      event: data.event,
-      time: data.time,
-      locale: data.locale,
-      status: data.placement === 'seat' ? 'held' : 'waiting',
-      paid: false,
-      dreamedCaptured: data.dreamedCaptured,
-      holdExpiresAt: data.holdExpiresAt,
-      checkoutSessionId: null,
-      stripeSessionId: null,
-      paymentIntentId: null,
-      clientKey: data.clientKey ?? null,
-      name: data.name ?? null,
-      email: data.email ?? null,
-      whatsapp: data.whatsapp ?? null,
-      dream: data.dream ?? null,
-      sharedDreams: 0,
-      ...NO_SHEET_DREAM,
-      checkedInAt: null,
-      checkedInBy: null,
-      checkedInOperator: null,
-      seatNumber: null,
-      noShow: false,
-    };
-  }
+  if (beginsRegistration(event)) return begun(event);
   if (!state) throw new RegistrationNotFoundError();
   const next = evolveExisting(state, event);
   // A seat given up gives its number up with it: the next person seated may have it.
@@ -329,11 +307,77 @@ export function evolve(
     : next;
 }
 
+/** A registration as the event that begins its stream leaves it. */
+function begun(event: RegistrationBeginning): RegistrationState {
+  const data = event.data;
+  const person = {
+    name: data.name ?? null,
+    email: data.email ?? null,
+    whatsapp: data.whatsapp ?? null,
+    dream: data.dream ?? null,
+    sharedDreams: 0,
+    ...NO_SHEET_DREAM,
+    checkedInAt: null,
+    checkedInBy: null,
+    checkedInOperator: null,
+    seatNumber: null,
+    noShow: false,
+  };
+  if (event.type === 'BookingReceived') {
+    // The seat as it was handed on, with its payment where it was; the person is the new one.
+    const received = event.data;
+    return {
+      id: received.registrationId,
+      event: received.event,
+      time: received.time,
+      locale: received.locale,
+      status: received.status,
+      paid: received.paid,
+      dreamedCaptured: false,
+      holdExpiresAt: null,
+      checkoutSessionId: received.stripeSessionId,
+      stripeSessionId: received.stripeSessionId,
+      paymentIntentId: received.paymentIntentId,
+      clientKey: null,
+      ...person,
+    };
+  }
+  const created = event.data;
+  return {
+    id: created.registrationId,
+    event: created.event,
+    time: created.time,
+    locale: created.locale,
+    status: created.placement === 'seat' ? 'held' : 'waiting',
+    paid: false,
+    dreamedCaptured: created.dreamedCaptured,
+    holdExpiresAt: created.holdExpiresAt,
+    checkoutSessionId: null,
+    stripeSessionId: null,
+    paymentIntentId: null,
+    clientKey: created.clientKey ?? null,
+    ...person,
+  };
+}
+
 function evolveExisting(
   state: RegistrationState,
-  event: Exclude<RegistrationEvent, { type: 'RegistrationCreated' }>,
+  event: Exclude<RegistrationEvent, RegistrationBeginning>,
 ): RegistrationState {
   switch (event.type) {
+    case 'BookingMoved':
+      // Another slot, another evening: its door has not seen them, and their seat there is
+      // numbered again (SeatNumbered follows in the same append).
+      return {
+        ...state,
+        event: event.data.event,
+        time: event.data.time,
+        seatNumber: null,
+        checkedInAt: null,
+        checkedInBy: null,
+        checkedInOperator: null,
+        noShow: false,
+      };
     case 'CheckoutSessionOpened':
       return {
         ...state,
@@ -435,6 +479,7 @@ function evolveExisting(
       return { ...state, noShow: true };
     case 'SeatNumbered':
       return { ...state, seatNumber: event.data.seat };
+    case 'BookingHandedOn':
     case 'RegistrationDeleted':
       return {
         ...state,

@@ -17,6 +17,7 @@ import {
   type RegistrationStatus,
 } from '../domain/registration';
 import type { DecodedRegistrationEvent } from '../registration-event-codec';
+import { beginsRegistration } from '../domain/registration-events';
 
 /**
  * The one projection of the registration events into the read models (registration_view and
@@ -107,9 +108,15 @@ export class ReadModelFold {
     const { event, recorded } = decoded;
     const id = event.data.registrationId;
     const current = this.registrations.get(id);
-    if (!current && event.type !== 'RegistrationCreated') return;
+    if (!current && !beginsRegistration(event)) return;
     const after = evolve(current?.state, event);
-    this.count(after.event, after.time, current?.state.status, after.status);
+    if (current && (current.state.event !== after.event || current.state.time !== after.time)) {
+      // A move: the place leaves its old slot and is counted in the new one.
+      this.count(current.state.event, current.state.time, current.state.status, undefined);
+      this.count(after.event, after.time, undefined, after.status);
+    } else {
+      this.count(after.event, after.time, current?.state.status, after.status);
+    }
     if (after.status === 'deleted') {
       this.registrations.delete(id);
       this.removed.add(id);
@@ -129,10 +136,10 @@ export class ReadModelFold {
     event: string,
     time: string,
     from: RegistrationStatus | undefined,
-    to: RegistrationStatus,
+    to: RegistrationStatus | undefined,
   ): void {
     if (from === to) return;
-    const seats = (occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
+    const seats = (to && occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
     const key = `${event}\u0000${time}`;
     let slot = this.slots.get(key);
     if (!slot) {
@@ -263,6 +270,13 @@ export async function writeReadModels(
     const rows = fold.registrations.values();
     await copyRows(sql, 'registration_view', names, mapRows(rows, viewRowValues));
   } else {
+    // The rows removed go first: a booking handed on leaves its row as the new holder's comes,
+    // with the same checkout (unique) in it.
+    if (fold.removed.size > 0) {
+      await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
+        [...fold.removed],
+      ]);
+    }
     // In primary key order: a bulk insert grows the index at its right edge.
     const rows = [...fold.registrations.values()].sort((a, b) =>
       a.state.id < b.state.id ? -1 : a.state.id > b.state.id ? 1 : 0,
@@ -281,11 +295,6 @@ export async function writeReadModels(
          ON CONFLICT (id) DO UPDATE SET ${updates}`,
         columns,
       );
-    }
-    if (fold.removed.size > 0) {
-      await sql.query('DELETE FROM registration_view WHERE id = ANY($1::uuid[])', [
-        [...fold.removed],
-      ]);
     }
   }
   await moveSlotCounts(sql, [...fold.slots.values()]);

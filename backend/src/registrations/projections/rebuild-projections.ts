@@ -21,6 +21,7 @@ const READ_BATCH = 10_000;
  */
 const PERSONAL_DATA_READ: ReadonlySet<RegistrationEvent['type']> = new Set([
   'RegistrationCreated',
+  'BookingReceived',
   'DreamEdited',
   'SheetDreamApproved',
   'SheetSuspicionsAnswered',

@@ -12,7 +12,7 @@ const LINK_TOKEN =
   "The capability of the email's link: a token signed by the site (HMAC) naming one registration and what the link allows, until it expires. It is the only credential, so the link is to be kept private; logs write it as :token.";
 
 /** A booking read by an email's link: the token parameter, the booking, and their refusals. */
-function BookingByLink(doc: Pick<RouteDoc, 'operationId' | 'summary' | 'description'>) {
+export function BookingByLink(doc: Pick<RouteDoc, 'operationId' | 'summary' | 'description'>) {
   return applyDecorators(
     ApiQuery({
       name: 'token',

@@ -1,4 +1,4 @@
-export type LinkPurpose = 'cancel' | 'offer';
+export type LinkPurpose = 'cancel' | 'offer' | 'move' | 'hand-on';
 
 export const bookingKeys = {
   booking: (purpose: LinkPurpose, token: string) =>

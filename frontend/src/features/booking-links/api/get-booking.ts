@@ -7,9 +7,16 @@ export type Booking = components['schemas']['BookingResponseDto'];
 
 /** The booking an email's link names (the token is signed by the server; not the id). */
 export function fetchBooking(purpose: LinkPurpose, token: string): Promise<Booking> {
-  return purpose === 'cancel'
-    ? apiCall('get', '/api/registrations/cancel/booking', { query: { token } })
-    : apiCall('get', '/api/registrations/offer/booking', { query: { token } });
+  switch (purpose) {
+    case 'cancel':
+      return apiCall('get', '/api/registrations/cancel/booking', { query: { token } });
+    case 'offer':
+      return apiCall('get', '/api/registrations/offer/booking', { query: { token } });
+    case 'move':
+      return apiCall('get', '/api/registrations/move/booking', { query: { token } });
+    case 'hand-on':
+      return apiCall('get', '/api/registrations/hand-on/booking', { query: { token } });
+  }
 }
 
 export const bookingQuery = (purpose: LinkPurpose, token: string) =>

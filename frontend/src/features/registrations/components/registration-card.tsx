@@ -24,6 +24,7 @@ import {
 import { DreamEditor } from './dream-editor';
 import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
+import { HandOnBookingDialog, MoveBookingDialog } from './change-booking-dialogs';
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
 import { CANCEL_REASON_MAX_LENGTH } from '../../../lib/console-bounds';
@@ -63,6 +64,7 @@ export function RegistrationCard({
   const [refundOnDelete, setRefundOnDelete] = useState(true);
   const refundId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [changing, setChanging] = useState<'move' | 'hand-on' | null>(null);
   const setPaid = useSetPaid();
   const setDreamedCaptured = useSetDreamedCaptured();
   const confirmWaitlist = useConfirmWaitlist();
@@ -207,6 +209,9 @@ export function RegistrationCard({
   // Cancelling and deleting may give money back: the server asks for the refunds permission for
   // both. Money taken through the payment provider can go back with either.
   const mayCancel = permissions.has('refunds');
+  // Moving and handing on a seat or a waiting place: the registrations' own changes.
+  const mayChange = permissions.has('registrations');
+  const seated = registration.status === 'paid' || registration.status === 'confirmed';
   const paidThroughProvider = registration.paidBy === 'card';
   const refundable = paidThroughProvider && mayCancel;
 
@@ -351,6 +356,24 @@ export function RegistrationCard({
         >
           {t('admin.row.history')}
         </button>
+        {mayChange && (seated || registration.status === 'waiting') && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => setChanging('move')}
+          >
+            {t('admin.row.move')}
+          </button>
+        )}
+        {mayChange && seated && registration.door !== 'checked-in' && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => setChanging('hand-on')}
+          >
+            {t('admin.row.handOn')}
+          </button>
+        )}
         {isCancellable(registration) && mayCancel && (
           <button
             type="button"
@@ -454,6 +477,20 @@ export function RegistrationCard({
           </div>
         )}
       </ConfirmDialog>
+      {changing === 'move' && (
+        <MoveBookingDialog
+          registration={registration}
+          name={name}
+          onClose={() => setChanging(null)}
+        />
+      )}
+      {changing === 'hand-on' && (
+        <HandOnBookingDialog
+          registration={registration}
+          name={name}
+          onClose={() => setChanging(null)}
+        />
+      )}
       {historyOpen && (
         <HistoryDrawer
           registrationId={registration.id}

@@ -1,0 +1,3 @@
+import { HandOnBookingPage } from './change-booking';
+
+export default HandOnBookingPage;

@@ -1,0 +1,3 @@
+import { MoveBookingPage } from './change-booking';
+
+export default MoveBookingPage;

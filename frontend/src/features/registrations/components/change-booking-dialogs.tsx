@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Field } from '../../../components/field';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { useToast } from '../../../components/toast';
+import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import { useAdminText } from '../../../lib/admin-session/use-admin-text';
+import { useEvents } from '../../../lib/catalogue';
+import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
+import { HttpError } from '../../../lib/http-error';
+import type { AdminRegistration } from '../api/admin-registration';
+import { useHandOnBooking, useMoveBooking } from '../api/change-booking';
+
+/** Move a booking to another slot or stop: any slot of the tour not begun yet. */
+export function MoveBookingDialog({
+  registration,
+  name,
+  onClose,
+}: {
+  registration: AdminRegistration;
+  name: string;
+  onClose: () => void;
+}) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const toast = useToast();
+  const { fail } = useAdminFailure();
+  const events = useEvents();
+  const move = useMoveBooking();
+  const [choice, setChoice] = useState('');
+  // Read once, when the dialog opens (rendering may not read the clock each time).
+  const [now] = useState(() => Date.now());
+  const options = (events.data ?? []).flatMap((event) =>
+    event.slots
+      .filter((slot) => Date.parse(slot.startsAt) > now)
+      .filter((slot) => event.slug !== registration.event || slot.time !== registration.time)
+      .map((slot) => ({
+        value: JSON.stringify([event.slug, slot.time]),
+        label: `${event.city} · ${formatSlotDate(slot.startsAt, intl.locale, event.timeZone)} · ${formatSlotTime(slot.startsAt, intl.locale, event.timeZone)}`,
+      })),
+  );
+  const submit = (form: FormEvent) => {
+    form.preventDefault();
+    if (!choice) return;
+    const [event, time] = JSON.parse(choice) as [string, string];
+    move.mutate(
+      { id: registration.id, event, time },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('admin.toast.moved.title'),
+            description: t('admin.toast.moved.description', { name }),
+          });
+          onClose();
+        },
+        onError: (error) =>
+          fail(
+            error,
+            'admin.toast.moveFailed.title',
+            (error instanceof HttpError && error.serverMessage) ||
+              t('admin.toast.moveFailed.description'),
+          ),
+      },
+    );
+  };
+  return (
+    <ModalDialog
+      onClose={onClose}
+      locked={move.isPending}
+      heading={{ title: t('admin.move.title'), description: t('admin.move.description', { name }) }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Field id={`move-${registration.id}`} label={t('admin.move.to')}>
+          {(control) => (
+            <select {...control} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <option value="">{t('admin.move.choose')}</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="confirm-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('admin.cancel.back')}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!choice || move.isPending}
+          >
+            {t('admin.move.confirm')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+const HOLDER_FIELDS = ['name', 'email', 'whatsapp', 'dream'] as const;
+type HolderField = (typeof HOLDER_FIELDS)[number];
+
+/** Hand a booking on to someone else: the new person's name, email, phone and dream. */
+export function HandOnBookingDialog({
+  registration,
+  name,
+  onClose,
+}: {
+  registration: AdminRegistration;
+  name: string;
+  onClose: () => void;
+}) {
+  const t = useAdminText();
+  const toast = useToast();
+  const { fail } = useAdminFailure();
+  const handOn = useHandOnBooking();
+  const [values, setValues] = useState<Record<HolderField, string>>({
+    name: '',
+    email: '',
+    whatsapp: '',
+    dream: '',
+  });
+  const fieldErrors = handOn.error instanceof HttpError ? handOn.error.fieldErrors : [];
+  const submit = (form: FormEvent) => {
+    form.preventDefault();
+    handOn.mutate(
+      { id: registration.id, ...values, locale: registration.locale ?? 'en' },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('admin.toast.handedOn.title'),
+            description: t('admin.toast.handedOn.description', { name, to: values.name }),
+          });
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof HttpError && error.fieldErrors.length > 0) return;
+          fail(
+            error,
+            'admin.toast.handOnFailed.title',
+            (error instanceof HttpError && error.serverMessage) ||
+              t('admin.toast.handOnFailed.description'),
+          );
+        },
+      },
+    );
+  };
+  return (
+    <ModalDialog
+      onClose={onClose}
+      locked={handOn.isPending}
+      heading={{
+        title: t('admin.handOn.title'),
+        description: t('admin.handOn.description', { name }),
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        {HOLDER_FIELDS.map((field) => {
+          const refused = fieldErrors.find((error) => error.field === field);
+          return (
+            <Field
+              key={field}
+              id={`hand-on-${registration.id}-${field}`}
+              label={t(`admin.handOn.field.${field}`)}
+              error={refused ? t('admin.handOn.fieldRefused') : undefined}
+            >
+              {(control) =>
+                field === 'dream' ? (
+                  <textarea
+                    {...control}
+                    rows={4}
+                    value={values.dream}
+                    onChange={(e) => setValues({ ...values, dream: e.target.value })}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    type={field === 'email' ? 'email' : field === 'whatsapp' ? 'tel' : 'text'}
+                    value={values[field]}
+                    onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                  />
+                )
+              }
+            </Field>
+          );
+        })}
+        <div className="confirm-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('admin.cancel.back')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={handOn.isPending}>
+            {t('admin.handOn.confirm')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
