@@ -359,7 +359,7 @@ export class OutboxWorker extends PollingWorker {
       const until = new Date(facts.holdExpiresAt);
       return { offer: { url: await url('offer'), until } };
     }
-    if (TICKET_KINDS.includes(kind) && (facts.status === 'paid' || facts.status === 'confirmed')) {
+    if (TICKET_KINDS.includes(kind)) {
       const startsAt = this.catalogue.startOf(facts.event, facts.time);
       if (!startsAt) return {};
       // Cancelling closes before the link ends (at the slot's start), as the page explains;
@@ -370,9 +370,15 @@ export class OutboxWorker extends PollingWorker {
       );
       // The reminder offers the changes only while they are allowed; a confirmation names their
       // end (the cancel link's) beside them.
+      const cancel = { url: await url('cancel'), until, refunds: facts.refunds };
+      if (facts.status !== 'paid' && facts.status !== 'confirmed') {
+        // No seat any more (cancelled while the email waited): a confirmation keeps its cancel
+        // link, whose page says what became of the booking; nothing else offers a change.
+        return kind === 'payment-confirmed' || kind === 'waiting-list-confirmed' ? { cancel } : {};
+      }
       if (kind === SHOW_REMINDER && now.getTime() >= until.getTime()) return {};
       return {
-        cancel: { url: await url('cancel'), until, refunds: facts.refunds },
+        cancel,
         move: { url: await url('move'), until },
         handOn: { url: await url('hand-on'), until },
       };

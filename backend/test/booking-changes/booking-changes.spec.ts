@@ -31,7 +31,10 @@ const D = { event: 'milano', time: 'Nov 6 - 8:00pm' };
 /** A slot that has begun. */
 const PAST = { event: 'bucharest', time: 'Oct 19 - 7:00pm' };
 
-/** Two Bucharest slots a month ahead (2 and 1 seats), Milano at its price, Napoli dearer. */
+/**
+ * Bucharest slots a month ahead (2, 1 and 6 seats), Milano at its price (2 seats, and 6 a day
+ * later), Napoli dearer.
+ */
 function tourOfChanges(): LiveTour {
   const tour = testTour();
   const bucharest = tour.events.find((event) => event.slug === 'bucharest')!;
@@ -48,7 +51,8 @@ function tourOfChanges(): LiveTour {
     ...open,
     time: C.time,
     startsAt: new Date(start + 6 * DAY_MS).toISOString(),
-    capacity: 4,
+    // Room for every crossing move whatever order they commit in (the test of opposite moves).
+    capacity: 6,
   });
   const past = bucharest.slots.find((slot) => slot.time === PAST.time)!;
   past.startsAt = new Date(Date.now() - HOUR_MS).toISOString();
@@ -73,7 +77,7 @@ function tourOfChanges(): LiveTour {
         ...open,
         time: D.time,
         startsAt: new Date(start + 7 * DAY_MS).toISOString(),
-        capacity: 4,
+        capacity: 6,
       });
     }
   }

@@ -195,6 +195,8 @@ describe('the table of the emails each recorded event causes', () => {
   it('lists each kind of event that causes mail, and the table is the only way a message is queued', () => {
     expect(Object.keys(MESSAGES_OF_EVENTS).sort()).toEqual(
       [
+        'BookingMoved',
+        'BookingReceived',
         'PaidFlagSet',
         'PaymentConfirmed',
         'PaymentRefunded',
