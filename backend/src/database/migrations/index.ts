@@ -22,6 +22,7 @@ import { CheckInOperator1732000003100 } from './1732000003100-check-in-operator'
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
 import { SeatNumbersAndDoorHandles1732000003000 } from './1732000003000-seat-numbers-and-door-handles';
 import { OperatorKeys1732000003400 } from './1732000003400-operator-keys';
+import { CurrencyPerStop1732000003700 } from './1732000003700-currency-per-stop';
 import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
 
 /** Every migration, in order. A new migration is added here. */
@@ -51,4 +52,5 @@ export const migrations = [
   CheckInOperator1732000003100,
   SheetSuspicions1732000003200,
   OperatorKeys1732000003400,
+  CurrencyPerStop1732000003700,
 ];

@@ -1,7 +1,7 @@
 import type { LiveTour } from '../../tour/live-tour';
 import { formatDeadline } from '../../common/deadline';
 import type { Locale } from '../../common/locale';
-import { formatAmount } from '../../payments/format-amount';
+import { formatAmount } from '../../common/money';
 import type { NotificationKind } from '../outbox';
 import { renderCalendarInvitation } from './calendar-invitation';
 import { fill, MESSAGE_TEXTS } from './message-texts';
