@@ -16,7 +16,7 @@ import {
 } from '../notifications/outbox';
 import { OutboxWorker } from '../notifications/outbox-worker';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
-import { PaymentGateway } from '../payments/payment-gateway';
+import { PaymentGateway, type RefundReference } from '../payments/payment-gateway';
 import {
   afterBatch,
   BACKLOG_REST_MS,
@@ -189,14 +189,14 @@ export class RefundWorker extends PollingWorker {
 
   private async send(row: ClaimedOutboxRow, now: Date): Promise<boolean> {
     const order = row.payload as unknown as RefundOrder;
-    let refundId: string;
+    let refund: RefundReference;
     try {
-      ({ refundId } = await this.gateway.refundPayment({
+      refund = await this.gateway.refundPayment({
         paymentIntentId: order.paymentIntentId,
         amountMinor: order.amountMinor,
         idempotencyKey: order.idempotencyKey,
         registrationId: row.registration_id,
-      }));
+      });
     } catch (error) {
       const reason = redactAddresses(error instanceof Error ? error.message : String(error));
       await postponeOutboxRow(this.dataSource, row, reason, now);
@@ -206,12 +206,12 @@ export class RefundWorker extends PollingWorker {
       return false;
     }
     const notified = await this.store.transaction(async (tx) => {
-      const queued = await this.recordRefunded(tx, row, order, refundId);
+      const queued = await this.recordRefunded(tx, row, order, refund);
       await markOutboxRowSent(tx.manager, row.id, now);
       return queued;
     });
     if (notified) this.outbox.nudge();
-    this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refundId}`);
+    this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refund.refundId}`);
     return true;
   }
 
@@ -220,7 +220,7 @@ export class RefundWorker extends PollingWorker {
     tx: RegistrationTransaction,
     row: ClaimedOutboxRow,
     order: RefundOrder,
-    refundId: string,
+    refund: RefundReference,
   ): Promise<boolean> {
     const locked = await this.store.loadUnderSlotLock(tx, row.registration_id);
     if (!locked) return false;
@@ -231,7 +231,7 @@ export class RefundWorker extends PollingWorker {
     const recorded = await this.store.append(
       tx,
       loaded,
-      confirmRefund(loaded.state, history, request, refundId),
+      confirmRefund(loaded.state, history, request, refund),
       { actor: 'payment-provider', causationId: `outbox-${row.id}` },
     );
     const notices = refundNoticesOf(recorded);
