@@ -21,6 +21,13 @@ import {
 } from '../registrations/registration-store';
 import { refundNoticesOf, RefundWorker } from './refund-worker';
 
+/** What a PaymentConfirmed says was paid, for the email confirming it. */
+function paidAmount(event: RegistrationEvent): { amountMinor: number; currency: string } | undefined {
+  return event.type === 'PaymentConfirmed'
+    ? { amountMinor: event.data.amountMinor, currency: event.data.currency }
+    : undefined;
+}
+
 /** A payment provider's fact about one registration, already verified and parsed. */
 export type PaymentFact =
   | { kind: 'payment-succeeded'; registrationId: string; payment: ReceivedPayment }
@@ -148,6 +155,8 @@ export class PaymentRecorder {
         {
           kind: 'payment-confirmed',
           registrationId: state.id,
+          // The email says what was paid, whatever the stop's price is by the time it is sent.
+          payload: paidAmount(recorded.event),
           causedByPosition: recorded.recorded.globalPosition,
         },
       ]);

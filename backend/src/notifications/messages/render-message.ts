@@ -148,6 +148,10 @@ export function renderMessage(
   const when = catalogue.slotLabel(subject.event, subject.time, subject.locale);
   const moment = (date: Date | undefined) =>
     date ? formatDeadline(date, subject.locale, found?.event.timeZone) : '';
+  // The stop's own price, in its own currency.
+  const stopPrice = found
+    ? catalogue.priceOf(found.event)
+    : { amountMinor: 0, currency: catalogue.currency };
   const values = {
     cancelUrl: links.cancel?.url ?? '',
     cancelUntil: moment(links.cancel?.until),
@@ -159,23 +163,22 @@ export function renderMessage(
     venue,
     code: settings.chatJoinCode,
     contact: settings.contactEmail,
+    // A payment's or refund's own amount where the message carries one; the stop's price otherwise.
     amount: formatAmount(
-      typeof payload.amountMinor === 'number'
-        ? payload.amountMinor
-        : (found?.event.priceMinor ?? 0),
+      typeof payload.amountMinor === 'number' ? payload.amountMinor : stopPrice.amountMinor,
       typeof payload.currency === 'string' && payload.currency
         ? payload.currency
-        : catalogue.currency,
+        : stopPrice.currency,
       subject.locale,
     ),
     paid: formatAmount(
       typeof payload.amountMinor === 'number' ? payload.amountMinor : 0,
       typeof payload.currency === 'string' && payload.currency
         ? payload.currency
-        : catalogue.currency,
+        : stopPrice.currency,
       subject.locale,
     ),
-    price: formatAmount(found?.event.priceMinor ?? 0, catalogue.currency, subject.locale),
+    price: formatAmount(stopPrice.amountMinor, stopPrice.currency, subject.locale),
   };
   const f = (template: string) => fill(template, values);
   const details: [string, string][] = [

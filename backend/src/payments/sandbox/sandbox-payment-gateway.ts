@@ -65,15 +65,14 @@ export function sandboxFee(amountMinor: number): number {
  */
 export function sandboxPaymentReference(
   paymentIntentId: string,
-  amountMinor: number,
-  currency: string,
+  paid: { amount_minor: number; currency: string } | undefined,
 ): PaymentReference {
   const suffix = sandboxSuffix(paymentIntentId);
   return {
     chargeId: `ch_sandbox_${suffix}`,
     balanceTransactionId: `txn_sandbox_${suffix}`,
-    feeMinor: sandboxFee(amountMinor),
-    feeCurrency: currency.toLowerCase(),
+    feeMinor: paid ? sandboxFee(paid.amount_minor) : null,
+    feeCurrency: paid ? paid.currency.toLowerCase() : null,
   };
 }
 
@@ -206,13 +205,13 @@ export class SandboxPaymentGateway extends PaymentGateway {
     return sandboxRefundReference(request.paymentIntentId);
   }
 
+  /** Derived from the payment's id; its fee from its session (none for a payment it never took). */
   async paymentReference(paymentIntentId: string): Promise<PaymentReference> {
     const rows: { amount_minor: number; currency: string }[] = await this.dataSource.query(
       'SELECT amount_minor, currency FROM sandbox_checkout_sessions WHERE payment_intent_id = $1',
       [paymentIntentId],
     );
-    if (rows.length === 0) throw new PaymentProviderError(`No such payment: ${paymentIntentId}`);
-    return sandboxPaymentReference(paymentIntentId, rows[0].amount_minor, rows[0].currency);
+    return sandboxPaymentReference(paymentIntentId, rows[0]);
   }
 
   async refundReference(paymentIntentId: string): Promise<RefundReference | undefined> {
