@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { nextStops, useEvents } from '../../../lib/catalogue';
-import { formatEventDate, formatPrice } from '../../../lib/dates';
+import { formatEventDate } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/money';
 import { placeName } from '../../../lib/event-place';
 
 export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; formOpen: boolean }) {

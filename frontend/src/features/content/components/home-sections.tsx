@@ -1,10 +1,12 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
 import { Section } from '../../../components/section';
 import { CONTENT_PAGES } from '../data/content-pages';
 import { Quote } from './quote';
+import { nextStops, useEvents } from '../../../lib/catalogue';
+import { formatPrice } from '../../../lib/money';
 
 const EXPERIENCES = [
   { prefix: 'experience.dreams', image: dreamImage },
@@ -53,6 +55,11 @@ export function ExperienceSection() {
 }
 
 export function HowItWorksSection() {
+  const intl = useIntl();
+  const events = useEvents();
+  // The price of the stop the form starts on, as the hero shows it: the page writes none of its own.
+  const [next] = nextStops(events.data ?? []);
+  const price = next && formatPrice(next.priceMinor, next.currency, intl.locale);
   return (
     <Section titleId="howItWorks.title" headingId="how-title">
       <ol className="steps">
@@ -61,7 +68,22 @@ export function HowItWorksSection() {
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            <TitleAndBody prefix={step} />
+            {index === 0 ? (
+              <>
+                <h3>
+                  <FormattedMessage id={`${step}.title`} />
+                </h3>
+                <p>
+                  {price ? (
+                    <FormattedMessage id="howItWorks.step1.body" values={{ price }} />
+                  ) : (
+                    <FormattedMessage id="howItWorks.step1.bodyWithoutPrice" />
+                  )}
+                </p>
+              </>
+            ) : (
+              <TitleAndBody prefix={step} />
+            )}
           </li>
         ))}
       </ol>
