@@ -1,8 +1,5 @@
 import type { PaymentGateway } from '../payments/payment-gateway';
-import {
-  NO_LEDGER_IDS,
-  type ReceivedPayment,
-} from '../registrations/domain/payment-decisions';
+import { NO_LEDGER_IDS, type ReceivedPayment } from '../registrations/domain/payment-decisions';
 
 /**
  * Where a payment sits in the provider's books (its charge, balance transaction and fee), asked

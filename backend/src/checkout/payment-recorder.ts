@@ -22,7 +22,9 @@ import {
 import { refundNoticesOf, RefundWorker } from './refund-worker';
 
 /** What a PaymentConfirmed says was paid, for the email confirming it. */
-function paidAmount(event: RegistrationEvent): { amountMinor: number; currency: string } | undefined {
+function paidAmount(
+  event: RegistrationEvent,
+): { amountMinor: number; currency: string } | undefined {
   return event.type === 'PaymentConfirmed'
     ? { amountMinor: event.data.amountMinor, currency: event.data.currency }
     : undefined;

@@ -211,7 +211,9 @@ export class RefundWorker extends PollingWorker {
       return queued;
     });
     if (notified) this.outbox.nudge();
-    this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refund.refundId}`);
+    this.logger.log(
+      `Payment ${order.paymentIntentId} refunded (${order.reason}): ${refund.refundId}`,
+    );
     return true;
   }
 

@@ -141,7 +141,9 @@ describe('payment decisions', () => {
     });
     const both = after(released, echo);
     expect(decidePayment(state(both), both, payment, FREE).outcome).toBe('ignore');
-    expect(decideRefunded(state(both), both, { ...payment, reason: 'again', ledger: NO_REFUND_IDS })).toEqual([]);
+    expect(
+      decideRefunded(state(both), both, { ...payment, reason: 'again', ledger: NO_REFUND_IDS }),
+    ).toEqual([]);
   });
 
   it('money for a waiting-list entry or an erased registration goes back', () => {
@@ -222,7 +224,10 @@ describe('payment decisions', () => {
     expect(decidePayment(state(requested), requested, second, FREE).outcome).toBe('ignore');
     const request = decision.events[0];
     if (request.type !== 'RefundRequested') throw new Error();
-    const refunded = confirmRefund(state(requested), requested, request.data, { ...NO_REFUND_IDS, refundId: 're_2' });
+    const refunded = confirmRefund(state(requested), requested, request.data, {
+      ...NO_REFUND_IDS,
+      refundId: 're_2',
+    });
     expect(refunded).toEqual([
       {
         type: 'PaymentRefunded',
@@ -241,7 +246,9 @@ describe('payment decisions', () => {
     ]);
     const done = after(requested, refunded);
     expect(state(done)).toMatchObject({ status: 'paid', paid: true, paymentIntentId: 'pi_1' });
-    expect(confirmRefund(state(done), done, request.data, { ...NO_REFUND_IDS, refundId: 're_2' })).toEqual([]);
+    expect(
+      confirmRefund(state(done), done, request.data, { ...NO_REFUND_IDS, refundId: 're_2' }),
+    ).toEqual([]);
     // The provider's own report of that refund changes nothing more.
     expect(
       decideRefunded(state(done), done, {

@@ -9,8 +9,8 @@ import { numberFormat } from './intl-formats';
 export function minorDigits(currency: string): number {
   try {
     return (
-      numberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
+      numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
     );
   } catch {
     return 2;

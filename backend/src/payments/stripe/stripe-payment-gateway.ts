@@ -187,7 +187,10 @@ export class StripePaymentGateway extends PaymentGateway {
       const [latest] = refunds.data;
       return latest && refundReferenceOf(latest);
     } catch (error) {
-      throw new PaymentProviderError(`Could not read the payment's refunds: ${describe(error)}`, error);
+      throw new PaymentProviderError(
+        `Could not read the payment's refunds: ${describe(error)}`,
+        error,
+      );
     }
   }
 

@@ -339,7 +339,11 @@ function checkDetails(details: Partial<EventDetails>): void {
   if (details.timeZone !== undefined) refuse(checkTimeZone(details.timeZone), 'timeZone');
   if (details.priceMinor !== undefined) refuse(checkPrice(details.priceMinor), 'priceMinor');
   if (details.currency !== undefined && checkCurrency(details.currency)) {
-    throw new TourError('currency-not-accepted', capitalise(checkCurrency(details.currency)!), 'currency');
+    throw new TourError(
+      'currency-not-accepted',
+      capitalise(checkCurrency(details.currency)!),
+      'currency',
+    );
   }
 }
 

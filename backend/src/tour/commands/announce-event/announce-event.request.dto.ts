@@ -62,7 +62,8 @@ export class AnnounceEventRequestDto {
     example: 3500,
     minimum: 1,
     maximum: HIGHEST_PRICE_MINOR,
-    description: "In the smallest unit of the currency (bani, cents; yen are whole): 3500 is 35 RON",
+    description:
+      'In the smallest unit of the currency (bani, cents; yen are whole): 3500 is 35 RON',
   })
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor: number;

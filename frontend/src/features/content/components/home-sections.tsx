@@ -20,17 +20,25 @@ const EXPLORE = [
 ] as const;
 
 /**
- * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body` (the dream's
- * bounds as its `{min}` and `{max}`).
+ * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body` (or `body`),
+ * given `values` (the stop's price as `{price}`).
  */
-function TitleAndBody({ prefix }: { prefix: string }) {
+function TitleAndBody({
+  prefix,
+  body = `${prefix}.body`,
+  values,
+}: {
+  prefix: string;
+  body?: string;
+  values?: Record<string, string | undefined>;
+}) {
   return (
     <>
       <h3>
         <FormattedMessage id={`${prefix}.title`} />
       </h3>
       <p>
-        <FormattedMessage id={`${prefix}.body`} />
+        <FormattedMessage id={body} values={values} />
       </p>
     </>
   );
@@ -56,9 +64,8 @@ export function ExperienceSection() {
 
 export function HowItWorksSection() {
   const intl = useIntl();
-  const events = useEvents();
+  const [next] = nextStops(useEvents().data ?? []);
   // The price of the stop the form starts on, as the hero shows it: the page writes none of its own.
-  const [next] = nextStops(events.data ?? []);
   const price = next && formatPrice(next.priceMinor, next.currency, intl.locale);
   return (
     <Section titleId="howItWorks.title" headingId="how-title">
@@ -68,22 +75,11 @@ export function HowItWorksSection() {
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            {index === 0 ? (
-              <>
-                <h3>
-                  <FormattedMessage id={`${step}.title`} />
-                </h3>
-                <p>
-                  {price ? (
-                    <FormattedMessage id="howItWorks.step1.body" values={{ price }} />
-                  ) : (
-                    <FormattedMessage id="howItWorks.step1.bodyWithoutPrice" />
-                  )}
-                </p>
-              </>
-            ) : (
-              <TitleAndBody prefix={step} />
-            )}
+            <TitleAndBody
+              prefix={step}
+              body={index === 0 && !price ? `${step}.bodyWithoutPrice` : undefined}
+              values={{ price }}
+            />
           </li>
         ))}
       </ol>
