@@ -7,14 +7,9 @@ import { numberFormat } from './intl-formats';
 
 /** How many digits the currency's minor unit has, as Intl knows it (RON 2, JPY 0). */
 export function minorDigits(currency: string): number {
-  try {
-    return (
-      numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
+  return (
+    numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /**

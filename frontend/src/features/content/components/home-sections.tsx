@@ -1,12 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import cameraImage from '../../../assets/instant-camera.svg';
 import dreamImage from '../../../assets/dream-moon.svg';
 import { Section } from '../../../components/section';
 import { CONTENT_PAGES } from '../data/content-pages';
 import { Quote } from './quote';
-import { nextStops, useEvents } from '../../../lib/catalogue';
-import { formatPrice } from '../../../lib/money';
 
 const EXPERIENCES = [
   { prefix: 'experience.dreams', image: dreamImage },
@@ -20,25 +18,17 @@ const EXPLORE = [
 ] as const;
 
 /**
- * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body` (or `body`),
- * given `values` (the stop's price as `{price}`).
+ * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body`, given
+ * `values` (the stop's price as `{price}`).
  */
-function TitleAndBody({
-  prefix,
-  body = `${prefix}.body`,
-  values,
-}: {
-  prefix: string;
-  body?: string;
-  values?: Record<string, string | undefined>;
-}) {
+function TitleAndBody({ prefix, values }: { prefix: string; values?: Record<string, string> }) {
   return (
     <>
       <h3>
         <FormattedMessage id={`${prefix}.title`} />
       </h3>
       <p>
-        <FormattedMessage id={body} values={values} />
+        <FormattedMessage id={`${prefix}.body`} values={values} />
       </p>
     </>
   );
@@ -62,11 +52,8 @@ export function ExperienceSection() {
   );
 }
 
-export function HowItWorksSection() {
-  const intl = useIntl();
-  const [next] = nextStops(useEvents().data ?? []);
-  // The price of the stop the form starts on, as the hero shows it: the page writes none of its own.
-  const price = next && formatPrice(next.priceMinor, next.currency, intl.locale);
+/** How it works; `price`: the stop's price the page names (HomePage's), never one of its own. */
+export function HowItWorksSection({ price = '' }: { price?: string }) {
   return (
     <Section titleId="howItWorks.title" headingId="how-title">
       <ol className="steps">
@@ -75,11 +62,7 @@ export function HowItWorksSection() {
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            <TitleAndBody
-              prefix={step}
-              body={index === 0 && !price ? `${step}.bodyWithoutPrice` : undefined}
-              values={{ price }}
-            />
+            <TitleAndBody prefix={step} values={{ price }} />
           </li>
         ))}
       </ol>

@@ -76,7 +76,7 @@ export const EMPTY_SLOT: SlotValues = { startsAt: '', capacity: '20', time: '' }
  */
 export function priceToMinor(text: string, currency: string): number | null {
   const trimmed = text.trim();
-  const digits = minorDigits(currency);
+  const digits = digitsOf(currency);
   const shape = digits === 0 ? WHOLE : new RegExp(`^\\d{1,6}(?:[.,]\\d{1,${digits}})?$`);
   if (!shape.test(trimmed)) return null;
   const [whole, fraction = ''] = trimmed.split(/[.,]/);
@@ -85,9 +85,14 @@ export function priceToMinor(text: string, currency: string): number | null {
 
 /** Minor units as the form shows them: "35" or "35.50" (RON), "3500" (JPY). */
 export function minorToPrice(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
+  const digits = digitsOf(currency);
   const unit = 10 ** digits;
   return minor % unit === 0 ? String(minor / unit) : (minor / unit).toFixed(digits);
+}
+
+/** The currency's minor digits; two while what is typed is no currency code yet. */
+function digitsOf(currency: string): number {
+  return CURRENCY.test(currency) ? minorDigits(currency) : 2;
 }
 
 /** A currency as typed, as the server takes it: trimmed, in capitals. */
@@ -125,7 +130,7 @@ export function validateEvent(values: EventValues, announcing: boolean): FormErr
   if (!values.price.trim()) errors.price = 'admin.tour.error.priceRequired';
   else if (price === null || price <= 0)
     errors.price =
-      minorDigits(currency) === 0
+      digitsOf(currency) === 0
         ? 'admin.tour.error.priceWholeFormat'
         : 'admin.tour.error.priceFormat';
   return errors;
