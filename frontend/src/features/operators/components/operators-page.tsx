@@ -25,6 +25,7 @@ import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
+import { INVITED_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 
@@ -121,7 +122,7 @@ function InviteForm() {
             id={`${id}-name`}
             type="text"
             autoComplete="off"
-            maxLength={100}
+            maxLength={INVITED_NAME_MAX_LENGTH}
             value={name}
             onChange={(event) => setName(event.target.value)}
             required

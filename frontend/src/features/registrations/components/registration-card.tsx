@@ -26,6 +26,7 @@ import { eventName } from './event-name';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
+import { CANCEL_REASON_MAX_LENGTH } from '../../../lib/console-bounds';
 
 const STAGE_LABEL = {
   paidByCard: 'admin.stage.paidByCard',
@@ -410,7 +411,7 @@ export function RegistrationCard({
             onChange={(event) => setCancelReason(event.target.value)}
             required={pastTheDoor}
             aria-describedby={`${cancelReasonId}-hint`}
-            maxLength={500}
+            maxLength={CANCEL_REASON_MAX_LENGTH}
             rows={2}
             disabled={cancelRegistration.isPending}
           />
