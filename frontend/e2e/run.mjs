@@ -27,6 +27,7 @@ import { operatorScenarios } from './operators.e2e.mjs';
 import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
 import { reminderScenarios } from './reminders.e2e.mjs';
 import { plansChangeScenarios } from './plans-change.e2e.mjs';
+import { moneyScenarios } from './money.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -141,6 +142,7 @@ const files = [
   ['after-the-door', afterTheDoorScenarios],
   ['reminders', reminderScenarios],
   ['plans-change', plansChangeScenarios],
+  ['money', moneyScenarios],
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   NOTIFIED_REST_MS,
 } from '../seat-ledger/capacity-change-listener';
 import { PaymentRecorder, type RecordOutcome } from './payment-recorder';
+import { paymentLedger } from './payment-ledger';
 import {
   earliestHoldExpiry,
   holdsExpiredBefore,
@@ -176,6 +177,7 @@ export class HoldSweeper extends PollingWorker implements OnModuleInit {
           amountMinor: session.amountMinor ?? 0,
           currency: session.currency ?? '',
           providerEventId: null,
+          ledger: await paymentLedger(this.gateway, session.paymentIntentId),
         },
       },
       SWEEP_PROVENANCE,

@@ -7,11 +7,13 @@ import {
   decideCheckoutExpired,
   decidePayment,
   decideRefunded,
+  priceAsked,
   type ReceivedPayment,
   type ReceivedRefund,
   type SlotPrice,
 } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
+import type { RegistrationEvent } from '../registrations/domain/registration-events';
 import {
   RegistrationStore,
   type RegistrationTransaction,
@@ -51,10 +53,21 @@ export class PaymentRecorder {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** What a seat of the registration's slot costs; a slot that left the tour costs nothing known. */
-  private priceOf(state: RegistrationState): SlotPrice {
+  /**
+   * What the payment was asked for: the price its page was opened with (priceAsked); for a page
+   * opened before pages kept it, the stop's price now. A stop that left the tour costs nothing
+   * known.
+   */
+  private priceOf(
+    state: RegistrationState,
+    history: readonly RegistrationEvent[],
+    sessionId: string,
+  ): SlotPrice {
     const found = this.catalogue.findSlot(state.event, state.time);
-    return { amountMinor: found ? found.event.priceMinor : -1, currency: this.catalogue.currency };
+    const current = found
+      ? this.catalogue.priceOf(found.event)
+      : { amountMinor: -1, currency: this.catalogue.currency };
+    return priceAsked(history, sessionId, current);
   }
 
   async record(
@@ -112,7 +125,14 @@ export class PaymentRecorder {
       new Date(),
       this.config.registrationClosesMinutesBefore,
     );
-    const decision = decidePayment(state, history, fact.payment, seats, this.priceOf(state), open);
+    const decision = decidePayment(
+      state,
+      history,
+      fact.payment,
+      seats,
+      this.priceOf(state, history, fact.payment.sessionId),
+      open,
+    );
     if (decision.outcome === 'ignore') {
       this.logger.log(`Payment for ${state.id} changes nothing: ${decision.why}`);
       return 'unchanged';

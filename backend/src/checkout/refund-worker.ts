@@ -14,7 +14,7 @@ import {
   workThroughOutbox,
 } from '../notifications/outbox';
 import { LeaseRecoveries } from '../notifications/lease-recoveries';
-import { PaymentGateway } from '../payments/payment-gateway';
+import { PaymentGateway, type RefundReference } from '../payments/payment-gateway';
 import {
   afterBatch,
   BACKLOG_REST_MS,
@@ -149,14 +149,14 @@ export class RefundWorker extends PollingWorker {
 
   private async send(row: ClaimedOutboxRow, now: Date): Promise<boolean> {
     const order = row.payload as unknown as RefundOrder;
-    let refundId: string;
+    let refund: RefundReference;
     try {
-      ({ refundId } = await this.gateway.refundPayment({
+      refund = await this.gateway.refundPayment({
         paymentIntentId: order.paymentIntentId,
         amountMinor: order.amountMinor,
         idempotencyKey: order.idempotencyKey,
         registrationId: row.registration_id,
-      }));
+      });
     } catch (error) {
       const reason = redactAddresses(error instanceof Error ? error.message : String(error));
       await postponeOutboxRow(this.dataSource, row, reason, now);
@@ -167,10 +167,12 @@ export class RefundWorker extends PollingWorker {
     }
     // PaymentRefunded and the visitor's email (the events' table), and the row marked sent.
     await this.store.transaction(async (tx) => {
-      await this.recordRefunded(tx, row, order, refundId);
+      await this.recordRefunded(tx, row, order, refund);
       await markOutboxRowSent(tx.manager, row.id, now);
     });
-    this.logger.log(`Payment ${order.paymentIntentId} refunded (${order.reason}): ${refundId}`);
+    this.logger.log(
+      `Payment ${order.paymentIntentId} refunded (${order.reason}): ${refund.refundId}`,
+    );
     return true;
   }
 
@@ -179,7 +181,7 @@ export class RefundWorker extends PollingWorker {
     tx: RegistrationTransaction,
     row: ClaimedOutboxRow,
     order: RefundOrder,
-    refundId: string,
+    refund: RefundReference,
   ): Promise<void> {
     const locked = await this.store.loadUnderSlotLock(tx, row.registration_id);
     if (!locked) return;
@@ -187,7 +189,7 @@ export class RefundWorker extends PollingWorker {
     const history = loaded.history.map((item) => item.event);
     const request = refundRequestFor(history, order.paymentIntentId);
     if (!request) return;
-    await this.store.append(tx, loaded, confirmRefund(loaded.state, history, request, refundId), {
+    await this.store.append(tx, loaded, confirmRefund(loaded.state, history, request, refund), {
       actor: 'payment-provider',
       causationId: `outbox-${row.id}`,
     });

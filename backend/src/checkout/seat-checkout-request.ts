@@ -4,7 +4,8 @@ import type { LiveTour, TourEvent } from '../tour/live-tour';
 
 /**
  * The payment page for a seat held for a registration (a hold, or a waiting-list offer): the
- * slot's price, in the visitor's language, lapsing with the seat.
+ * stop's price in its own currency as it is now (the page's price is recorded with it, and its
+ * payment checked against it), in the visitor's language, lapsing with the seat.
  */
 export function seatCheckoutRequest(
   catalogue: LiveTour,
@@ -19,7 +20,7 @@ export function seatCheckoutRequest(
     customerEmail: seat.email,
     locale: seat.locale,
     amountMinor: event.priceMinor,
-    currency: catalogue.currency,
+    currency: event.currency,
     expiresAt: seat.expiresAt,
     successUrl: `${publicUrl}/confirmation?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: paymentCancelledUrl(publicUrl, seat.registrationId),

@@ -20,6 +20,10 @@ export type PaymentProviderFact =
       paymentIntentId: string | null;
       amountMinor: number;
       currency: string;
+      /** The charge refunded, and its latest refund where the delivery lists the refunds. */
+      chargeId: string | null;
+      refundId: string | null;
+      refundBalanceTransactionId: string | null;
     };
 
 /** A verified delivery from the provider: its id, its own name for it, and the fact it states. */

@@ -31,6 +31,9 @@ export interface CheckoutSession {
   sessionId: string;
   url: string;
   expiresAt: Date;
+  /** What the page asks (the request's price), as ISO 4217 spells the currency (RON). */
+  amountMinor: number;
+  currency: string;
 }
 
 /** What the provider says about a checkout session now (the sweeper asks before releasing). */
@@ -49,6 +52,26 @@ export interface RefundRequest {
   /** Stable per payment, so a retried refund never refunds twice. */
   idempotencyKey: string;
   registrationId: string;
+}
+
+/**
+ * Where a payment sits in the provider's books, so a payout can be matched line by line: its
+ * charge, the balance transaction that moved the money into the balance, and the provider's
+ * fee, in the balance's currency (which may differ from the payment's). Null where the provider
+ * does not say (yet).
+ */
+export interface PaymentReference {
+  chargeId: string | null;
+  balanceTransactionId: string | null;
+  feeMinor: number | null;
+  feeCurrency: string | null;
+}
+
+/** A refund as the provider's books have it: its id, the charge it reverses, its balance transaction. */
+export interface RefundReference {
+  refundId: string;
+  chargeId: string | null;
+  balanceTransactionId: string | null;
 }
 
 /** The payment provider could not do what was asked; the visitor may try again later. */
@@ -71,7 +94,11 @@ export abstract class PaymentGateway {
   abstract retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionStatus>;
   /** Closes an open session so it can no longer be paid; a session already closed is fine. */
   abstract expireCheckoutSession(sessionId: string): Promise<void>;
-  abstract refundPayment(request: RefundRequest): Promise<{ refundId: string }>;
+  abstract refundPayment(request: RefundRequest): Promise<RefundReference>;
+  /** The charge, balance transaction and fee of a payment, as the provider's books have them. */
+  abstract paymentReference(paymentIntentId: string): Promise<PaymentReference>;
+  /** The latest refund of a payment (one made at the provider's dashboard); undefined if none. */
+  abstract refundReference(paymentIntentId: string): Promise<RefundReference | undefined>;
   /** The secret the provider signs its webhook deliveries with (Stripe's scheme). */
   abstract webhookSecret(): Promise<string>;
   /**

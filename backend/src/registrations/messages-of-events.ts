@@ -80,7 +80,14 @@ export function showReminder(
 export const MESSAGES_OF_EVENTS: MessagesTable = {
   RegistrationCreated: (change) =>
     change.event.data.placement === 'waiting-list' ? [message('waiting-list-joined', change)] : [],
-  PaymentConfirmed: (change) => [message('payment-confirmed', change), ...showReminder(change)],
+  // The email says what was paid, whatever the stop's price is by the time it is sent.
+  PaymentConfirmed: (change) => [
+    message('payment-confirmed', change, {
+      amountMinor: change.event.data.amountMinor,
+      currency: change.event.data.currency,
+    }),
+    ...showReminder(change),
+  ],
   WaitlistConfirmed: (change) => [
     message('waiting-list-confirmed', change),
     ...showReminder(change),

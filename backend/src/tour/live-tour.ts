@@ -24,6 +24,7 @@ export function parseTour(raw: unknown): Tour {
     ...tour,
     events: tour.events.map((event) => ({
       ...event,
+      currency: event.currency ?? tour.currency,
       automaticOffers: event.automaticOffers ?? true,
     })),
   };
@@ -34,7 +35,8 @@ export function parseTour(raw: unknown): Tour {
  * `today`, so that a newcomer can register and pay in the sandbox at once. As in the record, its
  * open slot is on a Thursday (the first one at least three days ahead, so the slot keeps its
  * name for a week) and its closed slot on the Sunday eleven days before, at the record's local
- * times, named in the record's manner ('Nov 26 - 7:30pm').
+ * times, named in the record's manner ('Nov 26 - 7:30pm'). Napoli is priced in euros
+ * (DEMO_EURO_PRICE), so the demo shows a stop in a currency of its own.
  */
 export function demoTour(today: Date): Tour {
   const tour = structuredClone(parseTour(defaultTour));
@@ -56,10 +58,16 @@ export function demoTour(today: Date): Tour {
   });
   const open = bucharest.slots.find((slot) => slot.status === 'open') ?? bucharest.slots[0];
   bucharest.date = localDate(new Date(open.startsAt), bucharest.timeZone);
+  // The tour plays in two currencies: the demo prices its Italian stop in euros.
+  const napoli = tour.events.find((event) => event.slug === 'napoli');
+  if (napoli) Object.assign(napoli, DEMO_EURO_PRICE);
   return tour;
 }
 
 const THURSDAY = 4;
+
+/** Napoli's price in the demo tour: 30 EUR. */
+export const DEMO_EURO_PRICE = { priceMinor: 3000, currency: 'EUR' } as const;
 
 /**
  * The tour: its events, their slots, prices and statuses. Data, not code paths. Read
@@ -161,8 +169,14 @@ export class LiveTour {
     return isOpenForRegistration({ status: found.slot.status, startsAt }, now, closeMinutesBefore);
   }
 
+  /** The tour's currency: what an event announced without one is priced in. */
   get currency(): string {
     return this.current.currency;
+  }
+
+  /** What a seat of the event costs now: its price and currency. */
+  priceOf(event: TourEvent): { amountMinor: number; currency: string } {
+    return { amountMinor: event.priceMinor, currency: event.currency };
   }
 
   /** The event's city and venue as a reader of `language` knows them. */

@@ -17,7 +17,7 @@ export interface PublicEvent {
 }
 
 /** What the public site and the console both say of an event, in the record's key order. */
-export function eventDetailsOf(event: TourEvent): Omit<PublicEvent, 'currency' | 'slots'> {
+export function eventDetailsOf(event: TourEvent): Omit<PublicEvent, 'slots'> {
   return {
     slug: event.slug,
     city: event.city,
@@ -27,6 +27,7 @@ export function eventDetailsOf(event: TourEvent): Omit<PublicEvent, 'currency' |
     timeZone: event.timeZone,
     status: event.status,
     priceMinor: event.priceMinor,
+    currency: event.currency,
   };
 }
 
@@ -43,7 +44,6 @@ export function publicEvents(
 ): PublicEvent[] {
   return catalogue.events().map((event) => ({
     ...eventDetailsOf(event),
-    currency: catalogue.currency,
     slots: event.slots.map((slot) => ({
       time: slot.time,
       startsAt: slot.startsAt,

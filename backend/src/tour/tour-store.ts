@@ -57,14 +57,15 @@ export class TourStore {
         this.dataSource.transaction(async (manager) => {
           const streamId = tourEventStreamId(slug);
           const { history, version } = await loadStream(manager, streamId, toTourFact);
-          const current = foldTourEvent(history);
+          const tourCurrency = await readTourCurrency(manager);
+          const current = foldTourEvent(history, tourCurrency);
           const facts = await decide({
             manager,
             state: current?.state,
             seatsTaken: (time) => lockedSeatsTaken(manager, slug, time),
           });
           if (facts.length === 0) return;
-          const fold = new TourFold();
+          const fold = new TourFold(tourCurrency);
           if (current) fold.seed(current);
           await appendAndFold<TourFact>(
             manager,
@@ -90,6 +91,12 @@ export class TourStore {
     }
     await this.sync.reload();
   }
+}
+
+/** The tour's currency as its read model holds it (undefined before the tour was imported). */
+async function readTourCurrency(manager: EntityManager): Promise<string | undefined> {
+  const [row]: { currency: string }[] = await manager.query('SELECT currency FROM tour_view');
+  return row?.currency;
 }
 
 /** The tour's read model as appendAndFold keeps it. */

@@ -1,4 +1,11 @@
-import { LiveTour, TourFileError, demoTour, parseTour } from '../../src/tour/live-tour';
+import {
+  DEMO_EURO_PRICE,
+  LiveTour,
+  TourFileError,
+  demoTour,
+  parseTour,
+  type TourEvent,
+} from '../../src/tour/live-tour';
 import { isOpenForRegistration } from '../../src/tour/domain/registration-window';
 
 function bucharest(today: string) {
@@ -31,13 +38,23 @@ describe('the demo tour', () => {
     ]);
   });
 
-  it('keeps the record of the other events, and is a valid tour', () => {
+  it('keeps the record of the other events, Napoli priced in euros, and is a valid tour', () => {
     const { tour } = bucharest('2026-11-22T20:00:00Z');
     expect(() => parseTour(tour)).not.toThrow();
     const record = LiveTour.load().tour;
+    const inEuros = (event: TourEvent) =>
+      event.slug === 'napoli' ? { ...event, ...DEMO_EURO_PRICE } : event;
     expect(tour.events.filter((event) => event.slug !== 'bucharest')).toEqual(
-      record.events.filter((event) => event.slug !== 'bucharest'),
+      record.events.filter((event) => event.slug !== 'bucharest').map(inEuros),
     );
+    // Two currencies: the record's RON for Bucharest (35 RON), 30 EUR for Napoli.
+    const price = (slug: string) => {
+      const event = tour.events.find((candidate) => candidate.slug === slug)!;
+      return [event.priceMinor, event.currency];
+    };
+    expect(price('bucharest')).toEqual([3500, 'RON']);
+    expect(price('napoli')).toEqual([3000, 'EUR']);
+    expect(record.events.map((event) => event.currency)).toEqual(['RON', 'RON', 'RON', 'RON']);
   });
 
   it('is what a process serves without TOUR_FILE outside production', () => {

@@ -147,7 +147,7 @@ describe('the emails', () => {
     );
     expect(
       renderMessage('late-payment-refunded', subject('it'), catalogue, settings).text,
-    ).toContain("Ti abbiamo rimborsato l'intero importo di 35 RON");
+    ).toContain("Ti abbiamo rimborsato l'intero importo di 35\u00a0RON");
   });
 
   it('tells the visitor, in their language, why a payment was refunded', () => {
@@ -155,20 +155,20 @@ describe('the emails', () => {
     const english = renderMessage('payment-refunded', subject('en'), catalogue, settings, wrong);
     expect(english.subject).toBe('A payment was refunded: Dream Darkroom, Bucharest');
     expect(english.text).toContain(
-      'We received a payment of 1 USD, which is not the ticket price of 35 RON, so it could not confirm a seat.',
+      'We received a payment of 1\u00a0USD, which is not the ticket price of 35\u00a0RON, so it could not confirm a seat.',
     );
-    expect(english.text).toContain('We have refunded the full 1 USD');
+    expect(english.text).toContain('We have refunded the full 1\u00a0USD');
     const italian = renderMessage('payment-refunded', subject('it'), catalogue, settings, {
       amountMinor: 3499,
       currency: 'ron',
       reason: 'amount-mismatch',
     });
-    expect(italian.text).toContain('Abbiamo ricevuto un pagamento di 34,99 RON');
+    expect(italian.text).toContain('Abbiamo ricevuto un pagamento di 34,99\u00a0RON');
     const second = { amountMinor: 3500, currency: 'ron', reason: 'second-payment' };
     const romanian = renderMessage('payment-refunded', subject('ro'), catalogue, settings, second);
     expect(romanian.subject).toBe('O plată a fost rambursată: Dream Darkroom, București');
     expect(romanian.text).toContain('Am primit o a doua plată pentru un loc deja plătit.');
-    expect(romanian.text).toContain('Ți-am rambursat integral 35 RON');
+    expect(romanian.text).toContain('Ți-am rambursat integral 35\u00a0RON');
     const closed = { amountMinor: 3500, currency: 'ron', reason: 'late-payment-slot-closed' };
     expect(
       renderMessage('payment-refunded', subject('en'), catalogue, settings, closed).text,

@@ -376,7 +376,7 @@ describe('the outbox worker', () => {
     expect(transport.delivered[0].attachments.map((file) => file.filename)).toEqual([
       'invitation.ics',
     ]);
-    expect(transport.delivered[1].text).toContain('35 RON');
+    expect(transport.delivered[1].text).toContain('35\u00a0RON');
   });
 
   it("sends several recipients' messages at once through a transport that takes several, one recipient's in the order queued", async () => {

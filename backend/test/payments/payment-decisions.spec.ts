@@ -4,6 +4,7 @@ import {
   decidePayment as decide,
   decideRefunded,
   refundOnDeletion,
+  NO_LEDGER_IDS,
   type ReceivedPayment,
   type SlotPrice,
 } from '../../src/registrations/domain/payment-decisions';
@@ -39,7 +40,9 @@ const payment: ReceivedPayment = {
   amountMinor: 3500,
   currency: 'ron',
   providerEventId: 'evt_1',
+  ledger: NO_LEDGER_IDS,
 };
+const NO_REFUND_IDS = { refundId: null, chargeId: null, balanceTransactionId: null };
 const FREE = { seatLimit: 20, seatsTaken: 19 };
 const FULL = { seatLimit: 20, seatsTaken: 20 };
 
@@ -118,6 +121,7 @@ describe('payment decisions', () => {
       currency: 'ron',
       providerEventId: 'evt_r',
       reason: 'refunded-at-provider',
+      ledger: NO_REFUND_IDS,
     });
     const history = after([created, opened], refunded);
     expect(state(history).status).toBe('refunded');
@@ -133,10 +137,13 @@ describe('payment decisions', () => {
       currency: 'ron',
       providerEventId: 'evt_r2',
       reason: 'refunded-at-provider',
+      ledger: NO_REFUND_IDS,
     });
     const both = after(released, echo);
     expect(decidePayment(state(both), both, payment, FREE).outcome).toBe('ignore');
-    expect(decideRefunded(state(both), both, { ...payment, reason: 'again' })).toEqual([]);
+    expect(
+      decideRefunded(state(both), both, { ...payment, reason: 'again', ledger: NO_REFUND_IDS }),
+    ).toEqual([]);
   });
 
   it('money for a waiting-list entry or an erased registration goes back', () => {
@@ -182,6 +189,7 @@ describe('payment decisions', () => {
           providerEventId: 'evt_1',
           expectedAmountMinor: 3500,
           expectedCurrency: 'RON',
+          chargeId: null,
         },
       },
       {
@@ -216,7 +224,10 @@ describe('payment decisions', () => {
     expect(decidePayment(state(requested), requested, second, FREE).outcome).toBe('ignore');
     const request = decision.events[0];
     if (request.type !== 'RefundRequested') throw new Error();
-    const refunded = confirmRefund(state(requested), requested, request.data, 're_2');
+    const refunded = confirmRefund(state(requested), requested, request.data, {
+      ...NO_REFUND_IDS,
+      refundId: 're_2',
+    });
     expect(refunded).toEqual([
       {
         type: 'PaymentRefunded',
@@ -228,12 +239,16 @@ describe('payment decisions', () => {
           reason: 'second-payment',
           providerEventId: null,
           refundId: 're_2',
+          chargeId: null,
+          balanceTransactionId: null,
         },
       },
     ]);
     const done = after(requested, refunded);
     expect(state(done)).toMatchObject({ status: 'paid', paid: true, paymentIntentId: 'pi_1' });
-    expect(confirmRefund(state(done), done, request.data, 're_2')).toEqual([]);
+    expect(
+      confirmRefund(state(done), done, request.data, { ...NO_REFUND_IDS, refundId: 're_2' }),
+    ).toEqual([]);
     // The provider's own report of that refund changes nothing more.
     expect(
       decideRefunded(state(done), done, {
@@ -242,6 +257,7 @@ describe('payment decisions', () => {
         currency: 'ron',
         providerEventId: 'evt_r',
         reason: 'refunded-at-provider',
+        ledger: NO_REFUND_IDS,
       }),
     ).toEqual([]);
   });
@@ -262,6 +278,7 @@ describe('payment decisions', () => {
           currency: 'ron',
           reason: 'deleted-by-operator',
           providerEventId: null,
+          chargeId: null,
         },
       },
     ]);

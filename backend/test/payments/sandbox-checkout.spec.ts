@@ -90,7 +90,7 @@ describe('the sandbox checkout, over HTTP', () => {
         startsAt,
       ),
     );
-    expect(shown.text).toContain('35 RON');
+    expect(shown.text).toContain('35\u00a0RON');
     for (const field of ['cardNumber', 'expiry', 'cvc'])
       expect(shown.text).toContain(`name="${field}"`);
     expect(shown.text).toContain(

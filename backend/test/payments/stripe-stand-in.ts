@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: IncomingMessage['headers'];
   /** The form-encoded body, decoded into its keys (Stripe's bracket notation kept). */
   form: Record<string, string>;
+  /** The query string's parameters (a GET's), in the same notation. */
+  query: Record<string, string>;
 }
 
 export type StandInReply = { status: number; body: unknown };
@@ -39,11 +41,12 @@ export class StripeStandIn {
           path: url.pathname,
           headers: incoming.headers,
           form,
+          query: Object.fromEntries(url.searchParams),
         };
         this.requests.push(request);
         const requestNumber = this.requests.length;
         let answer: StandInReply | Promise<StandInReply> | undefined;
-        for (const route of this.routes) {
+        for (const route of [...this.routes, ...BOOKS]) {
           answer = route(request);
           if (answer) break;
         }
@@ -84,6 +87,63 @@ export class StripeStandIn {
     );
   }
 }
+
+/** The fee the stand-in's books report for every payment: 1.28 RON. */
+export const STAND_IN_FEE = { fee: 128, currency: 'ron' };
+
+/**
+ * Where a payment and its refunds sit in the stand-in's books, answered when no test route says
+ * otherwise: a payment intent pi_X has the charge ch_X and the balance transaction txn_X (with
+ * STAND_IN_FEE); its refunds list names re_X (balance transaction txn_re_X).
+ */
+const BOOKS: StandInRoute[] = [
+  (request) => {
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path)?.[1];
+    if (request.method !== 'GET' || !intent) return undefined;
+    return {
+      status: 200,
+      body: {
+        id: intent,
+        object: 'payment_intent',
+        status: 'succeeded',
+        latest_charge: {
+          id: `ch_${intent}`,
+          object: 'charge',
+          payment_intent: intent,
+          balance_transaction: {
+            id: `txn_${intent}`,
+            object: 'balance_transaction',
+            ...STAND_IN_FEE,
+          },
+        },
+      },
+    };
+  },
+  (request) => {
+    if (request.method !== 'GET' || request.path !== '/v1/refunds') return undefined;
+    const intent = request.query.payment_intent;
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: false,
+        url: '/v1/refunds',
+        data: intent
+          ? [
+              {
+                id: `re_${intent}`,
+                object: 'refund',
+                payment_intent: intent,
+                charge: `ch_${intent}`,
+                balance_transaction: `txn_re_${intent}`,
+                status: 'succeeded',
+              },
+            ]
+          : [],
+      },
+    };
+  },
+];
 
 /** A Stripe-shaped checkout session as the API would answer it. */
 export function stripeSession(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -328,7 +328,7 @@ describe('a late payment when the slot is full', () => {
     // its first attempt fails and is retried with the same idempotency key.
     let refundCalls = 0;
     stripe.on((request) => {
-      if (request.path !== '/v1/refunds') return undefined;
+      if (request.method !== 'POST' || request.path !== '/v1/refunds') return undefined;
       refundCalls += 1;
       if (refundCalls === 1) {
         return {

@@ -94,6 +94,7 @@ describe('the tour in the Command Center', () => {
     expect(announced.body).toEqual({
       ...cluj,
       status: 'open',
+      currency: 'RON',
       automaticOffers: true,
       slots: [],
     });

@@ -18,6 +18,7 @@ const announce = {
   date: '2031-03-12',
   timeZone: 'Europe/Bucharest',
   priceMinor: 3500,
+  currency: 'RON',
 };
 
 const reopen = {
@@ -74,6 +75,7 @@ describe("the tour's domain", () => {
       timeZone: 'Europe/Bucharest',
       status: 'open',
       priceMinor: 3500,
+      currency: 'RON',
       automaticOffers: true,
       slots: [],
     });

@@ -5,6 +5,7 @@ import {
 } from '../../src/registrations/domain/cancellations';
 import { confirmWaitlist } from '../../src/registrations/domain/operator-decisions';
 import {
+  NO_LEDGER_IDS,
   decideCheckoutExpired,
   decidePayment,
 } from '../../src/registrations/domain/payment-decisions';
@@ -219,6 +220,7 @@ describe('waiting-list offers', () => {
         amountMinor: 3500,
         currency: 'ron',
         providerEventId: 'e',
+        ledger: NO_LEDGER_IDS,
       },
       { seatLimit: 1, seatsTaken: 1 },
       PRICE,
@@ -271,6 +273,7 @@ describe('waiting-list offers', () => {
         amountMinor: 3500,
         currency: 'ron',
         providerEventId: 'e3',
+        ledger: NO_LEDGER_IDS,
       },
       { seatLimit: 1, seatsTaken: 0 },
       PRICE,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUCHAREST, MATERA, capacity, fakeFetch, renderWithProviders } from '../test/render';
 import { HomePage } from './home-page';
@@ -87,4 +87,33 @@ describe('HomePage', () => {
     expect(shared()).toContain('Twenty strangers, one darkness: the dream experiment.');
     expect(shared()).not.toContain('Bucharest');
   });
+
+  it.each([
+    ['en', '30.50\u00a0EUR', 'Then pay 30.50\u00a0EUR by card'],
+    ['it', '30,50\u00a0EUR', 'Poi paga 30,50\u00a0EUR con carta'],
+    ['ro', '30,50\u00a0EUR', 'Apoi plătește 30,50\u00a0EUR cu cardul'],
+  ])(
+    "%s: the hero and how-it-works name the open stop's own price, in the reader's digits",
+    async (language, price, step) => {
+      window.localStorage.setItem('language', language);
+      const napoli = {
+        ...BUCHAREST,
+        slug: 'napoli',
+        city: 'Napoli',
+        priceMinor: 3050,
+        currency: 'EUR',
+      };
+      fakeFetch((_method, url) => {
+        if (url === '/api/events') return { body: [napoli] };
+        if (url === '/api/capacity') return { body: { napoli: capacity(0, 0).bucharest } };
+        return { status: 404 };
+      });
+      const { container } = renderWithProviders(<HomePage />);
+      // The price as Intl writes it, its no-break space kept (the default matcher would fold it).
+      await waitFor(() => expect(container.querySelector('.hero__meta')).not.toBeNull());
+      expect(container.querySelector('.hero__meta')?.textContent).toContain(price);
+      expect(container.querySelector('.steps')?.textContent).toContain(step);
+      expect(container).not.toHaveTextContent(/35\sRON/);
+    },
+  );
 });

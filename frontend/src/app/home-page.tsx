@@ -13,6 +13,9 @@ import {
 import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
 import { lazyPage } from '../lib/lazy-page';
+import { nextStops, useEvents } from '../lib/catalogue';
+import { formatPrice } from '../lib/money';
+import { useIntl } from 'react-intl';
 import { whenIdle } from '../lib/when-idle';
 
 /*
@@ -61,6 +64,14 @@ export function HomePage() {
 
   useEffect(() => whenIdle(RegistrationForm.preload), []);
 
+  // The stop the form starts on, and its price in its currency (else the tour's last stop's): the
+  // hero and how-it-works name it, and no text of the page writes a price of its own.
+  const intl = useIntl();
+  const events = useEvents().data ?? [];
+  const [open] = nextStops(events);
+  const priced = open ?? events.at(-1);
+  const price = priced && formatPrice(priced.priceMinor, priced.currency, intl.locale);
+
   const openForm = () => {
     setFormOpen(true);
     setScrollRequest((count) => count + 1);
@@ -69,7 +80,7 @@ export function HomePage() {
   return (
     <>
       <PageTitle id="home.title" />
-      <HomeHero onRegister={openForm} formOpen={formOpen} />
+      <HomeHero onRegister={openForm} formOpen={formOpen} open={open} price={price} />
       <Section titleId="event.title" headingId="event-title">
         <EventOverview />
       </Section>
@@ -84,7 +95,7 @@ export function HomePage() {
         </Suspense>
       </section>
       <ExperienceSection />
-      <HowItWorksSection />
+      <HowItWorksSection price={price} />
       <VisionSection />
       <FaqSection />
       <ExploreSection />

@@ -78,7 +78,8 @@ describe('message catalogues', () => {
     expect(english.formatMessage({ id: 'form.error.dreamLong' }, DREAM_BOUNDS)).toBe(
       'Your dream must be at most 5000 characters',
     );
-    expect(en['howItWorks.step1.body']).toBe(
+    // The price is the stop's, given to the text as `{price}`; for Bucharest's 35 RON the text is SPEC's.
+    expect(english.formatMessage({ id: 'howItWorks.step1.body' }, { price: '35 RON' })).toBe(
       'Choose the time slot, leave your details and write a dream of at least 100 characters. Then pay 35 RON by card, or join the waiting list if the slot is full.',
     );
     expect(en['notFound.title']).toBe('Page Not Found');

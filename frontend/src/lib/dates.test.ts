@@ -1,14 +1,5 @@
 import { formatDeadline as emailDeadline } from '../../../backend/src/common/deadline';
-import { formatDeadline, formatPrice } from './dates';
-
-describe('formatPrice', () => {
-  it('shows whole units bare and cents as two digits, the currency never wrapped apart', () => {
-    expect(formatPrice(3500, 'RON', 'en')).toBe('35\u00a0RON');
-    expect(formatPrice(4250, 'RON', 'en')).toBe('42.50\u00a0RON');
-    expect(formatPrice(4250, 'RON', 'ro')).toBe('42,50\u00a0RON');
-    expect(formatPrice(4205, 'RON', 'it')).toBe('42,05\u00a0RON');
-  });
-});
+import { formatDeadline } from './dates';
 
 describe('formatDeadline', () => {
   it('writes a deadline in the words the emails use, in every language and zone', () => {

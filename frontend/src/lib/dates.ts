@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from './intl-formats';
+import { dateTimeFormat } from './intl-formats';
 
 /** Formats a calendar date (YYYY-MM-DD) in the visitor's language, without time-zone drift. */
 export function formatEventDate(isoDate: string, locale: string): string {
@@ -44,18 +44,6 @@ export function formatSlotDate(
     ...(withYear ? { year: 'numeric' } : {}),
     timeZone,
   }).format(date);
-}
-
-/** Formats a price given in minor units, e.g. 3500 RON bani → "35 RON". */
-export function formatPrice(priceMinor: number, currency: string, locale: string): string {
-  // Whole units as they are (35 RON); cents always as two digits (42.50 RON, not 42.5).
-  const fraction = priceMinor % 100 === 0 ? 0 : 2;
-  const amount = numberFormat(locale, {
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(priceMinor / 100);
-  // A no-break space: the amount and its currency never wrap apart ("35 / RON" on phones).
-  return `${amount}\u00a0${currency}`;
 }
 
 /**

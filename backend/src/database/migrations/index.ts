@@ -22,6 +22,7 @@ import { CheckInOperator1732000003100 } from './1732000003100-check-in-operator'
 import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-counts';
 import { SeatNumbersAndDoorHandles1732000003000 } from './1732000003000-seat-numbers-and-door-handles';
 import { OperatorKeys1732000003400 } from './1732000003400-operator-keys';
+import { CurrencyPerStop1732000003700 } from './1732000003700-currency-per-stop';
 import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
 import { OutboxNotBefore1732000003600 } from './1732000003600-outbox-not-before';
 
@@ -53,4 +54,5 @@ export const migrations = [
   SheetSuspicions1732000003200,
   OperatorKeys1732000003400,
   OutboxNotBefore1732000003600,
+  CurrencyPerStop1732000003700,
 ];

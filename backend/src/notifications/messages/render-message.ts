@@ -1,7 +1,7 @@
 import type { LiveTour } from '../../tour/live-tour';
 import { formatDeadline } from '../../common/deadline';
 import type { Locale } from '../../common/locale';
-import { formatAmount } from '../../payments/format-amount';
+import { formatAmount } from '../../common/money';
 import type { NotificationKind } from '../outbox';
 import { renderCalendarInvitation } from './calendar-invitation';
 import { fill, MESSAGE_TEXTS } from './message-texts';
@@ -192,6 +192,10 @@ export function renderMessage(
   // The slot's start as its reader's clock in the show's zone has it, the zone named.
   const when = startsAt ? moment(startsAt) : subject.time;
   const mapUrl = mapUrlOf(venue, city);
+  // The stop's own price, in its own currency.
+  const stopPrice = found
+    ? catalogue.priceOf(found.event)
+    : { amountMinor: 0, currency: catalogue.currency };
   const values = {
     cancelUrl: links.cancel?.url ?? '',
     cancelUntil: moment(links.cancel?.until),
@@ -207,23 +211,22 @@ export function renderMessage(
     venue,
     code: settings.chatJoinCode,
     contact: settings.contactEmail,
+    // A payment's or refund's own amount where the message carries one; the stop's price otherwise.
     amount: formatAmount(
-      typeof payload.amountMinor === 'number'
-        ? payload.amountMinor
-        : (found?.event.priceMinor ?? 0),
+      typeof payload.amountMinor === 'number' ? payload.amountMinor : stopPrice.amountMinor,
       typeof payload.currency === 'string' && payload.currency
         ? payload.currency
-        : catalogue.currency,
+        : stopPrice.currency,
       subject.locale,
     ),
     paid: formatAmount(
       typeof payload.amountMinor === 'number' ? payload.amountMinor : 0,
       typeof payload.currency === 'string' && payload.currency
         ? payload.currency
-        : catalogue.currency,
+        : stopPrice.currency,
       subject.locale,
     ),
-    price: formatAmount(found?.event.priceMinor ?? 0, catalogue.currency, subject.locale),
+    price: formatAmount(stopPrice.amountMinor, stopPrice.currency, subject.locale),
   };
   const f = (template: string) => fill(template, values);
   const details: [string, string][] = [

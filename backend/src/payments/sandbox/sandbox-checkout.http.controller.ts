@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LiveTour } from '../../tour/live-tour';
 import type { Locale } from '../../common/locale';
-import { formatAmount } from '../format-amount';
+import { formatAmount } from '../../common/money';
 import { RegistrationSlots } from '../registration-slots';
 import { PaymentGateway } from '../payment-gateway';
 import { signWebhookPayload } from '../webhook/verify-webhook';

@@ -7,6 +7,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type CheckoutSessionStatus,
+  type PaymentReference,
+  type RefundReference,
   type RefundRequest,
 } from '../payment-gateway';
 import { sandboxWebhookSecret } from './sandbox-webhook-secret';
@@ -43,6 +45,46 @@ function sandboxId(prefix: string): string {
 }
 
 const SESSION_ID = /^cs_sandbox_[A-Za-z0-9_-]{24}$/;
+
+/** The part of a sandbox id after its prefix: a payment's charge and balance ids share it. */
+function sandboxSuffix(id: string): string {
+  return id.replace(/^[a-z]+_sandbox_/, '');
+}
+
+/**
+ * The sandbox's fee: 1.5 % of the payment, in its currency, rounded to the minor unit (a
+ * stand-in for a card fee, so the accounts have one to show).
+ */
+export function sandboxFee(amountMinor: number): number {
+  return Math.round((amountMinor * 15) / 1000);
+}
+
+/**
+ * A sandbox payment in the provider's books, Stripe's shapes with ids derived from the payment
+ * intent's (pi_sandbox_X: ch_sandbox_X, txn_sandbox_X), the same every time it is asked.
+ */
+export function sandboxPaymentReference(
+  paymentIntentId: string,
+  paid: { amount_minor: number; currency: string } | undefined,
+): PaymentReference {
+  const suffix = sandboxSuffix(paymentIntentId);
+  return {
+    chargeId: `ch_sandbox_${suffix}`,
+    balanceTransactionId: `txn_sandbox_${suffix}`,
+    feeMinor: paid ? sandboxFee(paid.amount_minor) : null,
+    feeCurrency: paid ? paid.currency.toLowerCase() : null,
+  };
+}
+
+/** A sandbox payment's refund (one per payment): re_sandbox_X, its balance txn_sandbox_re_X. */
+export function sandboxRefundReference(paymentIntentId: string): RefundReference {
+  const suffix = sandboxSuffix(paymentIntentId);
+  return {
+    refundId: `re_sandbox_${suffix}`,
+    chargeId: `ch_sandbox_${suffix}`,
+    balanceTransactionId: `txn_sandbox_re_${suffix}`,
+  };
+}
 
 /** Whether a text can be a sandbox checkout session's id, as sandboxId('cs') makes them. */
 export function isSandboxSessionId(id: string): boolean {
@@ -89,6 +131,8 @@ export class SandboxPaymentGateway extends PaymentGateway {
       sessionId,
       url: `${this.config.publicUrl}/sandbox/checkout/${sessionId}`,
       expiresAt: request.expiresAt,
+      amountMinor: request.amountMinor,
+      currency: request.currency.toUpperCase(),
     };
   }
 
@@ -147,7 +191,7 @@ export class SandboxPaymentGateway extends PaymentGateway {
     );
   }
 
-  async refundPayment(request: RefundRequest): Promise<{ refundId: string }> {
+  async refundPayment(request: RefundRequest): Promise<RefundReference> {
     const rows: unknown[] = await this.dataSource.query(
       `WITH refunded AS (
          UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
@@ -158,7 +202,25 @@ export class SandboxPaymentGateway extends PaymentGateway {
     if (rows.length === 0) {
       throw new PaymentProviderError(`No such payment: ${request.paymentIntentId}`);
     }
-    return { refundId: `re_sandbox_${request.idempotencyKey}` };
+    return sandboxRefundReference(request.paymentIntentId);
+  }
+
+  /** Derived from the payment's id; its fee from its session (none for a payment it never took). */
+  async paymentReference(paymentIntentId: string): Promise<PaymentReference> {
+    const rows: { amount_minor: number; currency: string }[] = await this.dataSource.query(
+      'SELECT amount_minor, currency FROM sandbox_checkout_sessions WHERE payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    return sandboxPaymentReference(paymentIntentId, rows[0]);
+  }
+
+  async refundReference(paymentIntentId: string): Promise<RefundReference | undefined> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM sandbox_checkout_sessions
+        WHERE payment_intent_id = $1 AND refunded_at IS NOT NULL`,
+      [paymentIntentId],
+    );
+    return rows.length > 0 ? sandboxRefundReference(paymentIntentId) : undefined;
   }
 
   webhookSecret(): Promise<string> {

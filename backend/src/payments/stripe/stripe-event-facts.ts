@@ -46,12 +46,17 @@ export function factOfStripeEvent(event: Stripe.Event): PaymentProviderFact | un
       const charge = event.data.object;
       // A partial refund leaves the seat paid for; only a full refund is the fact we record.
       if (!charge.refunded) return undefined;
+      // Stripe lists the charge's refunds, newest first, only where the API version includes them.
+      const latest = charge.refunds?.data[0];
       return {
         kind: 'refunded',
         registrationId: registrationIdOf({ metadata: charge.metadata }),
         paymentIntentId: idOf(charge.payment_intent),
         amountMinor: charge.amount_refunded,
         currency: charge.currency,
+        chargeId: charge.id,
+        refundId: latest?.id ?? null,
+        refundBalanceTransactionId: idOf(latest?.balance_transaction),
       };
     }
     default:

@@ -6,6 +6,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type CheckoutSessionStatus,
+  type PaymentReference,
+  type RefundReference,
   type RefundRequest,
 } from '../payment-gateway';
 import type { ProviderNotice } from '../payment-facts';
@@ -45,6 +47,14 @@ function describe(error: unknown): string {
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+function refundReferenceOf(refund: Stripe.Refund): RefundReference {
+  return {
+    refundId: refund.id,
+    chargeId: idOf(refund.charge),
+    balanceTransactionId: idOf(refund.balance_transaction),
+  };
 }
 
 /** Stripe Checkout through the official SDK. */
@@ -92,6 +102,8 @@ export class StripePaymentGateway extends PaymentGateway {
         sessionId: session.id,
         url: session.url,
         expiresAt: new Date(session.expires_at * 1000),
+        amountMinor: request.amountMinor,
+        currency: request.currency.toUpperCase(),
       };
     } catch (error) {
       throw new PaymentProviderError(
@@ -131,7 +143,7 @@ export class StripePaymentGateway extends PaymentGateway {
     }
   }
 
-  async refundPayment(request: RefundRequest): Promise<{ refundId: string }> {
+  async refundPayment(request: RefundRequest): Promise<RefundReference> {
     try {
       const refund = await this.client.refunds.create(
         {
@@ -141,9 +153,44 @@ export class StripePaymentGateway extends PaymentGateway {
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      return { refundId: refund.id };
+      return refundReferenceOf(refund);
     } catch (error) {
       throw new PaymentProviderError(`The refund failed: ${describe(error)}`, error);
+    }
+  }
+
+  async paymentReference(paymentIntentId: string): Promise<PaymentReference> {
+    try {
+      const intent = await this.client.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['latest_charge.balance_transaction'],
+      });
+      const charge = intent.latest_charge;
+      const transaction = charge && typeof charge !== 'string' ? charge.balance_transaction : null;
+      const settled = transaction && typeof transaction !== 'string' ? transaction : null;
+      return {
+        chargeId: idOf(charge),
+        balanceTransactionId: idOf(transaction),
+        feeMinor: settled ? settled.fee : null,
+        feeCurrency: settled ? settled.currency : null,
+      };
+    } catch (error) {
+      throw new PaymentProviderError(`Could not read the payment: ${describe(error)}`, error);
+    }
+  }
+
+  async refundReference(paymentIntentId: string): Promise<RefundReference | undefined> {
+    try {
+      const refunds = await this.client.refunds.list({
+        payment_intent: paymentIntentId,
+        limit: 1,
+      });
+      const [latest] = refunds.data;
+      return latest && refundReferenceOf(latest);
+    } catch (error) {
+      throw new PaymentProviderError(
+        `Could not read the payment's refunds: ${describe(error)}`,
+        error,
+      );
     }
   }
 

@@ -1,5 +1,10 @@
 import { awaitsPayment, hasFreeSeat, type RegistrationState, type SlotSeats } from './registration';
-import type { RefundReason, RefundRequested, RegistrationEvent } from './registration-events';
+import type {
+  PaymentLedgerIds,
+  RefundReason,
+  RefundRequested,
+  RegistrationEvent,
+} from './registration-events';
 
 /**
  * What the payment provider's facts mean for a registration. Plain decisions over the state and
@@ -13,6 +18,15 @@ export interface ReceivedPayment {
   amountMinor: number;
   currency: string;
   providerEventId: string | null;
+  /** Where the payment sits in the provider's books; none when it names no payment. */
+  ledger: Required<PaymentLedgerIds>;
+}
+
+/** A refund as the provider's books have it. */
+export interface RefundLedgerIds {
+  refundId: string | null;
+  chargeId: string | null;
+  balanceTransactionId: string | null;
 }
 
 export interface ReceivedRefund {
@@ -21,7 +35,16 @@ export interface ReceivedRefund {
   currency: string;
   providerEventId: string | null;
   reason: string;
+  ledger: RefundLedgerIds;
 }
+
+/** A payment the provider's books do not (yet) place. */
+export const NO_LEDGER_IDS: Required<PaymentLedgerIds> = {
+  chargeId: null,
+  balanceTransactionId: null,
+  feeMinor: null,
+  feeCurrency: null,
+};
 
 export type { RefundReason };
 
@@ -60,6 +83,30 @@ function settledIntents(history: readonly RegistrationEvent[]): Set<string> {
     }
   }
   return intents;
+}
+
+/**
+ * What the payment of `sessionId` was asked for: the price its page was opened with
+ * (CheckoutSessionOpened), so a price or currency changed since applies to new pages only.
+ * `current` (the stop's price now) for a session opened before pages kept their price, or one
+ * the registration's history does not have.
+ */
+export function priceAsked(
+  history: readonly RegistrationEvent[],
+  sessionId: string,
+  current: SlotPrice,
+): SlotPrice {
+  for (const event of history) {
+    if (
+      event.type === 'CheckoutSessionOpened' &&
+      event.data.sessionId === sessionId &&
+      event.data.amountMinor !== undefined &&
+      event.data.currency !== undefined
+    ) {
+      return { amountMinor: event.data.amountMinor, currency: event.data.currency };
+    }
+  }
+  return current;
 }
 
 function matchesPrice(payment: ReceivedPayment, price: SlotPrice): boolean {
@@ -107,6 +154,7 @@ export function decidePayment(
           currency: payment.currency,
           providerEventId: payment.providerEventId,
           seat,
+          ...payment.ledger,
         },
       },
     ],
@@ -127,6 +175,7 @@ export function decidePayment(
           ...(reason === 'amount-mismatch'
             ? { expectedAmountMinor: price.amountMinor, expectedCurrency: price.currency }
             : {}),
+          chargeId: payment.ledger.chargeId,
         },
       },
     ];
@@ -171,7 +220,7 @@ export function confirmRefund(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
   request: RefundRequested['data'],
-  refundId: string,
+  refund: RefundLedgerIds,
 ): RegistrationEvent[] {
   if (!state) return [];
   if (refundedIntents(history).has(request.paymentIntentId)) return [];
@@ -185,7 +234,9 @@ export function confirmRefund(
         currency: request.currency,
         reason: request.reason,
         providerEventId: null,
-        refundId,
+        refundId: refund.refundId,
+        chargeId: refund.chargeId ?? request.chargeId ?? null,
+        balanceTransactionId: refund.balanceTransactionId,
       },
     },
   ];
@@ -230,6 +281,7 @@ export function refundSeatPayment(
         currency: payment.currency,
         reason,
         providerEventId: null,
+        chargeId: payment.chargeId,
       },
     },
   ];
@@ -243,12 +295,17 @@ export function refundSeatPayment(
 export function seatPaymentOf(
   state: Pick<RegistrationState, 'paymentIntentId'>,
   history: readonly RegistrationEvent[],
-): { sessionId: string | null; amountMinor: number; currency: string } | null {
+): {
+  sessionId: string | null;
+  amountMinor: number;
+  currency: string;
+  chargeId: string | null;
+} | null {
   if (!state.paymentIntentId) return null;
   for (const event of history) {
     if (event.type === 'PaymentConfirmed' && event.data.paymentIntentId === state.paymentIntentId) {
       const { sessionId, amountMinor, currency } = event.data;
-      return { sessionId, amountMinor, currency };
+      return { sessionId, amountMinor, currency, chargeId: event.data.chargeId ?? null };
     }
     if (
       event.type === 'BookingReceived' &&
@@ -257,7 +314,8 @@ export function seatPaymentOf(
       event.data.currency !== undefined
     ) {
       const { stripeSessionId, amountMinor, currency } = event.data;
-      return { sessionId: stripeSessionId, amountMinor, currency };
+      // The charge is the provider's to find again by the payment intent.
+      return { sessionId: stripeSessionId, amountMinor, currency, chargeId: null };
     }
   }
   return null;
@@ -331,6 +389,7 @@ export function decideRefunded(
         currency: refund.currency,
         reason: requested?.reason ?? refund.reason,
         providerEventId: refund.providerEventId,
+        ...refund.ledger,
       },
     },
   ];

@@ -38,7 +38,27 @@ export interface CheckoutSessionOpened {
     sessionId: string;
     url: string;
     expiresAt: string;
+    /**
+     * What the page asks: the stop's price and currency when it was opened. A payment for this
+     * session is checked against it, so a price changed later applies to new pages only. Absent
+     * from sessions opened before it was kept: those are checked against the stop's price.
+     */
+    amountMinor?: number;
+    currency?: string;
   };
+}
+
+/**
+ * The provider's ids of a payment in its books, kept for reconciliation with its payouts
+ * (Stripe: ch_…, txn_…; the sandbox: ch_sandbox_…, txn_sandbox_…), and its fee in the balance's
+ * currency (lower case, as Stripe writes it). Null where the provider did not say; absent from
+ * events recorded before they were kept.
+ */
+export interface PaymentLedgerIds {
+  chargeId?: string | null;
+  balanceTransactionId?: string | null;
+  feeMinor?: number | null;
+  feeCurrency?: string | null;
 }
 
 /** The payment page could not be opened; the seat hold is given back. */
@@ -54,7 +74,7 @@ export interface CheckoutExpired {
 
 export interface PaymentConfirmed {
   type: 'PaymentConfirmed';
-  data: {
+  data: PaymentLedgerIds & {
     registrationId: string;
     sessionId: string;
     paymentIntentId: string | null;
@@ -104,6 +124,8 @@ export interface RefundRequested {
     /** The slot's price, when the payment did not match it. */
     expectedAmountMinor?: number;
     expectedCurrency?: string;
+    /** The charge refunded (the payment's, where the provider named it). */
+    chargeId?: string | null;
   };
 }
 
@@ -116,8 +138,11 @@ export interface PaymentRefunded {
     currency: string;
     reason: string;
     providerEventId: string | null;
-    /** The provider's refund id, when our own request was confirmed. */
+    /** The provider's refund id (re_…): our own request's, or the provider's own refund's. */
     refundId?: string | null;
+    /** The charge refunded and the refund's balance transaction, where the provider named them. */
+    chargeId?: string | null;
+    balanceTransactionId?: string | null;
   };
 }
 

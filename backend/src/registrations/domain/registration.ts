@@ -646,7 +646,14 @@ export function assertExists(state: RegistrationState | undefined): Registration
 
 export function openCheckoutSession(
   state: RegistrationState,
-  session: { provider: string; sessionId: string; url: string; expiresAt: string },
+  session: {
+    provider: string;
+    sessionId: string;
+    url: string;
+    expiresAt: string;
+    amountMinor: number;
+    currency: string;
+  },
 ): RegistrationEvent[] {
   if (!awaitsPayment(state.status)) {
     throw new InvalidTransitionError(

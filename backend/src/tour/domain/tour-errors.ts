@@ -3,6 +3,7 @@ import { DomainError, only } from '../../common/domain-error';
 /** What a change of the tour may be refused with, each code with its HTTP status. */
 const TOUR_CODES = {
   'tour-field-invalid': 400,
+  'currency-not-accepted': 400,
   'event-not-found': 404,
   'slot-not-found': 404,
   'event-slug-taken': 409,
@@ -44,4 +45,6 @@ export const EVENT_CHANGE_REFUSALS = only(
   'event-not-found',
   'concurrent-change',
 );
+/** What an event's price may be refused with besides its fields' shapes. */
+export const PRICE_REFUSALS = only(TourError, 'currency-not-accepted');
 export const SLOT_CHANGE_REFUSALS = only(TourError, 'slot-not-found');

@@ -1,6 +1,7 @@
 import type { ParameterRule } from '../../common/parameter-rule';
 import { canonicalTimeZone } from '../../common/time-zone';
 import { localParts } from './slot-names';
+import { isPriceCurrency } from '../../common/money';
 
 /**
  * What a tour's data must be, written once: the tour file is checked with these at boot
@@ -84,10 +85,14 @@ export const SLOT_NAME: ParameterRule = {
     "a slot's name (Oct 30 - 7:30pm): no control, invisible or direction-changing characters, no / or \\",
 };
 
+/** An ISO 4217 code's shape, as the API document gives it; checkCurrency refuses more. */
+export const CURRENCY_PATTERN = '^[A-Z]{3}$';
+
+/** A currency the payment provider takes, spelled as ISO 4217 does (common/money.ts). */
 export function checkCurrency(value: unknown): Check {
-  return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
+  return isPriceCurrency(value)
     ? undefined
-    : 'currency must be an ISO 4217 code (RON)';
+    : 'the currency must be an ISO 4217 code the payment provider takes, in capitals (RON, EUR)';
 }
 
 export function checkSlug(value: unknown): Check {

@@ -47,13 +47,20 @@ export interface TourEvent {
   date: string;
   timeZone: string;
   status: EventStatus;
+  /** A seat's price in the currency's minor unit (3500 bani: 35 RON). */
   priceMinor: number;
+  /** The stop's ISO 4217 currency, one the payment provider takes (common/money.ts). */
+  currency: string;
   /** Whether a freed seat is offered to the next person waiting without an operator. */
   automaticOffers: boolean;
   slots: Slot[];
 }
 
 export interface Tour {
+  /**
+   * The tour's currency: an event that names none (in a tour file, or announced before each
+   * event had its own) is priced in it.
+   */
   currency: string;
   events: TourEvent[];
 }
@@ -66,6 +73,7 @@ export interface EventDetails {
   date: string;
   timeZone: string;
   priceMinor: number;
+  currency: string;
   status: EventStatus;
 }
 
@@ -182,6 +190,7 @@ export interface AnnounceEvent {
   date: string;
   timeZone: string;
   priceMinor: number;
+  currency: string;
   status?: 'open' | 'coming-soon';
 }
 
@@ -329,6 +338,13 @@ function checkDetails(details: Partial<EventDetails>): void {
   if (details.date !== undefined) refuse(checkDate(details.date), 'date');
   if (details.timeZone !== undefined) refuse(checkTimeZone(details.timeZone), 'timeZone');
   if (details.priceMinor !== undefined) refuse(checkPrice(details.priceMinor), 'priceMinor');
+  if (details.currency !== undefined && checkCurrency(details.currency)) {
+    throw new TourError(
+      'currency-not-accepted',
+      capitalise(checkCurrency(details.currency)!),
+      'currency',
+    );
+  }
 }
 
 /** The statuses an operator may give an event (it becomes past by being completed). */
@@ -350,9 +366,10 @@ export function announceEvent(
     date: command.date,
     timeZone: command.timeZone,
     priceMinor: command.priceMinor,
+    currency: command.currency,
     status,
   });
-  for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor'] as const) {
+  for (const field of ['city', 'venue', 'date', 'timeZone', 'priceMinor', 'currency'] as const) {
     if (details[field] === undefined) refuse(`the ${field} is required`, field);
   }
   checkDetails(details);
@@ -585,6 +602,7 @@ export function tourProblems(raw: unknown): string[] {
     add(where, checkDate(event.date));
     add(where, checkTimeZone(event.timeZone) ?? checkTimeZoneSpelling(event.timeZone));
     add(where, checkPrice(event.priceMinor));
+    if (event.currency !== undefined) add(where, checkCurrency(event.currency));
     add(where, checkPlaceName(event.city, 'city'));
     add(where, checkPlaceName(event.venue, 'venue'));
     add(where, checkLocalised(event.localised));

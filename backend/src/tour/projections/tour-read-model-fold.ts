@@ -33,10 +33,25 @@ export interface RecordedTourFact {
 
 export class TourFold {
   currency: { currency: string; lastPosition: number } | undefined;
+
+  /**
+   * `tourCurrency`: the tour's currency (TourImported's), for an event announced before each
+   * event named its own: it was priced in the tour's. A fold of the whole log learns it from
+   * TourImported, which comes first.
+   */
+  constructor(private tourCurrency?: string) {}
+
   /** The events the facts folded changed, as they now stand. */
   readonly events = new Map<string, FoldedTourEvent>();
   /** The slots (event, name) whose seat limit the facts folded set. */
   readonly limits = new Set<string>();
+
+  /** EventAnnounced as it reads now: with its currency, the tour's when it names none. */
+  private priced(fact: TourEventFact): TourEventFact {
+    if (fact.type !== 'EventAnnounced' || fact.data.currency) return fact;
+    if (!this.tourCurrency) throw new Error(`EventAnnounced ${fact.data.slug} before the tour`);
+    return { ...fact, data: { ...fact.data, currency: this.tourCurrency } };
+  }
 
   seed(event: FoldedTourEvent): void {
     this.events.set(event.state.slug, event);
@@ -45,11 +60,12 @@ export class TourFold {
   apply({ fact, recorded }: RecordedTourFact): void {
     if (fact.type === 'TourImported') {
       this.currency = { currency: fact.data.currency, lastPosition: recorded.globalPosition };
+      this.tourCurrency = fact.data.currency;
       return;
     }
     const slug = fact.data.slug;
     const current = this.events.get(slug);
-    const state = evolve(current?.state, fact);
+    const state = evolve(current?.state, this.priced(fact));
     const slotPositions = new Map(current?.slotPositions);
     if (fact.type === 'SlotAdded') slotPositions.set(fact.data.time, recorded.globalPosition);
     if (fact.type === 'SlotAdded' || fact.type === 'SlotCapacityChanged') {
@@ -66,8 +82,11 @@ export class TourFold {
 }
 
 /** An event's stream as a fold leaves it; undefined before it was announced. */
-export function foldTourEvent(history: RecordedTourFact[]): FoldedTourEvent | undefined {
-  const fold = new TourFold();
+export function foldTourEvent(
+  history: RecordedTourFact[],
+  tourCurrency: string | undefined,
+): FoldedTourEvent | undefined {
+  const fold = new TourFold(tourCurrency);
   for (const item of history) fold.apply(item);
   return [...fold.events.values()][0];
 }
@@ -99,16 +118,17 @@ export async function writeTourReadModel(sql: SqlExecutor, fold: TourFold): Prom
   if (events.length === 0) return;
   await sql.query(
     `INSERT INTO tour_event_view (slug, city, venue, localised, date, time_zone, status,
-                                  price_minor, automatic_offers, announced_position, version,
-                                  last_position)
+                                  price_minor, currency, automatic_offers, announced_position,
+                                  version, last_position)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(slug text, city text, venue text,
               localised jsonb, date text, time_zone text, status text, price_minor int,
-              automatic_offers boolean, announced_position bigint, version int,
+              currency text, automatic_offers boolean, announced_position bigint, version int,
               last_position bigint)
      ON CONFLICT (slug) DO UPDATE SET
        city = EXCLUDED.city, venue = EXCLUDED.venue, localised = EXCLUDED.localised,
        date = EXCLUDED.date, time_zone = EXCLUDED.time_zone, status = EXCLUDED.status,
-       price_minor = EXCLUDED.price_minor, automatic_offers = EXCLUDED.automatic_offers,
+       price_minor = EXCLUDED.price_minor, currency = EXCLUDED.currency,
+       automatic_offers = EXCLUDED.automatic_offers,
        version = EXCLUDED.version, last_position = EXCLUDED.last_position`,
     [
       JSON.stringify(
@@ -121,6 +141,7 @@ export async function writeTourReadModel(sql: SqlExecutor, fold: TourFold): Prom
           time_zone: state.timeZone,
           status: state.status,
           price_minor: state.priceMinor,
+          currency: state.currency,
           automatic_offers: state.automaticOffers,
           announced_position: announcedPosition,
           version,
@@ -173,11 +194,12 @@ export async function readTour(
     time_zone: string;
     status: TourEvent['status'];
     price_minor: number;
+    currency: string;
     automatic_offers: boolean;
     last_position: string;
   }[] = await sql.query(
-    `SELECT slug, city, venue, localised, date, time_zone, status, price_minor, automatic_offers,
-            last_position
+    `SELECT slug, city, venue, localised, date, time_zone, status, price_minor, currency,
+            automatic_offers, last_position
        FROM tour_event_view ORDER BY date, announced_position`,
   );
   const slots: {
@@ -206,6 +228,7 @@ export async function readTour(
         timeZone: row.time_zone,
         status: row.status,
         priceMinor: row.price_minor,
+        currency: row.currency,
         automaticOffers: row.automatic_offers,
         slots: slots
           .filter((slot) => slot.event === row.slug)

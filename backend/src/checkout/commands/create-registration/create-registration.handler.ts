@@ -99,6 +99,8 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
             sessionId: session.sessionId,
             url: session.url,
             expiresAt: session.expiresAt.toISOString(),
+            amountMinor: session.amountMinor,
+            currency: session.currency,
           }),
           metadata,
         );

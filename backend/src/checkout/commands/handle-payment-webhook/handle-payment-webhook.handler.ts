@@ -8,12 +8,16 @@ import {
 } from './handle-payment-webhook.command';
 import type { PaymentProviderFact } from '../../../payments/payment-facts';
 import { findFirstEventWith } from '../../../event-store/log-queries';
+import { PaymentGateway } from '../../../payments/payment-gateway';
+import type { RefundLedgerIds } from '../../../registrations/domain/payment-decisions';
+import { paymentLedger } from '../../payment-ledger';
 
 /** Records the fact a verified provider notice states about a registration. */
 @CommandHandler(HandlePaymentWebhookCommand)
 export class HandlePaymentWebhookHandler implements ICommandHandler<HandlePaymentWebhookCommand> {
   constructor(
     private readonly recorder: PaymentRecorder,
+    private readonly gateway: PaymentGateway,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
@@ -49,6 +53,9 @@ export class HandlePaymentWebhookHandler implements ICommandHandler<HandlePaymen
             amountMinor: fact.amountMinor,
             currency: fact.currency,
             providerEventId,
+            // Asked before anything is locked; a provider that cannot answer fails the delivery,
+            // which it sends again.
+            ledger: await paymentLedger(this.gateway, fact.paymentIntentId),
           },
         };
       case 'checkout-expired':
@@ -72,10 +79,30 @@ export class HandlePaymentWebhookHandler implements ICommandHandler<HandlePaymen
             currency: fact.currency,
             providerEventId,
             reason: 'refunded-at-provider',
+            ledger: await this.refundLedger(fact),
           },
         };
       }
     }
+  }
+
+  /** The refund's ids: the delivery's, or the provider's latest refund of the payment. */
+  private async refundLedger(
+    fact: Extract<PaymentProviderFact, { kind: 'refunded' }>,
+  ): Promise<RefundLedgerIds> {
+    if (fact.refundId || !fact.paymentIntentId) {
+      return {
+        refundId: fact.refundId,
+        chargeId: fact.chargeId,
+        balanceTransactionId: fact.refundBalanceTransactionId,
+      };
+    }
+    const latest = await this.gateway.refundReference(fact.paymentIntentId);
+    return {
+      refundId: latest?.refundId ?? null,
+      chargeId: latest?.chargeId ?? fact.chargeId,
+      balanceTransactionId: latest?.balanceTransactionId ?? null,
+    };
   }
 
   private async registrationPaidBy(paymentIntentId: string): Promise<string | null> {

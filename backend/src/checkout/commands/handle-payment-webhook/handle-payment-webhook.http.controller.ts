@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiHeader, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { VisitorCommand } from '../../../common/api-refusals';
+import { PaymentProviderError } from '../../../payments/payment-gateway';
 import { DomainError } from '../../../common/domain-error';
 import { requestId } from '../../../common/request-id';
 import { PaymentGateway } from '../../../payments/payment-gateway';
@@ -49,9 +50,9 @@ export class HandlePaymentWebhookHttpController {
     operationId: 'receivePaymentWebhook',
     summary: 'Payment provider webhook',
     description:
-      "Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once.",
+      "Stripe (or the sandbox) reports checkout and refund events here, signed with Stripe's scheme (Stripe-Signature header over the raw body). Each event id is recorded once. A payment's charge, balance transaction and fee are asked of the provider before it is recorded; when the provider cannot answer, 502 (payment-provider-failed), and the provider delivers the event again.",
     ok: PaymentWebhookResponseDto,
-    refusals: [WebhookSignatureRefused],
+    refusals: [WebhookSignatureRefused, PaymentProviderError],
   })
   @ApiHeader({
     name: 'stripe-signature',

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { adminMetadata } from '../../../auth/admin-actor';
 import { announceEvent, refuseInvalidSlug } from '../../domain/tour';
 import { TourStore } from '../../tour-store';
+import { LiveTour } from '../../live-tour';
 import { AnnounceEventCommand } from './announce-event.command';
 
 /**
@@ -11,12 +12,17 @@ import { AnnounceEventCommand } from './announce-event.command';
  */
 @CommandHandler(AnnounceEventCommand)
 export class AnnounceEventHandler implements ICommandHandler<AnnounceEventCommand> {
-  constructor(private readonly store: TourStore) {}
+  constructor(
+    private readonly store: TourStore,
+    private readonly catalogue: LiveTour,
+  ) {}
 
   async execute({ change, actor }: AnnounceEventCommand): Promise<void> {
     refuseInvalidSlug(change.slug);
+    // An event announced without a currency is priced in the tour's.
+    const currency = change.currency ?? this.catalogue.currency;
     await this.store.change(change.slug, adminMetadata(actor), ({ state }) =>
-      announceEvent(state, { type: 'AnnounceEvent', ...change }),
+      announceEvent(state, { type: 'AnnounceEvent', ...change, currency }),
     );
   }
 }

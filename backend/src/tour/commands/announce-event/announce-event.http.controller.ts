@@ -9,7 +9,7 @@ import { AnnounceEventCommand } from './announce-event.command';
 import { AnnounceEventRequestDto } from './announce-event.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
-import { TourError } from '../../domain/tour-errors';
+import { PRICE_REFUSALS, TourError } from '../../domain/tour-errors';
 
 /**
  * Sends AnnounceEventCommand, then answers the event as it now stands, read through the tour's
@@ -30,7 +30,10 @@ export class AnnounceEventHttpController {
     description: 'Records EventAnnounced.',
     status: 201,
     ok: TourEventAdminDto,
-    refusals: [only(TourError, 'tour-field-invalid', 'event-slug-taken', 'concurrent-change')],
+    refusals: [
+      only(TourError, 'tour-field-invalid', 'event-slug-taken', 'concurrent-change'),
+      PRICE_REFUSALS,
+    ],
   })
   async announce(
     @Body() body: AnnounceEventRequestDto,

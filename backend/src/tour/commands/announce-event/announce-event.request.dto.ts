@@ -3,6 +3,7 @@ import { TIME_ZONE } from '../../../common/time-zone';
 import { IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
 import {
   DATE_LENGTH,
+  CURRENCY_PATTERN,
   DATE_PATTERN,
   HIGHEST_PRICE_MINOR,
   LONGEST_NAME,
@@ -61,10 +62,21 @@ export class AnnounceEventRequestDto {
     example: 3500,
     minimum: 1,
     maximum: HIGHEST_PRICE_MINOR,
-    description: 'In the smallest unit of the currency',
+    description:
+      'In the smallest unit of the currency (bani, cents; yen are whole): 3500 is 35 RON',
   })
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor: number;
+
+  @ApiPropertyOptional({
+    example: 'RON',
+    pattern: CURRENCY_PATTERN,
+    description:
+      "The price's ISO 4217 currency, one the payment provider takes; the tour's currency when left out",
+  })
+  @IsOptional()
+  @IsString({ message: 'currency must be text (an ISO 4217 code: RON, EUR)' })
+  currency?: string;
 
   @ApiPropertyOptional({ enum: EDITABLE_EVENT_STATUSES, default: 'open' })
   @IsOptional()

@@ -8,7 +8,7 @@ import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.
 import { EditEventCommand } from './edit-event.command';
 import { EditEventRequestDto } from './edit-event.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
-import { EVENT_CHANGE_REFUSALS } from '../../domain/tour-errors';
+import { EVENT_CHANGE_REFUSALS, PRICE_REFUSALS } from '../../domain/tour-errors';
 
 /**
  * Sends EditEventCommand, then answers the event as it now stands, read through the tour's query.
@@ -28,7 +28,7 @@ export class EditEventHttpController {
     description:
       'Records EventDetailsEdited for the details that change, AutomaticOffersSwitched when automaticOffers does; nothing for values already so.',
     ok: TourEventAdminDto,
-    refusals: [EVENT_CHANGE_REFUSALS],
+    refusals: [EVENT_CHANGE_REFUSALS, PRICE_REFUSALS],
   })
   async edit(
     @Param('slug') slug: string,

@@ -3,6 +3,7 @@ import { TIME_ZONE } from '../../../common/time-zone';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
 import {
   DATE_LENGTH,
+  CURRENCY_PATTERN,
   DATE_PATTERN,
   HIGHEST_PRICE_MINOR,
   LONGEST_NAME,
@@ -56,6 +57,16 @@ export class EditEventRequestDto {
   @IsOptional()
   @IsInt({ message: 'priceMinor must be a whole number' })
   priceMinor?: number;
+
+  @ApiPropertyOptional({
+    example: 'EUR',
+    pattern: CURRENCY_PATTERN,
+    description:
+      "The price's ISO 4217 currency, one the payment provider takes. A new price or currency applies to payment pages opened from then on; a seat held before pays what its page asks.",
+  })
+  @IsOptional()
+  @IsString({ message: 'currency must be text (an ISO 4217 code: RON, EUR)' })
+  currency?: string;
 
   @ApiPropertyOptional({ enum: EDITABLE_EVENT_STATUSES })
   @IsOptional()

@@ -34,6 +34,7 @@ export class TourEventDto extends PickType(TourEventAdminDto, [
   'timeZone',
   'status',
   'priceMinor',
+  'currency',
 ] as const) {
   @ApiProperty({
     type: LocalisedPlacesDto,
@@ -41,9 +42,6 @@ export class TourEventDto extends PickType(TourEventAdminDto, [
       'The city and venue as Italian and Romanian visitors know them, where the tour names them; city and venue otherwise.',
   })
   localised: LocalisedPlacesDto;
-
-  @ApiProperty({ example: 'RON' })
-  currency: string;
 
   @ApiProperty({ type: [SlotDto] })
   slots: SlotDto[];

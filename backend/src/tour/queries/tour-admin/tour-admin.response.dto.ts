@@ -65,9 +65,15 @@ export class TourEventAdminDto {
   @ApiProperty({
     type: 'integer',
     example: 3500,
-    description: 'Price in the smallest unit of the currency',
+    description: 'Price in the smallest unit of the currency (3500 is 35 RON; yen are whole)',
   })
   priceMinor: number;
+
+  @ApiProperty({
+    example: 'RON',
+    description: "The price's ISO 4217 currency: each event has its own.",
+  })
+  currency: string;
 
   @ApiProperty({ description: 'Whether a freed seat is offered to the next person waiting.' })
   automaticOffers: boolean;
@@ -77,7 +83,10 @@ export class TourEventAdminDto {
 }
 
 export class TourAdminDto {
-  @ApiProperty({ example: 'RON' })
+  @ApiProperty({
+    example: 'RON',
+    description: "The tour's currency: an event announced without one is priced in it.",
+  })
   currency: string;
 
   @ApiProperty({ type: [TourEventAdminDto], description: 'By date.' })

@@ -111,6 +111,8 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
             sessionId: session.sessionId,
             url: session.url,
             expiresAt: session.expiresAt.toISOString(),
+            amountMinor: session.amountMinor,
+            currency: session.currency,
           }),
           { actor: 'visitor', correlationId: command.correlationId },
         );

@@ -1,12 +1,21 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { nextStops, useEvents } from '../../../lib/catalogue';
-import { formatEventDate, formatPrice } from '../../../lib/dates';
+import type { CatalogueEvent } from '../../../lib/catalogue';
+import { formatEventDate } from '../../../lib/dates';
 import { placeName } from '../../../lib/event-place';
 
-export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; formOpen: boolean }) {
+/** The hero: the next open stop (`open`) by its city, date and price (`price`, its own). */
+export function HomeHero({
+  onRegister,
+  formOpen,
+  open,
+  price,
+}: {
+  onRegister: () => void;
+  formOpen: boolean;
+  open: CatalogueEvent | undefined;
+  price: string | undefined;
+}) {
   const intl = useIntl();
-  const events = useEvents();
-  const [open] = nextStops(events.data ?? []);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__glow" aria-hidden="true" />
@@ -27,7 +36,7 @@ export function HomeHero({ onRegister, formOpen }: { onRegister: () => void; for
             values={{
               city: placeName(intl, open, 'city'),
               date: formatEventDate(open.date, intl.locale),
-              price: formatPrice(open.priceMinor, open.currency, intl.locale),
+              price,
             }}
           />
         </p>

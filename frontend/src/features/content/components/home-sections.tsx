@@ -18,17 +18,17 @@ const EXPLORE = [
 ] as const;
 
 /**
- * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body` (the dream's
- * bounds as its `{min}` and `{max}`).
+ * A card's heading and text: the catalogue's `<prefix>.title` and `<prefix>.body`, given
+ * `values` (the stop's price as `{price}`).
  */
-function TitleAndBody({ prefix }: { prefix: string }) {
+function TitleAndBody({ prefix, values }: { prefix: string; values?: Record<string, string> }) {
   return (
     <>
       <h3>
         <FormattedMessage id={`${prefix}.title`} />
       </h3>
       <p>
-        <FormattedMessage id={`${prefix}.body`} />
+        <FormattedMessage id={`${prefix}.body`} values={values} />
       </p>
     </>
   );
@@ -52,7 +52,8 @@ export function ExperienceSection() {
   );
 }
 
-export function HowItWorksSection() {
+/** How it works; `price`: the stop's price the page names (HomePage's), never one of its own. */
+export function HowItWorksSection({ price = '' }: { price?: string }) {
   return (
     <Section titleId="howItWorks.title" headingId="how-title">
       <ol className="steps">
@@ -61,7 +62,7 @@ export function HowItWorksSection() {
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            <TitleAndBody prefix={step} />
+            <TitleAndBody prefix={step} values={{ price }} />
           </li>
         ))}
       </ol>

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast';
 import { Notice } from '../../../components/notice';
 import { redirectTo } from '../../../lib/browser-location';
 import { useEvents } from '../../../lib/catalogue';
-import { formatPrice } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/money';
 import { HttpError } from '../../../lib/http-error';
 import { slotCapacity, useCapacity } from '../api/get-capacity';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
@@ -433,16 +433,16 @@ export function RegistrationForm({ headingRef }: { headingRef?: Ref<HTMLHeadingE
           </span>
           <FormattedMessage id="form.payment.title" />
         </h3>
-        <p className="payment__price">
-          <FormattedMessage
-            id="form.payment.price"
-            values={{
-              price: selectedEvent
-                ? formatPrice(selectedEvent.priceMinor, selectedEvent.currency, intl.locale)
-                : formatPrice(3500, 'RON', intl.locale),
-            }}
-          />
-        </p>
+        {selectedEvent && (
+          <p className="payment__price">
+            <FormattedMessage
+              id="form.payment.price"
+              values={{
+                price: formatPrice(selectedEvent.priceMinor, selectedEvent.currency, intl.locale),
+              }}
+            />
+          </p>
+        )}
         <p className="muted">
           <FormattedMessage id="form.payment.body" />
         </p>

@@ -9,6 +9,7 @@ import {
   EMPTY_EVENT,
   EVENT_FIELDS,
   announceRequest,
+  currencyOf,
   editRequest,
   eventValues,
   validateEvent,
@@ -16,6 +17,7 @@ import {
 import type { EventField } from '../model/tour-forms';
 import { timeZones } from '../model/tour-time';
 import { TourFormDialog, TourInput, TourSelect } from './tour-field';
+import { minorDigits } from '../../../lib/money';
 
 const SERVER_FIELDS: Record<string, EventField> = {
   priceMinor: 'price',
@@ -27,7 +29,9 @@ const SERVER_FIELDS: Record<string, EventField> = {
 
 /**
  * Announces a new event (no `event`) or edits one: its names in English and, if the operator
- * wishes, Italian and Romanian, its date, time zone, price and status.
+ * wishes, Italian and Romanian, its date, time zone, price and its currency (the tour's, for a
+ * new event, until the operator types another), and status. A new price or currency applies to
+ * payment pages opened from then on.
  */
 export function EventFormDialog({
   event,
@@ -46,11 +50,14 @@ export function EventFormDialog({
   const announcing = !event;
   const form = useTourForm<EventField>({
     fields: EVENT_FIELDS,
-    initial: event ? eventValues(event) : EMPTY_EVENT,
+    // A new event starts in the tour's currency.
+    initial: event ? eventValues(event) : { ...EMPTY_EVENT, currency },
     validate: (values) => validateEvent(values, announcing),
     serverFields: SERVER_FIELDS,
   });
   const pending = announce.isPending || edit.isPending;
+  const typed = currencyOf(form.values.currency);
+  const priceCurrency = /^[A-Z]{3}$/.test(typed) ? typed : (event?.currency ?? currency);
   const failure = (
     error: unknown,
     title: 'admin.tour.toast.announceFailed.title' | 'admin.tour.toast.editFailed.title',
@@ -173,11 +180,29 @@ export function EventFormDialog({
         <TourInput
           form={form}
           field="price"
-          label={t('admin.tour.field.priceIn', { currency })}
-          hint={t('admin.tour.form.priceHint', { currency })}
+          label={t('admin.tour.field.priceIn', { currency: priceCurrency })}
+          hint={t(
+            minorDigits(priceCurrency) === 0
+              ? 'admin.tour.form.priceWholeHint'
+              : 'admin.tour.form.priceHint',
+            { currency: priceCurrency },
+          )}
           type="text"
           inputMode="decimal"
           autoComplete="off"
+          required
+          disabled={pending}
+        />
+        <TourInput
+          form={form}
+          field="currency"
+          label={t('admin.tour.field.currency')}
+          hint={t('admin.tour.form.currencyHint')}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={3}
           required
           disabled={pending}
         />

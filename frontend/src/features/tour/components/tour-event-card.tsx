@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
-import { formatEventDate, formatPrice } from '../../../lib/dates';
+import { formatEventDate } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/money';
 import { HttpError } from '../../../lib/http-error';
 import { useCompleteEvent } from '../api/complete-event';
 import { useSwitchAutomaticOffers } from '../api/switch-automatic-offers';
@@ -126,7 +127,7 @@ export function TourEventCard({
         </div>
         <div>
           <dt>{t('admin.tour.field.price')}</dt>
-          <dd>{formatPrice(event.priceMinor, currency, intl.locale)}</dd>
+          <dd>{formatPrice(event.priceMinor, event.currency, intl.locale)}</dd>
         </div>
         <div>
           <dt>{t('admin.tour.field.seatsTaken')}</dt>

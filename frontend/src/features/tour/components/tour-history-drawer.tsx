@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { formatPrice } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/money';
 import { useTourHistory } from '../api/get-tour-history';
 import type { TourEventAdmin } from '../api/get-tour';
 import type { TourHistoryEntry } from '../api/get-tour-history';
@@ -94,6 +94,8 @@ function TourHistoryItem({
   const at = new Date(entry.at);
   const tourEvent = tourEvents.find((candidate) => candidate.slug === entry.event);
   const details = tourDetails(entry.type, entry.details);
+  const named = (entry.details as Record<string, unknown>).currency;
+  const entryCurrency = typeof named === 'string' ? named : (tourEvent?.currency ?? currency);
 
   const shown = (detail: TourDetail): string => {
     const { value } = detail;
@@ -101,7 +103,8 @@ function TourHistoryItem({
       case 'yesNo':
         return value.value ? t('admin.yes') : t('admin.no');
       case 'money':
-        return formatPrice(value.minor, currency, intl.locale);
+        // In the currency the fact names, else the event's (a price changed alone), else the tour's.
+        return formatPrice(value.minor, entryCurrency, intl.locale);
       case 'message':
         return t(value.key);
       case 'instant':

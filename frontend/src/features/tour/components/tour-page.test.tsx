@@ -25,6 +25,7 @@ const CLUJ: TourEventAdmin = {
   timeZone: 'Europe/Bucharest',
   status: 'open',
   priceMinor: 4000,
+  currency: 'RON',
   automaticOffers: true,
   slots: [
     {
@@ -55,6 +56,7 @@ const TIMISOARA: TourEventAdmin = {
   timeZone: 'Europe/Bucharest',
   status: 'coming-soon',
   priceMinor: 3500,
+  currency: 'RON',
   automaticOffers: false,
   slots: [],
 };
@@ -68,6 +70,7 @@ const MATERA: TourEventAdmin = {
   timeZone: 'Europe/Rome',
   status: 'completed',
   priceMinor: 3500,
+  currency: 'RON',
   automaticOffers: false,
   slots: [
     {
@@ -133,6 +136,7 @@ function fakeTourApi() {
       timeZone: 'Europe/Bucharest',
       localised: { it: { city: 'Cluj' } },
       priceMinor: 3500,
+      currency: 'RON',
       automaticOffers: true,
     }),
     entry(1, 'TourImported', { source: 'demo-tour', currency: 'RON' }, ''),
@@ -172,6 +176,7 @@ function fakeTourApi() {
         localised: {},
         automaticOffers: true,
         ...request,
+        currency: request.currency ?? 'RON',
         status: request.status ?? 'open',
         slots: [],
       };
@@ -378,6 +383,7 @@ describe('the Tour page', () => {
           date: '2027-02-14',
           timeZone: 'Europe/Rome',
           priceMinor: 4250,
+          currency: 'RON',
           status: 'open',
         },
       }),

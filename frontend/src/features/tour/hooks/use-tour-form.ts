@@ -5,6 +5,11 @@ import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 
+/** The operator's words for the field refusals the page knows by their code. */
+const TEXT_OF_FIELD_CODE: Readonly<Record<string, AdminMessageId>> = {
+  'currency-not-accepted': 'admin.tour.error.currencyNotAccepted',
+};
+
 /**
  * A Tour page form's state, marked as the site's registration form marks its fields: a field
  * says what is wrong once touched (or on a submit, all at once, focus on the first), with
@@ -81,10 +86,12 @@ export function useTourForm<F extends string>({
     if (!(error instanceof HttpError)) return;
     const byField: Partial<Record<F, string>> = {};
     const unplaced: string[] = [];
-    for (const { field, message } of error.fieldErrors) {
+    for (const { field, code, message } of error.fieldErrors) {
       const mapped = (serverFields[field] ?? field) as F;
-      if (fields.includes(mapped)) byField[mapped] = message;
-      else unplaced.push(message);
+      const known = TEXT_OF_FIELD_CODE[code];
+      const words = known ? t(known) : message;
+      if (fields.includes(mapped)) byField[mapped] = words;
+      else unplaced.push(words);
     }
     if (error.status === 409 && conflictField && error.serverMessage && !byField[conflictField])
       byField[conflictField] = error.serverMessage;

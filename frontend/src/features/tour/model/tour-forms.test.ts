@@ -26,28 +26,38 @@ const CLUJ: TourEventAdmin = {
   timeZone: 'Europe/Bucharest',
   status: 'open',
   priceMinor: 3500,
+  currency: 'RON',
   automaticOffers: true,
   slots: [],
 };
 
 describe('the Tour page’s forms', () => {
   it('read a price in RON as minor units, and show minor units as a price', () => {
-    expect(priceToMinor('35')).toBe(3500);
-    expect(priceToMinor(' 35,5 ')).toBe(3550);
-    expect(priceToMinor('35.05')).toBe(3505);
-    expect(priceToMinor('35.055')).toBeNull();
-    expect(priceToMinor('-3')).toBeNull();
-    expect(priceToMinor('35 RON')).toBeNull();
-    expect(minorToPrice(3500)).toBe('35');
-    expect(minorToPrice(3550)).toBe('35.50');
+    expect(priceToMinor('35', 'RON')).toBe(3500);
+    expect(priceToMinor(' 35,5 ', 'RON')).toBe(3550);
+    expect(priceToMinor('35.05', 'RON')).toBe(3505);
+    expect(priceToMinor('35.055', 'RON')).toBeNull();
+    expect(priceToMinor('-3', 'RON')).toBeNull();
+    expect(priceToMinor('35 RON', 'RON')).toBeNull();
+    expect(minorToPrice(3500, 'RON')).toBe('35');
+    expect(minorToPrice(3550, 'RON')).toBe('35.50');
+  });
+
+  it('read a price in its own currency: cents for EUR, whole yen', () => {
+    expect(priceToMinor('30,5', 'EUR')).toBe(3050);
+    expect(priceToMinor('3500', 'JPY')).toBe(3500);
+    expect(priceToMinor('35.5', 'JPY')).toBeNull();
+    expect(minorToPrice(3500, 'JPY')).toBe('3500');
+    expect(minorToPrice(3050, 'EUR')).toBe('30.50');
   });
 
   it('mark every invalid field of an empty announcement, and none of a complete one', () => {
     expect(Object.keys(validateEvent({ ...EMPTY_EVENT }, true)).sort()).toEqual(
-      ['city', 'date', 'price', 'slug', 'venue'].sort(),
+      ['city', 'currency', 'date', 'price', 'slug', 'venue'].sort(),
     );
     const values = {
       ...EMPTY_EVENT,
+      currency: 'RON',
       slug: 'cluj',
       city: 'Cluj-Napoca',
       venue: 'Fabrica de Pensule',
@@ -64,6 +74,12 @@ describe('the Tour page’s forms', () => {
     expect(validateEvent({ ...values, price: '0' }, true).price).toBe(
       'admin.tour.error.priceFormat',
     );
+    expect(validateEvent({ ...values, currency: 'euro' }, true).currency).toBe(
+      'admin.tour.error.currencyFormat',
+    );
+    expect(validateEvent({ ...values, currency: 'jpy', price: '35.5' }, true).price).toBe(
+      'admin.tour.error.priceWholeFormat',
+    );
     // Editing never asks for the slug: it names the event for good.
     expect(validateEvent({ ...values, slug: '' }, false)).toEqual({});
   });
@@ -78,6 +94,7 @@ describe('the Tour page’s forms', () => {
         cityRo: 'Cluj-Napoca',
         date: '2026-12-03',
         price: '40,5',
+        currency: ' eur',
       }),
     ).toEqual({
       slug: 'cluj',
@@ -87,6 +104,7 @@ describe('the Tour page’s forms', () => {
       date: '2026-12-03',
       timeZone: 'Europe/Bucharest',
       priceMinor: 4050,
+      currency: 'EUR',
       status: 'open',
     });
   });
@@ -96,6 +114,10 @@ describe('the Tour page’s forms', () => {
     expect(editRequest(CLUJ, { ...eventValues(CLUJ), price: '40', venueIt: 'Fabbrica' })).toEqual({
       priceMinor: 4000,
       localised: { it: { city: 'Cluj', venue: 'Fabbrica' } },
+    });
+    expect(editRequest(CLUJ, { ...eventValues(CLUJ), price: '30', currency: 'EUR' })).toEqual({
+      priceMinor: 3000,
+      currency: 'EUR',
     });
   });
 

@@ -4,6 +4,7 @@ import type { AnnounceEventRequest } from '../api/announce-event';
 import type { EditEventRequest } from '../api/edit-event';
 import type { TourEventAdmin, TourLocalised } from '../api/get-tour';
 import { DEFAULT_TIME_ZONE, isTimeZone, zonedWallTimeToIso } from './tour-time';
+import { minorDigits } from '../../../lib/money';
 
 /**
  * The Tour page's forms: what the operator typed, checked before it is sent, field by field, as
@@ -21,6 +22,7 @@ export const EVENT_FIELDS = [
   'date',
   'timeZone',
   'price',
+  'currency',
   'status',
 ] as const;
 export type EventField = (typeof EVENT_FIELDS)[number];
@@ -47,8 +49,9 @@ export const BOUND_OF_TEXT: Partial<Record<AdminMessageId, { max: number }>> = {
   'admin.tour.error.nameTooLong': { max: NAME_MAX_LENGTH },
   'admin.tour.error.slotNameTooLong': { max: SLOT_NAME_MAX_LENGTH },
 };
-const PRICE = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 const WHOLE = /^\d{1,6}$/;
+/** An ISO 4217 code's shape; the server says which currencies the payment provider takes. */
+const CURRENCY = /^[A-Z]{3}$/;
 
 export const EMPTY_EVENT: EventValues = {
   slug: '',
@@ -61,22 +64,40 @@ export const EMPTY_EVENT: EventValues = {
   date: '',
   timeZone: DEFAULT_TIME_ZONE,
   price: '',
+  currency: '',
   status: 'open',
 };
 
 export const EMPTY_SLOT: SlotValues = { startsAt: '', capacity: '20', time: '' };
 
-/** A price typed in the currency's units ("35", "35.50", "35,5") as minor units; null if not. */
-export function priceToMinor(text: string): number | null {
+/**
+ * A price typed in the currency's units ("35", "35.50", "35,5" for RON; "3500" for JPY, whose
+ * unit has no decimals) as minor units; null if not.
+ */
+export function priceToMinor(text: string, currency: string): number | null {
   const trimmed = text.trim();
-  if (!PRICE.test(trimmed)) return null;
+  const digits = digitsOf(currency);
+  const shape = digits === 0 ? WHOLE : new RegExp(`^\\d{1,6}(?:[.,]\\d{1,${digits}})?$`);
+  if (!shape.test(trimmed)) return null;
   const [whole, fraction = ''] = trimmed.split(/[.,]/);
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
-/** Minor units as the form shows them: "35" or "35.50". */
-export function minorToPrice(minor: number): string {
-  return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
+/** Minor units as the form shows them: "35" or "35.50" (RON), "3500" (JPY). */
+export function minorToPrice(minor: number, currency: string): string {
+  const digits = digitsOf(currency);
+  const unit = 10 ** digits;
+  return minor % unit === 0 ? String(minor / unit) : (minor / unit).toFixed(digits);
+}
+
+/** The currency's minor digits; two while what is typed is no currency code yet. */
+function digitsOf(currency: string): number {
+  return CURRENCY.test(currency) ? minorDigits(currency) : 2;
+}
+
+/** A currency as typed, as the server takes it: trimmed, in capitals. */
+export function currencyOf(text: string): string {
+  return text.trim().toUpperCase();
 }
 
 function isCalendarDate(text: string): boolean {
@@ -103,9 +124,15 @@ export function validateEvent(values: EventValues, announcing: boolean): FormErr
   if (!values.date) errors.date = 'admin.tour.error.dateRequired';
   else if (!isCalendarDate(values.date)) errors.date = 'admin.tour.error.dateFormat';
   if (!isTimeZone(values.timeZone)) errors.timeZone = 'admin.tour.error.timeZone';
-  const price = priceToMinor(values.price);
+  const currency = currencyOf(values.currency);
+  if (!CURRENCY.test(currency)) errors.currency = 'admin.tour.error.currencyFormat';
+  const price = priceToMinor(values.price, currency);
   if (!values.price.trim()) errors.price = 'admin.tour.error.priceRequired';
-  else if (price === null || price <= 0) errors.price = 'admin.tour.error.priceFormat';
+  else if (price === null || price <= 0)
+    errors.price =
+      digitsOf(currency) === 0
+        ? 'admin.tour.error.priceWholeFormat'
+        : 'admin.tour.error.priceFormat';
   return errors;
 }
 
@@ -132,7 +159,8 @@ export function announceRequest(values: EventValues): AnnounceEventRequest {
     ...(Object.keys(localised).length ? { localised } : {}),
     date: values.date,
     timeZone: values.timeZone,
-    priceMinor: priceToMinor(values.price)!,
+    priceMinor: priceToMinor(values.price, currencyOf(values.currency))!,
+    currency: currencyOf(values.currency),
     status: values.status === 'coming-soon' ? 'coming-soon' : 'open',
   };
 }
@@ -149,7 +177,8 @@ export function eventValues(event: TourEventAdmin): EventValues {
     venueRo: event.localised.ro?.venue ?? '',
     date: event.date,
     timeZone: event.timeZone,
-    price: minorToPrice(event.priceMinor),
+    price: minorToPrice(event.priceMinor, event.currency),
+    currency: event.currency,
     status: event.status,
   };
 }
@@ -159,7 +188,8 @@ export function editRequest(event: TourEventAdmin, values: EventValues): EditEve
   const changes: EditEventRequest = {};
   const city = values.city.trim();
   const venue = values.venue.trim();
-  const priceMinor = priceToMinor(values.price)!;
+  const currency = currencyOf(values.currency);
+  const priceMinor = priceToMinor(values.price, currency)!;
   if (city !== event.city) changes.city = city;
   if (venue !== event.venue) changes.venue = venue;
   const localised = localisedOf(values);
@@ -168,6 +198,7 @@ export function editRequest(event: TourEventAdmin, values: EventValues): EditEve
   if (values.date !== event.date) changes.date = values.date;
   if (values.timeZone !== event.timeZone) changes.timeZone = values.timeZone;
   if (priceMinor !== event.priceMinor) changes.priceMinor = priceMinor;
+  if (currency !== event.currency) changes.currency = currency;
   if (
     values.status !== event.status &&
     (values.status === 'open' || values.status === 'coming-soon')
