@@ -12,7 +12,9 @@ export type NotificationKind =
   | 'late-payment-refunded'
   | 'payment-refunded'
   | 'registration-cancelled'
-  | 'waiting-list-offer';
+  | 'waiting-list-offer'
+  | 'payment-receipt'
+  | 'refund-receipt';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -22,6 +24,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-refunded',
   'registration-cancelled',
   'waiting-list-offer',
+  'payment-receipt',
+  'refund-receipt',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { LiveTour } from '../../src/tour/live-tour';
 import {
   renderMessage,
   type MessageSubject,
+  type ReceiptKind,
 } from '../../src/notifications/messages/render-message';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import type { NotificationKind } from '../../src/notifications/outbox';
@@ -14,7 +15,7 @@ const settings = {
   contactEmail: 'hello@dream-darkroom.example',
   publicUrl: 'https://tickets.example.org',
 };
-const KINDS: NotificationKind[] = [
+const KINDS: Exclude<NotificationKind, ReceiptKind>[] = [
   'payment-confirmed',
   'waiting-list-joined',
   'waiting-list-confirmed',

@@ -150,10 +150,14 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(capacity.body.bucharest[OPEN_SLOT].registered).toBe(1);
 
     const outbox = await app.dataSource.query(
-      'SELECT id, kind, sent_at FROM outbox WHERE registration_id = $1',
+      'SELECT id, kind, sent_at FROM outbox WHERE registration_id = $1 ORDER BY id',
       [registered.registrationId],
     );
-    expect(outbox).toEqual([expect.objectContaining({ kind: 'payment-confirmed', sent_at: null })]);
+    // The confirmation, and the payment's receipt (docs/money.md).
+    expect(outbox).toEqual([
+      expect.objectContaining({ kind: 'payment-confirmed', sent_at: null }),
+      expect.objectContaining({ kind: 'payment-receipt', sent_at: null }),
+    ]);
     const worker = new OutboxWorker(
       app.dataSource,
       app.config,
@@ -163,10 +167,13 @@ describe('the sandbox checkout, over HTTP', () => {
       app.app.get(TicketIssuer),
       app.app.get(EarlierMessageFacts),
     );
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
-    const files = await readdir(mailDir);
-    expect(files).toHaveLength(1);
-    const eml = await readFile(path.join(mailDir, files[0]), 'utf8');
+    expect(await worker.runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    const files = (await readdir(mailDir)).sort();
+    expect(files).toHaveLength(2);
+    const eml = await readFile(
+      path.join(mailDir, files.find((file) => file.startsWith(`outbox-${outbox[0].id}.`))!),
+      'utf8',
+    );
     // The recipient as one structured address: the name, then the address in angle brackets.
     expect(eml.split('\n').filter((line) => line.startsWith('To: '))).toEqual([
       expect.stringMatching(/^To: [^<>,]+ <[^<>,]+>$/),

@@ -23,6 +23,7 @@ import { SlotStatusCounts1732000002100 } from './1732000002100-slot-status-count
 import { SeatNumbersAndDoorHandles1732000003000 } from './1732000003000-seat-numbers-and-door-handles';
 import { OperatorKeys1732000003400 } from './1732000003400-operator-keys';
 import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
+import { MoneyMovements1732000003800 } from './1732000003800-money-movements';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   CheckInOperator1732000003100,
   SheetSuspicions1732000003200,
   OperatorKeys1732000003400,
+  MoneyMovements1732000003800,
 ];
