@@ -171,7 +171,10 @@ describe('the sandbox checkout, over HTTP', () => {
     const files = (await readdir(mailDir)).sort();
     expect(files).toHaveLength(2);
     const eml = await readFile(
-      path.join(mailDir, files.find((file) => file.startsWith(`outbox-${outbox[0].id}.`))!),
+      path.join(
+        mailDir,
+        files.find((file) => file.includes(`outbox-${outbox[0].id}.`))!,
+      ),
       'utf8',
     );
     // The recipient as one structured address: the name, then the address in angle brackets.
