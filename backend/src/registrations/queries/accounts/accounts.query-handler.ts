@@ -46,6 +46,8 @@ export class AccountsQueryHandler implements IQueryHandler<AccountsQuery> {
     for (const movement of movements) place(movement.event, movement.time);
     const answer: StopAccountsDto[] = [...stops.values()].map(({ event, times }) => ({
       event,
+      city: this.cityNames(event),
+      timeZone: this.catalogue.findEvent(event)?.timeZone ?? null,
       slots: times.map((time) => ({
         time,
         startsAt: this.catalogue.startOf(event, time)?.toISOString() ?? null,
@@ -55,5 +57,12 @@ export class AccountsQueryHandler implements IQueryHandler<AccountsQuery> {
       totals: totalsOf(movements.filter((movement) => movement.event === event)),
     }));
     return { stops: answer, totals: totalsOf(movements) };
+  }
+
+  private cityNames(slug: string): StopAccountsDto['city'] {
+    const event = this.catalogue.findEvent(slug);
+    const city = (language: string) =>
+      event ? this.catalogue.placeNames(event, language).city : slug;
+    return { en: city('en'), it: city('it'), ro: city('ro') };
   }
 }

@@ -58,9 +58,34 @@ export class SlotAccountsDto {
   totals: CurrencyTotalsDto[];
 }
 
+export class StopNamesDto {
+  @ApiProperty({ example: 'Bucharest' })
+  en: string;
+
+  @ApiProperty({ example: 'Bucarest' })
+  it: string;
+
+  @ApiProperty({ example: 'București' })
+  ro: string;
+}
+
 export class StopAccountsDto {
   @ApiProperty({ example: 'bucharest', description: "The stop's (event's) slug." })
   event: string;
+
+  @ApiProperty({
+    type: StopNamesDto,
+    description: "The stop's city in each language (its slug for a stop no longer in the tour).",
+  })
+  city: StopNamesDto;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Europe/Bucharest',
+    description: "The stop's time zone, its slots' starts are read in; null once it left the tour.",
+  })
+  timeZone: string | null;
 
   @ApiProperty({ type: [SlotAccountsDto] })
   slots: SlotAccountsDto[];
