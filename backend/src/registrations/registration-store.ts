@@ -127,7 +127,11 @@ export class RegistrationStore {
         const done = await work(tx);
         // As it closes, after every slot lock it took: its money in the accounts, and receipts.
         const { receipts } = await recordMoney(manager, tx.recorded, tx.slots, this.config.seller);
-        await this.queueMessages(tx, receiptMessagesOf(receipts));
+        // An erased registration has nobody left to send its receipt to (the log keeps it).
+        await this.queueMessages(
+          tx,
+          receiptMessagesOf(receipts).filter((message) => tx!.written.has(message.registrationId)),
+        );
         return done;
       });
       if (tx) {

@@ -163,7 +163,13 @@ describe('every payment checked, every refund through the outbox', () => {
       sessionId: held.sessionId,
     });
     expect(events[4].data).toMatchObject({ refundId: 're_1', reason: 'amount-mismatch' });
-    expect(await outboxKinds(app, held.id)).toEqual(['payment-refund', 'payment-refunded']);
+    // The money received and sent back: a receipt for each.
+    expect(await outboxKinds(app, held.id)).toEqual([
+      'payment-refund',
+      'payment-receipt',
+      'payment-refunded',
+      'refund-receipt',
+    ]);
     expect(events.some((event) => event.type === 'PaymentConfirmed')).toBe(false);
 
     // The operator sees it in the history.
@@ -222,8 +228,11 @@ describe('every payment checked, every refund through the outbox', () => {
     ]);
     expect(await outboxKinds(app, held.id)).toEqual([
       'payment-confirmed',
+      'payment-receipt',
       'payment-refund',
+      'payment-receipt',
       'payment-refunded',
+      'refund-receipt',
     ]);
   });
 
@@ -353,7 +362,11 @@ describe('every payment checked, every refund through the outbox', () => {
       `pi_${refunded.id}`,
     ]);
     // Nobody is left to email: the refund goes, no message does.
-    expect(await outboxKinds(app, refunded.id)).toEqual(['payment-confirmed', 'payment-refund']);
+    expect(await outboxKinds(app, refunded.id)).toEqual([
+      'payment-confirmed',
+      'payment-receipt',
+      'payment-refund',
+    ]);
 
     const kept = await paidOne();
     const noRefund = await admin.request('DELETE', `/api/registrations/${kept.id}?refund=false`);
