@@ -84,7 +84,15 @@ describe('the Money page', () => {
   it.each([
     ['en', 'Money', 'Bucharest', 'Net', '€35.00', 'RON 70.00', '1 refund in flight, €35.00'],
     ['it', 'Incassi', 'Bucarest', 'Netto', '35,00 €', '70,00 RON', '1 rimborso in corso, 35,00 €'],
-    ['ro', 'Bani', 'București', 'Net', '35,00 EUR', '70,00 RON', '1 rambursare în curs, 35,00 EUR'],
+    [
+      'ro',
+      'Bani',
+      'București',
+      'Sumă netă',
+      '35,00 EUR',
+      '70,00 RON',
+      '1 rambursare în curs, 35,00 EUR',
+    ],
   ])(
     'shows each currency apart, per stop and slot, in %s',
     async (language, title, city, net, euros, lei, inFlight) => {
