@@ -11,7 +11,7 @@ import { rebuildProjections } from '../../src/registrations/projections/rebuild-
 import type { AccountsDto } from '../../src/registrations/queries/accounts/accounts.response.dto';
 import { LiveTour } from '../../src/tour/live-tour';
 import { adminRequest, login } from '../admin/admin-client';
-import { OPEN_SLOT } from '../http';
+import { OPEN_SLOT, payInSandbox } from '../http';
 import { readyOperator } from '../operators/operator-client';
 import { deliver, registerVisitor, sessionEvent, STRIPE_ENV } from '../payments/payment-fixtures';
 import { answerSessionCreation, StripeStandIn } from '../payments/stripe-stand-in';
@@ -346,6 +346,82 @@ describe('receipts and the accounts, from the log', () => {
       const asNobody = await fetch(`${app.url}${path}`);
       expect(asNobody.status).toBe(401);
     }
+  });
+});
+
+describe('receipts through the sandbox', () => {
+  let mailDir: string;
+
+  beforeAll(async () => {
+    mailDir = await mkdtemp(path.join(tmpdir(), 'sandbox-receipts-'));
+  });
+
+  const ours = appsOnOwnDatabase(() => [{ env: SELLER, catalogue: catalogueWithSeats(20) }]);
+
+  afterAll(async () => {
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('gives a sandbox payment and its refund their receipts, in English, with the sandbox’s ids', async () => {
+    const app = ours.app;
+    const cookie = await login(app.url);
+    const registered = await registerVisitor(app.url, { locale: 'en' });
+    const id = registered.registrationId;
+    expect((await payInSandbox(`${app.url}${new URL(registered.url!).pathname}`)).status).toBe(303);
+    const cancel = await adminRequest(
+      app.url,
+      cookie,
+      'POST',
+      `/api/admin/registrations/${id}/cancel`,
+      { refund: true },
+    );
+    expect(cancel.status).toBe(200);
+    expect(await app.app.get(RefundWorker).runOnce()).toEqual({ refunded: 1, failed: 0 });
+
+    const given = await receipts(app);
+    expect(given.map(({ number, kind, reverses }) => ({ number, kind, reverses }))).toEqual([
+      { number: 1, kind: 'payment', reverses: null },
+      { number: 2, kind: 'refund', reverses: 1 },
+    ]);
+    const [payment] = await storedEvents<{ data: { paymentIntentId: string } }>(
+      app.dataSource,
+      `registration-${id}`,
+      'PaymentConfirmed',
+    );
+    expect(given[0].providerReference).toBe(payment.data.paymentIntentId);
+    expect(given[1].providerReference).toMatch(/^re_sandbox_/);
+    const accounts = await adminRequest<AccountsDto>(app.url, cookie, 'GET', '/api/admin/accounts');
+    expect(accounts.body.totals).toEqual([
+      expect.objectContaining({
+        currency: 'RON',
+        payments: 1,
+        seatsPaid: 0,
+        grossMinor: 3500,
+        refundedMinor: 3500,
+        netMinor: 0,
+      }),
+    ]);
+
+    const worker = new OutboxWorker(
+      app.dataSource,
+      app.config,
+      app.app.get(LiveTour),
+      new FileMailTransport(mailDir),
+      app.app.get(VisitorLinks),
+      app.app.get(TicketIssuer),
+      app.app.get(EarlierMessageFacts),
+    );
+    await worker.runOnce();
+    const emls = await Promise.all(
+      (await readdir(mailDir)).map((file) => readFile(path.join(mailDir, file), 'utf8')),
+    );
+    const refundMail = emls.find((eml) => eml.includes('receipt-2.pdf'))!;
+    expect(refundMail).toContain('Subject: Your refund receipt no. 2');
+    const text = (await pdfText(pdfAttachmentOf(refundMail).pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('Refund receipt');
+    expect(text).toContain('Reverses receipt no. 1');
+    expect(text).toContain('Amount refunded 35 RON');
+    expect(text).toContain(given[1].providerReference!);
   });
 });
 
