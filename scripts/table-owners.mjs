@@ -34,6 +34,7 @@ export const TABLE_OWNERS = {
   sandbox_checkout_sessions: 'payments',
   outbox: 'notifications',
   registration_view: 'registrations',
+  money_movements: 'registrations',
   processed_provider_events: 'checkout',
   admin_login_failures: 'operators',
   // One row a setting, each its owner's: the links' secret, the sandbox's webhook secret, the

@@ -9,6 +9,7 @@ export async function snapshotReadModels(dataSource: DataSource): Promise<unknow
     tourEvents: await dataSource.query('SELECT * FROM tour_event_view ORDER BY slug'),
     tourSlots: await dataSource.query('SELECT * FROM tour_slot_view ORDER BY event, time'),
     operators: await dataSource.query('SELECT * FROM operator_view ORDER BY number'),
+    money: await dataSource.query('SELECT * FROM money_movements ORDER BY key'),
   };
 }
 

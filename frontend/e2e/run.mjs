@@ -18,6 +18,7 @@ import { scenarios } from './scenarios.mjs';
 import { commandCenterScenarios } from './command-center.e2e.mjs';
 import { conditionsScenarios } from './visitor-conditions.e2e.mjs';
 import { cancellationScenarios } from './cancellations-and-offers.e2e.mjs';
+import { accountsScenarios } from './accounts.e2e.mjs';
 import { registrationTruthScenarios } from './registration-truth.e2e.mjs';
 import { performersSheetScenarios } from './performers-sheet.e2e.mjs';
 import { sheetReviewScenarios } from './sheet-review.e2e.mjs';
@@ -143,6 +144,7 @@ const files = [
   ['reminders', reminderScenarios],
   ['plans-change', plansChangeScenarios],
   ['money', moneyScenarios],
+  ['accounts', accountsScenarios],
 ];
 
 /**

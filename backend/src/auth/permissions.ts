@@ -25,12 +25,14 @@ export const PERMISSIONS = [
   'door',
   /** The operators: invitations, roles, suspensions, sessions, erasure. */
   'operators',
+  /** The accounts: the money per stop and slot, and its CSV. */
+  'accounts',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  'box-office': ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door'],
+  'box-office': ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door', 'accounts'],
   door: ['door'],
 };
 

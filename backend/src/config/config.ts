@@ -33,6 +33,8 @@ export interface AppConfig {
   chatJoinCode: string;
   contactEmail: string;
   pressEmail: string;
+  /** Who the receipts name as the seller (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
+  seller: { name: string; address: string; taxId: string };
   adminPassword: string;
   adminPasswordGenerated: boolean;
   /** How long an operator's session lives, in minutes (12 hours unless ADMIN_SESSION_TTL_MINUTES). */
@@ -174,6 +176,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     chatJoinCode: variables.CHAT_JOIN_CODE,
     contactEmail: variables.CONTACT_EMAIL,
     pressEmail: variables.PRESS_EMAIL,
+    seller: {
+      name: variables.SELLER_NAME,
+      address: variables.SELLER_ADDRESS,
+      taxId: variables.SELLER_TAX_ID,
+    },
     adminPassword,
     adminPasswordGenerated,
     adminSessionTtlMinutes: variables.ADMIN_SESSION_TTL_MINUTES,

@@ -85,6 +85,17 @@ export class Environment {
   @Email({ default: 'press@localhost' })
   PRESS_EMAIL: string;
 
+  /** The seller named on every receipt; its receipts are numbered without gaps. */
+  @Text({ default: 'Dream Darkroom' })
+  SELLER_NAME: string;
+
+  @Text({ default: '' })
+  SELLER_ADDRESS: string;
+
+  /** The seller's tax id (CUI, partita IVA): each seller's receipts are numbered on their own. */
+  @Text({ default: '' })
+  SELLER_TAX_ID: string;
+
   /** Unset means a random one outside production (see loadConfig). */
   @Text({ secret: true })
   ADMIN_PASSWORD: string | undefined;

@@ -15,10 +15,12 @@ import {
 } from './message-facts';
 import {
   renderInvitation,
+  isReceiptKind,
   renderMessage,
   renderOperatorNotice,
   type MessageLinks,
 } from './messages/render-message';
+import { isReceiptFacts, renderReceipt, type ReceiptFacts } from './messages/receipt';
 import {
   CLAIM_LEASE_MS,
   markOutboxRowSent,
@@ -310,6 +312,14 @@ export class OutboxWorker extends PollingWorker {
       now,
       registrationId,
       async () => {
+        if (isReceiptKind(row.kind)) {
+          if (!isReceiptFacts(row.payload)) throw new Error('a receipt row without its receipt');
+          const receipt = row.payload as unknown as ReceiptFacts;
+          return {
+            to,
+            ...(await renderReceipt(receipt, facts.name ?? '', facts.locale, this.catalogue)),
+          };
+        }
         const links = await this.linksFor(row.kind, registrationId, facts, now);
         // A seat's confirmation carries its ticket (none once cancelled or refunded meanwhile).
         const ticket = TICKET_KINDS.includes(row.kind)

@@ -23,7 +23,9 @@ export type NotificationKind =
   | 'show-reminder'
   | 'booking-moved'
   | 'booking-received'
-  | 'booking-handed-on';
+  | 'booking-handed-on'
+  | 'payment-receipt'
+  | 'refund-receipt';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment-confirmed',
@@ -37,6 +39,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'booking-moved',
   'booking-received',
   'booking-handed-on',
+  'payment-receipt',
+  'refund-receipt',
 ];
 
 /** The messages that carry the seat's ticket (and its calendar invitation) when it has one. */

@@ -44,6 +44,9 @@ import {
 } from './registration-event-codec';
 import { foldHistory, ReadModelFold, writeReadModels } from './projections/read-model-fold';
 import { RegistrationEventsRecorded } from './registration-events-recorded';
+import type { RegistrationSlot } from './domain/money';
+import { recordMoney } from './receipts';
+import { receiptMessagesOf } from './receipt-messages';
 import {
   messageFactsChanged,
   messageFactsOf,
@@ -88,6 +91,8 @@ export class RegistrationTransaction {
   private readonly afterCommitCallbacks: (() => void)[] = [];
   /** Each registration this transaction appended to, as it leaves it, with its key. */
   readonly written = new Map<string, { state: RegistrationState; key: Buffer | undefined }>();
+  /** The slot of each registration this transaction appended to: where its money is counted. */
+  readonly slots = new Map<string, RegistrationSlot>();
 
   constructor(readonly manager: EntityManager) {}
 
@@ -154,7 +159,15 @@ export class RegistrationStore {
       let tx: RegistrationTransaction | undefined;
       const result = await this.dataSource.transaction(async (manager) => {
         tx = new RegistrationTransaction(manager);
-        return work(tx);
+        const done = await work(tx);
+        // As it closes, after every slot lock it took: its money in the accounts, and receipts.
+        const { receipts } = await recordMoney(manager, tx.recorded, tx.slots, this.config.seller);
+        // An erased registration has nobody left to send its receipt to (the log keeps it).
+        await this.queueMessages(
+          tx,
+          receiptMessagesOf(receipts).filter((message) => tx!.written.has(message.registrationId)),
+        );
+        return done;
       });
       if (tx) {
         tx.runAfterCommit();
@@ -215,6 +228,11 @@ export class RegistrationStore {
     if (writing.length === 0) return appends.map(() => []);
     if (new Set(writing.map((append) => append.from.registrationId)).size !== writing.length) {
       throw new Error('appendAll takes each registration once, with all of its events');
+    }
+    for (const { from, events } of writing) {
+      const first = events[0];
+      const slot = from.state ?? (first.type === 'RegistrationCreated' ? first.data : undefined);
+      if (slot) tx.slots.set(from.registrationId, { event: slot.event, time: slot.time });
     }
     const created = writing.filter((append) => append.from.version === NO_STREAM);
     const keys = new Map<string, Buffer>();

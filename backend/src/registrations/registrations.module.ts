@@ -20,6 +20,10 @@ import { GetAdminRegistrationQueryHandler } from './queries/list-registrations/g
 import { RegistrationHistoryHttpController } from './queries/registration-history/registration-history.http.controller';
 import { RegistrationHistoryQueryHandler } from './queries/registration-history/registration-history.query-handler';
 import { RegistrationStore } from './registration-store';
+import { AccountsHttpController } from './queries/accounts/accounts.http.controller';
+import { AccountsCsvHttpController } from './queries/accounts/accounts-csv.http.controller';
+import { AccountsQueryHandler } from './queries/accounts/accounts.query-handler';
+import { MoneyMovementsQueryHandler } from './queries/accounts/money-movements.query-handler';
 import { RegistrationPortsModule } from './registration-ports.module';
 import { ShowReminderPlanner } from './show-reminder-planner';
 
@@ -40,6 +44,8 @@ import { ShowReminderPlanner } from './show-reminder-planner';
     EventFeedLiveHttpController,
     RegistrationPageHttpController,
     RegistrationExportHttpController,
+    AccountsHttpController,
+    AccountsCsvHttpController,
   ],
   providers: [
     RegistrationStore,
@@ -54,6 +60,8 @@ import { ShowReminderPlanner } from './show-reminder-planner';
     RegistrationExportQueryHandler,
     RegistrationsPerDayQueryHandler,
     ShowReminderPlanner,
+    AccountsQueryHandler,
+    MoneyMovementsQueryHandler,
   ],
   exports: [RegistrationStore, ShowReminderPlanner],
 })

@@ -5,7 +5,6 @@ import {
   renderMessage,
   type MessageLinks,
 } from '../../src/notifications/messages/render-message';
-import type { NotificationKind } from '../../src/notifications/outbox';
 import { OutboxWorker } from '../../src/notifications/outbox-worker';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
@@ -49,7 +48,7 @@ function visibleWords(html: string): string[] {
     .filter(Boolean);
 }
 
-const KINDS_WITH_LINKS: NotificationKind[] = [
+const KINDS_WITH_LINKS: Parameters<typeof renderMessage>[0][] = [
   'payment-confirmed',
   'waiting-list-confirmed',
   'waiting-list-offer',

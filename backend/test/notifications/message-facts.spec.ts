@@ -78,8 +78,11 @@ describe("an email's facts, written into its outbox row by the transaction that 
     await enqueueNotification(app.dataSource, { kind: 'payment-confirmed', registrationId: id });
     const transport = new RecordingTransport();
     const now = new Date();
-    expect(await worker(transport).runOnce(now)).toEqual({ sent: 2, failed: 0, cancelled: 0 });
-    const [fromFacts, fromRegistration] = transport.sent;
+    // The two confirmations, and the payment's receipt (a message of its own, with its PDF).
+    expect(await worker(transport).runOnce(now)).toEqual({ sent: 3, failed: 0, cancelled: 0 });
+    const [fromFacts, fromRegistration] = transport.sent.filter(
+      (mail) => !mail.attachments.some((file) => file.contentType === 'application/pdf'),
+    );
     expect(fromFacts.to).toEqual({ name: 'Sorina Sigiliu', address: 'sealed.facts@example.com' });
     const { messageId: _first, ...rendered } = fromFacts;
     const { messageId: _second, ...renderedBefore } = fromRegistration;
@@ -107,7 +110,8 @@ describe("an email's facts, written into its outbox row by the transaction that 
     expect(refreshed.payload.facts?.sealed).not.toBe(waiting.payload.facts?.sealed);
 
     const transport = new RecordingTransport();
-    expect(await worker(transport).runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    // The confirmation, the cancellation, and the payment's receipt.
+    expect(await worker(transport).runOnce()).toEqual({ sent: 3, failed: 0, cancelled: 0 });
     const confirmation = transport.sent.find((mail) =>
       mail.attachments.some((file) => file.filename === 'invitation.ics'),
     );

@@ -3,6 +3,7 @@ import { formatDeadline } from '../../src/common/deadline';
 import {
   renderMessage,
   type MessageSubject,
+  type ReceiptKind,
 } from '../../src/notifications/messages/render-message';
 import { MESSAGE_TEXTS } from '../../src/notifications/messages/message-texts';
 import type { NotificationKind } from '../../src/notifications/outbox';
@@ -15,7 +16,7 @@ const settings = {
   contactEmail: 'hello@dream-darkroom.example',
   publicUrl: 'https://tickets.example.org',
 };
-const KINDS: NotificationKind[] = [
+const KINDS: Exclude<NotificationKind, ReceiptKind>[] = [
   'payment-confirmed',
   'waiting-list-joined',
   'waiting-list-confirmed',

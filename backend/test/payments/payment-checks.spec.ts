@@ -163,7 +163,13 @@ describe('every payment checked, every refund through the outbox', () => {
       sessionId: held.sessionId,
     });
     expect(events[4].data).toMatchObject({ refundId: 're_1', reason: 'amount-mismatch' });
-    expect(await outboxKinds(app, held.id)).toEqual(['payment-refund', 'payment-refunded']);
+    // The money received and sent back: a receipt for each.
+    expect(await outboxKinds(app, held.id)).toEqual([
+      'payment-refund',
+      'payment-receipt',
+      'payment-refunded',
+      'refund-receipt',
+    ]);
     expect(events.some((event) => event.type === 'PaymentConfirmed')).toBe(false);
 
     // The operator sees it in the history.
@@ -223,8 +229,11 @@ describe('every payment checked, every refund through the outbox', () => {
     expect(await outboxKinds(app, held.id)).toEqual([
       'payment-confirmed',
       'show-reminder',
+      'payment-receipt',
       'payment-refund',
+      'payment-receipt',
       'payment-refunded',
+      'refund-receipt',
     ]);
   });
 
@@ -357,6 +366,7 @@ describe('every payment checked, every refund through the outbox', () => {
     expect(await outboxKinds(app, refunded.id)).toEqual([
       'payment-confirmed',
       'show-reminder',
+      'payment-receipt',
       'payment-refund',
     ]);
 

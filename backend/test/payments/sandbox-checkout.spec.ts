@@ -157,6 +157,8 @@ describe('the sandbox checkout, over HTTP', () => {
     expect(outbox).toEqual([
       expect.objectContaining({ kind: 'payment-confirmed', sent_at: null }),
       expect.objectContaining({ kind: 'show-reminder', sent_at: null }),
+      // The confirmation, and the payment's receipt (docs/money.md).
+      expect.objectContaining({ kind: 'payment-receipt', sent_at: null }),
     ]);
     const worker = new OutboxWorker(
       app.dataSource,
@@ -167,10 +169,16 @@ describe('the sandbox checkout, over HTTP', () => {
       app.app.get(TicketIssuer),
       app.app.get(EarlierMessageFacts),
     );
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, cancelled: 0 });
-    const files = await readdir(mailDir);
-    expect(files).toHaveLength(1);
-    const eml = await readFile(path.join(mailDir, files[0]), 'utf8');
+    expect(await worker.runOnce()).toEqual({ sent: 2, failed: 0, cancelled: 0 });
+    const files = (await readdir(mailDir)).sort();
+    expect(files).toHaveLength(2);
+    const eml = await readFile(
+      path.join(
+        mailDir,
+        files.find((file) => file.includes(`outbox-${outbox[0].id}.`))!,
+      ),
+      'utf8',
+    );
     // The recipient as one structured address: the name, then the address in angle brackets.
     expect(eml.split('\n').filter((line) => line.startsWith('To: '))).toEqual([
       expect.stringMatching(/^To: [^<>,]+ <[^<>,]+>$/),

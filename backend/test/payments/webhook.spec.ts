@@ -147,7 +147,11 @@ describe('POST /api/payments/webhook', () => {
       'PaymentConfirmed',
       'SeatNumbered',
     ]);
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
+    expect(await outboxKinds(app, id)).toEqual([
+      'payment-confirmed',
+      'show-reminder',
+      'payment-receipt',
+    ]);
     const view = await registration(app, id);
     expect(view).toMatchObject({ status: 'paid', paid: true, stripe_session_id: sessionId });
     const [processed] = await app.dataSource.query(
@@ -166,7 +170,11 @@ describe('POST /api/payments/webhook', () => {
     expect((await eventTypes(app, id)).filter((type) => type === 'PaymentConfirmed')).toHaveLength(
       1,
     );
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
+    expect(await outboxKinds(app, id)).toEqual([
+      'payment-confirmed',
+      'show-reminder',
+      'payment-receipt',
+    ]);
   });
 
   it('keeps a paid seat when "expired" arrives after "completed", and a second "completed" changes nothing', async () => {
@@ -222,7 +230,8 @@ describe('POST /api/payments/webhook', () => {
       'CheckoutSessionOpened',
       'PaymentRefunded',
     ]);
-    expect(await outboxKinds(app, id)).toEqual([]);
+    // No email about the seat; the money received and sent back has its receipts.
+    expect(await outboxKinds(app, id)).toEqual(['payment-receipt', 'refund-receipt']);
   });
 
   it('records a refund made at the provider after payment, and gives the seat back', async () => {
@@ -294,7 +303,11 @@ describe('POST /api/payments/webhook', () => {
       'PaymentConfirmed',
     );
     expect(confirmed.data.seat).toBe('retaken');
-    expect(await outboxKinds(app, id)).toEqual(['payment-confirmed', 'show-reminder']);
+    expect(await outboxKinds(app, id)).toEqual([
+      'payment-confirmed',
+      'show-reminder',
+      'payment-receipt',
+    ]);
   });
 });
 
@@ -394,7 +407,12 @@ describe('a late payment when the slot is full', () => {
     expect(await registration(app, late.id)).toMatchObject({ status: 'released', paid: false });
     expect(await registration(app, next.id)).toMatchObject({ status: 'held' });
     expect(await capacity(app)).toMatchObject({ registered: 1, available: 0 });
-    expect(await outboxKinds(app, late.id)).toEqual(['payment-refund', 'late-payment-refunded']);
+    expect(await outboxKinds(app, late.id)).toEqual([
+      'payment-refund',
+      'payment-receipt',
+      'late-payment-refunded',
+      'refund-receipt',
+    ]);
 
     // The same payment delivered again decides nothing more.
     const again = await deliver(

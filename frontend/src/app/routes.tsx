@@ -68,6 +68,7 @@ const SITE_ROUTES = (
       <Route path="admin" element={<CommandCenterPage />} />
       <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
       <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
+      <Route path="admin/money" element={<CommandCenterPage section="money" />} />
       <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
       <Route path="admin/account" element={<CommandCenterPage section="account" />} />
       <Route path="admin/join" element={<JoinPage />} />

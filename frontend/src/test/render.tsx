@@ -181,7 +181,16 @@ export const OWNER_SESSION = {
   authenticated: true,
   expiresAt: '2030-01-01T00:00:00.000Z',
   operator: { id: 'owner', name: 'Owner', role: 'owner' },
-  permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door', 'operators'],
+  permissions: [
+    'registrations',
+    'refunds',
+    'exports',
+    'tour',
+    'sheet',
+    'door',
+    'operators',
+    'accounts',
+  ],
   secondFactorRequired: false,
 };
 
@@ -189,7 +198,7 @@ export const OWNER_SESSION = {
 export const BOX_OFFICE_SESSION = {
   ...OWNER_SESSION,
   operator: { id: '00000000-0000-4000-8000-0000000000b0', name: 'Bea Box', role: 'box-office' },
-  permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door'],
+  permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door', 'accounts'],
 };
 
 /** GET /api/admin/session for a door operator: the door page only. */

@@ -25,6 +25,7 @@ import { OperatorKeys1732000003400 } from './1732000003400-operator-keys';
 import { CurrencyPerStop1732000003700 } from './1732000003700-currency-per-stop';
 import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
 import { OutboxNotBefore1732000003600 } from './1732000003600-outbox-not-before';
+import { MoneyMovements1732000003800 } from './1732000003800-money-movements';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   OperatorKeys1732000003400,
   OutboxNotBefore1732000003600,
   CurrencyPerStop1732000003700,
+  MoneyMovements1732000003800,
 ];

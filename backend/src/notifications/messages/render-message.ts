@@ -6,6 +6,13 @@ import type { NotificationKind } from '../outbox';
 import { renderCalendarInvitation } from './calendar-invitation';
 import { fill, MESSAGE_TEXTS } from './message-texts';
 
+/** The receipts' kinds: rendered with their PDF by renderReceipt (receipt.ts). */
+export type ReceiptKind = 'payment-receipt' | 'refund-receipt';
+
+export function isReceiptKind(kind: string): kind is ReceiptKind {
+  return kind === 'payment-receipt' || kind === 'refund-receipt';
+}
+
 /** What a message is about, read from the registration when the message is sent. */
 export interface MessageSubject {
   registrationId: string;
@@ -77,7 +84,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-interface Block {
+export interface Block {
   heading?: string;
   paragraphs?: string[];
   details?: [string, string][];
@@ -113,7 +120,8 @@ function paragraphHtml(paragraph: string, links: readonly string[]): string {
   return html;
 }
 
-function compose(
+/** A message's text and HTML from its greeting, blocks and sign-off (every email's one layout). */
+export function compose(
   greeting: string,
   blocks: Block[],
   signOff: string,
@@ -172,7 +180,7 @@ function compose(
 
 /** Renders one of the messages in the registration's language. */
 export function renderMessage(
-  kind: NotificationKind,
+  kind: Exclude<NotificationKind, ReceiptKind>,
   subject: MessageSubject,
   catalogue: LiveTour,
   settings: MessageSettings,

@@ -12,6 +12,8 @@ import { REGISTRATION_EVENT_TYPES, type RegistrationEvent } from '../domain/regi
 import { decodeRegistrationEvent } from '../registration-event-codec';
 import { ReadModelFold, writeReadModels } from './read-model-fold';
 import { withIndexesBuiltAfter } from '../../database/indexes-built-after';
+import { MoneyLedger, type ReceiptIssued } from '../domain/money';
+import { writeMoneyMovements } from './money-fold';
 
 const READ_BATCH = 10_000;
 
@@ -45,20 +47,30 @@ export async function rebuildProjections(
     await manager.query('LOCK TABLE registration_view IN ACCESS EXCLUSIVE MODE');
     await resetSlotCounts(manager);
     await manager.query('TRUNCATE registration_view');
+    await manager.query('LOCK TABLE money_movements IN ACCESS EXCLUSIVE MODE');
+    await manager.query('TRUNCATE money_movements');
     const tourFacts = await rebuildTourReadModel(manager);
     await rebuildOperatorView(manager);
     if (tourFacts === 0) await syncSlotLimits(manager, catalogue);
     const keys = await findPersonalDataKeysByPrefix(manager, 'registration-');
     const fold = new ReadModelFold();
+    // The accounts: the registrations' money facts and the sellers' receipts, in the log's order.
+    const ledger = new MoneyLedger();
     let count = 0;
     const reading = performance.now();
     for await (const batch of replayWholeLog(manager, READ_BATCH)) {
       for (const recorded of batch) {
+        if (recorded.type === 'ReceiptIssued' && recorded.streamId.startsWith('receipts-')) {
+          ledger.apply({ type: 'ReceiptIssued', data: recorded.data } as ReceiptIssued, recorded);
+          continue;
+        }
         if (!types.has(recorded.type) || !recorded.streamId.startsWith('registration-')) continue;
         const key = PERSONAL_DATA_READ.has(recorded.type as RegistrationEvent['type'])
           ? keys.get(recorded.streamId)
           : undefined;
-        fold.apply(decodeRegistrationEvent(recorded, key));
+        const decoded = decodeRegistrationEvent(recorded, key);
+        fold.apply(decoded);
+        ledger.apply(decoded.event, recorded);
         count += 1;
       }
     }
@@ -70,6 +82,7 @@ export async function rebuildProjections(
       await writeReadModels(manager, fold, 'empty table');
       indexing = performance.now();
     });
+    await writeMoneyMovements(manager, ledger, 'empty table');
     const done = performance.now();
     return {
       events: count,

@@ -48,6 +48,11 @@ const OperatorsPage = lazyPage(() =>
     default: module.OperatorsPage,
   })),
 );
+const MoneyPage = lazyPage(() =>
+  import('../../features/money/components/money-page').then((module) => ({
+    default: module.MoneyPage,
+  })),
+);
 const AccountPage = lazyPage(() =>
   import('../../features/account/components/account-page').then((module) => ({
     default: module.AccountPage,
@@ -60,6 +65,7 @@ const LOADING = {
   tour: 'admin.tour.loading',
   sheet: 'admin.sheet.loading',
   door: 'door.loading',
+  money: 'admin.money.loading',
   operators: 'admin.operators.loading',
   account: 'admin.account.loading',
 } as const;
@@ -69,6 +75,7 @@ const TITLES = {
   tour: 'admin.page.tourTitle',
   sheet: 'admin.page.sheetTitle',
   door: 'door.pageTitle',
+  money: 'admin.page.moneyTitle',
   operators: 'admin.operators.pageTitle',
   account: 'admin.account.pageTitle',
 } as const;
@@ -79,6 +86,7 @@ const PAGES: Record<CommandCenterSection, LazyPage<object>> = {
   tour: TourPage,
   sheet: PerformersSheetPage,
   door: Dashboard,
+  money: MoneyPage,
   operators: OperatorsPage,
   account: AccountPage,
 };

@@ -34,6 +34,8 @@ export const adminKeys = {
   /** What the sheet's print shows (asked apart: the server holds it while the review is open). */
   printedSheet: (event: string, time: string) =>
     ['/api', 'admin', 'tour', 'sheet', event, time, 'print'] as const,
+  /** The tour's accounts (the Money page): per stop and slot, in each currency. */
+  accounts: () => ['/api', 'admin', 'accounts'] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,
 };

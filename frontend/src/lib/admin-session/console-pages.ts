@@ -2,7 +2,7 @@ import type { AdminSessionAnswer, Permission } from './operator-types';
 import type { AdminMessageId } from './admin-catalogue';
 
 export type CommandCenterSection =
-  'registrations' | 'tour' | 'sheet' | 'door' | 'operators' | 'account';
+  'registrations' | 'tour' | 'sheet' | 'door' | 'money' | 'operators' | 'account';
 
 /**
  * The Command Center's pages: where each lives, the permission its requests need (the server's
@@ -23,6 +23,7 @@ export const CONSOLE_PAGES: readonly {
   },
   { section: 'tour', path: '/admin/tour', permission: 'tour', nav: 'admin.nav.tour' },
   { section: 'door', path: '/admin/door', permission: 'door', nav: 'admin.nav.door' },
+  { section: 'money', path: '/admin/money', permission: 'accounts', nav: 'admin.nav.money' },
   {
     section: 'operators',
     path: '/admin/operators',

@@ -50,7 +50,7 @@ export function neutraliseCell(value: string): string {
 }
 
 /** Quoted when it holds a comma, a quote, a line break or a BOM, or starts or ends with a space. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const escaped = value.replace(/"/g, '""');
   return /[",\r\n\uFEFF]/.test(value) || value.startsWith(' ') || value.endsWith(' ')
     ? `"${escaped}"`
