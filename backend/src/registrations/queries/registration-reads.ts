@@ -57,12 +57,15 @@ export async function doorCountsBySlot(sql: SqlExecutor): Promise<
     seated: string;
     checked_in: string;
     no_shows: string;
+    /** Seated people whose dream has no approved text on the performers' sheet yet. */
+    sheet_unapproved: string;
   }[]
 > {
   return sql.query(
     `SELECT event, time, count(*) AS seated,
               count(*) FILTER (WHERE checked_in_at IS NOT NULL) AS checked_in,
-              count(*) FILTER (WHERE checked_in_at IS NULL AND no_show) AS no_shows
+              count(*) FILTER (WHERE checked_in_at IS NULL AND no_show) AS no_shows,
+              count(*) FILTER (WHERE sheet_dream IS NULL) AS sheet_unapproved
          FROM registration_view WHERE status = ANY($1::text[])
         GROUP BY event, time ORDER BY event, time`,
     [TICKET_HOLDING_STATUSES],

@@ -34,6 +34,10 @@ export const adminKeys = {
   /** What the sheet's print shows (asked apart: the server holds it while the review is open). */
   printedSheet: (event: string, time: string) =>
     ['/api', 'admin', 'tour', 'sheet', event, time, 'print'] as const,
+  /** The log as the activity page reads it, newest first, under a filter. */
+  activity: () => ['/api', 'admin', 'events'] as const,
+  activityPages: <Filter extends object>(filter: Filter) =>
+    ['/api', 'admin', 'events', 'pages', filter] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,
 };

@@ -8,7 +8,7 @@ import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import { seatsPerSlot } from '../model/chart-data';
 import { useSlotName } from '../hooks/use-slot-name';
 import { slotBadge } from '../model/slot-grouping';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 
 const BAR_HEIGHT = 22;

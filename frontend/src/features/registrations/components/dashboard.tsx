@@ -11,10 +11,8 @@ import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import { AdminCharts } from './admin-charts';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
 import { ExportPanel } from './export-panel';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 import { Field, SelectField } from '../../../components/field';
@@ -135,8 +133,6 @@ export function Dashboard() {
             </p>
           )}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
 
       {pages.isError && !isUnauthorized(pages.error) && (

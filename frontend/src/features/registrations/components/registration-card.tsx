@@ -22,7 +22,8 @@ import {
   type SeatAndMoney,
 } from '../model/registration-display';
 import { DreamEditor } from './dream-editor';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
+import { EmailAddress } from '../../../components/email-address';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
@@ -250,7 +251,9 @@ export function RegistrationCard({
           <dt>{t('admin.row.email')}</dt>
           <dd>
             {registration.email ? (
-              <a href={`mailto:${registration.email}`}>{registration.email}</a>
+              <a href={`mailto:${registration.email}`}>
+                <EmailAddress address={registration.email} />
+              </a>
             ) : null}
           </dd>
         </div>
