@@ -25,6 +25,7 @@ import { doorScenarios } from './door.e2e.mjs';
 import { doorPersonScenarios } from './door-person.e2e.mjs';
 import { operatorScenarios } from './operators.e2e.mjs';
 import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
+import { consoleWorkplaceScenarios } from './console-workplace.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -137,6 +138,7 @@ const files = [
   ['door-person', doorPersonScenarios],
   ['operators', operatorScenarios],
   ['after-the-door', afterTheDoorScenarios],
+  ['console-workplace', consoleWorkplaceScenarios],
 ];
 
 /**

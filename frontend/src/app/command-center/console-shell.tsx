@@ -33,7 +33,10 @@ export function ConsoleShell({
     <>
       <header className="console-shell">
         <div className="console-shell__bar">
-          <Link to={sections ? landingPage(permissions) : '/admin'} className="console-shell__brand">
+          <Link
+            to={sections ? landingPage(permissions) : '/admin'}
+            className="console-shell__brand"
+          >
             <span className="console-shell__mark" aria-hidden="true">
               ◐
             </span>
@@ -41,9 +44,10 @@ export function ConsoleShell({
           </Link>
           {sections && operator && (
             <p className="console-shell__who">
-              <span className="visually-hidden">{t('admin.shell.signedIn')} </span>
-              <span className="console-shell__operator">{operator.name}</span>{' '}
-              <span className="muted">({t(roleLabel(operator.role))})</span>
+              {t('admin.nav.signedInAs', {
+                name: operator.name,
+                role: t(roleLabel(operator.role)),
+              })}
             </p>
           )}
           <div className="console-shell__actions">
@@ -54,11 +58,7 @@ export function ConsoleShell({
         {sections && <ConsoleNav />}
       </header>
       <ToastOutlet className="console-shell__notices" />
-      <main
-        id="main"
-        tabIndex={-1}
-        className={`console-main${fullScreen ? ' full-screen' : ''}`}
-      >
+      <main id="main" tabIndex={-1} className={`console-main${fullScreen ? ' full-screen' : ''}`}>
         {children}
       </main>
     </>
