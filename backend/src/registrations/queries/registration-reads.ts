@@ -2,6 +2,7 @@ import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { TICKET_HOLDING_STATUSES, type RegistrationStatus } from '../domain/registration';
 import type { PersonAndSlotColumns, RegistrationViewRow } from './registration-view-row';
+import { registrationStreamId } from '../domain/registration-events';
 
 /**
  * The registrations' read model (registration_view) as the capabilities beside the core and
@@ -188,4 +189,17 @@ export async function registrationsOfCheckoutSession(
        FROM registration_view WHERE checkout_session_id = $1`,
     [checkoutSessionId],
   );
+}
+
+/** The streams of a slot's registrations as they are now (of an event's, without `time`). */
+export async function slotRegistrationStreams(
+  sql: SqlExecutor,
+  event: string,
+  time: string | undefined,
+): Promise<string[]> {
+  const rows: { id: string }[] = await sql.query(
+    `SELECT id FROM registration_view WHERE event = $1${time === undefined ? '' : ' AND time = $2'}`,
+    time === undefined ? [event] : [event, time],
+  );
+  return rows.map((row) => registrationStreamId(row.id));
 }

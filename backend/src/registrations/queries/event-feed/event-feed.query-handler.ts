@@ -3,11 +3,9 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { readAll } from '../../../event-store/read-all';
 import type { RecordedEvent } from '../../../event-store/event-store.types';
-import {
-  RECORDED_EVENT_COLUMNS,
-  toRecordedEvent,
-  type RecordedEventRow,
-} from '../../../event-store/recorded-event-row';
+import { readLogPage } from '../../../event-store/read-log-page';
+import { operatorNumbersAndNames } from '../../../auth/operator-view';
+import { slotRegistrationStreams } from '../registration-reads';
 import { findPersonalDataKeys } from '../../../personal-data/personal-data-vault';
 import { decodeRegistrationEvent } from '../../registration-event-codec';
 import {
@@ -102,45 +100,28 @@ export class EventFeedQueryHandler implements IQueryHandler<EventFeedQuery> {
     };
   }
 
+  /** The page the filter keeps: a slot's registrations are looked up first, as they are now. */
   private async readFiltered(
     page: EventFeedPage,
     limit: number,
     filter: EventFeedFilter,
   ): Promise<RecordedEvent[]> {
-    const parameters: unknown[] = [];
-    const parameter = (value: unknown) => {
-      parameters.push(value);
-      return `$${parameters.length}`;
-    };
-    const where = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
-    if (page.order === 'oldest') where.push(`global_position > ${parameter(page.after)}`);
-    else if (page.before !== undefined) where.push(`global_position < ${parameter(page.before)}`);
-    if (filter.type !== undefined) where.push(`type = ${parameter(filter.type)}`);
-    if (filter.operator === OWNER_ID) {
-      // The password login; an operator's fact from before there were operators names nobody.
-      where.push(
-        `metadata->>'actor' = 'admin' AND coalesce(metadata->>'operatorId', '${OWNER_ID}') = '${OWNER_ID}'`,
-      );
-    } else if (filter.operator !== undefined) {
-      where.push(
-        `metadata->>'actor' = 'admin' AND metadata->>'operatorId' = ${parameter(filter.operator)}`,
-      );
-    }
-    if (filter.event !== undefined) {
-      const event = parameter(filter.event);
-      const time = filter.time === undefined ? undefined : parameter(filter.time);
-      where.push(`(stream_id IN (SELECT '${REGISTRATION_PREFIX}' || id FROM registration_view
-                                  WHERE event = ${event}${time ? ` AND time = ${time}` : ''})
-                OR (stream_id = ${parameter(tourEventStreamId(filter.event))}${time ? ` AND data->>'time' = ${time}` : ''}))`);
-    }
-    const rows: RecordedEventRow[] = await this.dataSource.query(
-      `SELECT ${RECORDED_EVENT_COLUMNS} FROM events
-        WHERE ${where.join(' AND ')}
-        ORDER BY global_position ${page.order === 'oldest' ? 'ASC' : 'DESC'}
-        LIMIT ${parameter(limit)}`,
-      parameters,
-    );
-    return rows.map(toRecordedEvent);
+    const streams =
+      filter.event === undefined
+        ? undefined
+        : {
+            ids: await slotRegistrationStreams(this.dataSource, filter.event, filter.time),
+            also: { stream: tourEventStreamId(filter.event), field: 'time', value: filter.time },
+          };
+    return readLogPage(this.dataSource, page, limit, {
+      type: filter.type,
+      operator:
+        filter.operator === undefined
+          ? undefined
+          : // The password login; an operator's fact from before there were operators names nobody.
+            { id: filter.operator, orUnnamed: filter.operator === OWNER_ID },
+      streams,
+    });
   }
 
   /** The person and slot of each registration, as the registrations list shows them now. */
@@ -156,16 +137,17 @@ export class EventFeedQueryHandler implements IQueryHandler<EventFeedQuery> {
     return new Map(rows.map((row) => [registrationStreamId(row.id), row]));
   }
 
-  /** The number and name of each operator an operator's fact concerns. */
+  /** The number and name of each operator an operator's fact concerns, by stream. */
   private async operatorSubjects(
     streams: string[],
   ): Promise<Map<string, { number: number; name: string | null }>> {
-    if (streams.length === 0) return new Map();
-    const rows: { id: string; number: number; name: string | null }[] = await this.dataSource.query(
-      'SELECT id, number, name FROM operator_view WHERE id = ANY($1::uuid[])',
-      [[...new Set(streams.map((stream) => stream.slice(OPERATOR_STREAM_PREFIX.length)))]],
+    const operators = await operatorNumbersAndNames(
+      this.dataSource,
+      streams.map((stream) => stream.slice(OPERATOR_STREAM_PREFIX.length)),
     );
-    return new Map(rows.map((row) => [`${OPERATOR_STREAM_PREFIX}${row.id}`, row]));
+    return new Map(
+      [...operators].map(([id, operator]) => [`${OPERATOR_STREAM_PREFIX}${id}`, operator]),
+    );
   }
 }
 
