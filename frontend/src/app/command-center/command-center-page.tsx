@@ -173,25 +173,25 @@ function CommandCenter({
   }
   return (
     <ConsoleShell sections={signedIn} fullScreen={fullScreen}>
-    <div className="page command-center-page">
-      {title}
-      <meta name="robots" content="noindex" />
-      {state === 'checking' ? (
-        <p className="page-loading" role="status">
-          {t('admin.gate.checking')}
-        </p>
-      ) : signedIn && !pageCodeHere ? (
-        loading
-      ) : signedIn ? (
-        <Suspense fallback={loading}>
-          <SignedInPage section={section} />
-        </Suspense>
-      ) : (
-        // The page's code is fetched while the operator signs in, so that the page is drawn as
-        // soon as the session is open and asks for its data at once.
-        <AdminGate onSigningIn={ownPage?.preload} />
-      )}
-    </div>
+      <div className="page command-center-page">
+        {title}
+        <meta name="robots" content="noindex" />
+        {state === 'checking' ? (
+          <p className="page-loading" role="status">
+            {t('admin.gate.checking')}
+          </p>
+        ) : signedIn && !pageCodeHere ? (
+          loading
+        ) : signedIn ? (
+          <Suspense fallback={loading}>
+            <SignedInPage section={section} />
+          </Suspense>
+        ) : (
+          // The page's code is fetched while the operator signs in, so that the page is drawn as
+          // soon as the session is open and asks for its data at once.
+          <AdminGate onSigningIn={ownPage?.preload} />
+        )}
+      </div>
     </ConsoleShell>
   );
 }

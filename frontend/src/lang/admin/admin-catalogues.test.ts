@@ -8,8 +8,8 @@ import romanian from './ro.json';
 const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
 /** Where the Command Center's texts are named: its features, its shell and its shared session. */
 const adminSources = [
-  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet', 'activity'].map((feature) =>
-    join(__dirname, '../../features', feature),
+  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet', 'activity'].map(
+    (feature) => join(__dirname, '../../features', feature),
   ),
   join(__dirname, '../../app/command-center'),
   join(__dirname, '../../lib/admin-session'),

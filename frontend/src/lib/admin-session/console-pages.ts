@@ -2,14 +2,7 @@ import type { AdminSessionAnswer, Permission } from './operator-types';
 import type { AdminMessageId } from './admin-catalogue';
 
 export type CommandCenterSection =
-  | 'registrations'
-  | 'activity'
-  | 'tour'
-  | 'sheet'
-  | 'print'
-  | 'door'
-  | 'operators'
-  | 'account';
+  'registrations' | 'activity' | 'tour' | 'sheet' | 'print' | 'door' | 'operators' | 'account';
 
 /** One section of the Command Center, as the shell lists it and the console opens it. */
 export interface ConsolePage {
