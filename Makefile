@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test test-static test-backend-built test-backend-suite build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test test-static test-static-then-site test-backend-built test-backend-suite build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -72,20 +72,24 @@ test-e2e: build browser
 ## make test: lint, format, types, and every test: backend, frontend components, browser.
 ## The frontend's types, then its component tests, first and alone (their typing in jsdom has
 ## 20 seconds a test, which it lacks when it shares the two cores with the other suites); then
-## the static checks at the same time as the backend's build and suite (each part's output
-## printed whole when it ends); then the browser suite, which builds the site and runs its files
-## in two workers (E2E_WORKERS), each with a server of its own. It does not overlap the backend
-## suite: two throughput tests there (nginx.spec, webhook-storm.spec) failed when both ran at
-## once on the loaded 2-core machine. The backend's build skips its type check there:
-## `typecheck -w backend` checks the same files.
+## the static checks followed by the site's build, at the same time as the backend's build and
+## suite (each part's output printed whole when it ends; the backend's tests serve sites of their
+## own, not the build); then the browser suite on that build, its files in two workers
+## (E2E_WORKERS), each with a server of its own. It does not overlap the backend suite: two
+## throughput tests there (nginx.spec, webhook-storm.spec) failed when both ran at once on the
+## loaded 2-core machine. The backend's build skips its type check there: `typecheck -w backend`
+## checks the same files.
 test: install browser nginx
 	$(NPM) run typecheck -w frontend
 	$(NPM) test -w frontend
-	$(MAKE) --no-print-directory -j 2 --output-sync=target test-static test-backend-suite
-	$(NPM) run test:e2e -w frontend
+	$(MAKE) --no-print-directory -j 2 --output-sync=target test-static-then-site test-backend-suite
+	E2E_SKIP_BUILD=1 $(NPM) run test:e2e -w frontend
 
 test-static: lint
 	$(NPM) run typecheck -w backend
+
+test-static-then-site: test-static
+	$(NPM) run build -w frontend
 
 test-backend-built: install
 	$(NPM) run build -w backend -- --noCheck

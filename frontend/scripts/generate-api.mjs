@@ -15,6 +15,16 @@ const CHECKED_FIELDS = {
   CreateRegistrationRequestDto: ['dream'],
   EditDreamRequestDto: ['dream'],
   ShareDreamRequestDto: ['dream'],
+  InviteOperatorRequestDto: ['name'],
+  JoinRequestDto: ['name', 'passphrase'],
+  PasskeyRegistrationRequestDto: ['name'],
+  PasskeyNameRequestDto: ['name'],
+  CancelRegistrationRequestDto: ['reason'],
+};
+
+/** The query parameters whose bounds the client holds its inputs to (operationId → names). */
+const CHECKED_PARAMETERS = {
+  listRegistrationPage: ['q'],
 };
 
 /** Each checked field's minLength, maxLength and pattern, as the document declares them. */
@@ -26,6 +36,18 @@ function fieldBounds(document) {
       const { minLength, maxLength, pattern } =
         document.components.schemas[schema].properties[field];
       bounds[schema][field] = { minLength, maxLength, pattern };
+    }
+  }
+  for (const [operationId, names] of Object.entries(CHECKED_PARAMETERS)) {
+    const operation = Object.values(document.paths)
+      .flatMap((path) => Object.values(path))
+      .find((candidate) => candidate.operationId === operationId);
+    bounds[operationId] = {};
+    for (const name of names) {
+      const { minLength, maxLength, pattern } = operation.parameters.find(
+        (parameter) => parameter.in === 'query' && parameter.name === name,
+      ).schema;
+      bounds[operationId][name] = { minLength, maxLength, pattern };
     }
   }
   return bounds;

@@ -24,40 +24,10 @@ export interface OperatorRow {
   totp: boolean;
 }
 
-interface Row {
-  id: string;
-  number: number;
-  name: string | null;
-  email: string | null;
-  role: OperatorRole;
-  state: OperatorStatus;
-  invitation_id: string | null;
-  invited_at: Date;
-  invitation_expires_at: Date | null;
-  joined_at: Date | null;
-  passkeys: number;
-  totp: boolean;
-}
-
-const COLUMNS = `id, number, name, email, role, state, invitation_id, invited_at,
-                 invitation_expires_at, joined_at, passkeys, totp`;
-
-function toOperatorRow(row: Row): OperatorRow {
-  return {
-    id: row.id,
-    number: row.number,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    state: row.state,
-    invitationId: row.invitation_id,
-    invitedAt: row.invited_at,
-    invitationExpiresAt: row.invitation_expires_at,
-    joinedAt: row.joined_at,
-    passkeys: row.passkeys,
-    totp: row.totp,
-  };
-}
+/** operator_view's columns under OperatorRow's names. */
+const COLUMNS = `id, number, name, email, role, state, invitation_id AS "invitationId",
+                 invited_at AS "invitedAt", invitation_expires_at AS "invitationExpiresAt",
+                 joined_at AS "joinedAt", passkeys, totp`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -70,20 +40,22 @@ export async function findOperator(
   operatorId: string,
 ): Promise<OperatorRow | undefined> {
   if (!isUuid(operatorId)) return undefined;
-  const rows: Row[] = await sql.query(`SELECT ${COLUMNS} FROM operator_view WHERE id = $1`, [
-    operatorId,
-  ]);
-  return rows[0] && toOperatorRow(rows[0]);
+  const rows: OperatorRow[] = await sql.query(
+    `SELECT ${COLUMNS} FROM operator_view WHERE id = $1`,
+    [operatorId],
+  );
+  return rows[0];
 }
 
 export async function findOperatorByEmail(
   sql: SqlExecutor,
   email: string,
 ): Promise<OperatorRow | undefined> {
-  const rows: Row[] = await sql.query(`SELECT ${COLUMNS} FROM operator_view WHERE email_key = $1`, [
-    emailKey(email),
-  ]);
-  return rows[0] && toOperatorRow(rows[0]);
+  const rows: OperatorRow[] = await sql.query(
+    `SELECT ${COLUMNS} FROM operator_view WHERE email_key = $1`,
+    [emailKey(email)],
+  );
+  return rows[0];
 }
 
 export async function findOperatorByInvitation(
@@ -91,17 +63,19 @@ export async function findOperatorByInvitation(
   invitationId: string,
 ): Promise<OperatorRow | undefined> {
   if (!isUuid(invitationId)) return undefined;
-  const rows: Row[] = await sql.query(
+  const rows: OperatorRow[] = await sql.query(
     `SELECT ${COLUMNS} FROM operator_view WHERE invitation_id = $1`,
     [invitationId],
   );
-  return rows[0] && toOperatorRow(rows[0]);
+  return rows[0];
 }
 
 /** Every operator, by number. */
 export async function listOperators(sql: SqlExecutor): Promise<OperatorRow[]> {
-  const rows: Row[] = await sql.query(`SELECT ${COLUMNS} FROM operator_view ORDER BY number`);
-  return rows.map(toOperatorRow);
+  const rows: OperatorRow[] = await sql.query(
+    `SELECT ${COLUMNS} FROM operator_view ORDER BY number`,
+  );
+  return rows;
 }
 
 /** The next operator's number (1, 2, …): under the operators' lock (lockOperators). */

@@ -48,6 +48,7 @@ import { RemoveOperatorPasskeyHandler } from './commands/remove-operator-passkey
 import { ResetOperatorSecondFactorHttpController } from './commands/reset-operator-second-factor/reset-operator-second-factor.http.controller';
 import { ResetOperatorSecondFactorHandler } from './commands/reset-operator-second-factor/reset-operator-second-factor.handler';
 import { EraseOperatorHttpController } from './commands/erase-operator/erase-operator.http.controller';
+import { PasskeyCeremonies } from './credentials/passkey-ceremonies';
 import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.handler';
 
 /**
@@ -114,6 +115,7 @@ import { EraseOperatorHandler } from './commands/erase-operator/erase-operator.h
     ReadInvitationQueryHandler,
     JoinAsOperatorHandler,
     OperatorStore,
+    PasskeyCeremonies,
   ],
 })
 export class OperatorsModule {}

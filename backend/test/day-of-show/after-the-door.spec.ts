@@ -9,6 +9,7 @@ import { snapshotReadModels, storedEvents } from '../read-models';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { testTour } from '../test-tour';
 import { waitFor } from '../wait-for';
+import { WaitingListOfferWorker } from '../../src/waiting-list/waiting-list-offer-worker';
 import { doorHandleOf } from '../../src/registrations/domain/door-handle';
 import { signLinkToken } from '../../src/notifications/visitor-links';
 import { slotDay } from '../../src/day-of-show/tickets/ticket-code';
@@ -59,6 +60,7 @@ describe('after the door: a booking whose life stays true once the evening begin
   let owner: string;
   let lateHolder: string;
   let startedSeat: string;
+  let lateOffer: string;
 
   // The slot's few seconds start once the database is there, just before the app starts.
   const ours = appsOnOwnDatabase(() => {
@@ -82,6 +84,7 @@ describe('after the door: a booking whose life stays true once the evening begin
     // Two bookings for after the start, made while the slot still takes registrations.
     lateHolder = (await register(app.url, { name: 'Late Holder' })).id;
     startedSeat = await paidSeat('Started Seat');
+    lateOffer = await offeredSeat('Late Offer');
   });
 
   const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
@@ -103,6 +106,26 @@ describe('after the door: a booking whose life stays true once the evening begin
     expect(
       (await admin('PATCH', `/api/admin/registrations/${id}/paid`, { paid: true })).status,
     ).toBe(200);
+    return id;
+  }
+
+  /**
+   * A seat offered from the waiting list, unpaid: the slot held to its seats taken, one more
+   * person waiting, the seats given back and the offer pass run (the workers are off in tests).
+   */
+  async function offeredSeat(name: string): Promise<string> {
+    const capacity = await visitor('GET', '/api/capacity');
+    const slot = (
+      capacity.body as Record<string, Record<string, { registered: number; limit: number }>>
+    ).bucharest[OPEN_SLOT];
+    const setCapacity = async (seats: number) =>
+      expect((await admin('PATCH', SLOT, { capacity: seats })).status).toBe(200);
+    await setCapacity(slot.registered);
+    const { id } = await register(app.url, { name });
+    expect((await adminRow(id))?.status).toBe('waiting');
+    await setCapacity(slot.limit);
+    expect((await app.app.get(WaitingListOfferWorker).runOnce()).offered).toBe(1);
+    expect((await adminRow(id))?.status).toBe('offered');
     return id;
   }
 
@@ -188,6 +211,24 @@ describe('after the door: a booking whose life stays true once the evening begin
       await storedEvents(app.dataSource, `registration-${id}`, 'RegistrationCancelled')
     ).map(({ data }) => ({ data }));
     expect(JSON.stringify(stored)).not.toContain('unwell');
+  });
+
+  it("refuses paying for an offer from its email's link once its person is let in (the seat paid at the box office), in words, and opens no payment page", async () => {
+    const token = signLinkToken(LINK_SECRET, 'offer', lateOffer);
+    expect(
+      (await admin('PATCH', `/api/admin/registrations/${lateOffer}/paid`, { paid: true })).status,
+    ).toBe(200);
+    expect((await checkIn({ handle: doorHandleOf(lateOffer), device: 'Door 1' })).status).toBe(200);
+    const before = await registrationEvents(lateOffer);
+    const refused = await visitor('POST', '/api/registrations/offer/checkout', { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      statusCode: 409,
+      code: 'past-the-door',
+      reason: 'checked-in',
+      message: expect.stringMatching(/let in at the door/),
+    });
+    expect(await registrationEvents(lateOffer)).toEqual(before);
   });
 
   it('gives each seat a number once, as a fact: a cancellation ahead moves nobody, and the freed number goes to the next person seated', async () => {

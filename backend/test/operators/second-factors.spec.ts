@@ -4,7 +4,7 @@ import {
 } from '../../src/operators/sign-in/login-throttle';
 import { adminRequest, login } from '../admin/admin-client';
 import { expectRefusedForNow, request } from '../http';
-import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/operators/commands/start-passkey-sign-in/start-passkey-sign-in.handler';
+import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/operators/credentials/passkey-ceremonies';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import {
   addTotp,

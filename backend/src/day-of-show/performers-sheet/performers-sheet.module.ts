@@ -3,7 +3,10 @@ import { RegistrationsModule } from '../../registrations/registrations.module';
 import { ApprovePerformersSheetHandler } from './commands/approve-performers-sheet/approve-performers-sheet.handler';
 import { ApprovePerformersSheetHttpController } from './commands/approve-performers-sheet/approve-performers-sheet.http.controller';
 import { GetPerformersSheetHttpController } from './queries/get-performers-sheet/get-performers-sheet.http.controller';
-import { GetPerformersSheetQueryHandler } from './queries/get-performers-sheet/get-performers-sheet.query-handler';
+import {
+  GetPerformersSheetQueryHandler,
+  SheetReviews,
+} from './queries/get-performers-sheet/get-performers-sheet.query-handler';
 import { AnswerSheetSuspicionsHandler } from './commands/answer-sheet-suspicions/answer-sheet-suspicions.handler';
 import { AnswerSheetSuspicionsHttpController } from './commands/answer-sheet-suspicions/answer-sheet-suspicions.http.controller';
 import { PrintPerformersSheetHttpController } from './queries/print-performers-sheet/print-performers-sheet.http.controller';
@@ -27,6 +30,7 @@ import { PrintPerformersSheetQueryHandler } from './queries/print-performers-she
     ApprovePerformersSheetHandler,
     AnswerSheetSuspicionsHandler,
     PrintPerformersSheetQueryHandler,
+    SheetReviews,
   ],
 })
 export class PerformersSheetModule {}

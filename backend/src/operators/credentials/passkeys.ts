@@ -215,6 +215,19 @@ export function registrationOptions(
   });
 }
 
+/**
+ * What an answer must show in either ceremony: the challenge the server kept, the site's origin
+ * and relying party, and that the person was verified on the authenticator.
+ */
+function expectedOf(rp: RelyingParty, challenge: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  };
+}
+
 /** The new passkey, if the authenticator's answer holds for the challenge; else undefined. */
 export async function verifyRegistration(
   rp: RelyingParty,
@@ -224,10 +237,7 @@ export async function verifyRegistration(
   try {
     const verified = await verifyRegistrationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expectedOf(rp, challenge),
     });
     if (!verified.verified) return undefined;
     const { credential } = verified.registrationInfo;
@@ -266,16 +276,13 @@ export async function verifyAuthentication(
   try {
     const verified = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectedOf(rp, challenge),
       credential: {
         id: passkey.id,
         publicKey: new Uint8Array(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: true,
     });
     return verified.verified ? verified.authenticationInfo.newCounter : undefined;
   } catch {

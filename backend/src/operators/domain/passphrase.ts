@@ -18,7 +18,7 @@ export const PASSPHRASE_MIN_SCORE = 4;
  * the answer's, for the client to choose its own words by) and the server's words for it.
  */
 export const PASSPHRASE_FAULTS = {
-  'passphrase-too-short': 'Use at least 12 characters.',
+  'passphrase-too-short': `Use at least ${PASSPHRASE_MIN_LENGTH} characters.`,
   'passphrase-too-common': 'This passphrase is too common.',
   'passphrase-personal': 'Do not build the passphrase from your name, your email or the site.',
   'passphrase-guessable':

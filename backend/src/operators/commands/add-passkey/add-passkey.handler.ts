@@ -1,23 +1,12 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { adminMetadata } from '../../../auth/admin-actor';
-import { AdminClock } from '../../../auth/admin-clock';
 import { fieldRefused, ownerHasNoFactors } from '../../../auth/admin-errors';
 import { isOwner } from '../../../auth/operator';
-import { APP_CONFIG } from '../../../config/app-config.token';
-import type { AppConfig } from '../../../config/config';
 import { OutboxWorker } from '../../../notifications/outbox-worker';
 import { PASSKEY_NOT_REGISTERED, requireFreshProof } from '../../account/account-refusals';
 import { noticeFactorChange } from '../../account/factor-notices';
-import {
-  findPasskey,
-  isRegistrationResponse,
-  relyingPartyOf,
-  storePasskey,
-  takeChallenge,
-  verifyRegistration,
-} from '../../credentials/passkeys';
+import { PasskeyCeremonies } from '../../credentials/passkey-ceremonies';
+import { storePasskey } from '../../credentials/passkeys';
 import type { PasskeyDto } from '../../operator-answers.dto';
 import { OperatorStore } from '../../operator-store';
 import { AddPasskeyCommand } from './add-passkey.command';
@@ -30,9 +19,7 @@ import { AddPasskeyCommand } from './add-passkey.command';
 @CommandHandler(AddPasskeyCommand)
 export class AddPasskeyHandler implements ICommandHandler<AddPasskeyCommand> {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly clock: AdminClock,
+    private readonly ceremonies: PasskeyCeremonies,
     private readonly store: OperatorStore,
     private readonly outbox: OutboxWorker,
   ) {}
@@ -40,23 +27,15 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskeyCommand> {
   async execute({ passkey, device, actor, session }: AddPasskeyCommand): Promise<PasskeyDto> {
     if (isOwner(actor.operatorId)) throw ownerHasNoFactors();
     requireFreshProof(session);
-    const now = await this.clock.now(this.dataSource);
-    const challenge = await takeChallenge(
-      this.dataSource,
-      passkey.challengeId,
-      'registration',
-      now,
-    );
     const refused = () =>
       fieldRefused('passkey-not-registered', 'response', PASSKEY_NOT_REGISTERED);
-    if (!challenge || challenge.operatorId !== actor.operatorId) throw refused();
-    if (!isRegistrationResponse(passkey.response)) throw refused();
-    const verified = await verifyRegistration(
-      relyingPartyOf(this.config.publicUrl),
+    const registered = await this.ceremonies.finishRegistration(
+      passkey.challengeId,
       passkey.response,
-      challenge.challenge,
+      actor.operatorId,
     );
-    if (!verified || (await findPasskey(this.dataSource, verified.id))) throw refused();
+    if (!registered) throw refused();
+    const { passkey: verified, now } = registered;
     const name = passkey.name?.trim() || device;
     await this.store.transaction(async (manager) => {
       const loaded = await this.store.load(manager, actor.operatorId);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { LINK_TOKEN } from '../../../notifications/visitor-links';
-import { PASSPHRASE_MAX_LENGTH } from '../../domain/passphrase';
+import { PASSPHRASE_MAX_LENGTH, PASSPHRASE_MIN_LENGTH } from '../../domain/passphrase';
 import { OPERATOR_NAME_MAX } from '../../operator-requests.dto';
 
 export class JoinRequestDto {
@@ -25,8 +25,9 @@ export class JoinRequestDto {
 
   @ApiProperty({
     example: 'seven ravens over the quiet harbour',
+    minLength: PASSPHRASE_MIN_LENGTH,
     maxLength: PASSPHRASE_MAX_LENGTH,
-    description: 'At least 12 characters, and none of the common passwords.',
+    description: `At least ${PASSPHRASE_MIN_LENGTH} characters, and none of the common passwords; a shorter one is refused with the field code \`passphrase-too-short\`.`,
   })
   @IsString({ message: 'passphrase is required' })
   @MaxLength(PASSPHRASE_MAX_LENGTH, {

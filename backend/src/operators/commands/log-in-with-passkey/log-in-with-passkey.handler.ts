@@ -1,19 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { AdminClock } from '../../../auth/admin-clock';
 import { passkeyRefused } from '../../../auth/admin-errors';
 import { AdminSessions, type OpenedAdminSession } from '../../../auth/admin-sessions';
-import { APP_CONFIG } from '../../../config/app-config.token';
-import type { AppConfig } from '../../../config/config';
-import {
-  findPasskey,
-  isAuthenticationResponse,
-  recordPasskeyUse,
-  relyingPartyOf,
-  takeChallenge,
-  verifyAuthentication,
-} from '../../credentials/passkeys';
+import { PasskeyCeremonies } from '../../credentials/passkey-ceremonies';
+import { recordPasskeyUse } from '../../credentials/passkeys';
 import { OperatorStore } from '../../operator-store';
 import { openOperatorSession } from '../../sign-in/open-operator-session';
 import { LogInWithPasskeyCommand } from './log-in-with-passkey.command';
@@ -25,9 +14,7 @@ import { LogInWithPasskeyCommand } from './log-in-with-passkey.command';
 @CommandHandler(LogInWithPasskeyCommand)
 export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskeyCommand> {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly clock: AdminClock,
+    private readonly ceremonies: PasskeyCeremonies,
     private readonly sessions: AdminSessions,
     private readonly store: OperatorStore,
   ) {}
@@ -37,23 +24,9 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
     origin,
     correlationId,
   }: LogInWithPasskeyCommand): Promise<OpenedAdminSession> {
-    const now = await this.clock.now(this.dataSource);
-    const challenge = await takeChallenge(
-      this.dataSource,
-      answer.challengeId,
-      'authentication',
-      now,
-    );
-    if (!challenge || !isAuthenticationResponse(answer.response)) throw passkeyRefused();
-    const passkey = await findPasskey(this.dataSource, answer.response.id);
-    if (!passkey) throw passkeyRefused();
-    const counter = await verifyAuthentication(
-      relyingPartyOf(this.config.publicUrl),
-      answer.response,
-      challenge.challenge,
-      passkey,
-    );
-    if (counter === undefined) throw passkeyRefused();
+    const signedIn = await this.ceremonies.finishSignIn(answer.challengeId, answer.response);
+    if (!signedIn) throw passkeyRefused();
+    const { passkey, counter, now } = signedIn;
     const session = await openOperatorSession(
       this.store,
       this.sessions,

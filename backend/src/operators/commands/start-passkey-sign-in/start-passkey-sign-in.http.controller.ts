@@ -12,7 +12,7 @@ import { PasskeyRequestOptionsDto } from '../../operator-answers.dto';
 import { EmptyRequestDto } from '../../operator-requests.dto';
 import { sessionOrigin } from '../../sign-in/session-origin';
 import { StartPasskeySignInCommand } from './start-passkey-sign-in.command';
-import { PASSKEY_SIGN_INS_PER_ADDRESS } from './start-passkey-sign-in.handler';
+import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../credentials/passkey-ceremonies';
 
 /** Anyone starts signing in with a passkey: sends StartPasskeySignInCommand. */
 @ApiTags('admin')

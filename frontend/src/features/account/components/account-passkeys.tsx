@@ -8,6 +8,7 @@ import type { Account } from '../../../lib/admin-session/operator-types';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { FieldError } from '../../../components/field';
+import { PASSKEY_RENAME_MAX_LENGTH } from '../../../lib/console-bounds';
 
 type Passkey = Account['passkeys'][number];
 
@@ -57,7 +58,7 @@ function PasskeyRow({ passkey, last }: { passkey: Passkey; last: boolean }) {
             id={`${id}-name`}
             type="text"
             value={name}
-            maxLength={60}
+            maxLength={PASSKEY_RENAME_MAX_LENGTH}
             onChange={(event) => setName(event.target.value)}
           />
           <button type="submit" className="button" disabled={!name.trim() || rename.isPending}>

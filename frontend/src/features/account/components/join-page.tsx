@@ -22,6 +22,7 @@ import { SecondFactorSetup } from './second-factor-setup';
 import '../../../components/command-center.css';
 import { FieldError } from '../../../components/field';
 import './account.css';
+import { JOINING_NAME_MAX_LENGTH, PASSPHRASE_MIN_LENGTH } from '../../../lib/console-bounds';
 
 function invitationProblem(error: unknown, t: AdminText): string {
   if (error instanceof HttpError && error.status === 410) return t('admin.join.usedOrExpired');
@@ -109,7 +110,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           type="text"
           autoComplete="name"
           value={name}
-          maxLength={100}
+          maxLength={JOINING_NAME_MAX_LENGTH}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={fieldProblem('name') ? true : undefined}
           aria-describedby={fieldProblem('name') ? `${id}-name-error` : undefined}
@@ -134,7 +135,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
           required
         />
         <ul id={`${id}-rules`} className="field-hint join-page__rules">
-          <li>{t('admin.join.rule.length')}</li>
+          <li>{t('admin.join.rule.length', { min: PASSPHRASE_MIN_LENGTH })}</li>
           <li>{t('admin.join.rule.common')}</li>
           <li>{t('admin.join.rule.words')}</li>
         </ul>

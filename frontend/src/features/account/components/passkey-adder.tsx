@@ -10,6 +10,7 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { passkeyRefusal } from '../model/passkey-errors';
 import { FieldError } from '../../../components/field';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
 
 /** Makes a passkey on this device (named, if the operator likes) and registers it. */
 export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
@@ -54,7 +55,7 @@ export function PasskeyAdder({ onAdded }: { onAdded: () => void }) {
           id={`${id}-name`}
           type="text"
           value={name}
-          maxLength={64}
+          maxLength={PASSKEY_NAME_MAX_LENGTH}
           autoComplete="off"
           onChange={(event) => setName(event.target.value)}
           aria-describedby={`${id}-hint`}

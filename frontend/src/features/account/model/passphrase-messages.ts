@@ -1,5 +1,6 @@
 import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
+import { PASSPHRASE_MIN_LENGTH } from '../../../lib/console-bounds';
 
 /** The server's passphrase refusals (its field codes on `passphrase`), in the operator's language. */
 export const PASSPHRASE_MESSAGES: Record<string, AdminMessageId> = {
@@ -15,5 +16,5 @@ export function passphraseProblem(
   t: AdminText,
 ): string {
   const key = PASSPHRASE_MESSAGES[fieldError.code];
-  return key ? t(key) : fieldError.message;
+  return key ? t(key, { min: PASSPHRASE_MIN_LENGTH }) : fieldError.message;
 }

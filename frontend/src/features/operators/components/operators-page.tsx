@@ -24,6 +24,7 @@ import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue'
 import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-display';
 import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
+import { INVITED_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 
@@ -120,7 +121,7 @@ function InviteForm() {
             id={`${id}-name`}
             type="text"
             autoComplete="off"
-            maxLength={100}
+            maxLength={INVITED_NAME_MAX_LENGTH}
             value={name}
             onChange={(event) => setName(event.target.value)}
             required

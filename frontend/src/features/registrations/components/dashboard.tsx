@@ -19,6 +19,7 @@ import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 import { Field, SelectField } from '../../../components/field';
 import './registrations.css';
+import { SEARCH_MAX_LENGTH } from '../../../lib/console-bounds';
 
 type StatusFilter = 'all' | NonNullable<RegistrationFilter['status']>;
 
@@ -164,7 +165,7 @@ export function Dashboard() {
               value={query}
               onChange={(change) => setQuery(change.target.value)}
               autoComplete="off"
-              maxLength={200}
+              maxLength={SEARCH_MAX_LENGTH}
             />
           </Field>
           <SelectField

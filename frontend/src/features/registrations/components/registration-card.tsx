@@ -27,6 +27,7 @@ import { EmailAddress } from '../../../components/email-address';
 import { HistoryDrawer } from './history-drawer';
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
+import { CANCEL_REASON_MAX_LENGTH } from '../../../lib/console-bounds';
 
 const STAGE_LABEL = {
   paidByCard: 'admin.stage.paidByCard',
@@ -413,7 +414,7 @@ export function RegistrationCard({
             onChange={(event) => setCancelReason(event.target.value)}
             required={pastTheDoor}
             aria-describedby={`${cancelReasonId}-hint`}
-            maxLength={500}
+            maxLength={CANCEL_REASON_MAX_LENGTH}
             rows={2}
             disabled={cancelRegistration.isPending}
           />

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { Locale } from '../../../../common/locale';
@@ -36,6 +36,24 @@ export interface ReviewedDream {
   hold: SheetNotReadyReason | null;
 }
 
+/** A slot's sheet as the sheet and the print both start from: its slot, its dreams reviewed. */
+@Injectable()
+export class SheetReviews {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly catalogue: LiveTour,
+  ) {}
+
+  /** The slot (an unknown event or slot is an error) and its seated dreams, reviewed. */
+  async of(
+    event: string,
+    time: string,
+  ): Promise<{ slot: SheetSlotDto; reviewed: ReviewedDream[] }> {
+    const slot = sheetSlot(this.catalogue, event, time);
+    return { slot, reviewed: await reviewSheet(this.dataSource, event, time) };
+  }
+}
+
 /**
  * A slot's sheet, read from registration_view: its seated people by seat order, each dream
  * anonymised with its own author's name, email and phone, which are read for that and never
@@ -43,14 +61,10 @@ export interface ReviewedDream {
  */
 @QueryHandler(GetPerformersSheetQuery)
 export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerformersSheetQuery> {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: LiveTour,
-  ) {}
+  constructor(private readonly sheets: SheetReviews) {}
 
   async execute({ event, time }: GetPerformersSheetQuery): Promise<PerformersSheetDto> {
-    const slot = sheetSlot(this.catalogue, event, time);
-    const reviewed = await reviewSheet(this.dataSource, event, time);
+    const { slot, reviewed } = await this.sheets.of(event, time);
     return {
       ...slot,
       dreams: reviewed.map((item) => item.dream),
@@ -61,7 +75,7 @@ export class GetPerformersSheetQueryHandler implements IQueryHandler<GetPerforme
 }
 
 /** The slot a sheet is for, as its head reads; an unknown event or slot is an error. */
-export function sheetSlot(catalogue: LiveTour, event: string, time: string): SheetSlotDto {
+function sheetSlot(catalogue: LiveTour, event: string, time: string): SheetSlotDto {
   const found = catalogue.findSlot(event, time);
   if (!found) {
     throw catalogue.findEvent(event) ? slotNotFound(event, time) : eventNotFound(event);
@@ -78,7 +92,7 @@ export function sheetSlot(catalogue: LiveTour, event: string, time: string): She
 }
 
 /** The slot's seated dreams, reviewed: the sheet's and the print's one reading. */
-export async function reviewSheet(
+async function reviewSheet(
   dataSource: DataSource,
   event: string,
   time: string,

@@ -1,9 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { LiveTour } from '../../../../tour/live-tour';
 import { SheetNotReady } from '../../domain/sheet-errors';
-import { reviewSheet, sheetSlot } from '../get-performers-sheet/get-performers-sheet.query-handler';
+import { SheetReviews } from '../get-performers-sheet/get-performers-sheet.query-handler';
 import type { PrintedSheetDto } from '../get-performers-sheet/performers-sheet.response.dto';
 import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
 
@@ -14,14 +11,10 @@ import { PrintPerformersSheetQuery } from './print-performers-sheet.query';
  */
 @QueryHandler(PrintPerformersSheetQuery)
 export class PrintPerformersSheetQueryHandler implements IQueryHandler<PrintPerformersSheetQuery> {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly catalogue: LiveTour,
-  ) {}
+  constructor(private readonly sheets: SheetReviews) {}
 
   async execute({ event, time }: PrintPerformersSheetQuery): Promise<PrintedSheetDto> {
-    const slot = sheetSlot(this.catalogue, event, time);
-    const reviewed = await reviewSheet(this.dataSource, event, time);
+    const { slot, reviewed } = await this.sheets.of(event, time);
     for (const reason of ['open-suspicions', 'still-personal'] as const) {
       const held = reviewed.filter((item) => item.hold === reason);
       if (held.length > 0) {
