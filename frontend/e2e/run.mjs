@@ -29,6 +29,7 @@ import { afterTheDoorScenarios } from './after-the-door.e2e.mjs';
 import { reminderScenarios } from './reminders.e2e.mjs';
 import { plansChangeScenarios } from './plans-change.e2e.mjs';
 import { moneyScenarios } from './money.e2e.mjs';
+import { consoleWorkplaceScenarios } from './console-workplace.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -145,6 +146,7 @@ const files = [
   ['plans-change', plansChangeScenarios],
   ['money', moneyScenarios],
   ['accounts', accountsScenarios],
+  ['console-workplace', consoleWorkplaceScenarios],
 ];
 
 /**

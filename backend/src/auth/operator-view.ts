@@ -115,6 +115,20 @@ export async function actorNames(
   return names;
 }
 
+/** Each operator's number and name (null once erased), by id; an unknown id is left out. */
+export async function operatorNumbersAndNames(
+  sql: SqlExecutor,
+  operatorIds: Iterable<string>,
+): Promise<Map<string, { number: number; name: string | null }>> {
+  const uuids = [...new Set(operatorIds)].filter(isUuid);
+  if (uuids.length === 0) return new Map();
+  const rows: { id: string; number: number; name: string | null }[] = await sql.query(
+    'SELECT id, number, name FROM operator_view WHERE id = ANY($1::uuid[])',
+    [uuids],
+  );
+  return new Map(rows.map((row) => [row.id, { number: row.number, name: row.name }]));
+}
+
 /**
  * The operator who caused an event, from its metadata: its operatorId, or the owner for an
  * operator's event recorded before there were operators (the password was the only login).

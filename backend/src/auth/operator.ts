@@ -99,6 +99,17 @@ export const OPERATOR_EVENT_TYPES: readonly OperatorEvent['type'][] = [
   'OperatorErased',
 ];
 
+/**
+ * The owner's sign-ins, failures and lock-outs (the password login), recorded in a stream of
+ * their own (`owner`) as an operator's are in theirs.
+ */
+export const OWNER_ACCESS_EVENT_TYPES = [
+  'OwnerSignedIn',
+  'OwnerSignInFailed',
+  'OwnerLockedOut',
+] as const;
+export type OwnerAccessEventType = (typeof OWNER_ACCESS_EVENT_TYPES)[number];
+
 export interface OperatorState {
   id: string;
   number: number;

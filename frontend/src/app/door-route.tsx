@@ -1,18 +1,15 @@
 import CommandCenterPage from './command-center/command-center-page';
 import { DoorPage } from '../features/door/components/door-page';
 
-/** /admin/door: the door page inside the Command Center's gate, texts and header. */
+/** /admin/door: the door page inside the Command Center's gate, texts and shell, full width. */
 export default function DoorRoute() {
   return (
     <CommandCenterPage
       section="door"
       worksOffline
-      page={({ consoleHeader, onSignedOut, operatorName }) => (
-        <DoorPage
-          consoleHeader={consoleHeader}
-          onSignedOut={onSignedOut}
-          operatorName={operatorName}
-        />
+      fullScreen
+      page={({ onSignedOut, operatorName }) => (
+        <DoorPage onSignedOut={onSignedOut} operatorName={operatorName} />
       )}
     />
   );

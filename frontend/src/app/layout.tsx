@@ -55,18 +55,23 @@ function PageOutlet() {
 }
 
 /**
- * A page that is a tool held in one hand (the door on a phone): the whole screen is its own,
- * without the site's header, menu, language switch and footer, whose links lead away from it.
+ * The Command Center's pages: none of the site's header, menu and footer, whose links lead away
+ * from the work. Each page draws the console's own shell (its header and its main landmark).
  */
-export function FullScreenLayout() {
+export function ConsoleLayout() {
+  const { pathname } = useLocation();
+  // Scrolled to the top on a new page, as the site's pages are.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">
         <FormattedMessage id="common.skipToContent" />
       </a>
-      <main id="main" className="full-screen" tabIndex={-1}>
+      <div className="console-frame">
         <PageOutlet />
-      </main>
+      </div>
     </>
   );
 }

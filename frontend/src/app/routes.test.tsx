@@ -3,7 +3,7 @@ import { isValidElement, type ReactNode } from 'react';
 import { createRoutesFromElements, matchRoutes, Routes, type RouteObject } from 'react-router';
 // The one list of the site's routes, which the server answers with 200 (any other path, 404).
 import siteRoutes from '../../../backend/src/site/site-routes.json';
-import { FullScreenLayout, Layout } from './layout';
+import { ConsoleLayout, Layout } from './layout';
 import { AppRoutes, lazyPageAt, preloadPageCode, preloadPageCodeOnIntent } from './routes';
 
 /** The <Route> tree inside the <Routes> that AppRoutes renders. */
@@ -39,14 +39,16 @@ describe('the routes of the site', () => {
     expect(leafPath('/confirmation/some-id/more')).toBe('*');
   });
 
-  it('draw the door in a full-screen frame of its own, every other page in the site’s', () => {
+  it('draw every Command Center page in the console’s frame, every other page in the site’s', () => {
     const frameOf = (path: string) => {
       const frame = matchRoutes(routes, path)?.at(0)?.route.element;
       return isValidElement(frame) ? frame.type : undefined;
     };
-    expect(frameOf('/admin/door')).toBe(FullScreenLayout);
-    for (const route of siteRoutes.filter((path) => path !== '/admin/door')) {
-      expect([route, frameOf(route.replace(/:[^/]+/g, 'some-id'))]).toEqual([route, Layout]);
+    for (const route of siteRoutes) {
+      expect([route, frameOf(route.replace(/:[^/]+/g, 'some-id'))]).toEqual([
+        route,
+        route === '/admin' || route.startsWith('/admin/') ? ConsoleLayout : Layout,
+      ]);
     }
   });
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { HomePage } from './home-page';
-import { FullScreenLayout, Layout } from './layout';
+import { ConsoleLayout, Layout } from './layout';
 import { payerRegistrationQuery } from '../features/confirmation/api/get-payer-registration';
 import { registrationQuery } from '../features/confirmation/api/get-registration';
 import { eventsQuery } from '../lib/catalogue';
@@ -31,7 +31,7 @@ const HandOnBookingPage = lazyPage(
 );
 const CommandCenterPage = lazyPage(() => import('./command-center/command-center-page'));
 const DoorRoute = lazyPage(() => import('./door-route'));
-const JoinPage = lazyPage(() => import('../features/account/components/join-page'));
+const JoinRoute = lazyPage(() => import('./join-route'));
 
 /**
  * Asks now for the data the page at this address will ask for first. The confirmation pages are
@@ -65,13 +65,6 @@ const SITE_ROUTES = (
       <Route path="offer" element={<OfferPage />} />
       <Route path="move" element={<MoveBookingPage />} />
       <Route path="hand-on" element={<HandOnBookingPage />} />
-      <Route path="admin" element={<CommandCenterPage />} />
-      <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
-      <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
-      <Route path="admin/money" element={<CommandCenterPage section="money" />} />
-      <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
-      <Route path="admin/account" element={<CommandCenterPage section="account" />} />
-      <Route path="admin/join" element={<JoinPage />} />
       <Route path="about" element={<AboutPage />} />
       <Route path="creator" element={<BiographyPage slug="creator" />} />
       <Route path="actress" element={<BiographyPage slug="actress" />} />
@@ -83,8 +76,18 @@ const SITE_ROUTES = (
       <Route path="polaroid" element={<PlaceholderPage page="polaroid" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
-    {/* The door is the phone's whole screen at the entrance: no site header, menu or footer. */}
-    <Route element={<FullScreenLayout />}>
+    {/* The Command Center draws its own shell: no site header, menu or footer. */}
+    <Route element={<ConsoleLayout />}>
+      <Route path="admin" element={<CommandCenterPage />} />
+      <Route path="admin/tour" element={<CommandCenterPage section="tour" />} />
+      <Route path="admin/sheet" element={<CommandCenterPage section="sheet" />} />
+      <Route path="admin/activity" element={<CommandCenterPage section="activity" />} />
+      <Route path="admin/print" element={<CommandCenterPage section="print" />} />
+      <Route path="admin/money" element={<CommandCenterPage section="money" />} />
+      <Route path="admin/operators" element={<CommandCenterPage section="operators" />} />
+      <Route path="admin/account" element={<CommandCenterPage section="account" />} />
+      <Route path="admin/join" element={<JoinRoute />} />
+      {/* The door is the phone's whole screen at the entrance, in the shell's compact header. */}
       <Route path="admin/door" element={<DoorRoute />} />
     </Route>
   </>

@@ -43,6 +43,9 @@ export interface ReceiptIssued {
 
 export type MovementKind = 'payment' | 'refund';
 
+/** The kinds of fact a seller's stream of receipts holds (the log's list names them). */
+export const RECEIPT_EVENT_TYPES: readonly ReceiptIssued['type'][] = ['ReceiptIssued'];
+
 /** What the provider says of a payment or a refund beyond its amount, when it says it. */
 export interface ProviderIds {
   paymentIntentId: string | null;

@@ -2,6 +2,7 @@ import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { TICKET_HOLDING_STATUSES, type RegistrationStatus } from '../domain/registration';
 import type { PersonAndSlotColumns, RegistrationViewRow } from './registration-view-row';
+import { registrationStreamId } from '../domain/registration-events';
 
 /**
  * The registrations' read model (registration_view) as the capabilities beside the core and
@@ -57,12 +58,15 @@ export async function doorCountsBySlot(sql: SqlExecutor): Promise<
     seated: string;
     checked_in: string;
     no_shows: string;
+    /** Seated people whose dream has no approved text on the performers' sheet yet. */
+    sheet_unapproved: string;
   }[]
 > {
   return sql.query(
     `SELECT event, time, count(*) AS seated,
               count(*) FILTER (WHERE checked_in_at IS NOT NULL) AS checked_in,
-              count(*) FILTER (WHERE checked_in_at IS NULL AND no_show) AS no_shows
+              count(*) FILTER (WHERE checked_in_at IS NULL AND no_show) AS no_shows,
+              count(*) FILTER (WHERE sheet_dream IS NULL) AS sheet_unapproved
          FROM registration_view WHERE status = ANY($1::text[])
         GROUP BY event, time ORDER BY event, time`,
     [TICKET_HOLDING_STATUSES],
@@ -185,4 +189,17 @@ export async function registrationsOfCheckoutSession(
        FROM registration_view WHERE checkout_session_id = $1`,
     [checkoutSessionId],
   );
+}
+
+/** The streams of a slot's registrations as they are now (of an event's, without `time`). */
+export async function slotRegistrationStreams(
+  sql: SqlExecutor,
+  event: string,
+  time: string | undefined,
+): Promise<string[]> {
+  const rows: { id: string }[] = await sql.query(
+    `SELECT id FROM registration_view WHERE event = $1${time === undefined ? '' : ' AND time = $2'}`,
+    time === undefined ? [event] : [event, time],
+  );
+  return rows.map((row) => registrationStreamId(row.id));
 }

@@ -5,11 +5,10 @@ import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 import { AdminSessionProvider, useAdminSession } from '../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../lib/admin-session/use-admin-text';
 import { AdminIntlProvider } from '../../lib/admin-session/admin-intl-provider';
-import { landingPage, mayOpen } from '../../lib/admin-session/console-pages';
+import { consolePage, landingPage, mayOpen } from '../../lib/admin-session/console-pages';
 import type { CommandCenterSection } from '../../lib/admin-session/console-pages';
 import { AdminGate } from '../../features/account/components/admin-gate';
-import { ConsoleNav } from '../../lib/admin-session/console-nav';
-import { LogoutButton } from '../../lib/admin-session/logout-button';
+import { ConsoleShell } from './console-shell';
 import { RoleRefusal } from './role-refusal';
 import { SecondFactorRequired } from '../../features/account/components/second-factor-required';
 import '../../components/command-center.css';
@@ -18,8 +17,6 @@ export type { CommandCenterSection } from '../../lib/admin-session/console-pages
 
 /** What the console hands a page that another feature draws (app/ puts them together). */
 export interface ConsolePageProps {
-  /** The console's logout and navigation, for the page's header. */
-  consoleHeader: ReactNode;
   /** The server answered 401: back to the gate, saying why. */
   onSignedOut: () => void;
   /** The signed-in operator's name (`owner` for the password login), as the server says it. */
@@ -58,33 +55,24 @@ const AccountPage = lazyPage(() =>
     default: module.AccountPage,
   })),
 );
-
-/** What a page says while its code loads: what it says while its data loads. */
-const LOADING = {
-  registrations: 'admin.dashboard.loading',
-  tour: 'admin.tour.loading',
-  sheet: 'admin.sheet.loading',
-  door: 'door.loading',
-  money: 'admin.money.loading',
-  operators: 'admin.operators.loading',
-  account: 'admin.account.loading',
-} as const;
-
-const TITLES = {
-  registrations: 'admin.page.title',
-  tour: 'admin.page.tourTitle',
-  sheet: 'admin.page.sheetTitle',
-  door: 'door.pageTitle',
-  money: 'admin.page.moneyTitle',
-  operators: 'admin.operators.pageTitle',
-  account: 'admin.account.pageTitle',
-} as const;
+const ActivityPage = lazyPage(() =>
+  import('../../features/activity/components/activity-page').then((module) => ({
+    default: module.ActivityPage,
+  })),
+);
+const SlotListPage = lazyPage(() =>
+  import('../../features/registrations/components/slot-list-page').then((module) => ({
+    default: module.SlotListPage,
+  })),
+);
 
 /** The console's own page of each section (the door is another feature's, given as `page`). */
 const PAGES: Record<CommandCenterSection, LazyPage<object>> = {
   registrations: Dashboard,
+  activity: ActivityPage,
   tour: TourPage,
   sheet: PerformersSheetPage,
+  print: SlotListPage,
   door: Dashboard,
   money: MoneyPage,
   operators: OperatorsPage,
@@ -121,34 +109,39 @@ function CommandCenter({
   section,
   page,
   worksOffline,
+  fullScreen,
 }: {
   section: CommandCenterSection;
   page?: (console: ConsolePageProps) => ReactNode;
   worksOffline: boolean;
+  fullScreen: boolean;
 }) {
   const t = useAdminText();
   const { state, unreachable, expire, permissions, secondFactorRequired, operator } =
     useAdminSession();
   const signedIn = state === 'signed-in';
   const allowed = mayOpen(section, permissions);
-  const title = <PageTitle text={t(TITLES[section])} />;
+  const entry = consolePage(section);
+  const title = <PageTitle text={t(entry.title)} />;
   // The console's own page here, unless another feature draws it (the door, which needs none).
   const ownPage = page ? undefined : PAGES[section];
   const pageCodeHere = usePageCode(ownPage, signedIn);
   const loading = (
     <p className="page-loading" role="status">
-      {t(LOADING[section])}
+      {t(entry.loading)}
     </p>
   );
 
   // A session opened by joining has nothing open until it has its second factor.
   if (signedIn && secondFactorRequired) {
     return (
-      <div className="page command-center-page">
-        {title}
-        <meta name="robots" content="noindex" />
-        <SecondFactorRequired />
-      </div>
+      <ConsoleShell sections={false}>
+        <div className="page command-center-page">
+          {title}
+          <meta name="robots" content="noindex" />
+          <SecondFactorRequired />
+        </div>
+      </ConsoleShell>
     );
   }
   // /admin itself is where every sign-in starts: a role without the registrations lands on the
@@ -158,75 +151,84 @@ function CommandCenter({
   }
   if (signedIn && !allowed) {
     return (
-      <div className="page command-center-page">
-        {title}
-        <meta name="robots" content="noindex" />
-        <RoleRefusal />
-      </div>
+      <ConsoleShell sections>
+        <div className="page command-center-page">
+          {title}
+          <meta name="robots" content="noindex" />
+          <RoleRefusal />
+        </div>
+      </ConsoleShell>
     );
   }
   // A page that works offline (the door, from its kept list) is shown when the server cannot be
   // asked about the session; its own requests meet the gate again if the session is over.
   if (page && (signedIn || (worksOffline && unreachable))) {
     return (
-      <div className="page command-center-page">
-        {title}
-        <meta name="robots" content="noindex" />
-        {page({
-          consoleHeader: (
-            <>
-              <LogoutButton />
-              <ConsoleNav />
-            </>
-          ),
-          onSignedOut: expire,
-          // As the door's answers name operators (actorName): the password login is `owner`.
-          operatorName: operator ? (operator.id === 'owner' ? 'owner' : operator.name) : null,
-        })}
-      </div>
+      <ConsoleShell sections={signedIn} fullScreen={fullScreen}>
+        <div className="page command-center-page">
+          {title}
+          <meta name="robots" content="noindex" />
+          {page({
+            onSignedOut: expire,
+            // As the door's answers name operators (actorName): the password login is `owner`.
+            operatorName: operator ? (operator.id === 'owner' ? 'owner' : operator.name) : null,
+          })}
+        </div>
+      </ConsoleShell>
     );
   }
   return (
-    <div className="page command-center-page">
-      {title}
-      <meta name="robots" content="noindex" />
-      {state === 'checking' ? (
-        <p className="page-loading" role="status">
-          {t('admin.gate.checking')}
-        </p>
-      ) : signedIn && !pageCodeHere ? (
-        loading
-      ) : signedIn ? (
-        <Suspense fallback={loading}>
-          <SignedInPage section={section} />
-        </Suspense>
-      ) : (
-        // The page's code is fetched while the operator signs in, so that the page is drawn as
-        // soon as the session is open and asks for its data at once.
-        <AdminGate onSigningIn={ownPage?.preload} />
-      )}
-    </div>
+    <ConsoleShell sections={signedIn} fullScreen={fullScreen}>
+      <div className="page command-center-page">
+        {title}
+        <meta name="robots" content="noindex" />
+        {state === 'checking' ? (
+          <p className="page-loading" role="status">
+            {t('admin.gate.checking')}
+          </p>
+        ) : signedIn && !pageCodeHere ? (
+          loading
+        ) : signedIn ? (
+          <Suspense fallback={loading}>
+            <SignedInPage section={section} />
+          </Suspense>
+        ) : (
+          // The page's code is fetched while the operator signs in, so that the page is drawn as
+          // soon as the session is open and asks for its data at once.
+          <AdminGate onSigningIn={ownPage?.preload} />
+        )}
+      </div>
+    </ConsoleShell>
   );
 }
 
 /**
  * The Command Center's pages: the sign-in, then the page, as far as the operator's role allows.
  * Another feature's page (the door) comes as `page`, drawn inside the console's gate, texts and
- * header.
+ * shell. Every page, the sign-in included, is drawn in the console's own shell (ConsoleShell),
+ * never the public site's.
  */
 export default function CommandCenterPage({
   section = 'registrations',
   page,
   worksOffline = false,
+  fullScreen = false,
 }: {
   section?: CommandCenterSection;
   page?: (console: ConsolePageProps) => ReactNode;
   worksOffline?: boolean;
+  /** The page is a tool held in one hand (the door): the whole width, little margin. */
+  fullScreen?: boolean;
 }) {
   return (
     <AdminIntlProvider>
       <AdminSessionProvider>
-        <CommandCenter section={section} page={page} worksOffline={worksOffline} />
+        <CommandCenter
+          section={section}
+          page={page}
+          worksOffline={worksOffline}
+          fullScreen={fullScreen}
+        />
       </AdminSessionProvider>
     </AdminIntlProvider>
   );

@@ -2,8 +2,6 @@ import { Link } from 'react-router';
 import { useAdminSession } from '../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../lib/admin-session/use-admin-text';
 import { landingPage } from '../../lib/admin-session/console-pages';
-import { ConsoleNav } from '../../lib/admin-session/console-nav';
-import { LogoutButton } from '../../lib/admin-session/logout-button';
 
 /**
  * A Command Center page opened by its address by a role that may not use it: said plainly,
@@ -16,8 +14,6 @@ export function RoleRefusal() {
     <div className="command-center">
       <header className="command-center__head">
         <h1>{t('admin.dashboard.title')}</h1>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
       <div className="notice notice--warning" role="alert">
         <p>{t('admin.role.refused')}</p>

@@ -8,8 +8,8 @@ import romanian from './ro.json';
 const catalogues: Record<string, Record<string, string>> = { en, it: italian, ro: romanian };
 /** Where the Command Center's texts are named: its features, its shell and its shared session. */
 const adminSources = [
-  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet'].map((feature) =>
-    join(__dirname, '../../features', feature),
+  ...['registrations', 'tour', 'operators', 'account', 'performers-sheet', 'activity'].map(
+    (feature) => join(__dirname, '../../features', feature),
   ),
   join(__dirname, '../../app/command-center'),
   join(__dirname, '../../lib/admin-session'),
@@ -18,7 +18,7 @@ const adminSources = [
 describe('Command Center catalogues', () => {
   itHoldsTheCatalogueRules(
     catalogues,
-    /^admin\.(event\.|slot\.heading|chart\.dayBar|csv\.email|row\.email|gate\.password|no$|actor\.admin$|filter\.option$)/,
+    /^admin\.(event\.|slot\.heading|chart\.dayBar|csv\.email|row\.email|gate\.password|no$|actor\.admin$|filter\.option$|landing\.slot$|activity\.operator$)/,
   );
 
   it('keeps only admin.* keys, apart from the site catalogue', () => {

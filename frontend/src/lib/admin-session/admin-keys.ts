@@ -36,6 +36,10 @@ export const adminKeys = {
     ['/api', 'admin', 'tour', 'sheet', event, time, 'print'] as const,
   /** The tour's accounts (the Money page): per stop and slot, in each currency. */
   accounts: () => ['/api', 'admin', 'accounts'] as const,
+  /** The log as the activity page reads it, newest first, under a filter. */
+  activity: () => ['/api', 'admin', 'events'] as const,
+  activityPages: <Filter extends object>(filter: Filter) =>
+    ['/api', 'admin', 'events', 'pages', filter] as const,
   /** The site's public tour (the visitors' event list), which a tour change also changes. */
   events: () => ['/api', 'events'] as const,
 };

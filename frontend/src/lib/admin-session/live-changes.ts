@@ -11,14 +11,22 @@ export const ADMIN_POLL_INTERVAL_MS = 5000;
  * page's data is fetched again only then, so an idle console moves no bytes. Answers whether the
  * stream is up; while it is not, the caller polls instead.
  */
-export function useLiveChanges(signedIn: boolean, page: 'registrations' | 'tour'): boolean {
+export function useLiveChanges(
+  signedIn: boolean,
+  page: 'registrations' | 'tour' | 'activity',
+): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
-    // What the page shows: the registrations' pages, or the tour with its seat counts.
-    const queryKey = page === 'tour' ? adminKeys.tour() : adminKeys.registrations();
+    // What the page shows: the registrations' pages, the tour with its seat counts, or the log.
+    const queryKey =
+      page === 'tour'
+        ? adminKeys.tour()
+        : page === 'activity'
+          ? adminKeys.activity()
+          : adminKeys.registrations();
     const source = new EventSource(apiUrl('/api/admin/events/live'), { withCredentials: true });
     let position: number | undefined;
     source.onopen = () => setConnected(true);

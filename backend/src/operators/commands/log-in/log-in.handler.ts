@@ -4,6 +4,7 @@ import { adminMetadata } from '../../../auth/admin-actor';
 import { tooManyAttempts, wrongPassword } from '../../../auth/admin-errors';
 import { AdminSessions, OWNER, type OpenedAdminSession } from '../../../auth/admin-sessions';
 import { OWNER_ID } from '../../../auth/permissions';
+import type { OwnerAccessEventType } from '../../../auth/operator';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
 import { appendToStream } from '../../../event-store/append-to-stream';
@@ -21,10 +22,11 @@ import { LogInCommand } from './log-in.command';
 /** The owner's sign-ins, failures and lock-outs: a stream of its own in the log. */
 export const OWNER_STREAM = 'owner';
 
-export type OwnerAccessEvent =
+export type OwnerAccessEvent = (
   | { type: 'OwnerSignedIn'; data: { sessionId: string } }
   | { type: 'OwnerSignInFailed'; data: { network: string } }
-  | { type: 'OwnerLockedOut'; data: { network: string; minutes: number } };
+  | { type: 'OwnerLockedOut'; data: { network: string; minutes: number } }
+) & { type: OwnerAccessEventType };
 
 /**
  * Appends to the owner's stream. Every append is made under the owner's account lock (the

@@ -12,6 +12,7 @@ import { filterCondition, filterConditionAnyStatus } from './registration-page-f
 import { statusCountsOfSlots } from '../../projections/read-model-fold';
 import { RegistrationPageQuery } from './registration-page.query';
 import { readSlotSeats } from '../../../seat-ledger/slot-seats';
+import { doorCountsBySlot } from '../registration-reads';
 import type {
   RegistrationPageDto,
   SlotTotalsDto,
@@ -44,7 +45,7 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
     // Without a search, the counts by status are slot_capacity's, summed over the slots the
     // filter keeps; a search counts the rows it matches (the trigram index finds them).
     const searched = filter.q?.trim() ? filterConditionAnyStatus(filter) : undefined;
-    const [rows, slots, searchedByStatus] = await Promise.all([
+    const [rows, slots, searchedByStatus, doorCounts] = await Promise.all([
       this.dataSource.query(
         `SELECT ${ADMIN_REGISTRATION_COLUMNS},
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_created_at
@@ -55,7 +56,9 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
       ) as Promise<PageRow[]>,
       readSlotSeats(this.dataSource),
       searched ? this.countByStatus(searched.where, searched.parameters) : undefined,
+      doorCountsBySlot(this.dataSource),
     ]);
+    const atTheDoor = new Map(doorCounts.map((row) => [`${row.event}\u0000${row.time}`, row]));
     const statusCounts = toStatusCounts(
       searchedByStatus ??
         statusCountsOfSlots(
@@ -88,6 +91,10 @@ export class RegistrationPageQueryHandler implements IQueryHandler<RegistrationP
         held: slot.held,
         paid: slot.paid,
         waiting: slot.waiting_list,
+        checkedIn: Number(atTheDoor.get(`${slot.event}\u0000${slot.time}`)?.checked_in ?? 0),
+        sheetUnapproved: Number(
+          atTheDoor.get(`${slot.event}\u0000${slot.time}`)?.sheet_unapproved ?? 0,
+        ),
       })),
     };
   }

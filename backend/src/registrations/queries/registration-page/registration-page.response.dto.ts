@@ -78,6 +78,21 @@ export class SlotTotalsDto {
 
   @ApiProperty({ type: 'integer', description: 'People on the waiting list.', example: 4980 })
   waiting: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Seated people (paid or confirmed) checked in at the door.',
+    example: 12,
+  })
+  checkedIn: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      "Seated people whose dream has no approved text on the performers' sheet yet (0: the sheet is approved).",
+    example: 3,
+  })
+  sheetUnapproved: number;
 }
 
 export class RegistrationPageDto {

@@ -5,8 +5,6 @@ import { useAccount } from '../api/get-account';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { roleLabel } from '../../../lib/admin-session/operator-display';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { AccountPasskeys } from './account-passkeys';
 import { NewRecoveryCodes } from './new-recovery-codes';
 import { PasskeyAdder } from './passkey-adder';
@@ -49,8 +47,6 @@ export function AccountPage() {
             </p>
           )}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
       {account.isPending ? (
         <p role="status">{t('admin.account.loading')}</p>

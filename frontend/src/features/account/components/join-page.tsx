@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Fragment, useId, useState } from 'react';
+import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -211,15 +211,22 @@ function JoinTitle() {
 }
 
 /** /admin/join?token=…: an invited operator sets a name and passphrase, then a second factor. */
-export default function JoinPage() {
+export default function JoinPage({
+  frame: Frame = Fragment,
+}: {
+  /** What the page is drawn in, inside the console's texts and session (app/ gives its shell). */
+  frame?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <AdminIntlProvider>
       <AdminSessionProvider>
-        <div className="page command-center-page">
-          <JoinTitle />
-          <meta name="robots" content="noindex" />
-          <Join />
-        </div>
+        <Frame>
+          <div className="page command-center-page">
+            <JoinTitle />
+            <meta name="robots" content="noindex" />
+            <Join />
+          </div>
+        </Frame>
       </AdminSessionProvider>
     </AdminIntlProvider>
   );

@@ -171,8 +171,10 @@ describe('signing in', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Registrations', 'Tour', 'Door', 'My account']);
-    expect(within(nav).getByText('Signed in as Bea Box (Box office)')).toBeInTheDocument();
+    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'My account']);
+    expect(
+      within(screen.getAllByRole('banner')[0]!).getByText('Signed in as Bea Box (Box office)'),
+    ).toBeInTheDocument();
   });
 
   it('says a wrong email, passphrase or code plainly, and how long to wait when throttled', async () => {
@@ -248,7 +250,7 @@ describe('what the role may open', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Registrations', 'Tour', 'Door', 'Operators', 'My account']);
+    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'Operators', 'My account']);
   });
 
   it('sends a door operator from /admin to the door page', async () => {

@@ -1,8 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ToastOutlet, useToast } from '../../../components/toast';
+import { useToast } from '../../../components/toast';
 import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { HttpError } from '../../../lib/http-error';
 import { useDoorSlots } from '../api/get-door-slots';
@@ -130,12 +129,9 @@ function PersonRow({
  * mark the no-shows once the slot has started. Works without a network from the last list.
  */
 export function DoorPage({
-  consoleHeader,
   onSignedOut,
   operatorName = null,
 }: {
-  /** The console's navigation and logout, which the Command Center hands every page. */
-  consoleHeader: ReactNode;
   onSignedOut: () => void;
   /** Who is signed in on this phone, named on the check-ins it has not sent yet. */
   operatorName?: string | null;
@@ -306,11 +302,7 @@ export function DoorPage({
             </p>
           )}
         </div>
-        <div className="door-page__console">{consoleHeader}</div>
       </header>
-
-      {/* Toasts take their place here, in the page's flow: over the page they would cover a control. */}
-      <ToastOutlet />
 
       <p className={`door-status door-status--${door.online ? 'online' : 'offline'}`} role="status">
         {door.online

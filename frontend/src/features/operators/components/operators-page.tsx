@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { EmailAddress } from '../../../components/email-address';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog, type ConfirmDialogProps } from '../../../components/confirm-dialog';
@@ -21,8 +22,6 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
 import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-display';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
 import { INVITED_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
@@ -547,7 +546,13 @@ function OperatorCard({ operator }: { operator: Operator }) {
         {operator.role !== 'owner' && (
           <div>
             <dt>{t('admin.operators.email')}</dt>
-            <dd>{operator.email ?? t('admin.operators.erasedValue')}</dd>
+            <dd>
+              {operator.email ? (
+                <EmailAddress address={operator.email} />
+              ) : (
+                t('admin.operators.erasedValue')
+              )}
+            </dd>
           </div>
         )}
         {operator.role !== 'owner' && (
@@ -613,8 +618,6 @@ export function OperatorsPage() {
             </p>
           )}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
       <InviteForm />
       <section className="admin-panel" aria-labelledby={`${titleId}-list`}>

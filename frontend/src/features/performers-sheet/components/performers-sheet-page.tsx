@@ -24,9 +24,7 @@ import {
   type SuspicionRef,
 } from '../model/sheet-review';
 import { localCity, localVenue } from '../../../lib/admin-session/tour-names';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { DreamReview, suspicionControlId } from './dream-review';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import './performers-sheet.css';
 
 /**
@@ -259,8 +257,6 @@ export function PerformersSheetPage() {
           {data && <p className="command-center__count">{title}</p>}
           {data && <p className="muted">{venue}</p>}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
 
       <div className="performers-sheet__screen">

@@ -1,4 +1,3 @@
-import { useIntl } from 'react-intl';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { SlotTotals } from '../api/get-registration-page';
@@ -6,18 +5,17 @@ import type { DayCount } from '../api/get-registrations-per-day';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import { seatsPerSlot } from '../model/chart-data';
-import { useSlotName } from '../hooks/use-slot-name';
 import { slotBadge } from '../model/slot-grouping';
-import { eventName } from './event-name';
+import { usePlaceNames } from '../../../lib/admin-session/place-names';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 
-const BAR_HEIGHT = 22;
-const ROW_GAP = 14;
-const LABEL_WIDTH = 150;
 const CHART_WIDTH = 460;
 const MAX_DAYS = 14;
 
-/** Two light, hand-drawn SVG charts: seats per slot against the limit, registrations per day. */
+/**
+ * Two light charts: seats per slot against the limit (the slots still to come), registrations
+ * per day.
+ */
 export function AdminCharts({
   days: dayCounts,
   slots: slotTotals,
@@ -78,58 +76,48 @@ function ChartSvg({ height, children }: { height: number; children: ReactNode })
   );
 }
 
+/**
+ * Seats per slot as a list of bars in the page's own text: each slot's full name above its bar
+ * (it wraps on a phone rather than being cut), the figures beside it, all read by screen readers.
+ */
 function SeatsChart({ slots, t }: { slots: ReturnType<typeof seatsPerSlot>; t: AdminText }) {
   const events = useEvents();
-  const nameSlot = useSlotName();
-  const intl = useIntl();
-  const height = slots.length * (BAR_HEIGHT + ROW_GAP);
-  const barArea = CHART_WIDTH - LABEL_WIDTH - 60;
+  const names = usePlaceNames();
   return (
-    <ChartSvg height={height}>
-      {slots.map((slot, index) => {
-        const y = index * (BAR_HEIGHT + ROW_GAP);
+    <ul className="seats-chart">
+      {slots.map((slot) => {
         const limit = Math.max(slot.limit, 1);
-        const filled = Math.min(slot.registered / limit, 1) * barArea;
-        const label = `${eventName(t, slot.event, events.data, intl.locale)} · ${nameSlot(slot.event, slot.time)}`;
-        const description = t('admin.chart.seatsBar', {
-          slot: label,
-          registered: slot.registered,
-          limit: slot.limit,
-          waiting: slot.waitingList,
-        });
+        const share = Math.min(slot.registered / limit, 1);
+        const badge = slotBadge(
+          slot.registered,
+          slot.limit,
+          findSlot(events.data, slot.event, slot.time)?.slot,
+        );
         return (
-          <g key={`${slot.event}-${slot.time}`} role="listitem" aria-label={description}>
-            <text x={0} y={y + BAR_HEIGHT * 0.7} className="admin-chart__label">
-              {label}
-            </text>
-            {[
-              { width: barArea, className: 'admin-chart__track' },
-              {
-                width: filled,
-                className: `admin-chart__bar admin-chart__bar--${slotBadge(slot.registered, slot.limit, findSlot(events.data, slot.event, slot.time)?.slot)}`,
-              },
-            ].map((bar) => (
-              <rect
-                key={bar.className}
-                x={LABEL_WIDTH}
-                y={y}
-                width={bar.width}
-                height={BAR_HEIGHT}
-                rx={4}
-                className={bar.className}
+          <li key={`${slot.event}-${slot.time}`} className="seats-chart__slot">
+            <span className="seats-chart__label">
+              {t('admin.landing.slot', {
+                event: names.event(slot.event),
+                time: names.slot(slot.event, slot.time),
+              })}
+            </span>
+            <span className="seats-chart__track" aria-hidden="true">
+              <span
+                className={`seats-chart__bar admin-chart__bar--${badge}`}
+                style={{ width: `${share * 100}%` }}
               />
-            ))}
-            <text
-              x={LABEL_WIDTH + barArea + 8}
-              y={y + BAR_HEIGHT * 0.7}
-              className="admin-chart__value"
-            >
-              {`${slot.registered}/${slot.limit}`}
-            </text>
-          </g>
+            </span>
+            <span className="seats-chart__value">
+              {t('admin.chart.seatsOf', {
+                taken: slot.registered,
+                limit: slot.limit,
+                waiting: slot.waitingList,
+              })}
+            </span>
+          </li>
         );
       })}
-    </ChartSvg>
+    </ul>
   );
 }
 

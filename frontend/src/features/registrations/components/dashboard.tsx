@@ -11,10 +11,10 @@ import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import { AdminCharts } from './admin-charts';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
-import { eventName } from './event-name';
+import { NextEvenings } from './next-evenings';
+import { nextEvenings } from '../model/next-evenings';
+import { eventName } from '../../../lib/admin-session/place-names';
 import { ExportPanel } from './export-panel';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { RegistrationFeed } from './registration-feed';
 import { SlotTotalsList } from './slot-totals-list';
 import { Field, SelectField } from '../../../components/field';
@@ -80,6 +80,12 @@ export function Dashboard() {
     [pages.data],
   );
   const slots = first?.slots;
+  const [now] = useState(() => Date.now());
+  // The chart shows the slots still to come, as the next evenings list them.
+  const upcoming = useMemo(
+    () => nextEvenings(slots ?? [], tour.data, now).upcoming,
+    [slots, tour.data, now],
+  );
   const total = first?.total ?? 0;
   const matched = first?.matched ?? 0;
   // Past 10,000 matches the server stops counting: the feed's size is then unknown.
@@ -136,8 +142,6 @@ export function Dashboard() {
             </p>
           )}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
 
       {pages.isError && !isUnauthorized(pages.error) && (
@@ -146,7 +150,9 @@ export function Dashboard() {
         </p>
       )}
 
-      <AdminCharts days={perDay.data} slots={slots} />
+      <NextEvenings slots={slots ?? []} />
+
+      <AdminCharts days={perDay.data} slots={upcoming} />
 
       <section className="admin-panel" aria-labelledby={`${titleId}-list`}>
         <h2 id={`${titleId}-list`}>{t('admin.dashboard.registrations')}</h2>

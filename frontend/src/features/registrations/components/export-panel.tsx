@@ -14,7 +14,7 @@ import { exportFileName, scopeFilter } from '../model/csv-export';
 import type { CsvLabels, ExportScope } from '../model/csv-export';
 import { downloadFromServer } from '../model/download-file';
 import { SelectField } from '../../../components/field';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
 
 export function csvLabels(t: AdminText): CsvLabels {
   return {

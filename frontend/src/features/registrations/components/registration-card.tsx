@@ -22,7 +22,8 @@ import {
   type SeatAndMoney,
 } from '../model/registration-display';
 import { DreamEditor } from './dream-editor';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
+import { EmailAddress } from '../../../components/email-address';
 import { HistoryDrawer } from './history-drawer';
 import { HandOnBookingDialog, MoveBookingDialog } from './change-booking-dialogs';
 import { useEvents } from '../../../lib/catalogue';
@@ -256,7 +257,9 @@ export function RegistrationCard({
           <dt>{t('admin.row.email')}</dt>
           <dd>
             {registration.email ? (
-              <a href={`mailto:${registration.email}`}>{registration.email}</a>
+              <a href={`mailto:${registration.email}`}>
+                <EmailAddress address={registration.email} />
+              </a>
             ) : null}
           </dd>
         </div>

@@ -3,7 +3,7 @@ import type { SlotTotals } from '../api/get-registration-page';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
 import { slotBadge, type SlotBadge } from '../model/slot-grouping';
-import { eventName } from './event-name';
+import { eventName } from '../../../lib/admin-session/place-names';
 import { findSlot, useEvents } from '../../../lib/catalogue';
 
 export const BADGE_LABEL = {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { findSlot, useEvents } from '../../../lib/catalogue';
-import { slotName } from '../model/slot-grouping';
+import { slotName } from '../../../lib/admin-session/place-names';
 
 /** Names a slot of the tour by its current start where its event takes place. */
 export function useSlotName(): (event: string, time: string) => string {

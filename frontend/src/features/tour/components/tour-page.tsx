@@ -7,9 +7,7 @@ import { useLiveChanges } from '../../../lib/admin-session/live-changes';
 import type { TourEventAdmin } from '../api/get-tour';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
 import { EventFormDialog } from './event-form-dialog';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { TourEventCard } from './tour-event-card';
 import { TourHistoryDrawer } from './tour-history-drawer';
 import './tour.css';
@@ -67,8 +65,6 @@ export function TourPage() {
             </p>
           )}
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
 
       <div className="tour-page__actions">
