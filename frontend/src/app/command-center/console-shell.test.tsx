@@ -28,12 +28,12 @@ describe("the console's shell", () => {
     [
       'the owner',
       OWNER_SESSION,
-      ['Registrations', 'Tour', 'Door', 'Activity', 'Operators', 'My account'],
+      ['Registrations', 'Tour', 'Door', 'Activity', 'Money', 'Operators', 'My account'],
     ],
     [
       'a box office',
       BOX_OFFICE_SESSION,
-      ['Registrations', 'Tour', 'Door', 'Activity', 'My account'],
+      ['Registrations', 'Tour', 'Door', 'Activity', 'Money', 'My account'],
     ],
     ['a door person', DOOR_SESSION, ['Door', 'My account']],
   ])('lists the sections %s may use, and who is signed in', async (_who, session, sections) => {

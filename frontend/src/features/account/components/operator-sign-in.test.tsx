@@ -171,7 +171,7 @@ describe('signing in', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'My account']);
+    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'Money', 'My account']);
     expect(
       within(screen.getAllByRole('banner')[0]!).getByText('Signed in as Bea Box (Box office)'),
     ).toBeInTheDocument();
@@ -250,7 +250,7 @@ describe('what the role may open', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'Operators', 'My account']);
+    ).toEqual(['Registrations', 'Tour', 'Door', 'Activity', 'Money', 'Operators', 'My account']);
   });
 
   it('sends a door operator from /admin to the door page', async () => {

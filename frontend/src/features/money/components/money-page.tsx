@@ -1,7 +1,5 @@
 import { useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
-import { ConsoleNav } from '../../../lib/admin-session/console-nav';
-import { LogoutButton } from '../../../lib/admin-session/logout-button';
 import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { toAdminLanguage } from '../../../lib/admin-session/admin-catalogue';
 import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
@@ -179,8 +177,6 @@ export function MoneyPage() {
           <h1 id={titleId}>{t('admin.money.title')}</h1>
           <p className="muted">{t('admin.money.intro')}</p>
         </div>
-        <LogoutButton />
-        <ConsoleNav />
       </header>
       <p>
         <a className="button button--small" href={ACCOUNTS_CSV_URL} download="accounts.csv">
