@@ -20,8 +20,9 @@ function precompiledCatalogues(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      // The site catalogues and the Command Center's own (lang/admin/*.json, lang/door/*.json).
-      if (!/\/lang\/(?:(?:admin|door)\/)?[a-z]+\.json$/.test(source)) return null;
+      // The site catalogues, the Command Center's own (lang/admin/*.json, lang/door/*.json) and the
+      // booking links' (lang/booking-links/*.json).
+      if (!/\/lang\/(?:(?:admin|door|booking-links)\/)?[a-z]+\.json$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved ? `${prefix}${resolved.id}?catalogue.js` : null;
     },

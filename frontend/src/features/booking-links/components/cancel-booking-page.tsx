@@ -1,3 +1,4 @@
+import { BookingLinksIntl } from '../booking-links-intl';
 import { TicketCard } from '../../../components/ticket-card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
@@ -19,6 +20,14 @@ import {
 
 /** /cancel?token=…: the link of a confirmation email, to cancel the booking it names. */
 export default function CancelBookingPage() {
+  return (
+    <BookingLinksIntl>
+      <CancelBookingPageContent />
+    </BookingLinksIntl>
+  );
+}
+
+function CancelBookingPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   if (!token) return <LinkNotValid />;

@@ -1,3 +1,10 @@
+import { BookingLinksIntl } from '../booking-links-intl';
 import { HandOnBookingPage } from './change-booking';
 
-export default HandOnBookingPage;
+export default function HandOnBookingPageInItsLanguage() {
+  return (
+    <BookingLinksIntl>
+      <HandOnBookingPage />
+    </BookingLinksIntl>
+  );
+}

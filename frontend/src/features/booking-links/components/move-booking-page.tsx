@@ -1,3 +1,10 @@
+import { BookingLinksIntl } from '../booking-links-intl';
 import { MoveBookingPage } from './change-booking';
 
-export default MoveBookingPage;
+export default function MoveBookingPageInItsLanguage() {
+  return (
+    <BookingLinksIntl>
+      <MoveBookingPage />
+    </BookingLinksIntl>
+  );
+}

@@ -1,3 +1,4 @@
+import { BookingLinksIntl } from '../booking-links-intl';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
@@ -8,6 +9,14 @@ import { BookingDetails, BookingLoading, LinkNotValid, useMoment } from './booki
 
 /** /offer?token=…: the link of a waiting-list offer, to pay for the seat held for the visitor. */
 export default function OfferPage() {
+  return (
+    <BookingLinksIntl>
+      <OfferPageContent />
+    </BookingLinksIntl>
+  );
+}
+
+function OfferPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   if (!token) return <LinkNotValid />;
