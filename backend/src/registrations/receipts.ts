@@ -4,7 +4,6 @@ import type { SqlExecutor } from '../event-store/sql-executor';
 import {
   issueReceipts,
   MoneyLedger,
-  movementKey,
   receiptStreamId,
   type ReceiptIssued,
   type RegistrationSlot,
@@ -46,7 +45,18 @@ export async function recordMoney(
     const slot = slots.get(id);
     if (slot) ledger.placeRegistration(id, slot);
   }
-  for (const movement of await moneyMovementsOf(sql, ids)) ledger.seed(movement);
+  // The payments these facts name too, where another registration received them (a booking
+  // handed on refunds the payment its first holder made).
+  const intents = [
+    ...new Set(
+      money.flatMap(({ event }) =>
+        'paymentIntentId' in event.data && typeof event.data.paymentIntentId === 'string'
+          ? [event.data.paymentIntentId]
+          : [],
+      ),
+    ),
+  ];
+  for (const movement of await moneyMovementsOf(sql, ids, intents)) ledger.seed(movement);
   for (const { event, recorded: place } of money) ledger.apply(event, place);
   const owed = ledger.receiptsOwed();
   const receipts: ReceiptsGiven['receipts'] = [];
@@ -59,9 +69,7 @@ export async function recordMoney(
       seller,
       version + 1,
       (movement) =>
-        ledger.movements.get(
-          movementKey(movement.registrationId, 'payment', movement.paymentIntentId),
-        )?.receiptNumber ?? null,
+        ledger.paymentOf(movement.registrationId, movement.paymentIntentId)?.receiptNumber ?? null,
     );
     const appended = await appendToStream(
       sql,

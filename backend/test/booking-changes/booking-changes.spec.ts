@@ -470,6 +470,18 @@ describe('moving a booking and handing it on', () => {
   });
 
   it('a rebuild gives the live rows and counts, over every move and hand-on', async () => {
+    // A payment is received once in the accounts, also when the seat it paid was handed on and
+    // then refunded to the new holder: that refund reverses the first holder's payment.
+    const twice: unknown[] = await app.dataSource.query(
+      `SELECT payment_intent_id FROM money_movements WHERE kind = 'payment'
+        GROUP BY payment_intent_id HAVING count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const refunds: { reverses_receipt: number | null }[] = await app.dataSource.query(
+      `SELECT reverses_receipt FROM money_movements WHERE kind = 'refund' AND state = 'refunded'`,
+    );
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const refund of refunds) expect(refund.reverses_receipt).toEqual(expect.any(Number));
     await checkInvariants(app.dataSource, catalogue, { rebuild: true });
   });
 });

@@ -14,7 +14,7 @@ import { adminRequest, login } from '../admin/admin-client';
 import { OPEN_SLOT, payInSandbox } from '../http';
 import { readyOperator } from '../operators/operator-client';
 import { deliver, registerVisitor, sessionEvent, STRIPE_ENV } from '../payments/payment-fixtures';
-import { answerSessionCreation, StripeStandIn } from '../payments/stripe-stand-in';
+import { answerSessionCreation, STAND_IN_FEE, StripeStandIn } from '../payments/stripe-stand-in';
 import { snapshotReadModels, storedEvents } from '../read-models';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { catalogueWithSeats } from '../test-tour';
@@ -181,7 +181,8 @@ describe('receipts and the accounts, from the log', () => {
         refundsInFlight: 1,
         refundsInFlightMinor: 3500,
         netMinor: 7000,
-        feesMinor: null,
+        // The provider's books report a fee for each of the two payments (the stand-in's).
+        feesMinor: 2 * STAND_IN_FEE.fee,
       },
     ]);
     expect((await receipts(app)).map((receipt) => [receipt.number, receipt.kind])).toEqual([

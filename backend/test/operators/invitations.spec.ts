@@ -171,7 +171,7 @@ describe('invitations: a signed link, good once for 48 hours, sent through the o
       authenticated: true,
       expiresAt: expect.any(String),
       operator: { id: invited.id, name: 'Radu I.', role: 'box-office' },
-      permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door'],
+      permissions: ['registrations', 'refunds', 'exports', 'tour', 'sheet', 'door', 'accounts'],
       secondFactorRequired: true,
     });
     const cookie = sessionCookieOf(joined);

@@ -42,6 +42,10 @@ export class MoneyMovements1732000003800 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX money_movements_position_idx ON money_movements (position)`,
     );
+    // A payment by its intent, whichever registration holds its seat now (a booking handed on).
+    await queryRunner.query(
+      `CREATE INDEX money_movements_payment_intent_idx ON money_movements (payment_intent_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

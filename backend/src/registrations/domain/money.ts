@@ -148,10 +148,31 @@ export class MoneyLedger {
   readonly movements = new Map<string, MoneyMovement>();
   readonly slots = new Map<string, RegistrationSlot>();
   readonly changed = new Set<string>();
+  /**
+   * Each payment received, by its payment intent: a payment is received once, whichever
+   * registration holds its seat now (a booking handed on carries its payment to the new person,
+   * whose refund is then that payment's).
+   */
+  private readonly paymentsByIntent = new Map<string, string>();
 
   seed(movement: MoneyMovement): void {
+    this.index(movement);
     this.movements.set(movement.key, movement);
     this.slots.set(movement.registrationId, { event: movement.event, time: movement.time });
+  }
+
+  /** The payment a registration's fact about `paymentIntentId` names, wherever it was received. */
+  paymentOf(registrationId: string, paymentIntentId: string | null): MoneyMovement | undefined {
+    const key =
+      (paymentIntentId && this.paymentsByIntent.get(paymentIntentId)) ??
+      movementKey(registrationId, 'payment', paymentIntentId);
+    return this.movements.get(key);
+  }
+
+  private index(movement: MoneyMovement): void {
+    if (movement.kind === 'payment' && movement.paymentIntentId) {
+      this.paymentsByIntent.set(movement.paymentIntentId, movement.key);
+    }
   }
 
   placeRegistration(registrationId: string, slot: RegistrationSlot): void {
@@ -161,6 +182,9 @@ export class MoneyLedger {
   apply(event: RegistrationEvent | ReceiptIssued, place: LogPlace): void {
     switch (event.type) {
       case 'RegistrationCreated':
+      case 'BookingReceived':
+      case 'BookingMoved':
+        // Where the registration's seat is now: its later money is that slot's.
         this.placeRegistration(event.data.registrationId, event.data);
         return;
       case 'PaymentConfirmed':
@@ -190,6 +214,7 @@ export class MoneyLedger {
   }
 
   private put(movement: MoneyMovement): void {
+    this.index(movement);
     this.movements.set(movement.key, movement);
     this.changed.add(movement.key);
   }
@@ -201,7 +226,7 @@ export class MoneyLedger {
   ): void {
     const ids = providerIdsOf(data);
     const key = movementKey(data.registrationId, 'payment', ids.paymentIntentId);
-    const known = this.movements.get(key);
+    const known = this.paymentOf(data.registrationId, ids.paymentIntentId);
     if (known) {
       // A later fact may bring an id the first did not (a charge, a balance transaction).
       const merged = { ...known, ...mergeIds(known, { ...ids, refundId: null }) };
@@ -237,9 +262,7 @@ export class MoneyLedger {
   ): void {
     const ids = providerIdsOf(data);
     const key = movementKey(data.registrationId, 'refund', ids.paymentIntentId);
-    const payment = this.movements.get(
-      movementKey(data.registrationId, 'payment', ids.paymentIntentId),
-    );
+    const payment = this.paymentOf(data.registrationId, ids.paymentIntentId);
     const known = this.movements.get(key);
     if (known) {
       if (known.state === 'refunded') return;

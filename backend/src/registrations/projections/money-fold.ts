@@ -107,11 +107,13 @@ export function movementOfRow(row: MoneyMovementRow): MoneyMovement {
 export async function moneyMovementsOf(
   sql: SqlExecutor,
   registrationIds: readonly string[],
+  paymentIntentIds: readonly string[] = [],
 ): Promise<MoneyMovement[]> {
-  if (registrationIds.length === 0) return [];
+  if (registrationIds.length === 0 && paymentIntentIds.length === 0) return [];
   const rows: MoneyMovementRow[] = await sql.query(
-    `SELECT * FROM money_movements WHERE registration_id = ANY($1::uuid[])`,
-    [registrationIds],
+    `SELECT * FROM money_movements
+      WHERE registration_id = ANY($1::uuid[]) OR payment_intent_id = ANY($2::text[])`,
+    [registrationIds, paymentIntentIds],
   );
   return rows.map(movementOfRow);
 }
