@@ -405,12 +405,18 @@ export const commandCenterScenarios = [
       );
       assert.match(perSlot.name, date);
       const slotRows = parseCsv(perSlot.bytes);
-      // The slot is written as people read it: its start where the show is.
+      // The slot is written as people read it: its start where the show is, the zone named as
+      // every message names it (its offset).
       const startsAt = (await publicSlot(baseURL, 'bucharest', openSlot.time)).startsAt;
       const slotLabel = new Intl.DateTimeFormat('en', {
-        dateStyle: 'full',
-        timeStyle: 'short',
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
         timeZone: 'Europe/Bucharest',
+        timeZoneName: 'shortOffset',
       }).format(new Date(startsAt));
       assert.ok(slotRows.slice(1).every((row) => row[4] === 'Bucharest' && row[5] === slotLabel));
       assert.ok(slotRows.some((row) => row[0] === name));
