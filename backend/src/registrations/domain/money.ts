@@ -233,23 +233,9 @@ export class MoneyLedger {
       if (JSON.stringify(merged) !== JSON.stringify(known)) this.put(merged);
       return;
     }
-    const slot = this.slots.get(data.registrationId);
     this.put({
-      key,
-      registrationId: data.registrationId,
-      event: slot?.event ?? '',
-      time: slot?.time ?? '',
-      kind: 'payment',
-      amountMinor: data.amountMinor,
-      currency: data.currency.toUpperCase(),
+      ...this.newMovement(key, 'payment', data, place, ids),
       state: 'received',
-      reason: null,
-      occurredAt: place.recordedAt.toISOString(),
-      settledAt: null,
-      receiptNumber: null,
-      reversesReceipt: null,
-      position: place.globalPosition,
-      ...ids,
       refundId: null,
     });
   }
@@ -275,26 +261,42 @@ export class MoneyLedger {
       });
       return;
     }
-    const slot = this.slots.get(data.registrationId);
     this.put({
+      ...this.newMovement(key, 'refund', data, place, ids),
+      state,
+      reason,
+      settledAt: state === 'refunded' ? place.recordedAt.toISOString() : null,
+      reversesReceipt: payment?.receiptNumber ?? null,
+      // A refund's fee is not the payment's: only the refund's own event may give one.
+      feeMinor: null,
+    });
+  }
+
+  /** A movement first seen in `place`, in the slot its registration holds, with no receipt yet. */
+  private newMovement(
+    key: string,
+    kind: MovementKind,
+    data: { registrationId: string; amountMinor: number; currency: string },
+    place: LogPlace,
+    ids: ProviderIds,
+  ): Omit<MoneyMovement, 'state'> {
+    const slot = this.slots.get(data.registrationId);
+    return {
       key,
       registrationId: data.registrationId,
       event: slot?.event ?? '',
       time: slot?.time ?? '',
-      kind: 'refund',
+      kind,
       amountMinor: data.amountMinor,
       currency: data.currency.toUpperCase(),
-      state,
-      reason,
+      reason: null,
       occurredAt: place.recordedAt.toISOString(),
-      settledAt: state === 'refunded' ? place.recordedAt.toISOString() : null,
+      settledAt: null,
       receiptNumber: null,
-      reversesReceipt: payment?.receiptNumber ?? null,
+      reversesReceipt: null,
       position: place.globalPosition,
       ...ids,
-      // A refund's fee is not the payment's: only the refund's own event may give one.
-      feeMinor: null,
-    });
+    };
   }
 
   /**
