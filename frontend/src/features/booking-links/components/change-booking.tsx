@@ -2,6 +2,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Field, FieldError } from '../../../components/field';
+import {
+  HolderFields,
+  NO_HOLDER,
+  type HolderField,
+  type HolderValues,
+} from '../../../components/holder-fields';
 import { Notice } from '../../../components/notice';
 import { PageHeading } from '../../../components/page-heading';
 import { ReturnHomeLink } from '../../../components/return-home-link';
@@ -173,9 +179,6 @@ function errorCodeOf(error: unknown): string | undefined {
   return error instanceof HttpError ? error.code : undefined;
 }
 
-const HOLDER_FIELDS = ['name', 'email', 'whatsapp', 'dream'] as const;
-type HolderField = (typeof HOLDER_FIELDS)[number];
-
 /** /hand-on?token=…: an email's link to hand the booking on to someone else. */
 export function HandOnBookingPage() {
   const token = useToken();
@@ -187,12 +190,7 @@ function HandOnBooking({ token }: { token: string }) {
   const intl = useIntl();
   const booking = useBooking('hand-on', token);
   const handOn = useHandOnBooking(token);
-  const [values, setValues] = useState<Record<HolderField, string>>({
-    name: '',
-    email: '',
-    whatsapp: '',
-    dream: '',
-  });
+  const [values, setValues] = useState<HolderValues>(NO_HOLDER);
   const moment = useMoment(booking.data?.event);
   const whyNot = useWhyNot(booking.data ?? ({ status: 'cancelled' } as Booking));
   if (handOn.isSuccess) {
@@ -231,32 +229,14 @@ function HandOnBooking({ token }: { token: string }) {
               values={{ until: moment(data.cancellableUntil) }}
             />
           </p>
-          {HOLDER_FIELDS.map((field) => (
-            <Field
-              key={field}
-              id={`hand-on-${field}`}
-              label={<FormattedMessage id={`handOnBooking.field.${field}`} />}
-              error={errorOf(field)}
-            >
-              {(control) =>
-                field === 'dream' ? (
-                  <textarea
-                    {...control}
-                    rows={5}
-                    value={values.dream}
-                    onChange={(e) => setValues({ ...values, dream: e.target.value })}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    type={field === 'email' ? 'email' : field === 'whatsapp' ? 'tel' : 'text'}
-                    value={values[field]}
-                    onChange={(e) => setValues({ ...values, [field]: e.target.value })}
-                  />
-                )
-              }
-            </Field>
-          ))}
+          <HolderFields
+            idPrefix="hand-on"
+            values={values}
+            onChange={setValues}
+            labelOf={(field) => <FormattedMessage id={`handOnBooking.field.${field}`} />}
+            errorOf={errorOf}
+            dreamRows={5}
+          />
           {handOn.isError && fieldErrors.length === 0 && (
             <FieldError alert>
               {textOfError(intl, handOn.error, CHANGE_REFUSALS, 'changeBooking.failed')}

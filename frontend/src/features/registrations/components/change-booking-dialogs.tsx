@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { HolderFields, NO_HOLDER, type HolderValues } from '../../../components/holder-fields';
 import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
@@ -99,9 +100,6 @@ export function MoveBookingDialog({
   );
 }
 
-const HOLDER_FIELDS = ['name', 'email', 'whatsapp', 'dream'] as const;
-type HolderField = (typeof HOLDER_FIELDS)[number];
-
 /** Hand a booking on to someone else: the new person's name, email, phone and dream. */
 export function HandOnBookingDialog({
   registration,
@@ -116,12 +114,7 @@ export function HandOnBookingDialog({
   const toast = useToast();
   const { fail } = useAdminFailure();
   const handOn = useHandOnBooking();
-  const [values, setValues] = useState<Record<HolderField, string>>({
-    name: '',
-    email: '',
-    whatsapp: '',
-    dream: '',
-  });
+  const [values, setValues] = useState<HolderValues>(NO_HOLDER);
   const fieldErrors = handOn.error instanceof HttpError ? handOn.error.fieldErrors : [];
   const submit = (form: FormEvent) => {
     form.preventDefault();
@@ -157,35 +150,18 @@ export function HandOnBookingDialog({
       }}
     >
       <form onSubmit={submit} noValidate>
-        {HOLDER_FIELDS.map((field) => {
-          const refused = fieldErrors.find((error) => error.field === field);
-          return (
-            <Field
-              key={field}
-              id={`hand-on-${registration.id}-${field}`}
-              label={t(`admin.handOn.field.${field}`)}
-              error={refused ? t('admin.handOn.fieldRefused') : undefined}
-            >
-              {(control) =>
-                field === 'dream' ? (
-                  <textarea
-                    {...control}
-                    rows={4}
-                    value={values.dream}
-                    onChange={(e) => setValues({ ...values, dream: e.target.value })}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    type={field === 'email' ? 'email' : field === 'whatsapp' ? 'tel' : 'text'}
-                    value={values[field]}
-                    onChange={(e) => setValues({ ...values, [field]: e.target.value })}
-                  />
-                )
-              }
-            </Field>
-          );
-        })}
+        <HolderFields
+          idPrefix={`hand-on-${registration.id}`}
+          values={values}
+          onChange={setValues}
+          labelOf={(field) => t(`admin.handOn.field.${field}`)}
+          errorOf={(field) =>
+            fieldErrors.some((error) => error.field === field)
+              ? t('admin.handOn.fieldRefused')
+              : undefined
+          }
+          dreamRows={4}
+        />
         <div className="confirm-dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t('admin.cancel.back')}
