@@ -85,15 +85,28 @@ export const consoleWorkplaceScenarios = [
   {
     name: 'Console shell: every page in its own shell, the next evenings first, the sign-in toast covering nothing',
     async run({ page, browser, baseURL, adminPassword }) {
+      // A live region speaks a notice for about a second (Radix's announcer), which a loaded
+      // machine may pass before the toast is seen: every text a live region takes is recorded.
+      await page.addInitScript(() => {
+        window.announced = [];
+        new MutationObserver(() => {
+          for (const region of document.querySelectorAll('[aria-live], [role="status"]')) {
+            const text = region.textContent?.trim();
+            if (text && !window.announced.includes(text)) window.announced.push(text);
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       await signIn(page, adminPassword);
       // The sign-in's notice sits under the shell, in the page's flow: announced, covering nothing.
       const toast = page.locator('.toast, .toast-plain').filter({ hasText: 'Access Granted' });
       await visible(toast);
+      await page
+        .waitForFunction(() => window.announced.some((text) => text.includes('Access Granted')), {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
       assert.ok(
-        (await page
-          .locator('[aria-live], [role="status"]')
-          .filter({ hasText: 'Access Granted' })
-          .count()) > 0,
+        await page.evaluate(() => window.announced.some((text) => text.includes('Access Granted'))),
         'the notice is announced',
       );
       assert.deepEqual(await controlsUnder(page, toast.first()), []);

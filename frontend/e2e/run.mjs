@@ -64,6 +64,20 @@ function freePort() {
   });
 }
 
+/** A scenario that hangs fails after this long instead of holding the run. */
+const scenarioTimeoutMs = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 480_000);
+
+/** The servers still running: every one is stopped before the run ends, whatever failed. */
+const running = new Set();
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 /**
  * The built server on a free port, with a data directory (and embedded database) of its own.
  * `env` adds to its environment; `logName` names its log under test-results.
@@ -89,7 +103,10 @@ async function startServer({ env = {}, logName = 'server.log' } = {}) {
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own, so that a server that must be killed takes its database with it.
+      detached: true,
     });
+    running.add(stop);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     exited = new Promise((resolveExit) => child.once('exit', resolveExit));
@@ -113,16 +130,17 @@ async function startServer({ env = {}, logName = 'server.log' } = {}) {
   const halt = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const timer = setTimeout(() => killGroup(child), 30_000);
       await exited;
       clearTimeout(timer);
     }
   };
 
-  const stop = async () => {
+  async function stop() {
+    running.delete(stop);
     await halt();
     rmSync(dataDir, { recursive: true, force: true });
-  };
+  }
 
   await launch();
   return { baseURL, dataDir, stop, halt, launch };
@@ -185,7 +203,16 @@ async function runScenario({ name, run, networkErrors }, { browser, server, labe
   };
   const started = Date.now();
   try {
-    await run({ page, context, browser, ...shared });
+    let timer;
+    const deadline = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`No end within ${scenarioTimeoutMs} ms (E2E_SCENARIO_TIMEOUT_MS)`)),
+        scenarioTimeoutMs,
+      );
+    });
+    await Promise.race([run({ page, context, browser, ...shared }), deadline]).finally(() =>
+      clearTimeout(timer),
+    );
     if (errors.length) throw new Error(`Errors in the page:\n${errors.join('\n')}`);
     console.log(`  ✓ ${label}${name} (${Date.now() - started} ms)`);
     return true;
@@ -258,13 +285,18 @@ async function main() {
     await Promise.all(servers.map((server, index) => worker(server, index)));
   } finally {
     await browser.close();
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...running].map((stopServer) => stopServer()));
   }
   console.log(`\n${passed} passed, ${failed} failed`);
-  process.exitCode = failed || !passed ? 1 : 0;
+  return failed || !passed ? 1 : 0;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// The run ends when its scenarios do: nothing left open (a stream, a timer) may hold it.
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(error);
+    await Promise.all([...running].map((stopServer) => stopServer().catch(() => undefined)));
+    process.exit(1);
+  },
+);
