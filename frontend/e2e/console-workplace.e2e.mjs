@@ -1,7 +1,7 @@
 // The Command Center as a workplace: its own shell on every page, the next evenings first, the
 // log in words, notices that cover nothing, a slot's list on paper, axe at two widths in three
 // languages. Few page loads: a page moves between sections through the shell's own links.
-/* global window, document -- the callbacks of page.evaluate run in the browser */
+/* global window, document, MutationObserver -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { adminCall, gotoSettled, slotOfItsOwn, visible } from './support.mjs';
 import { eventually, register, unique } from './command-center.e2e.mjs';
