@@ -12,7 +12,9 @@ import {
   getMetadataStorage,
   IsInt,
   IsOptional,
+  IsString,
   Max,
+  MaxLength,
   Min,
   registerDecorator,
   type ValidationArguments,
@@ -295,6 +297,22 @@ export function TextField(rule: TextRule, messages: TextMessages) {
         },
       },
     });
+}
+
+/**
+ * A text field of at most `maxLength` characters, refused in words naming it: "<field> must be
+ * text", "<field> must be at most <maxLength> characters" (codes not-text, too-long).
+ */
+export function TextOfAtMost(maxLength: number): PropertyDecorator {
+  return (object, propertyName) => {
+    const field = String(propertyName);
+    // In the order decorators written above a property apply (bottom up): the type, then the length.
+    MaxLength(maxLength, { message: `${field} must be at most ${maxLength} characters` })(
+      object,
+      propertyName,
+    );
+    IsString({ message: `${field} must be text` })(object, propertyName);
+  };
 }
 
 /**
