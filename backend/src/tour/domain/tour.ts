@@ -243,10 +243,6 @@ export interface ReopenSlot {
   closesMinutesBefore: number;
 }
 
-/** What an operator asks of the tour: any of its use cases' commands. */
-export type TourCommand =
-  AnnounceEvent | EditEvent | CompleteEvent | AddSlot | EditSlot | CloseSlot | ReopenSlot;
-
 function refuse(check: Check, field: string): void {
   if (check) throw new TourError('tour-field-invalid', capitalise(check), field);
 }
@@ -519,29 +515,6 @@ export function reopenSlot(state: TourEvent | undefined, command: ReopenSlot): T
   }
   refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
   return slot.status === 'open' ? [] : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
-}
-
-/**
- * The facts an operator's command records, decided from the event as its stream leaves it, by
- * the command's own decision above. A change to what already is records nothing.
- */
-export function decide(state: TourEvent | undefined, command: TourCommand): TourEventFact[] {
-  switch (command.type) {
-    case 'AnnounceEvent':
-      return announceEvent(state, command);
-    case 'EditEvent':
-      return editEvent(state, command);
-    case 'CompleteEvent':
-      return completeEvent(state, command);
-    case 'AddSlot':
-      return addSlot(state, command);
-    case 'EditSlot':
-      return editSlot(state, command);
-    case 'CloseSlot':
-      return closeSlot(state, command);
-    case 'ReopenSlot':
-      return reopenSlot(state, command);
-  }
 }
 
 /**
