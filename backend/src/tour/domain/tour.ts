@@ -38,12 +38,12 @@ export interface Slot {
   capacity: number;
 }
 
-export interface TourEvent {
-  slug: string;
+/** The details of an event an operator may edit. */
+export interface EventDetails {
   city: string;
   venue: string;
   /** The city and venue in other languages, where they differ from English. */
-  localised?: LocalisedPlaces;
+  localised: LocalisedPlaces;
   date: string;
   timeZone: string;
   status: EventStatus;
@@ -51,6 +51,12 @@ export interface TourEvent {
   priceMinor: number;
   /** The stop's ISO 4217 currency, one the payment provider takes (common/money.ts). */
   currency: string;
+}
+
+/** An event of the tour: its details (no other languages' places unless it has some), and slots. */
+export interface TourEvent extends Omit<EventDetails, 'localised'> {
+  slug: string;
+  localised?: LocalisedPlaces;
   /** Whether a freed seat is offered to the next person waiting without an operator. */
   automaticOffers: boolean;
   slots: Slot[];
@@ -63,18 +69,6 @@ export interface Tour {
    */
   currency: string;
   events: TourEvent[];
-}
-
-/** The details of an event an operator may edit. */
-export interface EventDetails {
-  city: string;
-  venue: string;
-  localised: LocalisedPlaces;
-  date: string;
-  timeZone: string;
-  priceMinor: number;
-  currency: string;
-  status: EventStatus;
 }
 
 export type TourFact =
@@ -181,16 +175,10 @@ export function replay(facts: TourEventFact[]): TourEvent | undefined {
 }
 
 /** An operator's use cases on the tour, one command each, decided by its function below. */
-export interface AnnounceEvent {
+export interface AnnounceEvent extends Omit<EventDetails, 'localised' | 'status'> {
   type: 'AnnounceEvent';
   slug: string;
-  city: string;
-  venue: string;
   localised?: LocalisedPlaces;
-  date: string;
-  timeZone: string;
-  priceMinor: number;
-  currency: string;
   status?: 'open' | 'coming-soon';
 }
 
