@@ -19,7 +19,7 @@ import {
   registerDecorator,
   type ValidationArguments,
 } from 'class-validator';
-import { parameterFault, type ParameterRule } from './parameter-rule';
+import { documentedBounds, parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
 import { ValidationFailed } from './request-errors';
 
@@ -233,8 +233,7 @@ export function FollowsParameterRule(rule: ParameterRule) {
     ApiProperty({
       type: 'string',
       minLength: 1,
-      maxLength: rule.maxLength,
-      pattern: rule.pattern?.source,
+      ...documentedBounds(rule),
     })(object, propertyName);
     registerDecorator({
       name: 'parameterRule',
