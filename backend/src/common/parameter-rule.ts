@@ -13,6 +13,11 @@ export interface ParameterRule {
   readonly shape: string;
 }
 
+/** The rule's bounds as the document declares them: its maxLength, and its pattern if it has one. */
+export function documentedBounds(rule: ParameterRule): { maxLength: number; pattern?: string } {
+  return { maxLength: rule.maxLength, ...(rule.pattern ? { pattern: rule.pattern.source } : {}) };
+}
+
 /** Length as JSON Schema's maxLength counts it: in characters (code points), not UTF-16 units. */
 function longerThan(text: string, longest: number): boolean {
   return text.length > longest && [...text].length > longest;

@@ -12,12 +12,14 @@ import {
   getMetadataStorage,
   IsInt,
   IsOptional,
+  IsString,
   Max,
+  MaxLength,
   Min,
   registerDecorator,
   type ValidationArguments,
 } from 'class-validator';
-import { parameterFault, type ParameterRule } from './parameter-rule';
+import { documentedBounds, parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
 import { ValidationFailed } from './request-errors';
 
@@ -231,8 +233,7 @@ export function FollowsParameterRule(rule: ParameterRule) {
     ApiProperty({
       type: 'string',
       minLength: 1,
-      maxLength: rule.maxLength,
-      pattern: rule.pattern?.source,
+      ...documentedBounds(rule),
     })(object, propertyName);
     registerDecorator({
       name: 'parameterRule',
@@ -295,6 +296,22 @@ export function TextField(rule: TextRule, messages: TextMessages) {
         },
       },
     });
+}
+
+/**
+ * A text field of at most `maxLength` characters, refused in words naming it: "<field> must be
+ * text", "<field> must be at most <maxLength> characters" (codes not-text, too-long).
+ */
+export function TextOfAtMost(maxLength: number): PropertyDecorator {
+  return (object, propertyName) => {
+    const field = String(propertyName);
+    // In the order decorators written above a property apply (bottom up): the type, then the length.
+    MaxLength(maxLength, { message: `${field} must be at most ${maxLength} characters` })(
+      object,
+      propertyName,
+    );
+    IsString({ message: `${field} must be text` })(object, propertyName);
+  };
 }
 
 /**

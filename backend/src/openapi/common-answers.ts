@@ -9,7 +9,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { RETRY_AFTER } from '../common/retry-after.header';
-import type { ParameterRule } from '../common/parameter-rule';
+import { documentedBounds, type ParameterRule } from '../common/parameter-rule';
 import { ERROR_CODES_EXTENSION } from '../common/api-refusals';
 import type { DeclaredErrors } from '../common/domain-error';
 import { IDEMPOTENCY_KEY_HEADER } from '../common/idempotency.interceptor';
@@ -221,8 +221,7 @@ export function declareParameterRules(
           ...(parameter.schema as SchemaObject),
           type: 'string',
           minLength: 1,
-          maxLength: rule.maxLength,
-          ...(rule.pattern ? { pattern: rule.pattern.source } : {}),
+          ...documentedBounds(rule),
         };
       }
     }

@@ -1,18 +1,9 @@
 import type { LiveTour } from './live-tour';
-import type { TourEvent } from './domain/tour';
-import type { EventStatus, LocalisedPlaces } from './domain/tour-rules';
+import type { EventDetails, TourEvent } from './domain/tour';
 
 /** An event of the tour as the public site reads it (GET /api/events, the rendered pages). */
-export interface PublicEvent {
+export interface PublicEvent extends EventDetails {
   slug: string;
-  city: string;
-  venue: string;
-  localised: LocalisedPlaces;
-  date: string;
-  timeZone: string;
-  status: EventStatus;
-  priceMinor: number;
-  currency: string;
   slots: { time: string; startsAt: string; status: string; capacity: number }[];
 }
 

@@ -16,6 +16,7 @@ import { ReopenSlotHandler } from './commands/reopen-slot/reopen-slot.handler';
 import { ReopenSlotHttpController } from './commands/reopen-slot/reopen-slot.http.controller';
 import { TourAdminHttpController } from './queries/tour-admin/tour-admin.http.controller';
 import { TourAdminQueryHandler } from './queries/tour-admin/tour-admin.query-handler';
+import { GetTourEventQueryHandler } from './queries/tour-admin/get-tour-event.query-handler';
 import { LiveTourSync } from './live-tour-sync';
 import { TourStore } from './tour-store';
 
@@ -39,6 +40,7 @@ import { TourStore } from './tour-store';
   providers: [
     TourStore,
     TourAdminQueryHandler,
+    GetTourEventQueryHandler,
     LiveTourSync,
     AnnounceEventHandler,
     EditEventHandler,

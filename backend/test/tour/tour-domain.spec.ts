@@ -1,6 +1,11 @@
 import { TourFileError, parseTour } from '../../src/tour/live-tour';
 import {
-  decide,
+  addSlot,
+  announceEvent,
+  closeSlot,
+  editEvent,
+  editSlot,
+  reopenSlot,
   importedFacts,
   replay,
   type TourEvent,
@@ -29,7 +34,7 @@ const reopen = {
 };
 
 function eventWith(...facts: TourEventFact[]): TourEvent {
-  return replay([...decide(undefined, announce), ...facts])!;
+  return replay([...announceEvent(undefined, announce), ...facts])!;
 }
 
 /** A refusal's kind, by the HTTP status its code is answered with. */
@@ -79,14 +84,14 @@ describe("the tour's domain", () => {
       automaticOffers: true,
       slots: [],
     });
-    expect(refusal(() => decide(eventWith(), announce))).toMatchObject({
+    expect(refusal(() => announceEvent(eventWith(), announce))).toMatchObject({
       kind: 'conflict',
       field: 'slug',
     });
   });
 
   it('names a slot from its start in the event time zone, as the record names slots', () => {
-    const [added] = decide(eventWith(), {
+    const [added] = addSlot(eventWith(), {
       type: 'AddSlot',
       slug: 'cluj',
       startsAt: '2031-03-12T17:30:00Z',
@@ -122,34 +127,34 @@ describe("the tour's domain", () => {
       time: 'Mar 12 - 7:30pm',
       now: new Date('2031-01-01T00:00:00Z'),
     };
-    expect(refusal(() => decide(event, { ...edit, capacity: 11, seatsTaken: 12 }))).toEqual({
+    expect(refusal(() => editSlot(event, { ...edit, capacity: 11, seatsTaken: 12 }))).toEqual({
       kind: 'conflict',
       field: 'capacity',
       message: 'This slot has 12 seats taken; its capacity cannot go below 12.',
     });
-    expect(refusal(() => decide(event, { ...edit, capacity: 0, seatsTaken: 1 })).kind).toBe(
+    expect(refusal(() => editSlot(event, { ...edit, capacity: 0, seatsTaken: 1 })).kind).toBe(
       'invalid',
     );
-    expect(decide(event, { ...edit, capacity: 12, seatsTaken: 12 })).toEqual([
+    expect(editSlot(event, { ...edit, capacity: 12, seatsTaken: 12 })).toEqual([
       {
         type: 'SlotCapacityChanged',
         data: { slug: 'cluj', time: 'Mar 12 - 7:30pm', capacity: 12, from: 20 },
       },
     ]);
-    expect(decide(event, { ...edit, capacity: 20, seatsTaken: 12 })).toEqual([]);
+    expect(editSlot(event, { ...edit, capacity: 20, seatsTaken: 12 })).toEqual([]);
     // The same instant written another way is no move.
     expect(
-      decide(event, { ...edit, startsAt: '2031-03-12T19:30:00+02:00', seatsTaken: 0 }),
+      editSlot(event, { ...edit, startsAt: '2031-03-12T19:30:00+02:00', seatsTaken: 0 }),
     ).toEqual([]);
-    expect(decide(event, { ...reopen, time: 'Mar 12 - 7:30pm' })).toEqual([]);
-    expect(refusal(() => decide(event, { ...edit, time: 'Mar 13', seatsTaken: 0 })).kind).toBe(
+    expect(reopenSlot(event, { ...reopen, time: 'Mar 12 - 7:30pm' })).toEqual([]);
+    expect(refusal(() => editSlot(event, { ...edit, time: 'Mar 13', seatsTaken: 0 })).kind).toBe(
       'not-found',
     );
   });
 
   it('closes every slot when the event completes, and reopens none after', () => {
     const event = eventWith(
-      ...decide(eventWith(), {
+      ...addSlot(eventWith(), {
         type: 'AddSlot',
         slug: 'cluj',
         startsAt: '2031-03-12T17:30:00Z',
@@ -159,13 +164,13 @@ describe("the tour's domain", () => {
     );
     expect(event.status).toBe('completed');
     expect(event.slots.map((slot) => slot.status)).toEqual(['closed']);
-    expect(refusal(() => decide(event, { ...reopen, time: event.slots[0].time })).kind).toBe(
+    expect(refusal(() => reopenSlot(event, { ...reopen, time: event.slots[0].time })).kind).toBe(
       'conflict',
     );
   });
 
   it('reopens no slot whose registration has closed by the clock', () => {
-    const added = decide(eventWith(), {
+    const added = addSlot(eventWith(), {
       type: 'AddSlot',
       slug: 'cluj',
       startsAt: '2031-03-12T17:30:00Z',
@@ -174,10 +179,10 @@ describe("the tour's domain", () => {
     const slot = eventWith(...added).slots[0];
     const closed = eventWith(
       ...added,
-      ...decide(eventWith(...added), { type: 'CloseSlot', slug: 'cluj', time: slot.time }),
+      ...closeSlot(eventWith(...added), { type: 'CloseSlot', slug: 'cluj', time: slot.time }),
     );
     const at = (iso: string, closesMinutesBefore = 0) =>
-      decide(closed, { ...reopen, time: slot.time, now: new Date(iso), closesMinutesBefore });
+      reopenSlot(closed, { ...reopen, time: slot.time, now: new Date(iso), closesMinutesBefore });
     expect(at('2031-03-12T17:29:00Z')).toEqual([
       { type: 'SlotReopened', data: { slug: 'cluj', time: slot.time } },
     ]);
@@ -201,7 +206,7 @@ describe("the tour's domain", () => {
     expect(() => parseTour(tour)).toThrow(TourFileError);
     expect(() => parseTour(tour)).toThrow(/matera: the time zone must be an IANA time zone/);
     expect(
-      refusal(() => decide(undefined, { ...announce, timeZone: 'Mars/Olympus' })).message,
+      refusal(() => announceEvent(undefined, { ...announce, timeZone: 'Mars/Olympus' })).message,
     ).toBe('The time zone must be an IANA time zone (Europe/Bucharest).');
 
     for (const event of parseTour(testTour()).events) {
@@ -210,7 +215,7 @@ describe("the tour's domain", () => {
   });
 
   describe('names and times that make no sense', () => {
-    const added = decide(eventWith(), {
+    const added = addSlot(eventWith(), {
       type: 'AddSlot',
       slug: 'cluj',
       time: 'cap 5',
@@ -218,10 +223,10 @@ describe("the tour's domain", () => {
       capacity: 20,
     });
     const event = eventWith(...added);
-    const addSlot = (startsAt: string, time?: string) =>
-      decide(event, { type: 'AddSlot', slug: 'cluj', startsAt, capacity: 20, time });
+    const addSlotAt = (startsAt: string, time?: string) =>
+      addSlot(event, { type: 'AddSlot', slug: 'cluj', startsAt, capacity: 20, time });
     const moveSlot = (startsAt: string, now = new Date('2031-01-01T00:00:00Z')) =>
-      decide(event, {
+      editSlot(event, {
         type: 'EditSlot',
         slug: 'cluj',
         time: 'cap 5',
@@ -232,21 +237,21 @@ describe("the tour's domain", () => {
 
     it('refuses invisible and direction-changing characters in names', () => {
       for (const time of ['cap\u200b 5', 'cap 5\u200d', '\u202ecap 5', 'cap\u2066 5']) {
-        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+        expect(refusal(() => addSlotAt('2031-03-13T19:30:00+02:00', time))).toMatchObject({
           kind: 'invalid',
           field: 'time',
           message: "The slot's name must not contain invisible or direction-changing characters.",
         });
       }
       expect(
-        refusal(() => decide(undefined, { ...announce, city: 'Cluj\u202eNapoca' })),
+        refusal(() => announceEvent(undefined, { ...announce, city: 'Cluj\u202eNapoca' })),
       ).toMatchObject({
         kind: 'invalid',
         field: 'city',
       });
       expect(
         refusal(() =>
-          decide(undefined, { ...announce, localised: { ro: { venue: 'Fabrica\u200b' } } }),
+          announceEvent(undefined, { ...announce, localised: { ro: { venue: 'Fabrica\u200b' } } }),
         ),
       ).toMatchObject({ kind: 'invalid', field: 'localised' });
     });
@@ -255,18 +260,18 @@ describe("the tour's domain", () => {
       // A no-break space, a byte-order mark (a space to JavaScript) and a decomposed é: the
       // name already there.
       for (const time of [' cap\u00a05 ', '\ufeffcap 5']) {
-        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+        expect(refusal(() => addSlotAt('2031-03-13T19:30:00+02:00', time))).toMatchObject({
           kind: 'conflict',
           field: 'time',
         });
       }
-      const [announced] = decide(undefined, { ...announce, city: '  Cafe\u0301   Town ' });
+      const [announced] = announceEvent(undefined, { ...announce, city: '  Cafe\u0301   Town ' });
       expect(announced.data).toMatchObject({ city: 'Caf\u00e9 Town' });
     });
 
     it('refuses slot names no address can carry', () => {
       for (const time of ['.', '..', 'a/b', 'a\\b']) {
-        expect(refusal(() => addSlot('2031-03-13T19:30:00+02:00', time))).toMatchObject({
+        expect(refusal(() => addSlotAt('2031-03-13T19:30:00+02:00', time))).toMatchObject({
           kind: 'invalid',
           field: 'time',
           message: "The slot's name must be usable in an address: no / or \\, and not . or ...",
@@ -275,23 +280,23 @@ describe("the tour's domain", () => {
     });
 
     it('spells the time zone as IANA does, and refuses an unknown one', () => {
-      const [announced] = decide(undefined, { ...announce, timeZone: 'europe/bucharest' });
+      const [announced] = announceEvent(undefined, { ...announce, timeZone: 'europe/bucharest' });
       expect(announced.data).toMatchObject({ timeZone: 'Europe/Bucharest' });
-      const [edited] = decide(event, {
+      const [edited] = editEvent(event, {
         type: 'EditEvent',
         slug: 'cluj',
         changes: { timeZone: 'EUROPE/ROME' },
       });
       expect(edited.data).toEqual({ slug: 'cluj', timeZone: 'Europe/Rome' });
       expect(
-        decide(event, {
+        editEvent(event, {
           type: 'EditEvent',
           slug: 'cluj',
           changes: { timeZone: 'europe/bucharest' },
         }),
       ).toEqual([]);
       expect(
-        refusal(() => decide(undefined, { ...announce, timeZone: 'Europe/Atlantis' })).kind,
+        refusal(() => announceEvent(undefined, { ...announce, timeZone: 'Europe/Atlantis' })).kind,
       ).toBe('invalid');
       const tour = testTour();
       tour.events[0].timeZone = 'europe/rome';
@@ -299,30 +304,32 @@ describe("the tour's domain", () => {
     });
 
     it('refuses dates and starts outside 2000 to 2099', () => {
-      expect(refusal(() => decide(undefined, { ...announce, date: '0000-01-01' }))).toMatchObject({
+      expect(
+        refusal(() => announceEvent(undefined, { ...announce, date: '0000-01-01' })),
+      ).toMatchObject({
         kind: 'invalid',
         field: 'date',
         message: 'The date must be between 2000 and 2099.',
       });
-      expect(refusal(() => addSlot('0001-03-12T19:30:00Z'))).toMatchObject({
+      expect(refusal(() => addSlotAt('0001-03-12T19:30:00Z'))).toMatchObject({
         kind: 'invalid',
         field: 'startsAt',
       });
-      expect(refusal(() => addSlot('2150-03-12T19:30:00Z')).field).toBe('startsAt');
+      expect(refusal(() => addSlotAt('2150-03-12T19:30:00Z')).field).toBe('startsAt');
     });
 
     it("refuses a start whose offset is not its event's zone's at that instant", () => {
-      expect(refusal(() => addSlot('2031-03-13T19:30:00+05:00'))).toEqual({
+      expect(refusal(() => addSlotAt('2031-03-13T19:30:00+05:00'))).toEqual({
         kind: 'invalid',
         field: 'startsAt',
         message: "The start's offset +05:00 is not Europe/Bucharest's at that time (+02:00).",
       });
       // Summer time: +03:00 in July, and +02:00 is refused then.
-      expect(addSlot('2031-07-13T19:30:00+03:00')).toHaveLength(1);
-      expect(refusal(() => addSlot('2031-07-13T19:30:00+02:00')).field).toBe('startsAt');
+      expect(addSlotAt('2031-07-13T19:30:00+03:00')).toHaveLength(1);
+      expect(refusal(() => addSlotAt('2031-07-13T19:30:00+02:00')).field).toBe('startsAt');
       expect(refusal(() => moveSlot('2031-03-14T19:30:00+01:00')).field).toBe('startsAt');
       // UTC claims no local time.
-      expect(addSlot('2031-03-13T17:30:00Z')).toHaveLength(1);
+      expect(addSlotAt('2031-03-13T17:30:00Z')).toHaveLength(1);
       const tour = testTour();
       tour.events[0].slots[0].startsAt = tour.events[0].slots[0].startsAt.replace(
         '+02:00',
@@ -333,14 +340,14 @@ describe("the tour's domain", () => {
 
     it('refuses two slots of an event at the same instant', () => {
       // The same instant as cap 5, written in UTC.
-      expect(refusal(() => addSlot('2031-03-12T17:30:00Z', 'another'))).toEqual({
+      expect(refusal(() => addSlotAt('2031-03-12T17:30:00Z', 'another'))).toEqual({
         kind: 'conflict',
         field: 'startsAt',
         message: 'The event "cluj" has a slot at that time already: "cap 5".',
       });
       const two = eventWith(
         ...added,
-        ...decide(event, {
+        ...addSlot(event, {
           type: 'AddSlot',
           slug: 'cluj',
           startsAt: '2031-03-13T19:30:00+02:00',
@@ -349,7 +356,7 @@ describe("the tour's domain", () => {
       );
       expect(
         refusal(() =>
-          decide(two, {
+          editSlot(two, {
             type: 'EditSlot',
             slug: 'cluj',
             time: 'cap 5',

@@ -310,7 +310,12 @@ export function evolve(
 /** A registration as the event that begins its stream leaves it. */
 function begun(event: RegistrationBeginning): RegistrationState {
   const data = event.data;
-  const person = {
+  // The slot and the person, as every beginning has them; the seat and its payment differ.
+  const common = {
+    id: data.registrationId,
+    event: data.event,
+    time: data.time,
+    locale: data.locale,
     name: data.name ?? null,
     email: data.email ?? null,
     whatsapp: data.whatsapp ?? null,
@@ -327,10 +332,7 @@ function begun(event: RegistrationBeginning): RegistrationState {
     // The seat as it was handed on, with its payment where it was; the person is the new one.
     const received = event.data;
     return {
-      id: received.registrationId,
-      event: received.event,
-      time: received.time,
-      locale: received.locale,
+      ...common,
       status: received.status,
       paid: received.paid,
       dreamedCaptured: false,
@@ -339,15 +341,11 @@ function begun(event: RegistrationBeginning): RegistrationState {
       stripeSessionId: received.stripeSessionId,
       paymentIntentId: received.paymentIntentId,
       clientKey: null,
-      ...person,
     };
   }
   const created = event.data;
   return {
-    id: created.registrationId,
-    event: created.event,
-    time: created.time,
-    locale: created.locale,
+    ...common,
     status: created.placement === 'seat' ? 'held' : 'waiting',
     paid: false,
     dreamedCaptured: created.dreamedCaptured,
@@ -356,7 +354,6 @@ function begun(event: RegistrationBeginning): RegistrationState {
     stripeSessionId: null,
     paymentIntentId: null,
     clientKey: created.clientKey ?? null,
-    ...person,
   };
 }
 

@@ -39,12 +39,8 @@ export function slotNotFound(slug: string, time: string): TourError {
  * What every change of one event may be refused with (ApiRefusals): a field it names, an event
  * it does not have, a change at the same moment; a slot's change adds the slot it does not have.
  */
-export const EVENT_CHANGE_REFUSALS = only(
-  TourError,
-  'tour-field-invalid',
-  'event-not-found',
-  'concurrent-change',
-);
+const EVENT_CHANGE_CODES = ['tour-field-invalid', 'event-not-found', 'concurrent-change'] as const;
+export const EVENT_CHANGE_REFUSALS = only(TourError, ...EVENT_CHANGE_CODES);
+export const SLOT_CHANGE_REFUSALS = only(TourError, ...EVENT_CHANGE_CODES, 'slot-not-found');
 /** What an event's price may be refused with besides its fields' shapes. */
 export const PRICE_REFUSALS = only(TourError, 'currency-not-accepted');
-export const SLOT_CHANGE_REFUSALS = only(TourError, 'slot-not-found');

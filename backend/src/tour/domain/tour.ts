@@ -38,12 +38,12 @@ export interface Slot {
   capacity: number;
 }
 
-export interface TourEvent {
-  slug: string;
+/** The details of an event an operator may edit. */
+export interface EventDetails {
   city: string;
   venue: string;
   /** The city and venue in other languages, where they differ from English. */
-  localised?: LocalisedPlaces;
+  localised: LocalisedPlaces;
   date: string;
   timeZone: string;
   status: EventStatus;
@@ -51,6 +51,12 @@ export interface TourEvent {
   priceMinor: number;
   /** The stop's ISO 4217 currency, one the payment provider takes (common/money.ts). */
   currency: string;
+}
+
+/** An event of the tour: its details (no other languages' places unless it has some), and slots. */
+export interface TourEvent extends Omit<EventDetails, 'localised'> {
+  slug: string;
+  localised?: LocalisedPlaces;
   /** Whether a freed seat is offered to the next person waiting without an operator. */
   automaticOffers: boolean;
   slots: Slot[];
@@ -63,18 +69,6 @@ export interface Tour {
    */
   currency: string;
   events: TourEvent[];
-}
-
-/** The details of an event an operator may edit. */
-export interface EventDetails {
-  city: string;
-  venue: string;
-  localised: LocalisedPlaces;
-  date: string;
-  timeZone: string;
-  priceMinor: number;
-  currency: string;
-  status: EventStatus;
 }
 
 export type TourFact =
@@ -181,16 +175,10 @@ export function replay(facts: TourEventFact[]): TourEvent | undefined {
 }
 
 /** An operator's use cases on the tour, one command each, decided by its function below. */
-export interface AnnounceEvent {
+export interface AnnounceEvent extends Omit<EventDetails, 'localised' | 'status'> {
   type: 'AnnounceEvent';
   slug: string;
-  city: string;
-  venue: string;
   localised?: LocalisedPlaces;
-  date: string;
-  timeZone: string;
-  priceMinor: number;
-  currency: string;
   status?: 'open' | 'coming-soon';
 }
 
@@ -242,10 +230,6 @@ export interface ReopenSlot {
   now: Date;
   closesMinutesBefore: number;
 }
-
-/** What an operator asks of the tour: any of its use cases' commands. */
-export type TourCommand =
-  AnnounceEvent | EditEvent | CompleteEvent | AddSlot | EditSlot | CloseSlot | ReopenSlot;
 
 function refuse(check: Check, field: string): void {
   if (check) throw new TourError('tour-field-invalid', capitalise(check), field);
@@ -519,29 +503,6 @@ export function reopenSlot(state: TourEvent | undefined, command: ReopenSlot): T
   }
   refuseReopeningPastSlot(slot, command.now, command.closesMinutesBefore);
   return slot.status === 'open' ? [] : [{ type: 'SlotReopened', data: { slug, time: slot.time } }];
-}
-
-/**
- * The facts an operator's command records, decided from the event as its stream leaves it, by
- * the command's own decision above. A change to what already is records nothing.
- */
-export function decide(state: TourEvent | undefined, command: TourCommand): TourEventFact[] {
-  switch (command.type) {
-    case 'AnnounceEvent':
-      return announceEvent(state, command);
-    case 'EditEvent':
-      return editEvent(state, command);
-    case 'CompleteEvent':
-      return completeEvent(state, command);
-    case 'AddSlot':
-      return addSlot(state, command);
-    case 'EditSlot':
-      return editSlot(state, command);
-    case 'CloseSlot':
-      return closeSlot(state, command);
-    case 'ReopenSlot':
-      return reopenSlot(state, command);
-  }
 }
 
 /**

@@ -7,6 +7,21 @@ import { adminKeys } from './admin-keys';
 export const ADMIN_POLL_INTERVAL_MS = 5000;
 
 /**
+ * How a view the live stream keeps fresh is fetched: again on each change it tells of (never
+ * stale in between), every ADMIN_POLL_INTERVAL_MS while the stream is down (`polling`) and after
+ * a failure until an answer comes; not retried on its own, nor on the window's focus.
+ */
+export function liveViewOptions(polling: boolean) {
+  return {
+    refetchInterval: (query: { state: { status: string } }) =>
+      polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,
+    staleTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  } as const;
+}
+
+/**
  * The event log's position, pushed by the server (Server-Sent Events) each time it moves: the
  * page's data is fetched again only then, so an idle console moves no bytes. Answers whether the
  * stream is up; while it is not, the caller polls instead.

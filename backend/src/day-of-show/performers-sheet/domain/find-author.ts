@@ -4,7 +4,7 @@ import { foldWord } from './fold-word';
 import type { Found } from './found';
 import { lexicon, type Lexicon } from './lexicon';
 import { NICKNAMES } from './nicknames';
-import { hasUpperCase, joined, splitWords, type Word } from './words';
+import { hasUpperCase, joined, joinedRuns, splitWords, type Word } from './words';
 
 /** What the site knows of the dream's author (the registration's name, email and phone). */
 export interface Author {
@@ -134,27 +134,16 @@ export function findAuthor(text: string, author: Author, language: Locale): Foun
   const forms = authorForms(parts);
   const caseMatters = hasUpperCase(text);
   const words = splitWords(text);
-  let index = 0;
-  while (index < words.length) {
-    const word = words[index];
-    if (
-      !matchesAuthor(word, forms, language) ||
-      (caseMatters && !word.capitalised && !isOnlyName(word, known))
-    ) {
-      index += 1;
-      continue;
-    }
-    let last = index;
-    while (
-      last + 1 < words.length &&
-      joined(text, words[last], words[last + 1]) &&
-      matchesAuthor(words[last + 1], forms, language) &&
-      (!caseMatters || words[last + 1].capitalised)
-    ) {
-      last += 1;
-    }
-    const run = words.slice(index, last + 1);
-    index = last + 1;
+  const runs = joinedRuns(
+    text,
+    words,
+    (word) =>
+      matchesAuthor(word, forms, language) &&
+      (!caseMatters || word.capitalised || isOnlyName(word, known)),
+    (word) => matchesAuthor(word, forms, language) && (!caseMatters || word.capitalised),
+  );
+  for (const { first, last } of runs) {
+    const run = words.slice(first, last + 1);
     if (namesNoPerson(text, words, run[0].index, run[run.length - 1].index, known, language))
       continue;
     // Another capitalised word joined to it: someone else of the same name ("Marco Ricci" for

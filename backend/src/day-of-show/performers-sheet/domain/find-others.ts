@@ -12,7 +12,7 @@ import {
 import type { Author } from './find-author';
 import type { Found } from './found';
 import { lexicon, type Lexicon } from './lexicon';
-import { hasUpperCase, joined, splitWords, type Word } from './words';
+import { hasUpperCase, joined, joinedRuns, splitWords, type Word } from './words';
 
 /**
  * What points at someone other than the author, marked as suspected for the reviewer: people's
@@ -39,19 +39,24 @@ function personWord(word: Word, known: Lexicon, language: Locale): boolean {
   return !known.words.has(word.text);
 }
 
+/** After a title or a relation ("Dr", "my sister"): what follows names a person. */
+function cuedAt(text: string, words: readonly Word[], index: number, language: Locale): boolean {
+  const word = words[index];
+  const before = words[index - 1];
+  return (
+    before !== undefined &&
+    /^[\s.,]*$/u.test(text.slice(before.end, word.start)) &&
+    (TITLES[language].has(before.folded) || RELATIONS[language].has(before.folded))
+  );
+}
+
 function findPeople(text: string, known: Lexicon, language: Locale): Found[] {
   const words = splitWords(text);
   const found: Found[] = [];
   const caseMatters = hasUpperCase(text);
-  let index = 0;
-  while (index < words.length) {
-    const word = words[index];
-    const before = words[index - 1];
-    const cued =
-      before !== undefined &&
-      /^[\s.,]*$/u.test(text.slice(before.end, word.start)) &&
-      (TITLES[language].has(before.folded) || RELATIONS[language].has(before.folded));
-    const starts =
+  const starts = (word: Word, index: number) => {
+    const cued = cuedAt(text, words, index, language);
+    return (
       (caseMatters
         ? word.capitalised
         : known.firstNames.has(word.folded) && !known.words.hasLowerCase(word.text)) &&
@@ -60,26 +65,20 @@ function findPeople(text: string, known: Lexicon, language: Locale): Found[] {
         (cued &&
           word.capitalised &&
           !word.sentenceStart &&
-          !calendarWords(language).has(word.folded)));
-    if (!starts) {
-      index += 1;
-      continue;
-    }
-    let last = index;
-    while (
-      last + 1 < words.length &&
-      joined(text, words[last], words[last + 1]) &&
-      words[last + 1].capitalised &&
-      // A surname: a name of the lists, a word the dictionary does not know, or one it knows
-      // only capitalised (Simmons, Fraser; Eminescu too: someone famous is flagged, and kept by
-      // the reviewer, rather than a neighbour missed).
-      (nameLike(words[last + 1], known, language) ||
-        (!words[last + 1].sentenceStart && known.words.hasProperNoun(words[last + 1].text))) &&
-      !PLACES[language].has(words[last + 1].folded)
-    ) {
-      last += 1;
-    }
-    index = last + 1;
+          !calendarWords(language).has(word.folded)))
+    );
+  };
+  // A surname: a name of the lists, a word the dictionary does not know, or one it knows only
+  // capitalised (Simmons, Fraser; Eminescu too: someone famous is flagged, and kept by the
+  // reviewer, rather than a neighbour missed).
+  const surname = (word: Word) =>
+    word.capitalised &&
+    (nameLike(word, known, language) ||
+      (!word.sentenceStart && known.words.hasProperNoun(word.text))) &&
+    !PLACES[language].has(word.folded);
+  for (const { first, last } of joinedRuns(text, words, starts, surname)) {
+    const word = words[first];
+    const cued = cuedAt(text, words, first, language);
     if (!cued && namesNoPerson(text, words, word.index, last, known, language)) continue;
     // After a title the name is a person's, unless a place noun follows ("Mr Bean Street").
     const next = words[last + 1];

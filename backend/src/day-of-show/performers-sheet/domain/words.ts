@@ -48,6 +48,36 @@ export function joined(text: string, left: Word, right: Word): boolean {
   return /^(?:[ \t]+|-|[ \t]*-[ \t]*)$/u.test(text.slice(left.end, right.start));
 }
 
+/**
+ * The runs of joined words of a text, in order, by their first and last word's index: each
+ * begins at a word `starts` takes, and goes on through the words joined after it that `continues`
+ * takes. The next run is looked for after the last word of the one before.
+ */
+export function* joinedRuns(
+  text: string,
+  words: readonly Word[],
+  starts: (word: Word, index: number) => boolean,
+  continues: (word: Word) => boolean,
+): Generator<{ first: number; last: number }> {
+  let first = 0;
+  while (first < words.length) {
+    if (!starts(words[first], first)) {
+      first += 1;
+      continue;
+    }
+    let last = first;
+    while (
+      last + 1 < words.length &&
+      joined(text, words[last], words[last + 1]) &&
+      continues(words[last + 1])
+    ) {
+      last += 1;
+    }
+    yield { first, last };
+    first = last + 1;
+  }
+}
+
 /** "Noah's", "Noah’s": the word after is a possessive's s. */
 export function possessiveAfter(text: string, word: Word): boolean {
   return /^['’]s?(?![\p{L}])/u.test(text.slice(word.end));

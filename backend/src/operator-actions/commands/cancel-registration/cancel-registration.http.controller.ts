@@ -1,10 +1,9 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
-import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
+import { RegistrationChangeController } from '../../registration-change.controller';
 import { CancelRegistrationCommand } from './cancel-registration.command';
 import { CancelRegistrationRequestDto } from './cancel-registration.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
@@ -19,12 +18,7 @@ import {
 
 @ApiTags('admin')
 @Controller()
-export class CancelRegistrationHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
-
+export class CancelRegistrationHttpController extends RegistrationChangeController {
   @Post('api/admin/registrations/:id/cancel')
   @OperatorCommand('refunds', {
     operationId: 'cancelRegistration',
@@ -41,14 +35,11 @@ export class CancelRegistrationHttpController {
       ConcurrentChange,
     ],
   })
-  async cancel(
+  cancel(
     @Param('id') id: string,
     @Body() body: CancelRegistrationRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(
-      new CancelRegistrationCommand(id, actor, body.refund, body.reason),
-    );
-    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
+    return this.changed(new CancelRegistrationCommand(id, actor, body.refund, body.reason));
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsOptional } from 'class-validator';
+import { TextOfAtMost } from '../../../common/validation';
 
 export const CANCELLATION_NOTE_MAX_LENGTH = 500;
 
@@ -19,9 +20,6 @@ export class CancelRegistrationRequestDto {
     example: 'Felt unwell and left before the performance; refunded at the door.',
   })
   @IsOptional()
-  @IsString({ message: 'reason must be text' })
-  @MaxLength(CANCELLATION_NOTE_MAX_LENGTH, {
-    message: `reason must be at most ${CANCELLATION_NOTE_MAX_LENGTH} characters`,
-  })
+  @TextOfAtMost(CANCELLATION_NOTE_MAX_LENGTH)
   reason?: string;
 }

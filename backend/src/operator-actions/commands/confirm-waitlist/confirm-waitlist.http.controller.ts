@@ -1,10 +1,9 @@
 import { Controller, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
-import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
+import { RegistrationChangeController } from '../../registration-change.controller';
 import { ConfirmWaitlistCommand } from './confirm-waitlist.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
@@ -17,12 +16,7 @@ import {
 
 @ApiTags('admin')
 @Controller()
-export class ConfirmWaitlistHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
-
+export class ConfirmWaitlistHttpController extends RegistrationChangeController {
   @Post('api/admin/registrations/:id/confirm')
   @OperatorCommand('registrations', {
     operationId: 'confirmWaitlist',
@@ -36,11 +30,10 @@ export class ConfirmWaitlistHttpController {
       ConcurrentChange,
     ],
   })
-  async confirm(
+  confirm(
     @Param('id') id: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new ConfirmWaitlistCommand(id, actor));
-    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
+    return this.changed(new ConfirmWaitlistCommand(id, actor));
   }
 }

@@ -1,30 +1,23 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationUpdate } from '../../admin-registration-update.decorator';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
-import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
+import { RegistrationChangeController } from '../../registration-change.controller';
 import { EditDreamCommand } from './edit-dream.command';
 import { EditDreamRequestDto } from './edit-dream.request.dto';
 
 @ApiTags('admin')
 @Controller()
-export class EditDreamHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
-
+export class EditDreamHttpController extends RegistrationChangeController {
   @Patch('api/admin/registrations/:id/dream')
   @AdminRegistrationUpdate('editDream', 'Replace the dream text', 'DreamEdited')
-  async update(
+  update(
     @Param('id') id: string,
     @Body() body: EditDreamRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new EditDreamCommand(id, body.dream, actor));
-    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
+    return this.changed(new EditDreamCommand(id, body.dream, actor));
   }
 }

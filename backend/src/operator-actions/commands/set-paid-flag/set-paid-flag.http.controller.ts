@@ -1,11 +1,10 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
 import { AdminRegistrationUpdate } from '../../admin-registration-update.decorator';
 import { AdminRegistrationDto } from '../../../registrations/queries/list-registrations/admin-registration.response.dto';
-import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-registrations/get-admin-registration.query';
+import { RegistrationChangeController } from '../../registration-change.controller';
 import { SetPaidFlagCommand } from './set-paid-flag.command';
 import { SetPaidFlagRequestDto } from './set-paid-flag.request.dto';
 import { only } from '../../../common/domain-error';
@@ -13,24 +12,18 @@ import { InvalidTransitionError } from '../../../registrations/domain/registrati
 
 @ApiTags('admin')
 @Controller()
-export class SetPaidFlagHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
-
+export class SetPaidFlagHttpController extends RegistrationChangeController {
   @Patch('api/admin/registrations/:id/paid')
   @AdminRegistrationUpdate('setPaidFlag', 'Set the paid flag', 'PaidFlagSet', {
     description:
       ' Marking paid a registration without a seat (waiting list, cancelled, released, refunded), or un-marking a card payment (refund it instead), is refused (409). Marking a held or offered seat paid keeps it as a paid seat; un-marking a seat the operator marked paid returns it to a hold with a fresh deadline (CHECKOUT_HOLD_MINUTES).',
     refusals: [only(InvalidTransitionError, 'no-seat-to-pay-for', 'paid-by-card')],
   })
-  async update(
+  update(
     @Param('id') id: string,
     @Body() body: SetPaidFlagRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new SetPaidFlagCommand(id, body.paid, actor));
-    return this.queryBus.execute(new GetAdminRegistrationQuery(id));
+    return this.changed(new SetPaidFlagCommand(id, body.paid, actor));
   }
 }

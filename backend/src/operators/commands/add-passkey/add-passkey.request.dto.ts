@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import { UUID_PATTERN, WEBAUTHN_RESPONSE } from '../../operator-requests.dto';
+import { TextOfAtMost } from '../../../common/validation';
 
 export class PasskeyRegistrationRequestDto {
   @ApiProperty({
@@ -25,7 +26,6 @@ export class PasskeyRegistrationRequestDto {
     description: 'What to call the passkey; the device it was added from when left out.',
   })
   @IsOptional()
-  @IsString({ message: 'name must be text' })
-  @MaxLength(60, { message: 'name must be at most 60 characters' })
+  @TextOfAtMost(60)
   name?: string;
 }

@@ -3,12 +3,12 @@ import { IsString, Matches, MaxLength } from 'class-validator';
 import { LINK_TOKEN } from '../../../notifications/visitor-links';
 import { PASSPHRASE_MAX_LENGTH, PASSPHRASE_MIN_LENGTH } from '../../domain/passphrase';
 import { OPERATOR_NAME_MAX } from '../../operator-requests.dto';
+import { documentedBounds } from '../../../common/parameter-rule';
 
 export class JoinRequestDto {
   @ApiProperty({
     example: 'eyJyIjoiMWY0YyIsInAiOiJpbnZpdGF0aW9uIn0.c2lnbmF0dXJl',
-    maxLength: LINK_TOKEN.maxLength,
-    pattern: LINK_TOKEN.pattern!.source,
+    ...documentedBounds(LINK_TOKEN),
     description: "The invitation's token, as its link carries it.",
   })
   @IsString({ message: 'token is required' })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from '../../domain/passphrase';
 import { OPERATOR_EMAIL_MAX } from '../../operator-requests.dto';
+import { TextOfAtMost } from '../../../common/validation';
 
 export class OperatorLoginRequestDto {
   @ApiProperty({ example: 'ioana@example.com', maxLength: OPERATOR_EMAIL_MAX })
@@ -27,7 +28,6 @@ export class OperatorLoginRequestDto {
       'A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). Left out or empty only by an operator with no second factor (joined and left before adding one, or reset by the owner): their session may then only add one.',
   })
   @IsOptional()
-  @IsString({ message: 'code must be text' })
-  @MaxLength(20, { message: 'code must be at most 20 characters' })
+  @TextOfAtMost(20)
   code?: string;
 }

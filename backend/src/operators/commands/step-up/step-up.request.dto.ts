@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { PASSPHRASE_MAX_LENGTH } from '../../domain/passphrase';
+import { TextOfAtMost } from '../../../common/validation';
 
 export class StepUpRequestDto {
   @ApiPropertyOptional({
@@ -9,10 +10,7 @@ export class StepUpRequestDto {
     description: "The operator's passphrase (this or `code`).",
   })
   @IsOptional()
-  @IsString({ message: 'passphrase must be text' })
-  @MaxLength(PASSPHRASE_MAX_LENGTH, {
-    message: `passphrase must be at most ${PASSPHRASE_MAX_LENGTH} characters`,
-  })
+  @TextOfAtMost(PASSPHRASE_MAX_LENGTH)
   passphrase?: string;
 
   @ApiPropertyOptional({

@@ -1,9 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { LiveTour } from '../../../tour/live-tour';
+import { CsvFileAnswer, startCsvFile } from '../csv-file';
 import { accountsCsvHeader, accountsCsvRow, type AccountsCsvNames } from './accounts-csv';
 import { MoneyMovementsQuery } from './money-movements.query';
 
@@ -23,17 +24,7 @@ export class AccountsCsvHttpController {
     description:
       'A UTF-8 BOM, then one line per payment received and per refund, in the order they happened: date (ISO 8601, UTC; a refund’s when the provider confirmed it), stop, slot, kind (payment or refund), state (received, in-flight, refunded), amount (signed, a refund negative, with the currency’s decimals and a dot), currency, amount_minor, fee_minor, provider_reference, payment_intent, charge, refund, balance_transaction, receipt_number, reverses_receipt, reason. Text cells that start with = + - @ are neutralised by a leading quote; the numbers are not.',
   })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({
-    description: 'A CSV file.',
-    schema: { type: 'string' },
-    headers: {
-      'Content-Disposition': {
-        description: '`attachment`, named accounts.csv.',
-        schema: { type: 'string', example: 'attachment; filename="accounts.csv"' },
-      },
-    },
-  })
+  @CsvFileAnswer('accounts.csv')
   async export(@Res() response: Response): Promise<void> {
     const movements = await this.queryBus.execute(new MoneyMovementsQuery());
     const names: AccountsCsvNames = {
@@ -43,10 +34,7 @@ export class AccountsCsvHttpController {
       },
       slot: (slug, time) => this.catalogue.slotLabel(slug, time, 'en'),
     };
-    response.status(200);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', 'attachment; filename="accounts.csv"');
-    response.setHeader('Cache-Control', 'no-store');
+    startCsvFile(response, 'accounts.csv');
     response.end(
       accountsCsvHeader() + movements.map((movement) => accountsCsvRow(movement, names)).join(''),
     );

@@ -1,5 +1,6 @@
 import type { DoorState, RegistrationStatus } from '../../domain/registration';
 import { shortIdOf } from '../../domain/registration-id';
+import type { PersonAndSlotColumns, RegistrationViewRow } from '../registration-view-row';
 
 /** Spreadsheets read the file as UTF-8 (ă, ș, ț, è...) only when it starts with a BOM. */
 export const UTF8_BOM = '\uFEFF';
@@ -20,14 +21,8 @@ export interface CsvLabels {
   slotName: (slug: string, time: string) => string;
 }
 
-/** What one CSV row is written from. */
-export interface CsvRegistration {
-  id: string;
-  name: string | null;
-  email: string | null;
-  whatsapp: string | null;
-  event: string;
-  time: string;
+/** What one CSV row is written from: who registered and for which slot, as the list reads it. */
+export interface CsvRegistration extends Pick<RegistrationViewRow, PersonAndSlotColumns> {
   createdAt: Date;
   dreamedCaptured: boolean;
   dream: string | null;

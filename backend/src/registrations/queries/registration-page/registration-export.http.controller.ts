@@ -1,10 +1,11 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../../auth/admin-only.decorator';
 import { LiveTour } from '../../../tour/live-tour';
 import { untilDrainedOrClosed } from '../../../common/until-drained';
+import { CsvFileAnswer, startCsvFile } from '../csv-file';
 import { csvHeader, csvRow, type CsvLabels } from './registration-csv';
 import { RegistrationExportQuery } from './registration-export.query';
 import { RegistrationExportRequestDto } from './registration-export.request.dto';
@@ -25,17 +26,7 @@ export class RegistrationExportHttpController {
     description:
       "Streamed a batch at a time, newest first: a UTF-8 BOM, SPEC's nine columns of the Command Center export (the time as the slot's current start in the event's time zone) and then the registration's status (the domain's word), whether money is held for it, its language and how many further dreams it shared; quotes doubled, and cells that start with = + - @ neutralised by a leading quote. The rows are those the same search and filters list in GET /api/admin/registrations (its `matched`).",
   })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({
-    description: 'A CSV file.',
-    schema: { type: 'string' },
-    headers: {
-      'Content-Disposition': {
-        description: '`attachment`: a file to save.',
-        schema: { type: 'string', example: 'attachment' },
-      },
-    },
-  })
+  @CsvFileAnswer()
   async export(
     @Query() query: RegistrationExportRequestDto,
     @Res() response: Response,
@@ -51,10 +42,7 @@ export class RegistrationExportHttpController {
     const batches = await this.queryBus.execute(new RegistrationExportQuery(filter));
     // The first batch is read before the answer starts, so a failure there is a JSON error.
     let next = await batches.next();
-    response.status(200);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', 'attachment');
-    response.setHeader('Cache-Control', 'no-store');
+    startCsvFile(response);
     let closed = false;
     response.on('close', () => (closed = true));
     // Waits for the socket to take the text in (or the client to leave): one batch at a time.

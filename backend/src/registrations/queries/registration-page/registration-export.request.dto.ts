@@ -10,6 +10,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
+import { TextOfAtMost } from '../../../common/validation';
 import { RegistrationPageRequestDto } from './registration-page.request.dto';
 
 export const CSV_COLUMNS = 14;
@@ -22,13 +23,9 @@ const AsList = () =>
   );
 
 /** One of the file's words: text of at most LABEL_MAX_LENGTH characters. */
-function Label(field: string, description: string, example: string): PropertyDecorator {
+function Label(description: string, example: string): PropertyDecorator {
   return applyDecorators(
-    // In the order decorators written above a property apply (bottom up).
-    MaxLength(LABEL_MAX_LENGTH, {
-      message: `${field} must be at most ${LABEL_MAX_LENGTH} characters`,
-    }),
-    IsString({ message: `${field} must be text` }),
+    TextOfAtMost(LABEL_MAX_LENGTH),
     ApiProperty({ description, example, maxLength: LABEL_MAX_LENGTH }),
   );
 }
@@ -62,13 +59,13 @@ export class RegistrationExportRequestDto extends PickType(RegistrationPageReque
   })
   column: string[];
 
-  @Label('yes', 'The word for a captured dream, or a paid seat.', 'YES')
+  @Label('The word for a captured dream, or a paid seat.', 'YES')
   yes: string;
 
-  @Label('no', 'The word for a dream not captured, or a seat not paid.', 'NO')
+  @Label('The word for a dream not captured, or a seat not paid.', 'NO')
   no: string;
 
-  @Label('unknownName', 'The name shown when there is none.', 'Unknown Name')
+  @Label('The name shown when there is none.', 'Unknown Name')
   unknownName: string;
 
   @ApiPropertyOptional({

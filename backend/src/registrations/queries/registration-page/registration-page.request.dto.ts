@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, registerDecorator } from 'class-validator';
+import { IsIn, IsOptional, registerDecorator } from 'class-validator';
 import { NormalizeText } from '../../../common/normalize-text';
-import { FollowsParameterRule, PageLimit } from '../../../common/validation';
+import { FollowsParameterRule, PageLimit, TextOfAtMost } from '../../../common/validation';
 import { EVENT_SLUG, SLOT_NAME } from '../../../tour/domain/tour-rules';
 import { decodeCursor, REGISTRATION_CURSOR } from './registration-cursor';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/registration';
@@ -46,8 +46,7 @@ export class RegistrationPageRequestDto {
   })
   @IsOptional()
   @NormalizeText()
-  @IsString({ message: 'q must be text' })
-  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  @TextOfAtMost(SEARCH_MAX_LENGTH)
   q?: string;
 
   @ApiPropertyOptional({

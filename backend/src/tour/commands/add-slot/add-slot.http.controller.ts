@@ -1,9 +1,8 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { AddSlotCommand } from './add-slot.command';
 import { AddSlotRequestDto } from './add-slot.request.dto';
@@ -14,12 +13,7 @@ import { EVENT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
 /** Sends AddSlotCommand, then answers the event as it now stands, read through the tour's query. */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class AddSlotHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class AddSlotHttpController extends TourEventChangeController {
   @Post(':slug/slots')
   @OperatorCommand('tour', {
     operationId: 'addSlot',
@@ -33,12 +27,11 @@ export class AddSlotHttpController {
       only(TourError, 'slot-name-taken', 'slot-instant-taken', 'event-completed'),
     ],
   })
-  async addSlot(
+  addSlot(
     @Param('slug') slug: string,
     @Body() body: AddSlotRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(new AddSlotCommand({ slug, ...body }, actor));
-    return this.query.event(slug);
+    return this.changed(new AddSlotCommand({ slug, ...body }, actor));
   }
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { AnnounceEventCommand } from './announce-event.command';
 import { AnnounceEventRequestDto } from './announce-event.request.dto';
@@ -17,12 +16,7 @@ import { PRICE_REFUSALS, TourError } from '../../domain/tour-errors';
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class AnnounceEventHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class AnnounceEventHttpController extends TourEventChangeController {
   @Post()
   @OperatorCommand('tour', {
     operationId: 'announceEvent',
@@ -35,11 +29,10 @@ export class AnnounceEventHttpController {
       PRICE_REFUSALS,
     ],
   })
-  async announce(
+  announce(
     @Body() body: AnnounceEventRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(new AnnounceEventCommand(body, actor));
-    return this.query.event(body.slug);
+    return this.changed(new AnnounceEventCommand(body, actor));
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../../domain/tour-rules';
 import { LocalisedPlacesDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { EDITABLE_EVENT_STATUSES } from '../../domain/tour';
+import { documentedBounds } from '../../../common/parameter-rule';
 
 // The fields' shapes are checked here; what their values must be and their bounds are the
 // domain's, checked when decided.
@@ -50,8 +51,7 @@ export class AnnounceEventRequestDto {
 
   @ApiProperty({
     example: 'Europe/Bucharest',
-    maxLength: TIME_ZONE.maxLength,
-    pattern: TIME_ZONE.pattern!.source,
+    ...documentedBounds(TIME_ZONE),
     description: 'An IANA time zone the server knows (its spelling is corrected: europe/bucharest)',
   })
   @IsString({ message: 'timeZone must be text' })

@@ -1,39 +1,32 @@
 import { Controller, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { CloseSlotCommand } from './close-slot.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
-import { EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS } from '../../domain/tour-errors';
+import { SLOT_CHANGE_REFUSALS } from '../../domain/tour-errors';
 
 /**
  * Sends CloseSlotCommand, then answers the event as it now stands, read through the tour's query.
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class CloseSlotHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class CloseSlotHttpController extends TourEventChangeController {
   @Post(':slug/slots/:time/close')
   @OperatorCommand('tour', {
     operationId: 'closeSlot',
     summary: 'Close a slot to registration',
     description: 'Records SlotClosed, unless it is closed already.',
     ok: TourEventAdminDto,
-    refusals: [EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS],
+    refusals: [SLOT_CHANGE_REFUSALS],
   })
-  async close(
+  close(
     @Param('slug') slug: string,
     @Param('time') time: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(new CloseSlotCommand({ slug, time }, actor));
-    return this.query.event(slug);
+    return this.changed(new CloseSlotCommand({ slug, time }, actor));
   }
 }

@@ -1,9 +1,8 @@
 import { Controller, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { CompleteEventCommand } from './complete-event.command';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
@@ -15,12 +14,7 @@ import { EVENT_CHANGE_REFUSALS } from '../../domain/tour-errors';
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class CompleteEventHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class CompleteEventHttpController extends TourEventChangeController {
   @Post(':slug/complete')
   @OperatorCommand('tour', {
     operationId: 'completeEvent',
@@ -29,11 +23,10 @@ export class CompleteEventHttpController {
     ok: TourEventAdminDto,
     refusals: [EVENT_CHANGE_REFUSALS],
   })
-  async complete(
+  complete(
     @Param('slug') slug: string,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(new CompleteEventCommand({ slug }, actor));
-    return this.query.event(slug);
+    return this.changed(new CompleteEventCommand({ slug }, actor));
   }
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { EditEventCommand } from './edit-event.command';
 import { EditEventRequestDto } from './edit-event.request.dto';
@@ -15,12 +14,7 @@ import { EVENT_CHANGE_REFUSALS, PRICE_REFUSALS } from '../../domain/tour-errors'
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class EditEventHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class EditEventHttpController extends TourEventChangeController {
   @Patch(':slug')
   @OperatorCommand('tour', {
     operationId: 'editEvent',
@@ -30,12 +24,11 @@ export class EditEventHttpController {
     ok: TourEventAdminDto,
     refusals: [EVENT_CHANGE_REFUSALS, PRICE_REFUSALS],
   })
-  async edit(
+  edit(
     @Param('slug') slug: string,
     @Body() body: EditEventRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(new EditEventCommand({ slug, changes: body }, actor));
-    return this.query.event(slug);
+    return this.changed(new EditEventCommand({ slug, changes: body }, actor));
   }
 }

@@ -1,27 +1,21 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin } from '../../../auth/admin-only.decorator';
 import { type AdminActor } from '../../../auth/admin-actor';
-import { TourAdminQueryHandler } from '../../queries/tour-admin/tour-admin.query-handler';
+import { TourEventChangeController } from '../tour-event-change.controller';
 import { TourEventAdminDto } from '../../queries/tour-admin/tour-admin.response.dto';
 import { EditSlotCommand } from './edit-slot.command';
 import { EditSlotRequestDto } from './edit-slot.request.dto';
 import { OperatorCommand } from '../../../auth/admin-only.decorator';
 import { only } from '../../../common/domain-error';
-import { EVENT_CHANGE_REFUSALS, SLOT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
+import { SLOT_CHANGE_REFUSALS, TourError } from '../../domain/tour-errors';
 
 /**
  * Sends EditSlotCommand, then answers the event as it now stands, read through the tour's query.
  */
 @ApiTags('admin')
 @Controller('api/admin/tour/events')
-export class EditSlotHttpController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly query: TourAdminQueryHandler,
-  ) {}
-
+export class EditSlotHttpController extends TourEventChangeController {
   @Patch(':slug/slots/:time')
   @OperatorCommand('tour', {
     operationId: 'editSlot',
@@ -30,20 +24,16 @@ export class EditSlotHttpController {
       "Records SlotCapacityChanged and SlotMoved. `time` is the URL-encoded slot name; a moved slot keeps its name, which registrations reference. A new start must be ahead, and written with the event's zone's offset at that instant (or in UTC). A capacity below the seats taken, or another slot of the event at the new instant, is refused (409).",
     ok: TourEventAdminDto,
     refusals: [
-      EVENT_CHANGE_REFUSALS,
       SLOT_CHANGE_REFUSALS,
       only(TourError, 'capacity-below-seats-taken', 'slot-instant-taken'),
     ],
   })
-  async editSlot(
+  editSlot(
     @Param('slug') slug: string,
     @Param('time') time: string,
     @Body() body: EditSlotRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<TourEventAdminDto> {
-    await this.commandBus.execute(
-      new EditSlotCommand({ slug, time, ...body, now: new Date() }, actor),
-    );
-    return this.query.event(slug);
+    return this.changed(new EditSlotCommand({ slug, time, ...body, now: new Date() }, actor));
   }
 }

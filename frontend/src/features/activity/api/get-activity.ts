@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { components, paths } from '../../../lib/api-schema';
 import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
-import { ADMIN_POLL_INTERVAL_MS } from '../../../lib/admin-session/live-changes';
+import { liveViewOptions } from '../../../lib/admin-session/live-changes';
 
 export type FeedEntry = components['schemas']['FeedEntryDto'];
 type FeedQuery = NonNullable<paths['/api/admin/events']['get']['parameters']['query']>;
@@ -32,11 +32,7 @@ export const activityPagesQuery = (filter: ActivityFilter, polling: boolean) =>
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,
-    staleTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
+    ...liveViewOptions(polling),
   });
 
 export function useActivityPages(filter: ActivityFilter, polling: boolean) {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { components } from '../../../lib/api-schema';
 import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
-import { ADMIN_POLL_INTERVAL_MS } from '../../../lib/admin-session/live-changes';
+import { liveViewOptions } from '../../../lib/admin-session/live-changes';
 
 export type RegistrationPage = components['schemas']['RegistrationPageDto'];
 export type SlotTotals = components['schemas']['SlotTotalsDto'];
@@ -39,12 +39,7 @@ export const registrationPagesQuery = (filter: RegistrationFilter, polling: bool
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // While a new search or filter loads, the list shown stays (no flash of "Loading").
     placeholderData: keepPreviousData,
-    // Polled while the live stream is down, and after a failure, until an answer comes.
-    refetchInterval: (query) =>
-      polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,
-    staleTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
+    ...liveViewOptions(polling),
   });
 
 export function useRegistrationPages(filter: RegistrationFilter, polling: boolean) {

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '../../../lib/api-schema';
 import { apiCall } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
-import { ADMIN_POLL_INTERVAL_MS } from '../../../lib/admin-session/live-changes';
+import { liveViewOptions } from '../../../lib/admin-session/live-changes';
 
 export type TourAdmin = components['schemas']['TourAdminDto'];
 export type TourEventAdmin = components['schemas']['TourEventAdminDto'];
@@ -23,11 +23,7 @@ export const tourQuery = (polling: boolean) =>
   queryOptions({
     queryKey: adminKeys.tour(),
     queryFn: fetchTour,
-    refetchInterval: (query) =>
-      polling || query.state.status === 'error' ? ADMIN_POLL_INTERVAL_MS : false,
-    staleTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
+    ...liveViewOptions(polling),
   });
 
 export function useTour(polling: boolean) {
