@@ -206,8 +206,14 @@ describe('a backlog’s next batch on a real thread', () => {
       { restMs: 100 },
     );
     passes.start();
-    await sleep(450);
-    expect(runs.length).toBeGreaterThanOrEqual(2);
+    // On a machine busy with other work the thread's room comes later, but it comes.
+    const within = async (condition: () => boolean, ms = 5_000) => {
+      for (const deadline = Date.now() + ms; !condition() && Date.now() < deadline;) {
+        await sleep(50);
+      }
+      return condition();
+    };
+    expect(await within(() => runs.length >= 2)).toBe(true);
 
     // A rush's requests: the thread busy 18 ms of every 20, for 600 ms.
     const rush = setInterval(() => {
@@ -221,8 +227,7 @@ describe('a backlog’s next batch on a real thread', () => {
     clearInterval(rush);
     expect(runs).toHaveLength(duringRush);
 
-    await sleep(450);
-    expect(runs.length).toBeGreaterThan(duringRush);
+    expect(await within(() => runs.length > duringRush)).toBe(true);
     await passes.stop();
   });
 });
