@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type Fontkit from '@pdf-lib/fontkit';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { dateTimeFormat } from '../../common/intl-formats';
 import type { Locale } from '../../common/locale';
 import { formatAmount } from '../../common/money';
@@ -149,15 +149,25 @@ function receiptFont(): Buffer {
 }
 
 /**
- * fontkit for pdf-lib, the font parsed once per process: its tables are read lazily and kept, so
+ * pdf-lib and fontkit, loaded with the first receipt (about 2.5 MB of code no other page of the
+ * process needs), and the font parsed once per process: its tables are read lazily and kept, so
  * only the first receipt pays for reading them (about a second), the next ones a fraction.
  */
-let parsedFont: ReturnType<typeof fontkit.create> | undefined;
-const receiptFontkit: typeof fontkit = {
-  ...fontkit,
-  create: (data: Uint8Array, postscriptName?: string) =>
-    (parsedFont ??= fontkit.create(data, postscriptName)),
-};
+let pdfKit: Promise<{ pdfLib: typeof import('pdf-lib'); fontkit: typeof Fontkit }> | undefined;
+function loadPdfKit() {
+  pdfKit ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(
+    ([pdfLib, { default: fontkit }]) => {
+      let parsedFont: ReturnType<typeof fontkit.create> | undefined;
+      const once: typeof Fontkit = {
+        ...fontkit,
+        create: (data: Uint8Array, postscriptName?: string) =>
+          (parsedFont ??= fontkit.create(data, postscriptName)),
+      };
+      return { pdfLib, fontkit: once };
+    },
+  );
+  return pdfKit;
+}
 
 /** Plain glyphs, one after another: a receipt needs no ligatures nor kerning. */
 const PLAIN = { kern: false, liga: false, calt: false, clig: false };
@@ -234,8 +244,10 @@ export async function renderReceiptPdf(
   content: ReceiptLines,
   sellerTitle: string,
 ): Promise<Buffer> {
+  const { pdfLib, fontkit } = await loadPdfKit();
+  const { PDFDocument, rgb } = pdfLib;
   const doc = await PDFDocument.create();
-  doc.registerFontkit(receiptFontkit);
+  doc.registerFontkit(fontkit);
   const font = await doc.embedFont(receiptFont(), { subset: true, features: PLAIN });
   doc.setTitle(`${content.title} ${content.lines[0][1]}`);
   doc.setProducer('Dream Darkroom');

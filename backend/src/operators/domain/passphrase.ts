@@ -1,7 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 
 /** The shortest passphrase an operator may choose. */
 export const PASSPHRASE_MIN_LENGTH = 12;
@@ -49,21 +47,24 @@ export const SITE_WORDS = [
   'tour',
 ];
 
-let common: ReadonlySet<string> | undefined;
-let judge: ZxcvbnFactory | undefined;
-
-/** The most common passwords (zxcvbn-ts' list of about 49,000), read once when first needed. */
-function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
-  return common;
-}
-
-/** zxcvbn-ts with its common and English dictionaries and keyboard layouts, built once. */
-function passphraseJudge(): ZxcvbnFactory {
-  judge ??= new ZxcvbnFactory({
-    dictionary: { ...dictionary, ...englishDictionary },
-    graphs: adjacencyGraphs,
-  });
+/**
+ * The judge: zxcvbn-ts with its common and English dictionaries and keyboard layouts, and the
+ * most common passwords (its list of about 49,000) as a set. Loaded and built with the first
+ * passphrase judged (about 1.7 MB of word lists that nothing else of the process reads).
+ */
+let judge: Promise<{ zxcvbn: ZxcvbnFactory; common: ReadonlySet<string> }> | undefined;
+function passphraseJudge() {
+  judge ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(([{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }, english]) => ({
+    zxcvbn: new ZxcvbnFactory({
+      dictionary: { ...dictionary, ...english.dictionary },
+      graphs: adjacencyGraphs,
+    }),
+    common: new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())),
+  }));
   return judge;
 }
 
@@ -89,15 +90,16 @@ function userInputs(owner: PassphraseOwner): string[] {
  * with its spaces and symbols taken out, the lower of the two: zxcvbn-ts prices a run of words
  * with spaces as guessing each character, so "Darkroom Dream 99" would pass as typed.
  */
-export function judgePassphrase(
+export async function judgePassphrase(
   passphrase: string,
   owner: PassphraseOwner,
-): { score: ZxcvbnResult['score']; personal: boolean } {
+): Promise<{ score: ZxcvbnResult['score']; personal: boolean }> {
+  const { zxcvbn } = await passphraseJudge();
   const inputs = userInputs(owner);
   const squeezed = passphrase.replace(/[^\p{L}\p{N}]+/gu, '');
   const readings = [passphrase, squeezed]
     .filter((reading) => reading.length > 0)
-    .map((reading) => passphraseJudge().check(reading, inputs));
+    .map((reading) => zxcvbn.check(reading, inputs));
   const weakest = readings.reduce((low, reading) => (reading.score < low.score ? reading : low));
   return {
     score: weakest.score,
@@ -116,17 +118,17 @@ export function judgePassphrase(
  * email and the site's words as the words tried first, below PASSPHRASE_MIN_SCORE (said as
  * built from the operator or the site when it leans on those words).
  */
-export function passphraseFault(
+export async function passphraseFault(
   passphrase: string,
   owner: PassphraseOwner,
-): PassphraseFault | undefined {
+): Promise<PassphraseFault | undefined> {
   if ([...passphrase].length < PASSPHRASE_MIN_LENGTH) return 'passphrase-too-short';
   const plain = passphrase.toLowerCase().replace(/\s+/g, '');
   const stem = plain.replace(/[^\p{L}]+$/u, '');
-  const list = commonPasswords();
+  const list = (await passphraseJudge()).common;
   if (list.has(plain) || (stem.length >= 4 && list.has(stem))) return 'passphrase-too-common';
   if (new Set(plain).size <= 2) return 'passphrase-too-common';
-  const judged = judgePassphrase(passphrase, owner);
+  const judged = await judgePassphrase(passphrase, owner);
   if (judged.score >= PASSPHRASE_MIN_SCORE) return undefined;
   return judged.personal ? 'passphrase-personal' : 'passphrase-guessable';
 }

@@ -31,7 +31,7 @@ export class JoinAsOperatorHandler implements ICommandHandler<JoinAsOperatorComm
     locale,
   }: JoinAsOperatorCommand): Promise<OpenedAdminSession> {
     const { invitationId, operator: found } = await this.invitations.liveInvitation(join.token);
-    const fault = passphraseFault(join.passphrase, {
+    const fault = await passphraseFault(join.passphrase, {
       name: `${join.name} ${found.name}`,
       email: found.email,
     });
