@@ -1,13 +1,14 @@
 // The Command Center's scenarios (/admin), run by run.mjs after the public site's; each gets a
 // fresh browser context. The server's ADMIN_PASSWORD comes from the runner.
-/* global window, document -- the callbacks of page.evaluate run in the browser */
+/* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { openSlot } from './open-slot.mjs';
 import {
-  gotoSettled,
+  axeViolations,
   fillRegistration,
+  gotoSettled,
   pageInLanguage,
   payInSandbox,
   slotOfItsOwn,
@@ -119,19 +120,6 @@ function parseCsv(bytes) {
   const parsed = Papa.parse(bytes.subarray(3).toString('utf8'), { skipEmptyLines: true });
   assert.deepEqual(parsed.errors, []);
   return parsed.data;
-}
-
-async function axeViolations(page, axePath) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 const sideways = (page) =>

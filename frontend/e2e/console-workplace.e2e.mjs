@@ -3,7 +3,7 @@
 // languages. Few page loads: a page moves between sections through the shell's own links.
 /* global window, document, MutationObserver -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
-import { adminCall, gotoSettled, slotOfItsOwn, visible } from './support.mjs';
+import { adminCall, axeViolations, gotoSettled, slotOfItsOwn, visible } from './support.mjs';
 import { eventually, register, unique } from './command-center.e2e.mjs';
 
 const PUBLIC_NAVIGATION = ['About', 'Who We Are', 'Press', 'Past Events', 'Register'];
@@ -62,20 +62,6 @@ async function controlsUnder(page, toast) {
       covered.push(await control.evaluate((e) => e.outerHTML.slice(0, 80)));
   }
   return covered;
-}
-
-async function axeViolations(page, axePath) {
-  // Once per page load: a move through the shell's links keeps it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 const sideways = (page) =>

@@ -6,8 +6,15 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { axeViolations, pay, row } from './door.e2e.mjs';
-import { adminCall, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
+import { pay, row } from './door.e2e.mjs';
+import {
+  adminCall,
+  axeViolations,
+  eventually,
+  pageInLanguage,
+  slotOfItsOwn,
+  visible,
+} from './support.mjs';
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;

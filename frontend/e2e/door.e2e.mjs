@@ -3,7 +3,7 @@
 // video made here of that image), then scanned again; a cancelled ticket refused;
 // the door offline (check-ins queued, sent when the network returns, the page reopened without
 // a network); two phones checking the same person in; axe in three languages; 360 px.
-/* global window, document, caches -- the callbacks of page.evaluate run in the browser */
+/* global document, caches -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,14 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { chromium } from 'playwright-core';
 import { register } from './command-center.e2e.mjs';
-import { adminCall, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
+import {
+  adminCall,
+  axeViolations,
+  eventually,
+  pageInLanguage,
+  slotOfItsOwn,
+  visible,
+} from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromiumPath } = require('./chromium.cjs');
@@ -227,19 +234,6 @@ async function scan(page) {
     phoneMs: Number(await screen.getAttribute('data-answered-in-ms')),
     serverMs: Number(await screen.getAttribute('data-server-answered-in-ms')),
   };
-}
-
-export async function axeViolations(page, axePath) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 export const row = (page, name) => page.locator('.door-person').filter({ hasText: name });

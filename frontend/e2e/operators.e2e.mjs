@@ -11,9 +11,10 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { axeViolations, paidVisitor, row } from './door.e2e.mjs';
+import { paidVisitor, row } from './door.e2e.mjs';
 import {
   adminCall,
+  axeViolations,
   eventually,
   mailTexts,
   pageInLanguage,

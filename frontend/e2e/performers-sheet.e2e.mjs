@@ -1,10 +1,17 @@
 // The performers' sheet (/admin/sheet): each scenario registers in a slot of its own, marks the
 // seats paid, reviews and approves the sheet in the console, and prints it with Chromium.
-/* global window, document -- the callbacks of page.evaluate run in the browser */
+/* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { logIn } from './command-center.e2e.mjs';
-import { adminCall, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
+import {
+  adminCall,
+  axeViolations,
+  eventually,
+  pageInLanguage,
+  slotOfItsOwn,
+  visible,
+} from './support.mjs';
 
 /** People whose dreams name them, with their email and phone, in each of the three languages. */
 const AUTHORS = [
@@ -82,19 +89,6 @@ export async function pdfText(bytes) {
 
 export const sheetPath = (time) =>
   `/admin/sheet?${new URLSearchParams({ event: 'bucharest', time }).toString()}`;
-
-export async function axeViolations(page, axePath) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 export const performersSheetScenarios = [
   {

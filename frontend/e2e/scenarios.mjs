@@ -1,21 +1,21 @@
 // The public site's scenarios, run in order by run.mjs; each gets a fresh browser context.
-/* global document, window, getComputedStyle -- these run inside page.evaluate, in the browser */
+/* global document, getComputedStyle -- these run inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openSlot } from './open-slot.mjs';
 import {
-  gotoSettled,
+  axeViolations,
   DREAM,
   eventually,
   fillRegistration,
+  gotoSettled,
   LANGUAGES,
+  pageInLanguage,
   payInSandbox,
   ROUTES,
   uniqueEmail,
   visible,
-  pageInLanguage,
 } from './support.mjs';
 
 async function describedBy(locator) {
@@ -33,25 +33,6 @@ const shownCode = (switcher) =>
   switcher
     .locator('.language-switcher__code')
     .evaluate((element) => getComputedStyle(element, '::after').content.replaceAll('"', ''));
-
-/**
- * axe's WCAG 2.1 A/AA violations on the page as it is now. The script is evaluated through the
- * DevTools protocol, so the site's Content-Security-Policy stays on for everything else.
- */
-async function axeViolations(page, axePath) {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.evaluate(readFileSync(axePath, 'utf8'));
-  }
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 async function registerByApi(baseURL, tag) {
   const response = await fetch(`${baseURL}/api/create-checkout-session`, {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { logIn } from './command-center.e2e.mjs';
-import { axeViolations, pdfText, registerPaid, sheetPath } from './performers-sheet.e2e.mjs';
-import { eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
+import { pdfText, registerPaid, sheetPath } from './performers-sheet.e2e.mjs';
+import { axeViolations, eventually, pageInLanguage, slotOfItsOwn, visible } from './support.mjs';
 
 const catalogue = (language) =>
   JSON.parse(readFileSync(new URL(`../src/lang/admin/${language}.json`, import.meta.url), 'utf8'));

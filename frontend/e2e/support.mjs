@@ -1,5 +1,5 @@
 // What the browser scenarios share: the routes to visit, a dream, unique emails, and waiting.
-/* global window -- the callbacks of page.evaluate run in the browser */
+/* global window, document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -204,5 +204,39 @@ function addSlot(page, baseURL, startsAt, capacity) {
   return adminCall(page, baseURL, 'POST', '/api/admin/tour/events/bucharest/slots', {
     startsAt: startsAt.toISOString(),
     capacity,
+  });
+}
+
+/**
+ * axe's WCAG 2.1 A/AA violations on the page as it is now, once its transitions and animations
+ * that end are over (colours read mid-transition, a button enabled as its data arrives, are
+ * neither state's; an animation that loops for ever is read as it is).
+ * The script is evaluated through the DevTools protocol, once per page load, so the site's
+ * Content-Security-Policy stays on for everything else.
+ */
+export async function axeViolations(page, axePath) {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(readFileSync(axePath, 'utf8'));
+  }
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5000 },
+  );
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   });
 }
