@@ -1,9 +1,10 @@
 // Types the API client from the backend's OpenAPI document, so a contract change breaks the build,
 // and writes the bounds of the fields the client checks itself (src/lib/api-bounds.json).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const spec = resolve(here, '../../openapi/openapi.json');
@@ -61,12 +62,30 @@ if (!existsSync(spec)) {
   console.error(`generate:api: ${spec} is missing; run "make openapi" first`);
   process.exit(1);
 }
-writeFileSync(
+/**
+ * Puts `content` at `file` only when it differs, through a file of this process's own renamed
+ * over it: the type check and the site's build may generate at the same time, and neither may
+ * read a file the other is halfway through writing.
+ */
+function replaceIfChanged(file, content) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === content) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+replaceIfChanged(
   boundsOut,
   `${JSON.stringify(fieldBounds(JSON.parse(readFileSync(spec, 'utf8'))), null, 2)}\n`,
 );
-execFileSync(
-  process.execPath,
-  [resolve(here, '../../node_modules/openapi-typescript/bin/cli.js'), spec, '-o', out],
-  { stdio: 'inherit' },
-);
+const typesTemporary = join(tmpdir(), `api-schema.${process.pid}.d.ts`);
+try {
+  execFileSync(
+    process.execPath,
+    [resolve(here, '../../node_modules/openapi-typescript/bin/cli.js'), spec, '-o', typesTemporary],
+    { stdio: 'inherit' },
+  );
+  replaceIfChanged(out, readFileSync(typesTemporary, 'utf8'));
+} finally {
+  rmSync(typesTemporary, { force: true });
+}
