@@ -1,4 +1,4 @@
-import type { RegistrationEvent } from './registration-events';
+import { refundNumberOf, type RegistrationEvent } from './registration-events';
 
 /**
  * The money of the tour as the log tells it: every payment received and every refund, each a
@@ -59,7 +59,10 @@ export interface ProviderIds {
 
 /** One payment received or one refund, in its own currency, never summed with another's. */
 export interface MoneyMovement extends ProviderIds {
-  /** `<registration>:<payment|refund>:<payment id>`: each payment is received once, refunded once. */
+  /**
+   * `<registration>:<payment|refund>:<payment id>`: each payment is received once; its first
+   * refund has that key, each later one (a payment refunded in parts) `…:<its number>`.
+   */
   key: string;
   registrationId: string;
   event: string;
@@ -121,8 +124,10 @@ export function movementKey(
   registrationId: string,
   kind: MovementKind,
   paymentIntentId: string | null,
+  refund = 1,
 ): string {
-  return `${registrationId}:${kind}:${paymentIntentId ?? '-'}`;
+  const key = `${registrationId}:${kind}:${paymentIntentId ?? '-'}`;
+  return kind === 'refund' && refund > 1 ? `${key}:${refund}` : key;
 }
 
 /** Keeps the ids already known where the later event does not carry them. */
@@ -138,7 +143,8 @@ function mergeIds(known: ProviderIds, later: ProviderIds): ProviderIds {
 }
 
 /**
- * The fold of the money facts: a registration's payments (PaymentConfirmed; a RefundRequested or
+ * The fold of the money facts: a registration's payments (PaymentConfirmed, a move's
+ * PriceDifferencePaid; a RefundRequested or
  * PaymentRefunded of a payment not confirmed, which was money received too: a wrong amount, a
  * second payment, a late one), its refunds (RefundRequested in flight, PaymentRefunded done),
  * and the receipts given to them. `changed` names the movements the facts applied since it was
@@ -155,10 +161,17 @@ export class MoneyLedger {
    */
   private readonly paymentsByIntent = new Map<string, string>();
 
+  /**
+   * A movement as the accounts hold it, for the facts that follow. Its slot places its
+   * registration only when nothing placed it yet: where the registration is now (a move since
+   * the movement) decides where its later money goes.
+   */
   seed(movement: MoneyMovement): void {
     this.index(movement);
     this.movements.set(movement.key, movement);
-    this.slots.set(movement.registrationId, { event: movement.event, time: movement.time });
+    if (!this.slots.has(movement.registrationId)) {
+      this.slots.set(movement.registrationId, { event: movement.event, time: movement.time });
+    }
   }
 
   /** The payment a registration's fact about `paymentIntentId` names, wherever it was received. */
@@ -188,6 +201,7 @@ export class MoneyLedger {
         this.placeRegistration(event.data.registrationId, event.data);
         return;
       case 'PaymentConfirmed':
+      case 'PriceDifferencePaid':
         this.receive(event.data, place);
         return;
       case 'RefundRequested':
@@ -241,13 +255,18 @@ export class MoneyLedger {
   }
 
   private refund(
-    data: { registrationId: string; amountMinor: number; currency: string },
+    data: { registrationId: string; amountMinor: number; currency: string; refund?: number },
     place: LogPlace,
     state: 'in-flight' | 'refunded',
     reason: string,
   ): void {
     const ids = providerIdsOf(data);
-    const key = movementKey(data.registrationId, 'refund', ids.paymentIntentId);
+    const key = movementKey(
+      data.registrationId,
+      'refund',
+      ids.paymentIntentId,
+      refundNumberOf(data),
+    );
     const payment = this.paymentOf(data.registrationId, ids.paymentIntentId);
     const known = this.movements.get(key);
     if (known) {
