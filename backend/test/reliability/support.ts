@@ -122,7 +122,7 @@ const OPERATOR_OR_VISITOR_REFUNDS: readonly string[] = [
 ];
 
 /**
- * The promises about money, over the log: a payment confirms a seat only at the slot's price;
+ * The promises about money, over the log: a payment confirms a seat only at a stop's price;
  * each refund of a payment (a payment may be refunded in parts, each numbered) is asked once and
  * confirmed once, and all of a payment's refunds together never exceed what it paid; a payment
  * that confirmed a seat is refunded only by the provider, an operator's deletion, a cancellation
@@ -139,16 +139,16 @@ export function checkMoney(
   const confirmed = new Set<string>();
   const paidBy = new Map<string, number>();
   const refundedOf = new Map<string, number>();
+  // A seat's price at one of the tour's stops, in its currency.
+  const prices = new Set(
+    catalogue.allSlots().map((slot) => `${slot.event.priceMinor} ${slot.event.currency}`),
+  );
   const refundKey = (intent: string, data: { refund?: number }) =>
     `${intent}#${refundNumberOf(data)}`;
   for (const event of money) {
     if (event.type === 'PaymentConfirmed') {
       const registration = event.data.registrationId;
-      const price = catalogue.allSlots()[0]?.event.priceMinor;
-      if (
-        event.data.amountMinor !== price ||
-        event.data.currency.toUpperCase() !== catalogue.currency
-      ) {
+      if (!prices.has(`${event.data.amountMinor} ${event.data.currency.toUpperCase()}`)) {
         throw new Error(
           `Registration ${registration} confirmed by ${event.data.amountMinor} ${event.data.currency}`,
         );
