@@ -44,7 +44,7 @@ export interface RefundOrder {
   currency: string;
   reason: RefundReason;
   /** Which refund of the payment it is (refundNumberOf); absent for the first. */
-  refund?: number;
+  part?: number;
   /**
    * Stable per refund, so a retried refund never refunds twice at the provider, and distinct
    * for each refund of one payment (its parts), so the provider makes each.
@@ -59,7 +59,7 @@ export function refundOrderOf(request: RefundRequested['data']): RefundOrder {
     amountMinor: request.amountMinor,
     currency: request.currency,
     reason: request.reason,
-    ...(number === 1 ? {} : { refund: number }),
+    ...(number === 1 ? {} : { part: number }),
     // The first refund's key is the one every refund had when a payment had one.
     idempotencyKey:
       number === 1

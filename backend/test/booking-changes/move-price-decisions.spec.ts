@@ -145,7 +145,7 @@ describe('a move to a slot of another price, decided', () => {
       }),
     ]);
     // The first refund of the payment carries no number, as every refund did before.
-    expect(refundsIn(decision.events)[0]).not.toHaveProperty('refund');
+    expect(refundsIn(decision.events)[0]).not.toHaveProperty('part');
     const moved = [...seat, ...decision.events];
     // Its confirmation keeps the seat: part of its money went back, not the seat.
     const confirmed = confirmRefund(
@@ -165,7 +165,7 @@ describe('a move to a slot of another price, decided', () => {
     const cancelled = cancelRegistration(fold(settled), 'visitor', true);
     const rest = refundsIn(cancelled);
     expect(rest).toEqual([
-      expect.objectContaining({ paymentIntentId: 'pi_1', amountMinor: 2000, refund: 2 }),
+      expect.objectContaining({ paymentIntentId: 'pi_1', amountMinor: 2000, part: 2 }),
     ]);
     // Each refund has its own key at the provider, and its own row in the accounts.
     expect(refundOrderOf(refundsIn(decision.events)[0]).idempotencyKey).toBe('refund-pi_1');
@@ -397,7 +397,7 @@ describe('a move to a slot of another price, decided', () => {
         registrationId: TO,
         paymentIntentId: 'pi_1',
         amountMinor: 2000,
-        refund: 2,
+        part: 2,
       }),
     ]);
   });
@@ -469,7 +469,7 @@ describe('a move to a slot of another price, decided', () => {
         type: 'PaymentRefunded',
         data: expect.objectContaining({
           amountMinor: 2000,
-          refund: 2,
+          part: 2,
           reason: 'cancelled-by-visitor',
           refundId: 're_2',
         }),
@@ -492,7 +492,7 @@ describe('a move to a slot of another price, decided', () => {
       expect.objectContaining({
         data: expect.objectContaining({
           amountMinor: 2000,
-          refund: 2,
+          part: 2,
           reason: 'refunded-at-provider',
         }),
       }),

@@ -396,13 +396,13 @@ describe('moving a booking to a slot of another price: the difference paid or re
       `SELECT payload FROM outbox WHERE kind = 'payment-refund' AND registration_id = $1
         ORDER BY id`,
       [id],
-    )) as { payload: { amountMinor: number; idempotencyKey: string; refund?: number } }[];
+    )) as { payload: { amountMinor: number; idempotencyKey: string; part?: number } }[];
     expect(orders.map((item) => item.payload)).toEqual([
       expect.objectContaining({ amountMinor: 1500, idempotencyKey: `refund-${intent}` }),
       expect.objectContaining({
         amountMinor: 3500,
         idempotencyKey: `refund-${intent}-2`,
-        refund: 2,
+        part: 2,
       }),
     ]);
     expect(await refundAll()).toEqual({ refunded: 1, failed: 0 });

@@ -143,7 +143,7 @@ export function checkMoney(
   const prices = new Set(
     catalogue.allSlots().map((slot) => `${slot.event.priceMinor} ${slot.event.currency}`),
   );
-  const refundKey = (intent: string, data: { refund?: number }) =>
+  const refundKey = (intent: string, data: { part?: number }) =>
     `${intent}#${refundNumberOf(data)}`;
   for (const event of money) {
     if (event.type === 'PaymentConfirmed') {

@@ -255,7 +255,7 @@ export class MoneyLedger {
   }
 
   private refund(
-    data: { registrationId: string; amountMinor: number; currency: string; refund?: number },
+    data: { registrationId: string; amountMinor: number; currency: string; part?: number },
     place: LogPlace,
     state: 'in-flight' | 'refunded',
     reason: string,

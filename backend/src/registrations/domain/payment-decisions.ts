@@ -262,7 +262,7 @@ function refundedAsRequested(
       refundId: refund.refundId,
       chargeId: refund.chargeId ?? request.chargeId ?? null,
       balanceTransactionId: refund.balanceTransactionId,
-      ...(request.refund === undefined ? {} : { refund: request.refund }),
+      ...(request.part === undefined ? {} : { part: request.part }),
     },
   };
 }
@@ -348,7 +348,7 @@ function refundOfPayment(
       providerEventId: null,
       chargeId: payment.chargeId,
       // The first refund of a payment carries no number, as every refund did before.
-      ...(number === 1 ? {} : { refund: number }),
+      ...(number === 1 ? {} : { part: number }),
     },
   };
 }
@@ -511,7 +511,7 @@ function providerRefund(
       reason: refund.reason,
       providerEventId: refund.providerEventId,
       ...refund.ledger,
-      ...(number === undefined ? {} : { refund: number }),
+      ...(number === undefined ? {} : { part: number }),
     },
   };
 }

@@ -122,8 +122,8 @@ export type RefundReason =
  * cheaper slot gives part back, a later cancellation the rest), each part once. The first is 1;
  * a refund recorded before a payment could be refunded in parts carries none and is the first.
  */
-export function refundNumberOf(data: { refund?: number }): number {
-  return data.refund ?? 1;
+export function refundNumberOf(data: { part?: number }): number {
+  return data.part ?? 1;
 }
 
 /**
@@ -148,7 +148,7 @@ export interface RefundRequested {
     /** The charge refunded (the payment's, where the provider named it). */
     chargeId?: string | null;
     /** Which refund of the payment this is (refundNumberOf): absent for the first. */
-    refund?: number;
+    part?: number;
   };
 }
 
@@ -167,7 +167,7 @@ export interface PaymentRefunded {
     chargeId?: string | null;
     balanceTransactionId?: string | null;
     /** Which refund of the payment this confirms (refundNumberOf): absent for the first. */
-    refund?: number;
+    part?: number;
   };
 }
 

@@ -179,7 +179,7 @@ export function netPaid(
 /** A refund of one of the seat's payments, counted once (by its number) against that payment. */
 function withRefund(
   payments: readonly SeatPayment[],
-  refund: { paymentIntentId: string | null; amountMinor: number; refund?: number },
+  refund: { paymentIntentId: string | null; amountMinor: number; part?: number },
 ): readonly SeatPayment[] {
   const number = refundNumberOf(refund);
   const index = payments.findIndex((payment) => payment.paymentIntentId === refund.paymentIntentId);
