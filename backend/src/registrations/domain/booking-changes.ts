@@ -79,6 +79,33 @@ export interface MoveTarget {
   price: { amountMinor: number; currency: string };
 }
 
+/**
+ * What moving a seat to a slot of `price` does to its money, from what its payments through the
+ * provider hold now (`paid`, netPaid; null when nothing was paid through the provider): nothing
+ * (no money, or the same amount), a difference to pay (a dearer slot), one to refund (a cheaper
+ * one), or nothing possible (another currency). The one rule of the difference, held equal to
+ * the client's copy (frontend lib/move-difference.ts) by its test.
+ */
+export type PriceDifference =
+  | { kind: 'none' }
+  | { kind: 'pay' | 'refund'; amountMinor: number; currency: string }
+  | { kind: 'other-currency'; paidCurrency: string; currency: string };
+
+export function priceDifference(
+  paid: { amountMinor: number; currency: string } | null,
+  price: { amountMinor: number; currency: string },
+): PriceDifference {
+  if (!paid) return { kind: 'none' };
+  const paidCurrency = paid.currency.toUpperCase();
+  const currency = price.currency.toUpperCase();
+  if (paidCurrency !== currency) return { kind: 'other-currency', paidCurrency, currency };
+  const due = price.amountMinor - paid.amountMinor;
+  if (due === 0) return { kind: 'none' };
+  return due > 0
+    ? { kind: 'pay', amountMinor: due, currency }
+    : { kind: 'refund', amountMinor: -due, currency };
+}
+
 /** How a move is asked: by whom, when, and what a dearer slot's difference becomes. */
 export interface MoveTerms {
   by: ChangedBy;
@@ -171,27 +198,30 @@ export function moveBooking(
     },
   });
   const money = registration.status === 'paid' ? netPaid(registration.payments) : null;
-  if (!money) return { outcome: 'moved', events: [...released, moved(null)], difference: null };
-  const currency = target.price.currency.toUpperCase();
-  if (money.currency !== currency) throw new MoveCurrencyDiffersError(money.currency, currency);
-  const due = target.price.amountMinor - money.amountMinor;
-  if (due === 0) return { outcome: 'moved', events: [...released, moved(null)], difference: null };
-  if (due < 0) {
-    const difference: MoveDifference = { amountMinor: -due, currency, settled: 'refunded' };
+  const difference = priceDifference(money, target.price);
+  if (difference.kind === 'other-currency') {
+    throw new MoveCurrencyDiffersError(difference.paidCurrency, difference.currency);
+  }
+  if (difference.kind === 'none') {
+    return { outcome: 'moved', events: [...released, moved(null)], difference: null };
+  }
+  const { amountMinor: due, currency } = difference;
+  if (difference.kind === 'refund') {
+    const refunded: MoveDifference = { amountMinor: due, currency, settled: 'refunded' };
     return {
       outcome: 'moved',
       // Moved first: the refund is the new slot's money, as every later movement of the seat.
       events: [
         ...released,
-        moved(difference),
-        ...refundsOfSeat(registration, 'move-price-difference', -due),
+        moved(refunded),
+        ...refundsOfSeat(registration, 'move-price-difference', due),
       ],
-      difference,
+      difference: refunded,
     };
   }
   if (by === 'operator' && terms.difference === 'waive') {
-    const difference: MoveDifference = { amountMinor: due, currency, settled: 'waived' };
-    return { outcome: 'moved', events: [...released, moved(difference)], difference };
+    const waived: MoveDifference = { amountMinor: due, currency, settled: 'waived' };
+    return { outcome: 'moved', events: [...released, moved(waived)], difference: waived };
   }
   if (by === 'operator' && terms.difference !== 'ask') {
     throw new MoveDifferenceUnsettledError(due, currency);
