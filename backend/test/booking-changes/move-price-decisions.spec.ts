@@ -7,6 +7,7 @@ import {
 } from '../../src/registrations/domain/booking-changes';
 import { cancelRegistration } from '../../src/registrations/domain/cancellations';
 import { MoneyLedger, movementKey } from '../../src/registrations/domain/money';
+import { totalsOf } from '../../src/registrations/queries/accounts/accounts-totals';
 import {
   confirmRefund,
   decideDifferencePayment,
@@ -183,6 +184,13 @@ describe('a move to a slot of another price, decided', () => {
         `${ID}:refund:pi_1:2`,
       ].sort(),
     );
+    // The seat is counted paid until the cancellation: the part a cheaper move gave back keeps it.
+    const seatsPaid = (events: readonly RegistrationEvent[]) => {
+      const books = new MoneyLedger();
+      for (const item of decoded(events)) books.apply(item.event, item.recorded);
+      return totalsOf([...books.movements.values()])[0].seatsPaid;
+    };
+    expect([seatsPaid(settled), seatsPaid(all)]).toEqual([1, 0]);
     // The refunds are the new slot's money, as every movement after a move.
     expect(
       [...ledger.movements.values()]
@@ -246,11 +254,15 @@ describe('a move to a slot of another price, decided', () => {
     expect(
       refundsIn(back.events).map((refund) => [refund.paymentIntentId, refund.amountMinor]),
     ).toEqual([['pi_cs_2', 1500]]);
-    // The payment is money received, in the slot it paid for.
+    // The payment is money received, in the slot it paid for; the seat is counted once.
     const ledger = new MoneyLedger();
     for (const item of decoded(moved)) ledger.apply(item.event, item.recorded);
+    expect(totalsOf([...ledger.movements.values()])).toEqual([
+      expect.objectContaining({ payments: 2, seatsPaid: 1, grossMinor: 5000, currency: 'RON' }),
+    ]);
     expect(ledger.movements.get(movementKey(ID, 'payment', 'pi_cs_2'))).toMatchObject({
       kind: 'payment',
+      reason: 'move-difference',
       amountMinor: 1500,
       event: 'napoli',
       time: 'N',

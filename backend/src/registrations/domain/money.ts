@@ -7,6 +7,12 @@ import { refundNumberOf, type RegistrationEvent } from './registration-events';
  * log), by MoneyLedger below; the accounts, their CSV and the receipts all read its movements.
  */
 
+/** The reason of a payment that paid a move's difference, not a seat (MoneyMovement.reason). */
+export const MOVE_DIFFERENCE = 'move-difference';
+
+/** The reason of a refund that gave a cheaper move's difference back, the seat kept. */
+export const MOVE_PRICE_DIFFERENCE = 'move-price-difference';
+
 /** The seller a receipt names, from the configuration, as it was when the receipt was issued. */
 export interface Seller {
   name: string;
@@ -72,7 +78,10 @@ export interface MoneyMovement extends ProviderIds {
   currency: string;
   /** A refund asked and not yet confirmed by the provider is in flight. */
   state: 'received' | 'in-flight' | 'refunded';
-  /** Why a refund was made (the RefundRequested's reason). */
+  /**
+   * Why a refund was made (the RefundRequested's reason); for a payment, `move-difference` when
+   * it paid a move's difference (the seat was paid already), null otherwise.
+   */
   reason: string | null;
   /** When the payment was received, or the refund asked. */
   occurredAt: string;
@@ -201,8 +210,11 @@ export class MoneyLedger {
         this.placeRegistration(event.data.registrationId, event.data);
         return;
       case 'PaymentConfirmed':
-      case 'PriceDifferencePaid':
         this.receive(event.data, place);
+        return;
+      case 'PriceDifferencePaid':
+        // Money for a seat already paid: the accounts say what it was, and count no seat for it.
+        this.receive(event.data, place, MOVE_DIFFERENCE);
         return;
       case 'RefundRequested':
         this.receive(event.data, place);
@@ -237,6 +249,7 @@ export class MoneyLedger {
   private receive(
     data: { registrationId: string; amountMinor: number; currency: string },
     place: LogPlace,
+    reason: string | null = null,
   ): void {
     const ids = providerIdsOf(data);
     const key = movementKey(data.registrationId, 'payment', ids.paymentIntentId);
@@ -251,6 +264,7 @@ export class MoneyLedger {
       ...this.newMovement(key, 'payment', data, place, ids),
       state: 'received',
       refundId: null,
+      reason,
     });
   }
 
