@@ -359,6 +359,16 @@ describe('a move to a slot of another price, decided', () => {
       difference: { amountMinor: 1500, currency: 'RON', settled: 'waived' },
     });
     expect(seatsTaken([...held, ...waived.events])).toEqual({ A: 0, N: 1 });
+    // An operator asking it of the visitor holds it anew, theirs (the visitor is emailed the link).
+    const asked = moveBooking(fold(held), full, terms('operator', 'ask'));
+    expect(asked.events.map((event) => event.type)).toEqual(['MoveSeatReleased', 'MoveSeatHeld']);
+    expect(asked.events[1]).toMatchObject({ data: { by: 'operator' } });
+    expect(seatsTaken([...held, ...asked.events])).toEqual({ A: 1, N: 1 });
+    // Asked again by the operator, it keeps waiting: one email is enough.
+    const again = [...held, ...asked.events];
+    expect(moveBooking(fold(again), full, terms('operator', 'ask')).outcome).toBe(
+      'payment-pending',
+    );
 
     const cancelled = cancelRegistration(fold(held), 'visitor', true);
     expect(cancelled.map((event) => event.type)).toEqual([

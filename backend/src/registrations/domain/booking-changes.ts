@@ -145,7 +145,8 @@ export type MoveDecision =
  * paid at the desk or not paid moves as it is: the site holds none of its money.
  *
  * A move already waiting for its difference is given up for a new one (its held seat released),
- * except when the same move is asked again: it keeps waiting (an operator's waiver completes it).
+ * except when the same move is asked again: it keeps waiting (an operator's waiver completes it;
+ * an operator asking for the visitor's own move holds it anew, and the visitor is emailed).
  */
 export function moveBooking(
   state: RegistrationState | undefined,
@@ -173,7 +174,12 @@ export function moveBooking(
   const pending = registration.pendingMove;
   const samePending =
     pending !== null && pending.event === target.event && pending.time === target.time;
-  if (samePending && !(by === 'operator' && terms.difference === 'waive')) {
+  // Asked again, the same move keeps waiting; an operator's waiver completes it, and an
+  // operator's asking for the visitor's own move holds it anew and emails them the link.
+  const operatorTakesOver =
+    by === 'operator' &&
+    (terms.difference === 'waive' || (terms.difference === 'ask' && pending?.by === 'visitor'));
+  if (samePending && !operatorTakesOver) {
     return { outcome: 'payment-pending', events: [], due: pending };
   }
   if (target.open === 'unknown') throw new SlotNotOpenError('unknown');
