@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   tour_event_view: 'tour',
   tour_slot_view: 'tour',
   sandbox_checkout_sessions: 'payments',
+  sandbox_refunds: 'payments',
   outbox: 'notifications',
   registration_view: 'registrations',
   money_movements: 'registrations',

@@ -2,7 +2,8 @@
 // and the offers leave by themselves): a visitor moves their seat from a full slot to another
 // stop and back from their email's link, with both slots' counts, the door lists and the
 // waiting-list offers checked after each step; an operator moves a booking and hands one on from
-// the console; the handed-on ticket is refused at the door and the new one let in.
+// the console; the handed-on ticket is refused at the door and the new one let in. Then a visitor
+// moves to a dearer stop, pays the difference in the sandbox, and moves back receiving it.
 import assert from 'node:assert/strict';
 import {
   adminCall,
@@ -211,6 +212,114 @@ export const plansChangeScenarios = [
         assert.equal((await refused.json()).code, 'ticket-cancelled');
         assert.equal((await checkIn(newTicket)).status(), 200);
         assert.deepEqual((await slotState(page, own.baseURL, 'cluj', cluj)).seated, ['Nora New']);
+      } finally {
+        await context.close();
+        await own.stop();
+      }
+    },
+  },
+  {
+    name: 'Plans change: a visitor moves to a dearer stop, pays the difference in the sandbox, and moves back with the difference refunded',
+    async run({ browser, startOwnServer, adminPassword }) {
+      const own = await startOwnServer({ WORKERS: 'true' }, 'server-plans-change-price.log');
+      const context = await browser.newContext({ baseURL: own.baseURL });
+      try {
+        const page = await context.newPage();
+        await page.goto('/admin');
+        await page.getByLabel('Password').fill(adminPassword);
+        await page.getByRole('button', { name: 'Login' }).click();
+        await visible(page.getByRole('navigation', { name: 'Command Center pages' }));
+
+        // A Bucharest slot at 35 RON, and Iași, dearer: 50 RON a seat.
+        const home = await slotOfItsOwn(page, own.baseURL, { days: 22, capacity: 3 });
+        const date = new Date(Date.now() + 23 * 86_400_000);
+        const announced = await adminCall(page, own.baseURL, 'POST', '/api/admin/tour/events', {
+          slug: 'iasi',
+          city: 'Iași',
+          venue: 'Teatrul Luceafărul',
+          date: date.toISOString().slice(0, 10),
+          timeZone: 'Europe/Bucharest',
+          priceMinor: 5000,
+        });
+        assert.equal(announced.status(), 201, await announced.text());
+        const added = await adminCall(
+          page,
+          own.baseURL,
+          'POST',
+          '/api/admin/tour/events/iasi/slots',
+          {
+            startsAt: date.toISOString(),
+            capacity: 2,
+          },
+        );
+        assert.equal(added.status(), 201, await added.text());
+        const iasi = (await added.json()).slots[0].time;
+
+        const dana = await registerPaid(own.baseURL, 'bucharest', home.time, 'Dana Dearer');
+        const moveLink = await linkIn(own.dataDir, dana.registrationId, 'move');
+        const visitor = await context.newPage();
+        await visitor.goto(moveLink);
+        await visible(visitor.getByRole('heading', { name: 'Move your booking' }));
+
+        // Iași costs more: the page says by how much, and the payment page asks just that.
+        await visitor.getByLabel('Move to').selectOption(JSON.stringify(['iasi', iasi]));
+        await visible(visitor.getByText(/costs 15\sRON more than you paid/));
+        await visitor.getByRole('button', { name: 'Move and pay the difference' }).click();
+        await visitor.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
+        await visible(visitor.getByText('The difference of price, to move your booking to'));
+        // Meanwhile a seat of Iași is held for Dana, and her booking is still at home.
+        assertSlot(await slotState(page, own.baseURL, 'iasi', iasi), { available: 1, seated: [] });
+        assert.deepEqual((await slotState(page, own.baseURL, 'bucharest', home.time)).seated, [
+          'Dana Dearer',
+        ]);
+        await visitor.locator('#cardNumber').fill('4242 4242 4242 4242');
+        await visitor.locator('#expiry').fill('12/34');
+        await visitor.locator('#cvc').fill('123');
+        await visitor.locator('button[type="submit"]').click();
+        await visitor.waitForURL(/\/move\?token=.*difference=paid/);
+        await visible(visitor.getByText('Your booking has moved'));
+        assertSlot(await slotState(page, own.baseURL, 'iasi', iasi), {
+          available: 1,
+          seated: ['Dana Dearer'],
+        });
+        assert.deepEqual((await slotState(page, own.baseURL, 'bucharest', home.time)).seated, []);
+        assert.deepEqual((await registration(page, own.baseURL, 'Dana Dearer')).netPaid, {
+          amountMinor: 5000,
+          currency: 'RON',
+        });
+        await eventually(
+          async () =>
+            assert.match(
+              await mailTexts(own.dataDir, dana.registrationId),
+              /You paid the difference of 15\D{1,3}RON/,
+            ),
+          20_000,
+        );
+
+        // Back home, cheaper: moved at once, and the difference comes back to the card.
+        await visitor.getByLabel('Move to').selectOption(JSON.stringify(['bucharest', home.time]));
+        await visible(visitor.getByText(/costs 15\sRON less than you paid/));
+        await visitor.getByRole('button', { name: 'Move my booking' }).click();
+        await visible(visitor.getByText('Your booking has moved'));
+        await visible(visitor.getByText(/difference of 15\sRON is being refunded/));
+        assert.deepEqual((await slotState(page, own.baseURL, 'bucharest', home.time)).seated, [
+          'Dana Dearer',
+        ]);
+        assertSlot(await slotState(page, own.baseURL, 'iasi', iasi), { available: 2, seated: [] });
+        // The refund worker sends it; the accountant's CSV has it, with its receipt.
+        const refundLine = await eventually(async () => {
+          const csv = await adminCall(page, own.baseURL, 'GET', '/api/admin/accounts.csv');
+          const line = (await csv.text())
+            .split(/\r?\n/)
+            .find((row) => row.includes(',refund,refunded,-15.00,RON,'));
+          assert.ok(line, 'the refund of the difference is not confirmed yet');
+          return line;
+        }, 20_000);
+        assert.match(refundLine, /move-price-difference/);
+        assert.deepEqual((await registration(page, own.baseURL, 'Dana Dearer')).netPaid, {
+          amountMinor: 3500,
+          currency: 'RON',
+        });
       } finally {
         await context.close();
         await own.stop();

@@ -7,6 +7,7 @@ import type { EventMetadata } from '../event-store/event-store.types';
 import { forgetAnswersNamingRegistration } from '../common/idempotency.interceptor';
 import type { Locale } from '../common/locale';
 import { MailTransport } from '../notifications/mail-transport';
+import { VisitorLinks } from '../notifications/visitor-links';
 import { forgetRecipient, forgetRecipientErrors } from '../notifications/outbox';
 import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
 import { LiveTour } from '../tour/live-tour';
@@ -14,20 +15,39 @@ import { visitorCancellationClosesAt } from '../tour/domain/registration-window'
 import { formerHolderNoticesOf } from '../registrations/booking-change-messages';
 import {
   assertVisitorMayChangeBooking,
+  differencePageOf,
   handOnBooking,
   moveBooking,
+  openDifferencePage,
+  waitingMove,
   type MoveTarget,
 } from '../registrations/domain/booking-changes';
 import { seatPaymentOf } from '../registrations/domain/payment-decisions';
-import { assertExists, type RegistrationState } from '../registrations/domain/registration';
-import { RegistrationNotFoundError } from '../registrations/domain/registration-errors';
-import { registrationStreamId, type ChangedBy } from '../registrations/domain/registration-events';
+import {
+  assertExists,
+  releaseMoveSeat,
+  type PendingMove,
+  type RegistrationState,
+} from '../registrations/domain/registration';
+import {
+  RegistrationNotFoundError,
+  SlotNotOpenError,
+} from '../registrations/domain/registration-errors';
+import {
+  registrationStreamId,
+  type ChangedBy,
+  type MoveDifference,
+} from '../registrations/domain/registration-events';
+import { PaymentGateway, PaymentProviderError } from '../payments/payment-gateway';
+import { RefundWorker } from '../checkout/refund-worker';
+import { differenceCheckoutRequest } from '../checkout/seat-checkout-request';
 import { emailKey } from '../registrations/domain/registration-rules';
 import { placesAndClientHolds } from '../registrations/queries/registration-reads';
 import {
   newRegistration,
   RegistrationStore,
   slotKey,
+  slotsOfRegistration,
   type RegistrationTransaction,
 } from '../registrations/registration-store';
 
@@ -36,6 +56,19 @@ export interface ChangeRequester {
   by: ChangedBy;
   metadata: EventMetadata;
 }
+
+/**
+ * What a move came to: the booking moved (with what became of a difference of price), or a
+ * seat of the target held while the difference is paid (`checkout`: the visitor's payment
+ * page; none for an operator's move, whose link is emailed to the visitor).
+ */
+export type MoveResult =
+  | { outcome: 'moved'; difference: MoveDifference | null }
+  | {
+      outcome: 'payment-due';
+      due: PendingMove;
+      checkout: { url: string; expiresAt: string } | null;
+    };
 
 /** The new person a booking is handed on to, as they gave themselves. */
 export interface NewPerson {
@@ -59,6 +92,9 @@ export class BookingChangeRecorder {
     private readonly store: RegistrationStore,
     private readonly catalogue: LiveTour,
     private readonly transport: MailTransport,
+    private readonly gateway: PaymentGateway,
+    private readonly refunds: RefundWorker,
+    private readonly links: VisitorLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,25 +112,32 @@ export class BookingChangeRecorder {
     assertVisitorMayChangeBooking(state, { now, startsAt, closesAt }, nothing);
   }
 
-  /** Moves the booking to `target`: see moveBooking. */
+  /**
+   * Moves the booking to `target` (see moveBooking), in one transaction under the locks of its
+   * slot, the target's and a seat held for a move waiting (taken in one order): a cheaper
+   * target's refund is queued for the refund worker in it. A dearer target holds a seat there:
+   * the visitor is answered the payment page of the difference (opened now, or the one already
+   * open for that move); an operator who asked for it leaves the visitor an email with the link.
+   */
   async move(
     registrationId: string,
     target: { event: string; time: string },
     requester: ChangeRequester,
-  ): Promise<void> {
+    choice: { difference?: 'waive' | 'ask' } = {},
+  ): Promise<MoveResult> {
     const now = new Date();
-    await this.store.transaction(async (tx) => {
+    const decided = await this.store.transaction(async (tx) => {
       const first = await this.store.load(tx, registrationId);
       const before = assertExists(first.state);
-      const seats = await tx.lockSlots([{ event: before.event, time: before.time }, target]);
+      const seats = await tx.lockSlots([...slotsOfRegistration(before), target]);
       const loaded = await this.store.load(tx, registrationId);
       const state = assertExists(loaded.state);
-      if (state.event !== before.event || state.time !== before.time) {
-        // Moved meanwhile: the locks held are not its slot's; decided again from scratch.
+      if (slotsOfRegistration(state).some((slot) => !seats.has(slotKey(slot.event, slot.time)))) {
+        // Moved meanwhile: the locks held are not its slots'; decided again from scratch.
         throw new ConcurrencyError(registrationStreamId(registrationId), first.version);
       }
       if (requester.by === 'visitor') this.visitorMayChange(state, now, 'nothing-to-move');
-      const events = moveBooking(
+      const decision = moveBooking(
         state,
         await this.moveTarget(
           tx,
@@ -104,9 +147,129 @@ export class BookingChangeRecorder {
           requester.by,
           now,
         ),
-        requester.by,
+        {
+          by: requester.by,
+          now,
+          holdMinutes:
+            requester.by === 'visitor'
+              ? this.config.checkoutHoldMinutes
+              : this.config.waitingListOfferMinutes,
+          difference: choice.difference,
+        },
       );
-      await this.store.append(tx, loaded, events, requester.metadata);
+      const recorded = await this.store.append(tx, loaded, decision.events, requester.metadata);
+      await this.refunds.queue(tx, recorded);
+      return decision;
+    });
+    if (decided.outcome === 'moved') return { outcome: 'moved', difference: decided.difference };
+    const due = { ...decided.due };
+    if (requester.by === 'operator') return { outcome: 'payment-due', due, checkout: null };
+    try {
+      const checkout = await this.differencePage(registrationId, requester.metadata);
+      return { outcome: 'payment-due', due, checkout };
+    } catch (error) {
+      // A page that cannot be opened leaves the booking where it was: the seat held goes back.
+      if (decided.outcome === 'payment-due' && error instanceof PaymentProviderError) {
+        await this.releaseUnopened(registrationId, requester.metadata);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The visitor's payment page of the difference their booking's move waits for (the email's
+   * link: the operator asked it, or the visitor came back): the one already open, or one
+   * opened now with the provider, lapsing with the seat held. Clicks that race each may open one,
+   * but only the first recorded is kept and answered; the others are closed at once.
+   */
+  async differencePage(
+    registrationId: string,
+    metadata: EventMetadata,
+  ): Promise<{ url: string; expiresAt: string }> {
+    const now = new Date();
+    const loaded = await this.store.transaction((tx) => this.store.load(tx, registrationId));
+    const state = assertExists(loaded.state);
+    const pending = waitingMove(state, now);
+    const history = loaded.history.map((item) => item.event);
+    const open = differencePageOf(history, pending);
+    if (open) return { url: open, expiresAt: pending.expiresAt };
+    const event = this.catalogue.findEvent(pending.event);
+    if (!event || !state.email) throw new SlotNotOpenError('unknown');
+    // One page per move waiting: the position of the hold names it to the provider.
+    const held = [...loaded.history].reverse().find((item) => item.event.type === 'MoveSeatHeld');
+    let session;
+    try {
+      session = await this.gateway.createCheckoutSession(
+        differenceCheckoutRequest(this.catalogue, event, {
+          registrationId,
+          time: pending.time,
+          locale: state.locale,
+          email: state.email,
+          amountMinor: pending.amountMinor,
+          currency: pending.currency,
+          expiresAt: new Date(pending.expiresAt),
+          // Back to the move page, in the visitor's language, paid or not.
+          returnUrl: await this.links.url('move', registrationId, state.locale),
+          idempotencyKey: `move-difference-${registrationId}-${held?.recorded.globalPosition ?? 0}`,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw error;
+      throw new PaymentProviderError('Payment setup failed', error);
+    }
+    let kept: { url: string; sessionId: string } | null;
+    try {
+      kept = await this.store.transaction(async (tx) => {
+        const current = await this.store.load(tx, registrationId);
+        const waiting = waitingMove(current.state, new Date());
+        const first = differencePageOf(
+          current.history.map((item) => item.event),
+          waiting,
+        );
+        // Another click recorded its page first: that one is the move's.
+        if (first) return { url: first, sessionId: waiting.sessionId! };
+        await this.store.append(
+          tx,
+          current,
+          openDifferencePage(
+            current.state,
+            {
+              provider: session.provider,
+              sessionId: session.sessionId,
+              url: session.url,
+              expiresAt: session.expiresAt.toISOString(),
+              amountMinor: session.amountMinor,
+              currency: session.currency,
+            },
+            new Date(),
+          ),
+          metadata,
+        );
+        return null;
+      });
+    } catch (error) {
+      // The move ended while its page was being opened: that page is nobody's.
+      await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      throw error;
+    }
+    if (kept) {
+      if (kept.sessionId !== session.sessionId) {
+        await this.gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
+      }
+      return { url: kept.url, expiresAt: pending.expiresAt };
+    }
+    return { url: session.url, expiresAt: pending.expiresAt };
+  }
+
+  /** The seat held for a move whose page could not be opened goes back (the booking stays). */
+  private async releaseUnopened(registrationId: string, metadata: EventMetadata): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const locked = await this.store.loadUnderSlotLock(tx, registrationId);
+      if (!locked?.state.pendingMove || locked.state.pendingMove.sessionId !== null) return;
+      await this.store.append(tx, locked.loaded, releaseMoveSeat(locked.state, 'checkout-failed'), {
+        ...metadata,
+        actor: 'system',
+      });
     });
   }
 
@@ -120,7 +283,6 @@ export class BookingChangeRecorder {
   ): Promise<MoveTarget> {
     const found = this.catalogue.findSlot(target.event, target.time);
     const startsAt = this.catalogue.startOf(target.event, target.time);
-    const from = this.catalogue.findSlot(state.event, state.time);
     const open =
       !found || !startsAt
         ? 'unknown'
@@ -154,8 +316,9 @@ export class BookingChangeRecorder {
       open,
       seats,
       emailKeepsPlace: places.some((row) => row.email_key !== null),
-      priceMinor: found?.event.priceMinor ?? 0,
-      fromPriceMinor: from?.event.priceMinor ?? 0,
+      price: found
+        ? this.catalogue.priceOf(found.event)
+        : { amountMinor: 0, currency: this.catalogue.currency },
     };
   }
 

@@ -59,15 +59,14 @@ export class CancellationRecorder {
   async record(
     tx: RegistrationTransaction,
     registrationId: string,
-    decide: (state: RegistrationState, history: RegistrationEvent[]) => RegistrationEvent[],
+    decide: (state: RegistrationState) => RegistrationEvent[],
     metadata: EventMetadata,
   ): Promise<void> {
     const locked = await this.store.loadUnderSlotLock(tx, registrationId);
     if (!locked) throw new RegistrationNotFoundError();
     const { loaded } = locked;
     const state = assertExists(locked.state);
-    const history = loaded.history.map((item) => item.event);
-    const recorded = await this.store.append(tx, loaded, decide(state, history), metadata);
+    const recorded = await this.store.append(tx, loaded, decide(state), metadata);
     await this.refunds.queue(tx, recorded);
   }
 }

@@ -11,6 +11,7 @@ import { GiveBackSeatHttpController } from './commands/give-back-seat/give-back-
 import { ResumeCheckoutHandler } from './commands/resume-checkout/resume-checkout.handler';
 import { ResumeCheckoutHttpController } from './commands/resume-checkout/resume-checkout.http.controller';
 import { HoldSweeper } from './hold-sweeper';
+import { MovePageCloser } from './move-page-closer';
 import { PaymentRecorder } from './payment-recorder';
 import { RefundWorker } from './refund-worker';
 import { CancellationRecorder } from './cancellation-recorder';
@@ -47,6 +48,7 @@ import { GetBookingQueryHandler } from './queries/get-booking/get-booking.query-
     GiveBackSeatHandler,
     ResumeCheckoutHandler,
     HoldSweeper,
+    MovePageCloser,
     PaymentRecorder,
     RefundWorker,
     CancellationRecorder,

@@ -15,6 +15,7 @@ import { paymentLedger } from './payment-ledger';
 import {
   earliestHoldExpiry,
   holdsExpiredBefore,
+  moveSeatsExpiredBefore,
 } from '../registrations/queries/registration-reads';
 
 /** The fallback pass; the sweeper also wakes at the next hold's or offer's deadline. */
@@ -45,8 +46,9 @@ export interface SweepResult {
 }
 
 /**
- * Releases seat holds whose checkout lapsed, and waiting-list offers not paid in time (the
- * offer lapses, and its seat goes to the next person waiting), even when no webhook says so (a webhook lost, a
+ * Releases seat holds whose checkout lapsed, waiting-list offers not paid in time (the
+ * offer lapses, and its seat goes to the next person waiting), and seats held for a move whose
+ * difference was not paid in time (the booking stays where it was), even when no webhook says so (a webhook lost, a
  * crash between the hold and the payment page). Before releasing, it asks the provider about
  * the session, so a session that was paid becomes a paid seat instead. Any number of processes
  * may sweep at once: each release takes the slot lock and re-reads the registration, so a hold
@@ -125,7 +127,46 @@ export class HoldSweeper extends PollingWorker implements OnModuleInit {
         );
       }
     }
+    for (const row of await moveSeatsExpiredBefore(this.dataSource, cutoff, BATCH)) {
+      try {
+        const outcome = await this.releaseMoveSeat(
+          row.id,
+          row.move_session_id,
+          row.move_expires_at,
+        );
+        if (outcome === 'released') result.released += 1;
+        else if (outcome === 'moved') result.confirmed += 1;
+        else result.skipped += 1;
+      } catch (error) {
+        result.skipped += 1;
+        this.logger.warn(
+          `Seat held for the move of ${row.id} left for the next sweep: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
     return result;
+  }
+
+  /**
+   * Gives back the seat held for a move whose difference was not paid in time: its page is
+   * closed with the provider first; a payment that landed meanwhile completes the move instead
+   * (as the webhook would). The booking stays where it was.
+   */
+  private async releaseMoveSeat(
+    registrationId: string,
+    sessionId: string | null,
+    expiresAt: Date,
+  ): Promise<RecordOutcome> {
+    const metadata = { actor: LAPSED.actor, causationId: LAPSED.causationId };
+    if (sessionId) {
+      const page = await this.closePaymentPage(registrationId, sessionId, metadata);
+      if (page.paid) return page.outcome;
+    }
+    return this.recorder.record(
+      { kind: 'move-lapsed', registrationId, sessionId, expiresAt: new Date(expiresAt) },
+      SWEEP_PROVENANCE,
+      metadata,
+    );
   }
 
   /**

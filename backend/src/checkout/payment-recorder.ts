@@ -5,8 +5,11 @@ import type { AppConfig } from '../config/config';
 import type { EventMetadata } from '../event-store/event-store.types';
 import {
   decideCheckoutExpired,
+  decideDifferencePayment,
+  decideMoveLapsed,
   decidePayment,
   decideRefunded,
+  isDifferenceSession,
   priceAsked,
   type ReceivedPayment,
   type ReceivedRefund,
@@ -14,6 +17,8 @@ import {
 } from '../registrations/domain/payment-decisions';
 import type { RegistrationState } from '../registrations/domain/registration';
 import type { RegistrationEvent } from '../registrations/domain/registration-events';
+import { emailKey } from '../registrations/domain/registration-rules';
+import { placesAndClientHolds } from '../registrations/queries/registration-reads';
 import {
   RegistrationStore,
   type RegistrationTransaction,
@@ -24,7 +29,9 @@ import { RefundWorker } from './refund-worker';
 export type PaymentFact =
   | { kind: 'payment-succeeded'; registrationId: string; payment: ReceivedPayment }
   | { kind: 'checkout-expired'; registrationId: string; sessionId: string | null; reason: string }
-  | { kind: 'refunded'; registrationId: string; refund: ReceivedRefund };
+  | { kind: 'refunded'; registrationId: string; refund: ReceivedRefund }
+  /** The seat held for a move is past its time, its page (if any) closed unpaid. */
+  | { kind: 'move-lapsed'; registrationId: string; sessionId: string | null; expiresAt: Date };
 
 export type RecordOutcome =
   | 'duplicate'
@@ -32,6 +39,7 @@ export type RecordOutcome =
   | 'refund-requested'
   | 'refunded'
   | 'released'
+  | 'moved'
   | 'unchanged'
   | 'unknown-registration';
 
@@ -117,6 +125,39 @@ export class PaymentRecorder {
       const events = decideRefunded(state, history, fact.refund);
       await this.store.append(tx, loaded, events, metadata);
       return events.length > 0 ? 'refunded' : 'unchanged';
+    }
+
+    if (fact.kind === 'move-lapsed') {
+      const events = decideMoveLapsed(state, fact.sessionId, fact.expiresAt);
+      await this.store.append(tx, loaded, events, metadata);
+      return events.length > 0 ? 'released' : 'unchanged';
+    }
+
+    if (isDifferenceSession(history, fact.payment.sessionId)) {
+      // A move's difference: the booking moves into the seat held for it, or the money goes back.
+      const pending = state.pendingMove;
+      const places =
+        pending && state.email
+          ? await placesAndClientHolds(
+              tx.manager,
+              pending.event,
+              pending.time,
+              [emailKey(state.email)],
+              [],
+            )
+          : [];
+      const decision = decideDifferencePayment(state, history, fact.payment, {
+        emailKeepsPlace: places.some((row) => row.email_key !== null),
+      });
+      if (decision.outcome === 'ignore') {
+        this.logger.log(`Difference paid for ${state.id} changes nothing: ${decision.why}`);
+        return 'unchanged';
+      }
+      const recorded = await this.store.append(tx, loaded, decision.events, metadata);
+      if (decision.outcome === 'confirm') return 'moved';
+      await this.refunds.queue(tx, recorded);
+      this.logger.warn(`Difference paid for ${state.id} to be refunded: ${decision.reason}`);
+      return 'refund-requested';
     }
 
     const open = this.catalogue.isOpenForRegistration(

@@ -22,7 +22,11 @@ import {
   PollingWorker,
 } from '../common/polling-worker';
 import { confirmRefund, refundRequestFor } from '../registrations/domain/payment-decisions';
-import type { RefundReason, RefundRequested } from '../registrations/domain/registration-events';
+import {
+  refundNumberOf,
+  type RefundReason,
+  type RefundRequested,
+} from '../registrations/domain/registration-events';
 import type { DecodedRegistrationEvent } from '../registrations/registration-event-codec';
 import {
   RegistrationStore,
@@ -39,17 +43,28 @@ export interface RefundOrder {
   amountMinor: number;
   currency: string;
   reason: RefundReason;
-  /** Stable per payment, so a retried refund never refunds twice at the provider. */
+  /** Which refund of the payment it is (refundNumberOf); absent for the first. */
+  part?: number;
+  /**
+   * Stable per refund, so a retried refund never refunds twice at the provider, and distinct
+   * for each refund of one payment (its parts), so the provider makes each.
+   */
   idempotencyKey: string;
 }
 
 export function refundOrderOf(request: RefundRequested['data']): RefundOrder {
+  const number = refundNumberOf(request);
   return {
     paymentIntentId: request.paymentIntentId,
     amountMinor: request.amountMinor,
     currency: request.currency,
     reason: request.reason,
-    idempotencyKey: `refund-${request.paymentIntentId}`,
+    ...(number === 1 ? {} : { part: number }),
+    // The first refund's key is the one every refund had when a payment had one.
+    idempotencyKey:
+      number === 1
+        ? `refund-${request.paymentIntentId}`
+        : `refund-${request.paymentIntentId}-${number}`,
   };
 }
 
@@ -83,7 +98,7 @@ export interface RefundRunResult {
 /**
  * Sends the refunds the outbox holds to the payment provider, with no transaction open and no
  * lock held while the provider answers (it may take seconds, or fail). Each refund is sent with
- * its payment's idempotency key, so a retry (after a failure, or a crash after the provider
+ * its own idempotency key, so a retry (after a failure, or a crash after the provider
  * answered) refunds once. Once the provider confirms, PaymentRefunded and the visitor's email
  * are recorded and the row is marked sent, in one short transaction. A failure leaves the row
  * for later with the outbox's back-off. Any number of processes may run it (SKIP LOCKED).
@@ -176,7 +191,7 @@ export class RefundWorker extends PollingWorker {
     return true;
   }
 
-  /** PaymentRefunded, once per payment; under the slot's lock. */
+  /** PaymentRefunded, once per refund of a payment; under the slot's lock. */
   private async recordRefunded(
     tx: RegistrationTransaction,
     row: ClaimedOutboxRow,
@@ -187,7 +202,7 @@ export class RefundWorker extends PollingWorker {
     if (!locked) return;
     const { loaded } = locked;
     const history = loaded.history.map((item) => item.event);
-    const request = refundRequestFor(history, order.paymentIntentId);
+    const request = refundRequestFor(history, order.paymentIntentId, refundNumberOf(order));
     if (!request) return;
     await this.store.append(tx, loaded, confirmRefund(loaded.state, history, request, refund), {
       actor: 'payment-provider',

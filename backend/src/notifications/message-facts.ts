@@ -28,6 +28,11 @@ export interface MessageFacts {
   refunds: boolean;
   /** Whether the registration holds a ticket (the registrations' holdsTicket): a reminder's condition. */
   seated?: boolean;
+  /**
+   * Until when a seat is held for the booking's move while its difference is paid: the link to
+   * pay it lives as long (absent or null when no move waits).
+   */
+  moveDueUntil?: string | null;
 }
 
 /**

@@ -297,6 +297,14 @@ export class OutboxWorker extends PollingWorker {
       );
       return 'cancelled';
     }
+    if (row.kind === 'move-difference-due' && facts.moveDueUntil !== row.payload.expiresAt) {
+      // Paid, lapsed or given up before its email left: no move waits for this payment now.
+      await this.dataSource.query(
+        `UPDATE outbox SET cancelled_at = $2, last_error = 'move no longer waiting' WHERE id = $1`,
+        [row.id, now],
+      );
+      return 'cancelled';
+    }
     if (row.kind === 'waiting-list-offer' && (facts.status !== 'offered' || !facts.holdExpiresAt)) {
       // Paid, confirmed or lapsed before its email left: there is no offer to tell of any more.
       await this.dataSource.query(
@@ -368,6 +376,10 @@ export class OutboxWorker extends PollingWorker {
     if (kind === 'waiting-list-offer' && facts.holdExpiresAt) {
       const until = new Date(facts.holdExpiresAt);
       return { offer: { url: await url('offer'), until } };
+    }
+    if (kind === 'move-difference-due' && facts.moveDueUntil) {
+      // The move page, where the difference is paid, while the seat is held for the move.
+      return { move: { url: await url('move'), until: new Date(facts.moveDueUntil) } };
     }
     if (TICKET_KINDS.includes(kind)) {
       const startsAt = this.catalogue.startOf(facts.event, facts.time);

@@ -24,6 +24,7 @@ export type NotificationKind =
   | 'booking-moved'
   | 'booking-received'
   | 'booking-handed-on'
+  | 'move-difference-due'
   | 'payment-receipt'
   | 'refund-receipt';
 
@@ -39,6 +40,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'booking-moved',
   'booking-received',
   'booking-handed-on',
+  'move-difference-due',
   'payment-receipt',
   'refund-receipt',
 ];

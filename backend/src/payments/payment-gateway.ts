@@ -24,6 +24,13 @@ export interface CheckoutRequest {
   expiresAt: Date;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The provider's idempotency key of the page, when it is not the seat's own (one per
+   * registration): a move's difference has a page of its own, one per move waiting.
+   */
+  idempotencyKey?: string;
+  /** What the page pays when it is not the seat: a move's difference (the provider keeps it). */
+  purpose?: 'move-difference';
 }
 
 export interface CheckoutSession {
@@ -49,7 +56,10 @@ export interface CheckoutSessionStatus {
 export interface RefundRequest {
   paymentIntentId: string;
   amountMinor: number;
-  /** Stable per payment, so a retried refund never refunds twice. */
+  /**
+   * Stable per refund, so a retried refund never refunds twice; each refund of one payment
+   * (a payment refunded in parts) has its own.
+   */
   idempotencyKey: string;
   registrationId: string;
 }

@@ -33,6 +33,7 @@ const NOTICE_BY_REASON: Partial<Record<string, NotificationKind>> = {
   'late-payment-slot-closed': 'payment-refunded',
   'amount-mismatch': 'payment-refunded',
   'second-payment': 'payment-refunded',
+  'move-difference-unused': 'payment-refunded',
   // An erased registration has nobody left to write to.
 };
 
@@ -98,15 +99,21 @@ export const MESSAGES_OF_EVENTS: MessagesTable = {
     change.before && !holdsTicket(change.before.status) ? showReminder(change) : [],
   WaitingListOfferMade: (change) => [message('waiting-list-offer', change)],
   RegistrationCancelled: (change) => {
-    const refund = change.together.find((event) => event.type === 'RefundRequested');
+    // Every payment of the seat goes back (a move's difference too): the email says the sum.
+    const refunds = change.together.flatMap((event) =>
+      event.type === 'RefundRequested' ? [event.data] : [],
+    );
     return [
       message('registration-cancelled', change, {
         by: change.event.data.by,
         // Whether the seat had been paid: the email says so when its money is kept.
         paid: change.before?.status === 'paid',
         refund: change.event.data.refund,
-        ...(refund?.type === 'RefundRequested'
-          ? { amountMinor: refund.data.amountMinor, currency: refund.data.currency }
+        ...(refunds.length > 0
+          ? {
+              amountMinor: refunds.reduce((total, refund) => total + refund.amountMinor, 0),
+              currency: refunds[0].currency,
+            }
           : {}),
       }),
     ];
@@ -118,9 +125,31 @@ export const MESSAGES_OF_EVENTS: MessagesTable = {
       by: change.event.data.by,
       fromEvent: change.event.data.fromEvent,
       fromTime: change.event.data.fromTime,
+      // What became of a difference of price: paid, being refunded, or waived.
+      ...(change.event.data.difference
+        ? {
+            difference: change.event.data.difference.settled,
+            amountMinor: change.event.data.difference.amountMinor,
+            currency: change.event.data.difference.currency,
+          }
+        : {}),
     }),
     ...showReminder(change),
   ],
+  // An operator's move to a dearer slot, its difference asked: the visitor is sent the link to
+  // pay it. The visitor's own move waits on its payment page, and needs no email.
+  MoveSeatHeld: (change) =>
+    change.event.data.by === 'operator'
+      ? [
+          message('move-difference-due', change, {
+            event: change.event.data.event,
+            time: change.event.data.time,
+            amountMinor: change.event.data.amountMinor,
+            currency: change.event.data.currency,
+            expiresAt: change.event.data.expiresAt,
+          }),
+        ]
+      : [],
   // A booking handed on begins the new person's registration: their ticket and confirmation,
   // and a reminder of their own. The former holder's notice is not the table's: the same
   // transaction erases them, so it is sealed with their facts as they were

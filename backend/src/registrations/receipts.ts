@@ -15,6 +15,7 @@ import type { DecodedRegistrationEvent } from './registration-event-codec';
 /** The registration facts that move money. */
 const MONEY_FACTS: ReadonlySet<string> = new Set([
   'PaymentConfirmed',
+  'PriceDifferencePaid',
   'RefundRequested',
   'PaymentRefunded',
 ]);
@@ -57,7 +58,12 @@ export async function recordMoney(
     ),
   ];
   for (const movement of await moneyMovementsOf(sql, ids, intents)) ledger.seed(movement);
-  for (const { event, recorded: place } of money) ledger.apply(event, place);
+  // In the order recorded, with the moves among them: money recorded after a move in the same
+  // transaction is the new slot's, as a rebuild (which folds the whole log in order) places it.
+  const named = new Set(ids);
+  for (const { event, recorded: place } of recorded) {
+    if (named.has(event.data.registrationId)) ledger.apply(event, place);
+  }
   const owed = ledger.receiptsOwed();
   const receipts: ReceiptsGiven['receipts'] = [];
   if (owed.length > 0) {

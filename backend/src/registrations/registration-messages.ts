@@ -34,6 +34,7 @@ export function messageFactsOf(state: RegistrationState): MessageFacts {
     holdExpiresAt: state.holdExpiresAt,
     refunds: paidThroughProvider(state),
     seated: holdsTicket(state.status),
+    moveDueUntil: state.pendingMove?.expiresAt ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ConcurrencyError } from '../event-store/concurrency-error';
 import { retryingConflicts } from '../event-store/retry-conflicts';
 import {
   NO_STREAM,
@@ -185,8 +186,11 @@ export class RegistrationStore {
 
   /**
    * A registration as read under its slot's lock, for a decision that may move seats: read once
-   * to learn its slot, the lock taken (lockSlot), then read again, so that the decision is made
-   * on the state and the seats as the lock's holder sees them. Null when it does not exist.
+   * to learn its slot (and the slot of a seat held for its move, whose lock is taken too, in
+   * the one order), the locks taken (lockSlots), then read again, so that the decision is made
+   * on the state and the seats as the locks' holder sees them. A registration whose slots
+   * changed between the two reads is decided again from scratch (ConcurrencyError). Null when
+   * it does not exist. `seats` are its own slot's.
    */
   async loadUnderSlotLock(
     tx: RegistrationTransaction,
@@ -194,10 +198,21 @@ export class RegistrationStore {
   ): Promise<{ loaded: LoadedRegistration; state: RegistrationState; seats: SlotSeats } | null> {
     const first = await this.load(tx, registrationId);
     if (!first.state) return null;
-    const seats = await tx.lockSlot(first.state.event, first.state.time);
+    const slots = slotsOfRegistration(first.state);
+    const seats = await tx.lockSlots(slots);
     const loaded = await this.load(tx, registrationId);
     // A registration never goes away from its stream: erased, it is 'deleted'.
-    return loaded.state ? { loaded, state: loaded.state, seats } : null;
+    if (!loaded.state) return null;
+    if (
+      slotsOfRegistration(loaded.state).some((slot) => !seats.has(slotKey(slot.event, slot.time)))
+    ) {
+      throw new ConcurrencyError(registrationStreamId(registrationId), first.version);
+    }
+    return {
+      loaded,
+      state: loaded.state,
+      seats: seats.get(slotKey(loaded.state.event, loaded.state.time))!,
+    };
   }
 
   /** appendAll for one registration. */
@@ -399,6 +414,14 @@ export class RegistrationStore {
     await tx.manager.query(insert.text, insert.parameters);
     tx.afterCommit(() => this.outbox.nudge());
   }
+}
+
+/** The slots a registration's seats are counted in: its own, and one held for its move. */
+export function slotsOfRegistration(state: RegistrationState): { event: string; time: string }[] {
+  const own = { event: state.event, time: state.time };
+  return state.pendingMove
+    ? [own, { event: state.pendingMove.event, time: state.pendingMove.time }]
+    : [own];
 }
 
 /** A slot's key, by which locks of more than one slot are ordered. */

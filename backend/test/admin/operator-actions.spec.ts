@@ -66,6 +66,8 @@ describe("the operator's actions, each an event whose actor is the admin", () =>
       sharedDreams: 0,
       door: null,
       checkedInAt: null,
+      netPaid: null,
+      pendingMove: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       version: 2,

@@ -39,6 +39,8 @@ function state(
     stripeSessionId: null,
     paymentIntentId: null,
     clientKey: null,
+    payments: [],
+    pendingMove: null,
     name: 'N',
     email: 'n@example.com',
     whatsapp: '1',

@@ -2,6 +2,7 @@ import {
   handOnBooking,
   moveBooking,
   type MoveTarget,
+  type MoveTerms,
 } from '../../src/registrations/domain/booking-changes';
 import { evolve, type RegistrationState } from '../../src/registrations/domain/registration';
 import type { RegistrationEvent } from '../../src/registrations/domain/registration-events';
@@ -52,10 +53,25 @@ const target = (overrides: Partial<MoveTarget> = {}): MoveTarget => ({
   open: 'open',
   seats: { seatLimit: 2, seatsTaken: 1 },
   emailKeepsPlace: false,
-  priceMinor: 3500,
-  fromPriceMinor: 3500,
+  price: { amountMinor: 3500, currency: 'RON' },
   ...overrides,
 });
+
+const NOW = new Date('2029-12-01T10:00:00.000Z');
+
+const terms = (by: 'visitor' | 'operator', difference?: 'waive' | 'ask'): MoveTerms => ({
+  by,
+  now: NOW,
+  holdMinutes: 15,
+  ...(difference ? { difference } : {}),
+});
+
+/** The events a move decided (it throws when refused). */
+const movedEvents = (
+  state: RegistrationState,
+  to: MoveTarget,
+  by: 'visitor' | 'operator' = 'operator',
+): RegistrationEvent[] => moveBooking(state, to, terms(by)).events;
 
 function decoded(events: RegistrationEvent[]): DecodedRegistrationEvent[] {
   return events.map((event, index) => ({
@@ -73,19 +89,23 @@ describe('moving a booking and handing it on, decided', () => {
   const seat = booking([created, paid]);
 
   it('moves a paid seat to a free seat of the target, and refuses every other case in words', () => {
-    expect(moveBooking(seat, target(), 'visitor')).toEqual([
-      {
-        type: 'BookingMoved',
-        data: {
-          registrationId: ID,
-          fromEvent: 'bucharest',
-          fromTime: 'A',
-          event: 'milano',
-          time: 'M',
-          by: 'visitor',
+    expect(moveBooking(seat, target(), terms('visitor'))).toEqual({
+      outcome: 'moved',
+      difference: null,
+      events: [
+        {
+          type: 'BookingMoved',
+          data: {
+            registrationId: ID,
+            fromEvent: 'bucharest',
+            fromTime: 'A',
+            event: 'milano',
+            time: 'M',
+            by: 'visitor',
+          },
         },
-      },
-    ]);
+      ],
+    });
     const code = (run: () => unknown) => {
       try {
         run();
@@ -94,41 +114,36 @@ describe('moving a booking and handing it on, decided', () => {
       }
       return 'decided';
     };
-    expect(
-      code(() => moveBooking(seat, target({ event: 'bucharest', time: 'A' }), 'operator')),
-    ).toBe('same-slot');
-    expect(
-      code(() => moveBooking(seat, target({ seats: { seatLimit: 1, seatsTaken: 1 } }), 'operator')),
-    ).toBe('slot-full');
-    expect(code(() => moveBooking(seat, target({ open: 'unknown' }), 'operator'))).toBe(
-      'slot-unknown',
+    expect(code(() => movedEvents(seat, target({ event: 'bucharest', time: 'A' })))).toBe(
+      'same-slot',
     );
-    expect(code(() => moveBooking(seat, target({ open: 'closed' }), 'operator'))).toBe(
-      'slot-closed',
+    expect(code(() => movedEvents(seat, target({ seats: { seatLimit: 1, seatsTaken: 1 } })))).toBe(
+      'slot-full',
     );
-    expect(code(() => moveBooking(seat, target({ emailKeepsPlace: true }), 'operator'))).toBe(
+    expect(code(() => movedEvents(seat, target({ open: 'unknown' })))).toBe('slot-unknown');
+    expect(code(() => movedEvents(seat, target({ open: 'closed' })))).toBe('slot-closed');
+    expect(code(() => movedEvents(seat, target({ emailKeepsPlace: true })))).toBe(
       'already-registered',
     );
-    expect(code(() => moveBooking(seat, target({ priceMinor: 5000 }), 'operator'))).toBe(
-      'move-price-differs',
-    );
-    expect(code(() => moveBooking(booking([created]), target(), 'operator'))).toBe(
-      'payment-pending',
-    );
+    expect(
+      code(() => movedEvents(seat, target({ price: { amountMinor: 3000, currency: 'EUR' } }))),
+    ).toBe('move-currency-differs');
+    expect(
+      code(() => movedEvents(seat, target({ price: { amountMinor: 5000, currency: 'RON' } }))),
+    ).toBe('move-difference-unsettled');
+    expect(code(() => movedEvents(booking([created]), target()))).toBe('payment-pending');
     // A waiting entry needs no seat in the target.
     const waiting = booking([
       { ...created, data: { ...created.data, placement: 'waiting-list', holdExpiresAt: null } },
     ]);
     expect(
-      code(() =>
-        moveBooking(waiting, target({ seats: { seatLimit: 1, seatsTaken: 1 } }), 'operator'),
-      ),
+      code(() => movedEvents(waiting, target({ seats: { seatLimit: 1, seatsTaken: 1 } }))),
     ).toBe('decided');
   });
 
   it('the fold takes a moved seat out of the old slot and counts it in the new one; its number goes', () => {
     const fold = new ReadModelFold();
-    const moved = moveBooking(seat, target(), 'operator');
+    const moved = movedEvents(seat, target());
     const numbered: RegistrationEvent = {
       type: 'SeatNumbered',
       data: { registrationId: ID, seat: 3 },

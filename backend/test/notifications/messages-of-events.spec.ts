@@ -170,7 +170,8 @@ describe('the table of the emails each recorded event causes', () => {
         {
           id: 'r',
           status: 'refunded',
-        } as RegistrationState,
+          payments: [],
+        } as unknown as RegistrationState,
         [
           decoded(
             {
@@ -192,6 +193,9 @@ describe('the table of the emails each recorded event causes', () => {
     expect(refunded('amount-mismatch')).toEqual(['payment-refunded']);
     expect(refunded('second-payment')).toEqual(['payment-refunded']);
     expect(refunded('late-payment-slot-closed')).toEqual(['payment-refunded']);
+    expect(refunded('move-difference-unused')).toEqual(['payment-refunded']);
+    // The part a cheaper move gives back is told by the move's own email.
+    expect(refunded('move-price-difference')).toEqual([]);
     expect(refunded('cancelled')).toEqual([]);
   });
 
@@ -200,6 +204,7 @@ describe('the table of the emails each recorded event causes', () => {
       [
         'BookingMoved',
         'BookingReceived',
+        'MoveSeatHeld',
         'PaidFlagSet',
         'PaymentConfirmed',
         'PaymentRefunded',

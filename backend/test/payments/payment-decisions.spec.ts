@@ -266,8 +266,8 @@ describe('payment decisions', () => {
     const first = decidePayment(state([created, opened]), [created, opened], payment, FREE);
     if (first.outcome !== 'confirm') throw new Error();
     const paid = after([created, opened], first.events);
-    expect(refundOnDeletion(state(paid), paid, false)).toEqual([]);
-    expect(refundOnDeletion(state(paid), paid, true)).toEqual([
+    expect(refundOnDeletion(state(paid), false)).toEqual([]);
+    expect(refundOnDeletion(state(paid), true)).toEqual([
       {
         type: 'RefundRequested',
         data: {
@@ -282,6 +282,6 @@ describe('payment decisions', () => {
         },
       },
     ]);
-    expect(refundOnDeletion(state([created, opened]), [created, opened], true)).toEqual([]);
+    expect(refundOnDeletion(state([created, opened]), true)).toEqual([]);
   });
 });

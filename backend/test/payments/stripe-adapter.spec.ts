@@ -4,6 +4,8 @@ import { OPEN_SLOT, request } from '../http';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import { registerVisitor, STRIPE_ENV } from './payment-fixtures';
 import { storedEvents } from '../read-models';
+import { differenceCheckoutRequest } from '../../src/checkout/seat-checkout-request';
+import { PaymentGateway } from '../../src/payments/payment-gateway';
 
 describe('the Stripe adapter, against a local stand-in for the Stripe API', () => {
   let app: TestApp;
@@ -85,6 +87,76 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
     expect(view.status).toBe('held');
     expect(view.checkout_session_id).toMatch(/^cs_test_1_/);
     expect(new Date(view.hold_expires_at).getTime()).toBe(seconds * 1000);
+  });
+
+  it("opens a move's difference as a page of its own, and refunds a payment in parts, each part its own refund", async () => {
+    answerSessionCreation(stripe);
+    const gateway = app.app.get(PaymentGateway);
+    const catalogue = app.app.get(LiveTour);
+    const id = '5b0c7a64-31a5-4d0e-9f3e-2b6a8c1d4e7f';
+    await gateway.createCheckoutSession(
+      differenceCheckoutRequest(catalogue, catalogue.findEvent('bucharest')!, {
+        registrationId: id,
+        time: OPEN_SLOT,
+        locale: 'en',
+        email: 'mover@example.com',
+        amountMinor: 1500,
+        currency: 'RON',
+        expiresAt: new Date(Date.now() + 15 * 60_000),
+        returnUrl: 'https://tickets.example.org/move?token=t&lang=en',
+        idempotencyKey: `move-difference-${id}-42`,
+      }),
+    );
+    const [page] = stripe.requests;
+    // Not the seat's key: Stripe would answer the seat's page (or refuse other parameters).
+    expect(page.headers['idempotency-key']).toBe(`move-difference-${id}-42`);
+    expect(page.form).toMatchObject({
+      'line_items[0][price_data][unit_amount]': '1500',
+      'line_items[0][price_data][currency]': 'ron',
+      'metadata[purpose]': 'move-difference',
+      'payment_intent_data[metadata][purpose]': 'move-difference',
+      success_url: 'https://tickets.example.org/move?token=t&lang=en&difference=paid',
+      cancel_url: 'https://tickets.example.org/move?token=t&lang=en&difference=left',
+    });
+    expect(page.form['line_items[0][price_data][product_data][name]']).toMatch(
+      /price difference\)$/,
+    );
+
+    let refunds = 0;
+    stripe.on((request) => {
+      if (request.method !== 'POST' || request.path !== '/v1/refunds') return undefined;
+      refunds += 1;
+      return {
+        status: 200,
+        body: {
+          id: `re_part_${refunds}`,
+          object: 'refund',
+          amount: Number(request.form.amount),
+          payment_intent: request.form.payment_intent,
+          charge: 'ch_1',
+          balance_transaction: `txn_re_part_${refunds}`,
+          status: 'succeeded',
+        },
+      };
+    });
+    for (const [amountMinor, key] of [
+      [1500, 'refund-pi_1'],
+      [2000, 'refund-pi_1-2'],
+    ] as const) {
+      await gateway.refundPayment({
+        paymentIntentId: 'pi_1',
+        amountMinor,
+        idempotencyKey: key,
+        registrationId: id,
+      });
+    }
+    const sent = stripe.requests.filter((request) => request.path === '/v1/refunds');
+    expect(
+      sent.map((request) => [request.form.amount, request.headers['idempotency-key']]),
+    ).toEqual([
+      ['1500', 'refund-pi_1'],
+      ['2000', 'refund-pi_1-2'],
+    ]);
   });
 
   it('retries a failed request with the same idempotency key, so one session is made', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../src/registrations/domain/registration';
 import {
   beginsRegistration,
+  refundNumberOf,
   REGISTRATION_EVENT_TYPES,
   type RegistrationEvent,
 } from '../../src/registrations/domain/registration-events';
@@ -77,7 +78,10 @@ async function* readWholeLog(dataSource: DataSource): AsyncGenerator<RecordedEve
 export async function replayLog(dataSource: DataSource): Promise<{
   states: Map<string, RegistrationState | undefined>;
   types: Map<string, string[]>;
-  /** The money events (PaymentConfirmed, RefundRequested, PaymentRefunded), in log order. */
+  /**
+   * The money events (PaymentConfirmed, PriceDifferencePaid, RefundRequested, PaymentRefunded),
+   * in log order.
+   */
   money: RegistrationEvent[];
 }> {
   const known = new Set<string>(REGISTRATION_EVENT_TYPES);
@@ -91,6 +95,7 @@ export async function replayLog(dataSource: DataSource): Promise<{
       const id = event.data.registrationId;
       if (
         event.type === 'PaymentConfirmed' ||
+        event.type === 'PriceDifferencePaid' ||
         event.type === 'RefundRequested' ||
         event.type === 'PaymentRefunded'
       ) {
@@ -105,19 +110,24 @@ export async function replayLog(dataSource: DataSource): Promise<{
   return { states, types, money };
 }
 
-/** The refunds of a payment that paid a seat: asked for by an operator or by the visitor. */
+/**
+ * The refunds of a payment that paid a seat: asked for by an operator or by the visitor, and
+ * the part a move to a cheaper slot gives back.
+ */
 const OPERATOR_OR_VISITOR_REFUNDS: readonly string[] = [
   'deleted-by-operator',
   'cancelled-by-operator',
   'cancelled-by-visitor',
+  'move-price-difference',
 ];
 
 /**
- * The promises about money, over the log: a payment confirms a seat only at the slot's price;
- * each payment is refunded at most once (one RefundRequested, one PaymentRefunded); a payment
- * that confirmed a seat is refunded only by the provider, an operator's deletion or a
- * cancellation; and, with
- * `settled`, every refund requested has been confirmed by the provider.
+ * The promises about money, over the log: a payment confirms a seat only at a stop's price;
+ * each refund of a payment (a payment may be refunded in parts, each numbered) is asked once and
+ * confirmed once, and all of a payment's refunds together never exceed what it paid; a payment
+ * that confirmed a seat is refunded only by the provider, an operator's deletion, a cancellation
+ * or a cheaper move; and, with `settled`, every refund requested has been confirmed by the
+ * provider.
  */
 export function checkMoney(
   money: readonly RegistrationEvent[],
@@ -127,37 +137,56 @@ export function checkMoney(
   const requested = new Map<string, string>();
   const refunded = new Set<string>();
   const confirmed = new Set<string>();
+  const paidBy = new Map<string, number>();
+  const refundedOf = new Map<string, number>();
+  // A seat's price at one of the tour's stops, in its currency.
+  const prices = new Set(
+    catalogue.allSlots().map((slot) => `${slot.event.priceMinor} ${slot.event.currency}`),
+  );
+  const refundKey = (intent: string, data: { part?: number }) =>
+    `${intent}#${refundNumberOf(data)}`;
   for (const event of money) {
     if (event.type === 'PaymentConfirmed') {
       const registration = event.data.registrationId;
-      const price = catalogue.allSlots()[0]?.event.priceMinor;
-      if (
-        event.data.amountMinor !== price ||
-        event.data.currency.toUpperCase() !== catalogue.currency
-      ) {
+      if (!prices.has(`${event.data.amountMinor} ${event.data.currency.toUpperCase()}`)) {
         throw new Error(
           `Registration ${registration} confirmed by ${event.data.amountMinor} ${event.data.currency}`,
         );
       }
-      if (event.data.paymentIntentId) confirmed.add(event.data.paymentIntentId);
+      if (event.data.paymentIntentId) {
+        confirmed.add(event.data.paymentIntentId);
+        paidBy.set(event.data.paymentIntentId, event.data.amountMinor);
+      }
+    } else if (event.type === 'PriceDifferencePaid') {
+      if (event.data.paymentIntentId) {
+        confirmed.add(event.data.paymentIntentId);
+        paidBy.set(event.data.paymentIntentId, event.data.amountMinor);
+      }
     } else if (event.type === 'RefundRequested') {
       const intent = event.data.paymentIntentId;
-      if (requested.has(intent)) throw new Error(`Refund of ${intent} requested twice`);
+      const key = refundKey(intent, event.data);
+      if (requested.has(key)) throw new Error(`Refund ${key} requested twice`);
       if (confirmed.has(intent) && !OPERATOR_OR_VISITOR_REFUNDS.includes(event.data.reason)) {
         throw new Error(
           `The payment ${intent} that paid a seat is refunded (${event.data.reason})`,
         );
       }
-      requested.set(intent, event.data.reason);
+      requested.set(key, event.data.reason);
+      const total = (refundedOf.get(intent) ?? 0) + event.data.amountMinor;
+      refundedOf.set(intent, total);
+      const paid = paidBy.get(intent);
+      if (paid !== undefined && total > paid) {
+        throw new Error(`Payment ${intent} of ${paid} refunded ${total}`);
+      }
     } else if (event.type === 'PaymentRefunded' && event.data.paymentIntentId) {
-      const intent = event.data.paymentIntentId;
-      if (refunded.has(intent)) throw new Error(`Payment ${intent} refunded twice`);
-      refunded.add(intent);
+      const key = refundKey(event.data.paymentIntentId, event.data);
+      if (refunded.has(key)) throw new Error(`Refund ${key} confirmed twice`);
+      refunded.add(key);
     }
   }
   if (options.settled) {
-    for (const [intent, reason] of requested) {
-      if (!refunded.has(intent)) throw new Error(`Refund of ${intent} (${reason}) never confirmed`);
+    for (const [key, reason] of requested) {
+      if (!refunded.has(key)) throw new Error(`Refund ${key} (${reason}) never confirmed`);
     }
   }
 }
@@ -241,6 +270,14 @@ export async function checkInvariants(
       counts.seats_taken += 1;
     }
     recount.set(key, counts);
+    // A seat held for a move waiting for its difference is taken in its target slot.
+    if (state.pendingMove) {
+      const target = `${state.pendingMove.event}\u0000${state.pendingMove.time}`;
+      const held = recount.get(target) ?? none();
+      held.seats_taken += 1;
+      seats += 1;
+      recount.set(target, held);
+    }
   }
   for (const slot of capacity) {
     const counts = recount.get(`${slot.event}\u0000${slot.time}`) ?? none();

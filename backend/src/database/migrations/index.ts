@@ -26,6 +26,7 @@ import { CurrencyPerStop1732000003700 } from './1732000003700-currency-per-stop'
 import { SheetSuspicions1732000003200 } from './1732000003200-sheet-suspicions';
 import { OutboxNotBefore1732000003600 } from './1732000003600-outbox-not-before';
 import { MoneyMovements1732000003800 } from './1732000003800-money-movements';
+import { MovePriceDifference1732000003900 } from './1732000003900-move-price-difference';
 
 /** Every migration, in order. A new migration is added here. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   OutboxNotBefore1732000003600,
   CurrencyPerStop1732000003700,
   MoneyMovements1732000003800,
+  MovePriceDifference1732000003900,
 ];

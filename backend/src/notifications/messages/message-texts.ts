@@ -74,6 +74,20 @@ export interface MessageTexts {
   movedIntro: string;
   movedWaitingIntro: string;
   movedOldTicket: string;
+  /** What became of a moved seat's difference of price ({amount}: the difference). */
+  movedDifferencePaid: string;
+  movedDifferenceRefunded: string;
+  movedDifferenceWaived: string;
+  /** A move's difference paid when its seat was no longer held for it: refunded whole. */
+  refundMoveUnusedIntro: string;
+  /**
+   * An operator's move to a dearer slot, its difference asked of the visitor. Placeholders:
+   * {moveTo} (the slot it moves to), {amount} (the difference), {moveUntil}, {moveUrl}.
+   */
+  moveDueSubject: string;
+  moveDueIntro: string;
+  moveDuePay: string;
+  moveDueLapse: string;
   /** A booking handed on: to the new person, and to the one who handed it on. */
   receivedSubject: string;
   receivedIntro: string;
@@ -185,6 +199,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     movedIntro: 'Your booking has moved to the slot below; your seat is waiting for you there.',
     movedWaitingIntro: "Your place on the waiting list has moved to the slot below's list.",
     movedOldTicket: 'The ticket sent before no longer opens the door: use the one in this email.',
+    movedDifferencePaid:
+      'You paid the difference of {amount}; its receipt comes in an email of its own.',
+    movedDifferenceRefunded:
+      'A seat there costs less: we are refunding the difference of {amount} to your card. It usually arrives within 5 to 10 working days; its receipt follows once it is done.',
+    movedDifferenceWaived:
+      'A seat there costs {amount} more; the organisers have waived the difference.',
+    refundMoveUnusedIntro:
+      'Your payment of the difference for moving your booking arrived when the seat was no longer held for the move, so your booking stayed as it was.',
+    moveDueSubject: 'Pay the difference to move your booking: Dream Darkroom, {event}',
+    moveDueIntro:
+      'The organisers are moving your booking to {moveTo}. A seat there costs {amount} more than you paid.',
+    moveDuePay:
+      'We hold that seat for you until {moveUntil}. To move, pay the difference here: {moveUrl}',
+    moveDueLapse:
+      'If it is not paid by then, nothing changes: your booking stays where it is, as below, with the ticket you have.',
     receivedSubject: 'A place was handed on to you: Dream Darkroom, {event}',
     receivedIntro:
       'A place at Dream Darkroom was handed on to you: it is now yours, in your name, with the dream you gave.',
@@ -301,6 +330,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
       "La tua prenotazione è stata spostata all'orario qui sotto; lì ti aspetta il tuo posto.",
     movedWaitingIntro: "Il tuo posto in lista d'attesa è passato alla lista dell'orario qui sotto.",
     movedOldTicket: 'Il biglietto inviato prima non apre più la porta: usa quello di questa email.',
+    movedDifferencePaid:
+      'Hai pagato la differenza di {amount}; la ricevuta arriva in una email a parte.',
+    movedDifferenceRefunded:
+      'Lì un posto costa meno: ti rimborsiamo la differenza di {amount} sulla carta. Di solito arriva in 5-10 giorni lavorativi; la ricevuta segue a rimborso fatto.',
+    movedDifferenceWaived:
+      'Lì un posto costa {amount} in più; gli organizzatori hanno rinunciato alla differenza.',
+    refundMoveUnusedIntro:
+      "Il pagamento della differenza per spostare la tua prenotazione è arrivato quando il posto non era più tenuto per lo spostamento, quindi la prenotazione è rimasta com'era.",
+    moveDueSubject: 'Paga la differenza per spostare la prenotazione: Dream Darkroom, {event}',
+    moveDueIntro:
+      'Gli organizzatori stanno spostando la tua prenotazione a {moveTo}. Lì un posto costa {amount} in più di quanto hai pagato.',
+    moveDuePay:
+      'Ti teniamo quel posto fino a {moveUntil}. Per spostarti, paga la differenza qui: {moveUrl}',
+    moveDueLapse:
+      "Se non è pagata entro allora, non cambia nulla: la prenotazione resta dov'è, come qui sotto, con il biglietto che hai.",
     receivedSubject: 'Ti è stato ceduto un posto: Dream Darkroom, {event}',
     receivedIntro:
       'Ti è stato ceduto un posto a Dream Darkroom: ora è tuo, a tuo nome, con il sogno che hai dato.',
@@ -419,6 +463,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     movedWaitingIntro: 'Locul tău pe lista de așteptare a trecut pe lista intervalului de mai jos.',
     movedOldTicket:
       'Biletul trimis înainte nu mai deschide ușa: folosește-l pe cel din acest email.',
+    movedDifferencePaid: 'Ai plătit diferența de {amount}; chitanța vine într-un email separat.',
+    movedDifferenceRefunded:
+      'Acolo un loc costă mai puțin: îți returnăm diferența de {amount} pe card. De obicei ajunge în 5-10 zile lucrătoare; chitanța urmează după rambursare.',
+    movedDifferenceWaived:
+      'Acolo un loc costă cu {amount} mai mult; organizatorii au renunțat la diferență.',
+    refundMoveUnusedIntro:
+      'Plata diferenței pentru mutarea rezervării a sosit când locul nu mai era păstrat pentru mutare, așa că rezervarea a rămas cum era.',
+    moveDueSubject: 'Plătește diferența ca să îți muți rezervarea: Dream Darkroom, {event}',
+    moveDueIntro:
+      'Organizatorii îți mută rezervarea la {moveTo}. Acolo un loc costă cu {amount} mai mult decât ai plătit.',
+    moveDuePay:
+      'Îți păstrăm acel loc până la {moveUntil}. Ca să te muți, plătește diferența aici: {moveUrl}',
+    moveDueLapse:
+      'Dacă nu este plătită până atunci, nu se schimbă nimic: rezervarea rămâne unde este, ca mai jos, cu biletul pe care îl ai.',
     receivedSubject: 'Ți s-a cedat un loc: Dream Darkroom, {event}',
     receivedIntro:
       'Ți s-a cedat un loc la Dream Darkroom: acum este al tău, pe numele tău, cu visul pe care l-ai dat.',

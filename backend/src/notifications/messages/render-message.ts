@@ -178,6 +178,15 @@ export function compose(
   };
 }
 
+/** A slot as a message names it: its stop's city and its start, in the show's zone. */
+function slotNamed(catalogue: LiveTour, event: unknown, time: unknown, locale: Locale): string {
+  if (typeof event !== 'string' || typeof time !== 'string') return '';
+  const found = catalogue.findSlot(event, time);
+  if (!found) return event;
+  const city = catalogue.placeNames(found.event, locale).city;
+  return `${city}, ${formatDeadline(new Date(found.slot.startsAt), locale, found.event.timeZone)}`;
+}
+
 /** Renders one of the messages in the registration's language. */
 export function renderMessage(
   kind: Exclude<NotificationKind, ReceiptKind>,
@@ -235,6 +244,11 @@ export function renderMessage(
       subject.locale,
     ),
     price: formatAmount(stopPrice.amountMinor, stopPrice.currency, subject.locale),
+    // The slot a move waiting for its difference goes to, and until when its seat is held.
+    moveTo: slotNamed(catalogue, payload.event, payload.time, subject.locale),
+    moveUntil: moment(
+      typeof payload.expiresAt === 'string' ? new Date(payload.expiresAt) : undefined,
+    ),
   };
   const f = (template: string) => fill(template, values);
   const details: [string, string][] = [
@@ -342,7 +356,9 @@ export function renderMessage(
               ? f(t.refundWrongAmountIntro)
               : payload.reason === 'late-payment-slot-closed'
                 ? t.refundSlotClosedIntro
-                : t.refundSecondPaymentIntro,
+                : payload.reason === 'move-difference-unused'
+                  ? t.refundMoveUnusedIntro
+                  : t.refundSecondPaymentIntro,
           ],
         },
         { heading: t.detailsHeading, details },
@@ -373,9 +389,15 @@ export function renderMessage(
     case 'booking-moved': {
       subjectLine = f(t.movedSubject);
       const seated = ticket !== undefined;
+      const difference = {
+        paid: t.movedDifferencePaid,
+        refunded: t.movedDifferenceRefunded,
+        waived: t.movedDifferenceWaived,
+      }[String(payload.difference)];
       blocks = [
         { paragraphs: [seated ? t.movedIntro : t.movedWaitingIntro] },
         { heading: t.detailsHeading, details },
+        ...(difference ? [{ paragraphs: [f(difference)] }] : []),
         ...(seated ? [...attendance, { paragraphs: [t.movedOldTicket, t.calendarNote] }] : []),
         { paragraphs: [f(t.questions)] },
       ];
@@ -398,6 +420,15 @@ export function renderMessage(
         { paragraphs: [t.handedOnIntro] },
         { heading: t.detailsHeading, details },
         { paragraphs: [t.handedOnErased, f(t.questions)] },
+      ];
+      break;
+    case 'move-difference-due':
+      subjectLine = f(t.moveDueSubject);
+      blocks = [
+        { paragraphs: [f(t.moveDueIntro)] },
+        { paragraphs: [f(t.moveDuePay), t.moveDueLapse] },
+        { heading: t.detailsHeading, details },
+        { paragraphs: [f(t.questions)] },
       ];
       break;
     case 'waiting-list-offer':

@@ -201,7 +201,11 @@ export class SandboxCheckoutHttpController {
   ): Promise<void> {
     const locale = asLocale(row.locale);
     const t = SANDBOX_PAGE_TEXTS[locale];
-    const registration = await this.registrationSlots.slotOf(this.dataSource, row.registration_id);
+    // A move's difference pays for the slot it moves to, which its description names.
+    const difference = row.purpose === 'move-difference';
+    const registration = difference
+      ? undefined
+      : await this.registrationSlots.slotOf(this.dataSource, row.registration_id);
     const found = registration
       ? this.catalogue.findSlot(registration.event, registration.time)
       : undefined;
@@ -249,9 +253,13 @@ button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:6px;backgr
 <body><main>
 <h1>${e(t.title)}</h1>
 <p class="notice">${e(t.testNotice)}</p>
-<h2>${e(t.summary)}</h2>
-<dl><dt>${e(t.eventLabel)}</dt><dd>${e(eventName)}</dd>
-<dt>${e(t.slotLabel)}</dt><dd>${e(slot)}</dd>
+<h2>${e(difference ? t.differenceSummary : t.summary)}</h2>
+<dl>${
+      difference
+        ? `<dt>${e(t.slotLabel)}</dt><dd>${e(row.description)}</dd>`
+        : `<dt>${e(t.eventLabel)}</dt><dd>${e(eventName)}</dd>
+<dt>${e(t.slotLabel)}</dt><dd>${e(slot)}</dd>`
+    }
 <dt>${e(t.amountLabel)}</dt><dd>${e(amount)}</dd></dl>
 ${form}
 </main></body></html>`);

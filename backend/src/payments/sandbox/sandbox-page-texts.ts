@@ -5,6 +5,8 @@ export interface SandboxPageTexts {
   title: string;
   testNotice: string;
   summary: string;
+  /** The heading of a page that pays a move's difference, not a seat. */
+  differenceSummary: string;
   eventLabel: string;
   slotLabel: string;
   amountLabel: string;
@@ -29,6 +31,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Locale, SandboxPageTexts> = {
     title: 'Test payment',
     testNotice: 'This is a test payment page: no card is charged and no real money moves.',
     summary: 'Your ticket',
+    differenceSummary: 'The difference of price, to move your booking to',
     eventLabel: 'Event',
     slotLabel: 'Slot',
     amountLabel: 'Amount',
@@ -54,6 +57,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Locale, SandboxPageTexts> = {
     testNotice:
       'Questa è una pagina di pagamento di prova: nessuna carta viene addebitata e non si muove denaro vero.',
     summary: 'Il tuo biglietto',
+    differenceSummary: 'La differenza di prezzo, per spostare la prenotazione a',
     eventLabel: 'Evento',
     slotLabel: 'Orario',
     amountLabel: 'Importo',
@@ -79,6 +83,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Locale, SandboxPageTexts> = {
     testNotice:
       'Aceasta este o pagină de plată de test: niciun card nu este debitat și nu se mută bani reali.',
     summary: 'Biletul tău',
+    differenceSummary: 'Diferența de preț, pentru a muta rezervarea la',
     eventLabel: 'Eveniment',
     slotLabel: 'Interval',
     amountLabel: 'Sumă',

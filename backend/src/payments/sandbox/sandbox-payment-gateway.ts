@@ -29,6 +29,8 @@ export interface SandboxSessionRow {
   status: 'open' | 'complete' | 'expired';
   payment_intent_id: string | null;
   refunded_at: Date | null;
+  /** What the page pays when it is not the seat (CheckoutRequest.purpose). */
+  purpose: string | null;
 }
 
 // UPDATE ... RETURNING goes through a CTE: TypeORM answers a bare UPDATE as [rows, count].
@@ -76,14 +78,24 @@ export function sandboxPaymentReference(
   };
 }
 
-/** A sandbox payment's refund (one per payment): re_sandbox_X, its balance txn_sandbox_re_X. */
-export function sandboxRefundReference(paymentIntentId: string): RefundReference {
+/**
+ * A sandbox payment's refund, by its place among the payment's refunds: the first re_sandbox_X
+ * (its balance txn_sandbox_re_X), each later one re_sandbox_X_<n> (a payment refunded in parts).
+ */
+export function sandboxRefundReference(paymentIntentId: string, refund = 1): RefundReference {
   const suffix = sandboxSuffix(paymentIntentId);
+  const id = refund === 1 ? suffix : `${suffix}_${refund}`;
   return {
-    refundId: `re_sandbox_${suffix}`,
+    refundId: `re_sandbox_${id}`,
     chargeId: `ch_sandbox_${suffix}`,
-    balanceTransactionId: `txn_sandbox_re_${suffix}`,
+    balanceTransactionId: `txn_sandbox_re_${id}`,
   };
+}
+
+/** The refund's place among its payment's refunds, from its id (sandboxRefundReference). */
+function refundPlace(refundId: string): number {
+  const place = /_(\d+)$/.exec(refundId.replace(/^re_sandbox_/, '').slice(24));
+  return place ? Number(place[1]) : 1;
 }
 
 /** Whether a text can be a sandbox checkout session's id, as sandboxId('cs') makes them. */
@@ -112,8 +124,8 @@ export class SandboxPaymentGateway extends PaymentGateway {
     await this.dataSource.query(
       `INSERT INTO sandbox_checkout_sessions
          (id, registration_id, description, locale, amount_minor, currency, success_url,
-          cancel_url, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          cancel_url, expires_at, purpose)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         sessionId,
         request.registrationId,
@@ -124,6 +136,7 @@ export class SandboxPaymentGateway extends PaymentGateway {
         request.successUrl,
         request.cancelUrl,
         request.expiresAt,
+        request.purpose ?? null,
       ],
     );
     return {
@@ -191,18 +204,58 @@ export class SandboxPaymentGateway extends PaymentGateway {
     );
   }
 
+  /**
+   * Refunds `amountMinor` of a payment, as Stripe does: once per idempotency key (the same key
+   * again answers the refund it made), never beyond what the payment took (refused, as Stripe
+   * refuses), each refund its own. The payment's session is locked while it is decided, so two
+   * refunds of one payment at once add up right; its refunded_at is set once nothing is left.
+   */
   async refundPayment(request: RefundRequest): Promise<RefundReference> {
-    const rows: unknown[] = await this.dataSource.query(
-      `WITH refunded AS (
-         UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
-          WHERE payment_intent_id = $1 RETURNING id)
-       SELECT id FROM refunded`,
-      [request.paymentIntentId],
-    );
-    if (rows.length === 0) {
-      throw new PaymentProviderError(`No such payment: ${request.paymentIntentId}`);
-    }
-    return sandboxRefundReference(request.paymentIntentId);
+    return this.dataSource.transaction(async (manager) => {
+      const sessions: { amount_minor: number }[] = await manager.query(
+        `SELECT amount_minor FROM sandbox_checkout_sessions
+          WHERE payment_intent_id = $1 FOR UPDATE`,
+        [request.paymentIntentId],
+      );
+      if (sessions.length === 0) {
+        throw new PaymentProviderError(`No such payment: ${request.paymentIntentId}`);
+      }
+      const [made]: { id: string; payment_intent_id: string }[] = await manager.query(
+        'SELECT id, payment_intent_id FROM sandbox_refunds WHERE idempotency_key = $1',
+        [request.idempotencyKey],
+      );
+      if (made) {
+        if (made.payment_intent_id !== request.paymentIntentId) {
+          throw new PaymentProviderError('This idempotency key was used for another payment');
+        }
+        return sandboxRefundReference(request.paymentIntentId, refundPlace(made.id));
+      }
+      const [{ refunded, count }]: { refunded: number; count: number }[] = await manager.query(
+        `SELECT coalesce(sum(amount_minor), 0)::int AS refunded, count(*)::int AS count
+           FROM sandbox_refunds WHERE payment_intent_id = $1`,
+        [request.paymentIntentId],
+      );
+      const paid = sessions[0].amount_minor;
+      if (request.amountMinor <= 0 || refunded + request.amountMinor > paid) {
+        throw new PaymentProviderError(
+          `Refund amount (${request.amountMinor}) is greater than what is left of the payment (${paid - refunded})`,
+        );
+      }
+      const reference = sandboxRefundReference(request.paymentIntentId, count + 1);
+      await manager.query(
+        `INSERT INTO sandbox_refunds (id, payment_intent_id, amount_minor, idempotency_key)
+         VALUES ($1, $2, $3, $4)`,
+        [reference.refundId, request.paymentIntentId, request.amountMinor, request.idempotencyKey],
+      );
+      if (refunded + request.amountMinor === paid) {
+        await manager.query(
+          `UPDATE sandbox_checkout_sessions SET refunded_at = coalesce(refunded_at, now())
+            WHERE payment_intent_id = $1`,
+          [request.paymentIntentId],
+        );
+      }
+      return reference;
+    });
   }
 
   /** Derived from the payment's id; its fee from its session (none for a payment it never took). */
@@ -214,13 +267,16 @@ export class SandboxPaymentGateway extends PaymentGateway {
     return sandboxPaymentReference(paymentIntentId, rows[0]);
   }
 
+  /** The payment's latest refund, if it has one. */
   async refundReference(paymentIntentId: string): Promise<RefundReference | undefined> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM sandbox_checkout_sessions
-        WHERE payment_intent_id = $1 AND refunded_at IS NOT NULL`,
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM sandbox_refunds WHERE payment_intent_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
       [paymentIntentId],
     );
-    return rows.length > 0 ? sandboxRefundReference(paymentIntentId) : undefined;
+    return rows.length > 0
+      ? sandboxRefundReference(paymentIntentId, refundPlace(rows[0].id))
+      : undefined;
   }
 
   webhookSecret(): Promise<string> {

@@ -86,15 +86,25 @@ export class StripePaymentGateway extends PaymentGateway {
             },
           ],
           client_reference_id: request.registrationId,
-          metadata: { registrationId: request.registrationId },
-          payment_intent_data: { metadata: { registrationId: request.registrationId } },
+          metadata: {
+            registrationId: request.registrationId,
+            ...(request.purpose ? { purpose: request.purpose } : {}),
+          },
+          payment_intent_data: {
+            metadata: {
+              registrationId: request.registrationId,
+              ...(request.purpose ? { purpose: request.purpose } : {}),
+            },
+          },
           customer_email: request.customerEmail,
           locale: request.locale,
           expires_at: Math.floor(expiresAt.getTime() / 1000),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         },
-        { idempotencyKey: `checkout-session-${request.registrationId}` },
+        {
+          idempotencyKey: request.idempotencyKey ?? `checkout-session-${request.registrationId}`,
+        },
       );
       if (!session.url) throw new Error('Stripe answered a session without a payment page');
       return {

@@ -1,8 +1,12 @@
 import { visitorCancellationOpen } from '../../tour/domain/registration-window';
+import { refundsOfSeat } from './payment-decisions';
 import {
   assertExists,
   assertVisitorMayChange,
   hasFreeSeat,
+  netPaid,
+  releaseMoveSeat,
+  type PendingMove,
   type RegistrationState,
   type SlotSeats,
 } from './registration';
@@ -10,12 +14,20 @@ import {
   ChangeWindowClosedError,
   DuplicateRegistrationError,
   InvalidTransitionError,
-  MovePriceDiffersError,
+  MoveCurrencyDiffersError,
+  MoveDifferenceUnsettledError,
   PastTheDoorError,
   SlotFullError,
   SlotNotOpenError,
 } from './registration-errors';
-import type { ChangedBy, RegistrationEvent } from './registration-events';
+import type {
+  BookingMoved,
+  ChangedBy,
+  MoveDifference,
+  MoveSeatHeld,
+  RegistrationEvent,
+  SeatPayment,
+} from './registration-events';
 import type { Locale } from '../../common/locale';
 
 /**
@@ -63,26 +75,86 @@ export interface MoveTarget {
   seats: SlotSeats;
   /** Whether the person's email already keeps a place in the target slot. */
   emailKeepsPlace: boolean;
-  /** A seat's price in each slot, in minor units of the tour's currency. */
-  priceMinor: number;
-  fromPriceMinor: number;
+  /** A seat's price in the target slot, in the minor unit of its currency (ISO 4217). */
+  price: { amountMinor: number; currency: string };
 }
+
+/**
+ * What moving a seat to a slot of `price` does to its money, from what its payments through the
+ * provider hold now (`paid`, netPaid; null when nothing was paid through the provider): nothing
+ * (no money, or the same amount), a difference to pay (a dearer slot), one to refund (a cheaper
+ * one), or nothing possible (another currency). The one rule of the difference, held equal to
+ * the client's copy (frontend lib/move-difference.ts) by its test.
+ */
+export type PriceDifference =
+  | { kind: 'none' }
+  | { kind: 'pay' | 'refund'; amountMinor: number; currency: string }
+  | { kind: 'other-currency'; paidCurrency: string; currency: string };
+
+export function priceDifference(
+  paid: { amountMinor: number; currency: string } | null,
+  price: { amountMinor: number; currency: string },
+): PriceDifference {
+  if (!paid) return { kind: 'none' };
+  const paidCurrency = paid.currency.toUpperCase();
+  const currency = price.currency.toUpperCase();
+  if (paidCurrency !== currency) return { kind: 'other-currency', paidCurrency, currency };
+  const due = price.amountMinor - paid.amountMinor;
+  if (due === 0) return { kind: 'none' };
+  return due > 0
+    ? { kind: 'pay', amountMinor: due, currency }
+    : { kind: 'refund', amountMinor: -due, currency };
+}
+
+/** How a move is asked: by whom, when, and what a dearer slot's difference becomes. */
+export interface MoveTerms {
+  by: ChangedBy;
+  now: Date;
+  /** How long a seat of a dearer target is held while its difference is paid. */
+  holdMinutes: number;
+  /**
+   * An operator's choice for a target dearer than what the seat paid: waive the difference, or
+   * ask the visitor to pay it (the seat held for them, a link emailed). The visitor always pays.
+   */
+  difference?: 'waive' | 'ask';
+}
+
+/**
+ * What a move decided: the booking moved (with a cheaper slot's difference refunded, or a
+ * dearer one's waived), or a seat of the target held while the difference is paid, or, asked
+ * again while that seat is held for the same move, that move still waiting for its payment.
+ */
+export type MoveDecision =
+  | { outcome: 'moved'; events: RegistrationEvent[]; difference: MoveDifference | null }
+  | { outcome: 'payment-due'; events: RegistrationEvent[]; due: PendingMove }
+  | { outcome: 'payment-pending'; events: []; due: PendingMove };
 
 /**
  * Moves a booking to another slot: a seat held for good (paid, or confirmed from the waiting
  * list) to a free seat of the target, a waiting-list place to the target's list. Refused when
  * the target is the same slot, not in the tour (or, for the visitor, no longer taking
  * registrations), full for a seat (SlotFullError: the visitor may join its waiting list instead
- * and keep their seat meanwhile), already holds a place for the same email, or, for a seat paid
- * with money, costs a different price. A seat being paid for (held, or an offer) moves once it
- * is paid; a booking that holds nothing has nothing to move.
+ * and keep their seat meanwhile), or already holds a place for the same email. A seat being paid
+ * for (held, or an offer) moves once it is paid; a booking that holds nothing has nothing to move.
+ *
+ * A seat paid through the provider moves at the target's price: what its payments hold now
+ * (netPaid) against the target's price, in the same currency (another currency is refused,
+ * MoveCurrencyDiffersError). A cheaper target refunds the difference from those payments at
+ * once; a dearer one holds a seat there for `holdMinutes` while the visitor pays the difference
+ * (the move completes when the payment is confirmed), unless an operator waives it. A seat
+ * paid at the desk or not paid moves as it is: the site holds none of its money.
+ *
+ * A move already waiting for its difference is given up for a new one (its held seat released),
+ * except when the same move is asked again: it keeps waiting (an operator's waiver completes it;
+ * an operator asking for the visitor's own move holds it anew, and the visitor is emailed).
  */
 export function moveBooking(
   state: RegistrationState | undefined,
   target: MoveTarget,
-  by: ChangedBy,
-): RegistrationEvent[] {
+  terms: MoveTerms,
+): MoveDecision {
   const registration = assertExists(state);
+  const { by } = terms;
   if (registration.event === target.event && registration.time === target.time) {
     throw new InvalidTransitionError('same-slot', 'This booking is already in that slot.');
   }
@@ -99,30 +171,144 @@ export function moveBooking(
       'This registration holds no seat and no place on the waiting list: there is nothing to move.',
     );
   }
+  const pending = registration.pendingMove;
+  const samePending =
+    pending !== null && pending.event === target.event && pending.time === target.time;
+  // Asked again, the same move keeps waiting; an operator's waiver completes it, and an
+  // operator's asking for the visitor's own move holds it anew and emails them the link.
+  const operatorTakesOver =
+    by === 'operator' &&
+    (terms.difference === 'waive' || (terms.difference === 'ask' && pending?.by === 'visitor'));
+  if (samePending && !operatorTakesOver) {
+    return { outcome: 'payment-pending', events: [], due: pending };
+  }
   if (target.open === 'unknown') throw new SlotNotOpenError('unknown');
   if (target.open === 'closed') throw new SlotNotOpenError('closed');
   if (target.emailKeepsPlace) throw new DuplicateRegistrationError();
-  if (seat && !hasFreeSeat(target.seats)) throw new SlotFullError();
-  if (
-    registration.status === 'paid' &&
-    registration.paid &&
-    target.priceMinor !== target.fromPriceMinor
-  ) {
-    throw new MovePriceDiffersError();
+  // The seat held for a move to this very slot is the one it takes.
+  const seats = samePending
+    ? { ...target.seats, seatsTaken: target.seats.seatsTaken - 1 }
+    : target.seats;
+  if (seat && !hasFreeSeat(seats)) throw new SlotFullError();
+  const released = releaseMoveSeat(registration, 'replaced');
+  const moved = (difference: MoveDifference | null): BookingMoved => ({
+    type: 'BookingMoved',
+    data: {
+      registrationId: registration.id,
+      fromEvent: registration.event,
+      fromTime: registration.time,
+      event: target.event,
+      time: target.time,
+      by,
+      ...(difference ? { difference } : {}),
+    },
+  });
+  const money = registration.status === 'paid' ? netPaid(registration.payments) : null;
+  const difference = priceDifference(money, target.price);
+  if (difference.kind === 'other-currency') {
+    throw new MoveCurrencyDiffersError(difference.paidCurrency, difference.currency);
   }
+  if (difference.kind === 'none') {
+    return { outcome: 'moved', events: [...released, moved(null)], difference: null };
+  }
+  const { amountMinor: due, currency } = difference;
+  if (difference.kind === 'refund') {
+    const refunded: MoveDifference = { amountMinor: due, currency, settled: 'refunded' };
+    return {
+      outcome: 'moved',
+      // Moved first: the refund is the new slot's money, as every later movement of the seat.
+      events: [
+        ...released,
+        moved(refunded),
+        ...refundsOfSeat(registration, 'move-price-difference', due),
+      ],
+      difference: refunded,
+    };
+  }
+  if (by === 'operator' && terms.difference === 'waive') {
+    const waived: MoveDifference = { amountMinor: due, currency, settled: 'waived' };
+    return { outcome: 'moved', events: [...released, moved(waived)], difference: waived };
+  }
+  if (by === 'operator' && terms.difference !== 'ask') {
+    throw new MoveDifferenceUnsettledError(due, currency);
+  }
+  const held: MoveSeatHeld = {
+    type: 'MoveSeatHeld',
+    data: {
+      registrationId: registration.id,
+      event: target.event,
+      time: target.time,
+      amountMinor: due,
+      currency,
+      expiresAt: new Date(terms.now.getTime() + terms.holdMinutes * 60_000).toISOString(),
+      by,
+    },
+  };
+  return {
+    outcome: 'payment-due',
+    events: [...released, held],
+    due: { ...held.data, sessionId: null },
+  };
+}
+
+/** No move of the booking waits for its difference (InvalidTransitionError 'no-move-waiting'). */
+function noMoveWaiting(): InvalidTransitionError {
+  return new InvalidTransitionError(
+    'no-move-waiting',
+    'No move of this booking waits for a payment: the seat held for it went back, or the move was given up. Choose the slot again.',
+  );
+}
+
+/**
+ * The move waiting for its difference, while its seat is still held at `now`; refused in words
+ * otherwise (its time lapsed, it completed, or it was given up).
+ */
+export function waitingMove(state: RegistrationState | undefined, now: Date): PendingMove {
+  const registration = assertExists(state);
+  const pending = registration.pendingMove;
+  if (!pending || new Date(pending.expiresAt).getTime() <= now.getTime()) throw noMoveWaiting();
+  return pending;
+}
+
+/**
+ * The payment page of the difference the booking's move waits for, once opened with the
+ * provider (`session`): recorded as CheckoutSessionOpened for the difference, the page a payment
+ * of the move is checked against. Refused when no move waits, or it has a page already.
+ */
+export function openDifferencePage(
+  state: RegistrationState | undefined,
+  session: {
+    provider: string;
+    sessionId: string;
+    url: string;
+    expiresAt: string;
+    amountMinor: number;
+    currency: string;
+  },
+  now: Date,
+): RegistrationEvent[] {
+  const pending = waitingMove(state, now);
+  if (pending.sessionId !== null) throw noMoveWaiting();
   return [
     {
-      type: 'BookingMoved',
-      data: {
-        registrationId: registration.id,
-        fromEvent: registration.event,
-        fromTime: registration.time,
-        event: target.event,
-        time: target.time,
-        by,
-      },
+      type: 'CheckoutSessionOpened',
+      data: { registrationId: state!.id, ...session, purpose: 'move-difference' },
     },
   ];
+}
+
+/** The page of the move's difference already opened, from the history: its address. */
+export function differencePageOf(
+  history: readonly RegistrationEvent[],
+  pending: PendingMove,
+): string | null {
+  if (!pending.sessionId) return null;
+  for (const event of history) {
+    if (event.type === 'CheckoutSessionOpened' && event.data.sessionId === pending.sessionId) {
+      return event.data.url;
+    }
+  }
+  return null;
 }
 
 /** The person a booking is handed on to, as they gave themselves. */
@@ -152,6 +338,7 @@ export function handOnBooking(
   emailKeepsPlace: boolean,
   paidAmount: { amountMinor: number; currency: string } | null,
 ): { handedOn: RegistrationEvent[]; received: RegistrationEvent[] } {
+  const payments: readonly SeatPayment[] = state?.payments ?? [];
   const registration = assertExists(state);
   if (registration.checkedInAt !== null) throw new PastTheDoorError('checked-in');
   if (registration.status !== 'paid' && registration.status !== 'confirmed') {
@@ -163,6 +350,8 @@ export function handOnBooking(
   if (emailKeepsPlace) throw new DuplicateRegistrationError();
   return {
     handedOn: [
+      // A move waiting for its difference ends with this registration: its held seat goes back.
+      ...releaseMoveSeat(registration, 'handed-on'),
       {
         type: 'BookingHandedOn',
         data: { registrationId: registration.id, to: to.registrationId, by },
@@ -183,6 +372,7 @@ export function handOnBooking(
           stripeSessionId: registration.stripeSessionId,
           paymentIntentId: registration.paymentIntentId,
           ...(paidAmount ?? {}),
+          ...(payments.length > 0 ? { payments: [...payments] } : {}),
           name: to.name,
           email: to.email,
           whatsapp: to.whatsapp,

@@ -10,6 +10,7 @@ import {
   assertExists,
   assertVisitorMayChange,
   keepsPlace,
+  releaseMoveSeat,
   type PastTheDoor,
   type RegistrationState,
 } from './registration';
@@ -28,7 +29,6 @@ import type { CancelledBy, RegistrationEvent } from './registration-events';
  */
 export function cancelRegistration(
   state: RegistrationState | undefined,
-  history: readonly RegistrationEvent[],
   by: CancelledBy,
   refund: boolean,
   door: { past: PastTheDoor | null; note?: string } = { past: null },
@@ -54,11 +54,12 @@ export function cancelRegistration(
   const refunds = refund
     ? refundSeatPayment(
         registration,
-        history,
         by === 'operator' ? 'cancelled-by-operator' : 'cancelled-by-visitor',
       )
     : [];
   return [
+    // A move waiting for its difference ends with the booking: its held seat goes back.
+    ...releaseMoveSeat(registration, 'cancelled'),
     {
       type: 'RegistrationCancelled',
       data: {
@@ -79,7 +80,6 @@ export function cancelRegistration(
  */
 export function cancelByVisitor(
   state: RegistrationState | undefined,
-  history: readonly RegistrationEvent[],
   now: Date,
   closesAt: Date,
   startsAt: Date | null | undefined,
@@ -96,5 +96,5 @@ export function cancelByVisitor(
     );
   }
   if (!visitorCancellationOpen(now, closesAt)) throw new CancellationClosedError(closesAt);
-  return cancelRegistration(registration, history, 'visitor', true);
+  return cancelRegistration(registration, 'visitor', true);
 }

@@ -1,4 +1,4 @@
-import type { RegistrationEvent } from './registration-events';
+import { refundNumberOf, type RegistrationEvent } from './registration-events';
 
 /**
  * The money of the tour as the log tells it: every payment received and every refund, each a
@@ -6,6 +6,12 @@ import type { RegistrationEvent } from './registration-events';
  * Folded the same way live (the store, as each transaction closes) and in a rebuild (the whole
  * log), by MoneyLedger below; the accounts, their CSV and the receipts all read its movements.
  */
+
+/** The reason of a payment that paid a move's difference, not a seat (MoneyMovement.reason). */
+export const MOVE_DIFFERENCE = 'move-difference';
+
+/** The reason of a refund that gave a cheaper move's difference back, the seat kept. */
+export const MOVE_PRICE_DIFFERENCE = 'move-price-difference';
 
 /** The seller a receipt names, from the configuration, as it was when the receipt was issued. */
 export interface Seller {
@@ -59,7 +65,10 @@ export interface ProviderIds {
 
 /** One payment received or one refund, in its own currency, never summed with another's. */
 export interface MoneyMovement extends ProviderIds {
-  /** `<registration>:<payment|refund>:<payment id>`: each payment is received once, refunded once. */
+  /**
+   * `<registration>:<payment|refund>:<payment id>`: each payment is received once; its first
+   * refund has that key, each later one (a payment refunded in parts) `…:<its number>`.
+   */
   key: string;
   registrationId: string;
   event: string;
@@ -69,7 +78,10 @@ export interface MoneyMovement extends ProviderIds {
   currency: string;
   /** A refund asked and not yet confirmed by the provider is in flight. */
   state: 'received' | 'in-flight' | 'refunded';
-  /** Why a refund was made (the RefundRequested's reason). */
+  /**
+   * Why a refund was made (the RefundRequested's reason); for a payment, `move-difference` when
+   * it paid a move's difference (the seat was paid already), null otherwise.
+   */
   reason: string | null;
   /** When the payment was received, or the refund asked. */
   occurredAt: string;
@@ -121,8 +133,10 @@ export function movementKey(
   registrationId: string,
   kind: MovementKind,
   paymentIntentId: string | null,
+  refund = 1,
 ): string {
-  return `${registrationId}:${kind}:${paymentIntentId ?? '-'}`;
+  const key = `${registrationId}:${kind}:${paymentIntentId ?? '-'}`;
+  return kind === 'refund' && refund > 1 ? `${key}:${refund}` : key;
 }
 
 /** Keeps the ids already known where the later event does not carry them. */
@@ -138,7 +152,8 @@ function mergeIds(known: ProviderIds, later: ProviderIds): ProviderIds {
 }
 
 /**
- * The fold of the money facts: a registration's payments (PaymentConfirmed; a RefundRequested or
+ * The fold of the money facts: a registration's payments (PaymentConfirmed, a move's
+ * PriceDifferencePaid; a RefundRequested or
  * PaymentRefunded of a payment not confirmed, which was money received too: a wrong amount, a
  * second payment, a late one), its refunds (RefundRequested in flight, PaymentRefunded done),
  * and the receipts given to them. `changed` names the movements the facts applied since it was
@@ -155,10 +170,17 @@ export class MoneyLedger {
    */
   private readonly paymentsByIntent = new Map<string, string>();
 
+  /**
+   * A movement as the accounts hold it, for the facts that follow. Its slot places its
+   * registration only when nothing placed it yet: where the registration is now (a move since
+   * the movement) decides where its later money goes.
+   */
   seed(movement: MoneyMovement): void {
     this.index(movement);
     this.movements.set(movement.key, movement);
-    this.slots.set(movement.registrationId, { event: movement.event, time: movement.time });
+    if (!this.slots.has(movement.registrationId)) {
+      this.slots.set(movement.registrationId, { event: movement.event, time: movement.time });
+    }
   }
 
   /** The payment a registration's fact about `paymentIntentId` names, wherever it was received. */
@@ -189,6 +211,10 @@ export class MoneyLedger {
         return;
       case 'PaymentConfirmed':
         this.receive(event.data, place);
+        return;
+      case 'PriceDifferencePaid':
+        // Money for a seat already paid: the accounts say what it was, and count no seat for it.
+        this.receive(event.data, place, MOVE_DIFFERENCE);
         return;
       case 'RefundRequested':
         this.receive(event.data, place);
@@ -223,6 +249,7 @@ export class MoneyLedger {
   private receive(
     data: { registrationId: string; amountMinor: number; currency: string },
     place: LogPlace,
+    reason: string | null = null,
   ): void {
     const ids = providerIdsOf(data);
     const key = movementKey(data.registrationId, 'payment', ids.paymentIntentId);
@@ -237,17 +264,23 @@ export class MoneyLedger {
       ...this.newMovement(key, 'payment', data, place, ids),
       state: 'received',
       refundId: null,
+      reason,
     });
   }
 
   private refund(
-    data: { registrationId: string; amountMinor: number; currency: string },
+    data: { registrationId: string; amountMinor: number; currency: string; part?: number },
     place: LogPlace,
     state: 'in-flight' | 'refunded',
     reason: string,
   ): void {
     const ids = providerIdsOf(data);
-    const key = movementKey(data.registrationId, 'refund', ids.paymentIntentId);
+    const key = movementKey(
+      data.registrationId,
+      'refund',
+      ids.paymentIntentId,
+      refundNumberOf(data),
+    );
     const payment = this.paymentOf(data.registrationId, ids.paymentIntentId);
     const known = this.movements.get(key);
     if (known) {

@@ -4,6 +4,7 @@ import {
   isPaidByOperator,
   occupiesSeat,
   paidBy,
+  releaseMoveSeat,
   type RegistrationState,
   type SlotSeats,
 } from './registration';
@@ -128,8 +129,14 @@ export function editDream(
   return [{ type: 'DreamEdited', data: { registrationId: registration.id, dream } }];
 }
 
-/** Deletion is irreversible: the caller also shreds the registration's personal data key. */
+/**
+ * Deletion is irreversible: the caller also shreds the registration's personal data key. A seat
+ * held for the booking's move goes back with it.
+ */
 export function deleteRegistration(state: RegistrationState | undefined): RegistrationEvent[] {
   const registration = assertExists(state);
-  return [{ type: 'RegistrationDeleted', data: { registrationId: registration.id } }];
+  return [
+    ...releaseMoveSeat(registration, 'deleted'),
+    { type: 'RegistrationDeleted', data: { registrationId: registration.id } },
+  ];
 }

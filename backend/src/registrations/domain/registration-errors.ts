@@ -67,6 +67,7 @@ const TRANSITION_CODES = {
   'nothing-to-hand-on': 409,
   'same-slot': 409,
   'payment-pending': 409,
+  'no-move-waiting': 409,
 } as const;
 
 export type TransitionRefusal = keyof typeof TRANSITION_CODES;
@@ -184,16 +185,35 @@ export class ChangeWindowClosedError extends RegistrationError {
 }
 
 /**
- * A paid seat moves only to a slot of the same price: a move that would need money paid or
- * given back is refused, for the organisers to arrange (cancel and refund, then register).
+ * A seat paid through the provider moves only to a slot priced in the currency it was paid in:
+ * a difference between two currencies is neither paid nor refunded here.
  */
-export class MovePriceDiffersError extends RegistrationError {
-  static override readonly codes = { 'move-price-differs': 409 };
-  constructor() {
+export class MoveCurrencyDiffersError extends RegistrationError {
+  static override readonly codes = { 'move-currency-differs': 409 };
+  override readonly details: { paidCurrency: string; targetCurrency: string };
+  constructor(paidCurrency: string, targetCurrency: string) {
     super(
-      'move-price-differs',
-      'A seat of that slot costs a different price: this paid booking cannot be moved there. Please write to the organisers.',
+      'move-currency-differs',
+      `This booking was paid in ${paidCurrency}, and a seat of that slot is priced in ${targetCurrency}: it cannot be moved there. Please cancel it (refunded) and register there, or write to the organisers.`,
       'event',
     );
+    this.details = { paidCurrency, targetCurrency };
+  }
+}
+
+/**
+ * An operator's move to a slot dearer than what the seat paid says what becomes of the
+ * difference: waived, or asked of the visitor (`difference`).
+ */
+export class MoveDifferenceUnsettledError extends RegistrationError {
+  static override readonly codes = { 'move-difference-unsettled': 409 };
+  override readonly details: { amountMinor: number; currency: string };
+  constructor(amountMinor: number, currency: string) {
+    super(
+      'move-difference-unsettled',
+      `A seat of that slot costs more than this booking paid (${(amountMinor / 100).toFixed(2)} ${currency}): choose to waive the difference or to ask the visitor to pay it.`,
+      'difference',
+    );
+    this.details = { amountMinor, currency };
   }
 }

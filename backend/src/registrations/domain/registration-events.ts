@@ -45,6 +45,11 @@ export interface CheckoutSessionOpened {
      */
     amountMinor?: number;
     currency?: string;
+    /**
+     * What the page pays for when it is not the seat itself: the difference of a move to a
+     * dearer slot (MoveSeatHeld), paid on top of the seat's payment. Absent for a seat's page.
+     */
+    purpose?: 'move-difference';
   };
 }
 
@@ -103,7 +108,23 @@ export type RefundReason =
   | 'second-payment'
   | 'deleted-by-operator'
   | 'cancelled-by-operator'
-  | 'cancelled-by-visitor';
+  | 'cancelled-by-visitor'
+  /** The part of what the seat paid that a move to a cheaper slot gives back. */
+  | 'move-price-difference'
+  /**
+   * A move's difference paid when its seat was no longer held for it (the hold lapsed, the
+   * booking was cancelled, moved elsewhere or handed on meanwhile): nothing for it to pay.
+   */
+  | 'move-difference-unused';
+
+/**
+ * Which refund of its payment a refund is: a payment may be refunded in parts (a move to a
+ * cheaper slot gives part back, a later cancellation the rest), each part once. The first is 1;
+ * a refund recorded before a payment could be refunded in parts carries none and is the first.
+ */
+export function refundNumberOf(data: { part?: number }): number {
+  return data.part ?? 1;
+}
 
 /**
  * A payment is to be refunded: decided under the slot's lock, sent to the provider afterwards
@@ -126,6 +147,8 @@ export interface RefundRequested {
     expectedCurrency?: string;
     /** The charge refunded (the payment's, where the provider named it). */
     chargeId?: string | null;
+    /** Which refund of the payment this is (refundNumberOf): absent for the first. */
+    part?: number;
   };
 }
 
@@ -143,6 +166,8 @@ export interface PaymentRefunded {
     /** The charge refunded and the refund's balance transaction, where the provider named them. */
     chargeId?: string | null;
     balanceTransactionId?: string | null;
+    /** Which refund of the payment this confirms (refundNumberOf): absent for the first. */
+    part?: number;
   };
 }
 
@@ -300,6 +325,17 @@ export interface NoShowMarked {
 export type ChangedBy = 'operator' | 'visitor';
 
 /**
+ * What became of the difference of price when a seat paid through the provider moved: the
+ * visitor paid it (PriceDifferencePaid), it is refunded (RefundRequested, 'move-price-difference'),
+ * or the operator waived it. Amounts in the minor unit of the seat's currency.
+ */
+export interface MoveDifference {
+  amountMinor: number;
+  currency: string;
+  settled: 'paid' | 'refunded' | 'waived';
+}
+
+/**
  * The booking moved to another slot (of its event or another stop), with its person, their
  * dream and their payment: a seat to a seat of the target slot (its seat number given again
  * there), a waiting-list place to the target's list. Its old ticket names the old slot, so the
@@ -314,6 +350,73 @@ export interface BookingMoved {
     event: string;
     time: string;
     by: ChangedBy;
+    /** The difference of price, when the seat's money and the target's price differ. */
+    difference?: MoveDifference;
+  };
+}
+
+/**
+ * A move to a dearer slot waits for its difference: a seat of the target slot is held for the
+ * booking until `expiresAt` (counted there as taken) while the booking stays where it is. Paid
+ * (PriceDifferencePaid, with BookingMoved), the booking moves into the held seat; otherwise the
+ * seat goes back (MoveSeatReleased) and the booking is untouched.
+ */
+export interface MoveSeatHeld {
+  type: 'MoveSeatHeld';
+  data: {
+    registrationId: string;
+    event: string;
+    time: string;
+    /** The difference to pay, in the minor unit of `currency`. */
+    amountMinor: number;
+    currency: string;
+    expiresAt: string;
+    by: ChangedBy;
+  };
+}
+
+/**
+ * The seat held for a move went back without the move: its time lapsed unpaid, the booking was
+ * cancelled, moved elsewhere or handed on, its payment page could not be opened, or it was paid
+ * with a wrong amount. A payment of its page that arrives later is refunded.
+ */
+export interface MoveSeatReleased {
+  type: 'MoveSeatReleased';
+  data: {
+    registrationId: string;
+    event: string;
+    time: string;
+    sessionId: string | null;
+    reason: MoveReleaseReason;
+  };
+}
+
+export type MoveReleaseReason =
+  | 'lapsed'
+  | 'replaced'
+  | 'cancelled'
+  | 'deleted'
+  | 'handed-on'
+  | 'seat-refunded'
+  | 'checkout-failed'
+  | 'payment-refused'
+  | 'already-registered'
+  | 'past-the-door';
+
+/**
+ * The difference of a move to a dearer slot, paid through the provider: money received for the
+ * seat on top of its first payment (refunded with it on a later cancellation). Recorded with the
+ * BookingMoved it completes.
+ */
+export interface PriceDifferencePaid {
+  type: 'PriceDifferencePaid';
+  data: PaymentLedgerIds & {
+    registrationId: string;
+    sessionId: string;
+    paymentIntentId: string | null;
+    amountMinor: number;
+    currency: string;
+    providerEventId: string | null;
   };
 }
 
@@ -350,11 +453,31 @@ export interface BookingReceived {
     /** What was paid through the provider, for a refund later; absent otherwise. */
     amountMinor?: number;
     currency?: string;
+    /**
+     * Every payment of the seat through the provider, with what of each was refunded already
+     * (a move's difference paid on top, a cheaper move's part given back). Absent from bookings
+     * handed on before a seat could have more than one: they carry the one payment above.
+     */
+    payments?: SeatPayment[];
     name?: string;
     email?: string;
     whatsapp?: string;
     dream?: string;
   };
+}
+
+/**
+ * A payment through the provider that pays a seat, and what of it went back so far: the amount
+ * refunded (asked, in flight or done) and how many refunds were asked (refundNumberOf).
+ */
+export interface SeatPayment {
+  paymentIntentId: string;
+  sessionId: string | null;
+  amountMinor: number;
+  currency: string;
+  chargeId: string | null;
+  refundedMinor: number;
+  refunds: number;
 }
 
 export interface RegistrationDeleted {
@@ -387,6 +510,9 @@ export type RegistrationEvent =
   | BookingMoved
   | BookingHandedOn
   | BookingReceived
+  | MoveSeatHeld
+  | MoveSeatReleased
+  | PriceDifferencePaid
   | RegistrationDeleted;
 
 export type RegistrationEventType = RegistrationEvent['type'];
@@ -427,6 +553,9 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'BookingMoved',
   'BookingHandedOn',
   'BookingReceived',
+  'MoveSeatHeld',
+  'MoveSeatReleased',
+  'PriceDifferencePaid',
   'RegistrationDeleted',
 ];
 

@@ -8,9 +8,14 @@ import {
 } from './registration-errors';
 import {
   beginsRegistration,
+  refundNumberOf,
+  type BookingReceived,
+  type ChangedBy,
+  type MoveReleaseReason,
   type Placement,
   type RegistrationBeginning,
   type RegistrationEvent,
+  type SeatPayment,
 } from './registration-events';
 import type { Locale } from '../../common/locale';
 import { emailKey } from './registration-rules';
@@ -114,7 +119,85 @@ export interface RegistrationState {
    * (doorState) and does not erase it, so an undone check-in is a no-show again.
    */
   noShow: boolean;
+  /**
+   * The seat's payments through the provider (its first, and a move's difference paid on top),
+   * each with what of it went back so far; none for a seat paid at the desk or not paid.
+   */
+  payments: readonly SeatPayment[];
+  /** A move to a dearer slot waiting for its difference: the seat held there for it. */
+  pendingMove: PendingMove | null;
 }
+
+/** The seat a move to a dearer slot holds in its target while the difference is paid. */
+export interface PendingMove {
+  event: string;
+  time: string;
+  /** The difference to pay, in the minor unit of `currency`. */
+  amountMinor: number;
+  currency: string;
+  expiresAt: string;
+  /** The difference's payment page, once opened. */
+  sessionId: string | null;
+  by: ChangedBy;
+}
+
+/** The seat held for the booking's move goes back (none when no move waits). */
+export function releaseMoveSeat(
+  state: Pick<RegistrationState, 'id' | 'pendingMove'>,
+  reason: MoveReleaseReason,
+): RegistrationEvent[] {
+  const pending = state.pendingMove;
+  if (!pending) return [];
+  return [
+    {
+      type: 'MoveSeatReleased',
+      data: {
+        registrationId: state.id,
+        event: pending.event,
+        time: pending.time,
+        sessionId: pending.sessionId,
+        reason,
+      },
+    },
+  ];
+}
+
+/** What the seat's payments through the provider hold now: paid, less what went back. */
+export function netPaid(
+  payments: readonly SeatPayment[],
+): { amountMinor: number; currency: string } | null {
+  if (payments.length === 0) return null;
+  return {
+    amountMinor: payments.reduce(
+      (total, payment) => total + Math.max(0, payment.amountMinor - payment.refundedMinor),
+      0,
+    ),
+    currency: payments[0].currency.toUpperCase(),
+  };
+}
+
+/** A refund of one of the seat's payments, counted once (by its number) against that payment. */
+function withRefund(
+  payments: readonly SeatPayment[],
+  refund: { paymentIntentId: string | null; amountMinor: number; part?: number },
+): readonly SeatPayment[] {
+  const number = refundNumberOf(refund);
+  const index = payments.findIndex((payment) => payment.paymentIntentId === refund.paymentIntentId);
+  if (index < 0 || number <= payments[index].refunds) return payments;
+  const next = [...payments];
+  next[index] = {
+    ...payments[index],
+    refunds: number,
+    refundedMinor: payments[index].refundedMinor + refund.amountMinor,
+  };
+  return next;
+}
+
+/** Refunds that give part of a seat's money back and keep the seat (a move's). */
+const REFUNDS_KEEPING_THE_SEAT: readonly string[] = [
+  'move-price-difference',
+  'move-difference-unused',
+];
 
 /**
  * Who holds the money for a registration now: the card provider (a payment confirmed and not
@@ -301,9 +384,11 @@ export function evolve(
   if (beginsRegistration(event)) return begun(event);
   if (!state) throw new RegistrationNotFoundError();
   const next = evolveExisting(state, event);
-  // A seat given up gives its number up with it: the next person seated may have it.
-  return next.seatNumber !== null && !holdsTicket(next.status)
-    ? { ...next, seatNumber: null }
+  // A seat given up gives its number up with it, and any seat held for its move: the next
+  // person seated may have them.
+  if (holdsTicket(next.status)) return next;
+  return next.seatNumber !== null || next.pendingMove !== null
+    ? { ...next, seatNumber: null, pendingMove: null }
     : next;
 }
 
@@ -327,6 +412,7 @@ function begun(event: RegistrationBeginning): RegistrationState {
     checkedInOperator: null,
     seatNumber: null,
     noShow: false,
+    pendingMove: null,
   };
   if (event.type === 'BookingReceived') {
     // The seat as it was handed on, with its payment where it was; the person is the new one.
@@ -341,6 +427,7 @@ function begun(event: RegistrationBeginning): RegistrationState {
       stripeSessionId: received.stripeSessionId,
       paymentIntentId: received.paymentIntentId,
       clientKey: null,
+      payments: received.payments ?? paymentHandedOn(received),
     };
   }
   const created = event.data;
@@ -354,7 +441,25 @@ function begun(event: RegistrationBeginning): RegistrationState {
     stripeSessionId: null,
     paymentIntentId: null,
     clientKey: created.clientKey ?? null,
+    payments: [],
   };
+}
+
+/** The one payment a booking handed on carried before bookings carried all of theirs. */
+function paymentHandedOn(received: BookingReceived['data']): SeatPayment[] {
+  const { paymentIntentId, amountMinor, currency } = received;
+  if (!paymentIntentId || amountMinor === undefined || currency === undefined) return [];
+  return [
+    {
+      paymentIntentId,
+      sessionId: received.stripeSessionId,
+      amountMinor,
+      currency,
+      chargeId: null,
+      refundedMinor: 0,
+      refunds: 0,
+    },
+  ];
 }
 
 function evolveExisting(
@@ -364,7 +469,8 @@ function evolveExisting(
   switch (event.type) {
     case 'BookingMoved':
       // Another slot, another evening: its door has not seen them, and their seat there is
-      // numbered again (SeatNumbered follows in the same append).
+      // numbered again (SeatNumbered follows in the same append). A seat held for the move is
+      // the one it takes.
       return {
         ...state,
         event: event.data.event,
@@ -374,8 +480,48 @@ function evolveExisting(
         checkedInBy: null,
         checkedInOperator: null,
         noShow: false,
+        pendingMove: null,
       };
+    case 'MoveSeatHeld':
+      return {
+        ...state,
+        pendingMove: {
+          event: event.data.event,
+          time: event.data.time,
+          amountMinor: event.data.amountMinor,
+          currency: event.data.currency,
+          expiresAt: event.data.expiresAt,
+          sessionId: null,
+          by: event.data.by,
+        },
+      };
+    case 'MoveSeatReleased':
+      return { ...state, pendingMove: null };
+    case 'PriceDifferencePaid':
+      return event.data.paymentIntentId === null
+        ? state
+        : {
+            ...state,
+            payments: [
+              ...state.payments,
+              {
+                paymentIntentId: event.data.paymentIntentId,
+                sessionId: event.data.sessionId,
+                amountMinor: event.data.amountMinor,
+                currency: event.data.currency,
+                chargeId: event.data.chargeId ?? null,
+                refundedMinor: 0,
+                refunds: 0,
+              },
+            ],
+          };
     case 'CheckoutSessionOpened':
+      if (event.data.purpose === 'move-difference') {
+        // The difference's page: the seat's own checkout is untouched.
+        return state.pendingMove
+          ? { ...state, pendingMove: { ...state.pendingMove, sessionId: event.data.sessionId } }
+          : state;
+      }
       return {
         ...state,
         checkoutSessionId: event.data.sessionId,
@@ -403,24 +549,43 @@ function evolveExisting(
         holdExpiresAt: null,
         stripeSessionId: event.data.sessionId,
         paymentIntentId: event.data.paymentIntentId,
+        payments:
+          event.data.paymentIntentId === null
+            ? []
+            : [
+                {
+                  paymentIntentId: event.data.paymentIntentId,
+                  sessionId: event.data.sessionId,
+                  amountMinor: event.data.amountMinor,
+                  currency: event.data.currency,
+                  chargeId: event.data.chargeId ?? null,
+                  refundedMinor: 0,
+                  refunds: 0,
+                },
+              ],
       };
     case 'RefundRequested':
       // A decision to send money back; the seat moves only by the events recorded beside it.
-      return state;
-    case 'PaymentRefunded':
+      // What of the seat's payments goes back is counted now, so nothing is refunded twice.
+      return { ...state, payments: withRefund(state.payments, event.data) };
+    case 'PaymentRefunded': {
       // Only the refund of the payment that pays the seat gives the seat back (a refund made at
       // the provider, or one that arrives before its payment); a refund of a payment that was
-      // never accepted (a wrong amount, a second payment) leaves the registration as it is.
+      // never accepted (a wrong amount, a second payment) leaves the registration as it is, as
+      // does a move's part given back.
+      const refunded = { ...state, payments: withRefund(state.payments, event.data) };
       if (state.status === 'cancelled') {
         // The money of a cancelled registration went back; it stays cancelled.
         return state.paymentIntentId !== null &&
           event.data.paymentIntentId === state.paymentIntentId
-          ? { ...state, paid: false }
-          : state;
+          ? { ...refunded, paid: false }
+          : refunded;
       }
+      if (REFUNDS_KEEPING_THE_SEAT.includes(event.data.reason)) return refunded;
       return refundsTheSeat(state, event.data.paymentIntentId)
-        ? { ...state, status: 'refunded', paid: false, holdExpiresAt: null }
-        : state;
+        ? { ...refunded, status: 'refunded', paid: false, holdExpiresAt: null }
+        : refunded;
+    }
     case 'WaitlistConfirmed':
       return { ...state, status: 'confirmed', holdExpiresAt: null };
     case 'DreamEdited':

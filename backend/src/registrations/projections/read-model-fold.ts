@@ -11,7 +11,9 @@ import { doorHandleOf } from '../domain/door-handle';
 import {
   evolve,
   keepsPlace,
+  netPaid,
   occupiesSeat,
+  type PendingMove,
   type ExistingRegistrationStatus,
   type RegistrationState,
   type RegistrationStatus,
@@ -117,6 +119,7 @@ export class ReadModelFold {
     } else {
       this.count(after.event, after.time, current?.state.status, after.status);
     }
+    this.countMoveSeat(current?.state.pendingMove ?? null, after.pendingMove);
     if (after.status === 'deleted') {
       this.registrations.delete(id);
       this.removed.add(id);
@@ -140,15 +143,30 @@ export class ReadModelFold {
   ): void {
     if (from === to) return;
     const seats = (to && occupiesSeat(to) ? 1 : 0) - (from && occupiesSeat(from) ? 1 : 0);
+    const slot = this.slotOf(event, time);
+    for (const column of countColumnsOf(from)) slot[column] -= 1;
+    for (const column of countColumnsOf(to)) slot[column] += 1;
+    slot.seats_taken += seats;
+  }
+
+  /**
+   * A seat held for a move waiting for its difference is taken in its target slot (counted in
+   * seats_taken only: the registration itself stands, by its status, in its own slot).
+   */
+  private countMoveSeat(from: PendingMove | null, to: PendingMove | null): void {
+    if (from && to && from.event === to.event && from.time === to.time) return;
+    if (from) this.slotOf(from.event, from.time).seats_taken -= 1;
+    if (to) this.slotOf(to.event, to.time).seats_taken += 1;
+  }
+
+  private slotOf(event: string, time: string): FoldedSlot {
     const key = `${event}\u0000${time}`;
     let slot = this.slots.get(key);
     if (!slot) {
       slot = { event, time, ...noCounts() };
       this.slots.set(key, slot);
     }
-    for (const column of countColumnsOf(from)) slot[column] -= 1;
-    for (const column of countColumnsOf(to)) slot[column] += 1;
-    slot.seats_taken += seats;
+    return slot;
   }
 }
 
@@ -197,6 +215,14 @@ const VIEW_COLUMNS = [
   ['no_show', 'boolean'],
   ['seat_number', 'integer'],
   ['door_handle', 'text'],
+  ['net_paid_minor', 'integer'],
+  ['net_paid_currency', 'text'],
+  ['move_event', 'text'],
+  ['move_time', 'text'],
+  ['move_amount_minor', 'integer'],
+  ['move_currency', 'text'],
+  ['move_expires_at', 'timestamptz'],
+  ['move_session_id', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['version', 'integer'],
@@ -205,6 +231,8 @@ const VIEW_COLUMNS = [
 
 function viewRowValues(row: FoldedRegistration): unknown[] {
   const { state } = row;
+  const money = netPaid(state.payments);
+  const move = state.pendingMove;
   return [
     state.id,
     state.event,
@@ -237,6 +265,14 @@ function viewRowValues(row: FoldedRegistration): unknown[] {
     state.noShow,
     state.seatNumber,
     doorHandleOf(state.id),
+    money?.amountMinor ?? null,
+    money?.currency ?? null,
+    move?.event ?? null,
+    move?.time ?? null,
+    move?.amountMinor ?? null,
+    move?.currency ?? null,
+    move?.expiresAt ?? null,
+    move?.sessionId ?? null,
     row.createdAt.toISOString(),
     row.updatedAt.toISOString(),
     row.version,

@@ -2,6 +2,7 @@ import { isDoorHandle } from '../domain/door-handle';
 import type { SqlExecutor } from '../../event-store/sql-executor';
 import { TICKET_HOLDING_STATUSES, type RegistrationStatus } from '../domain/registration';
 import type { PersonAndSlotColumns, RegistrationViewRow } from './registration-view-row';
+import { MONEY_COLUMNS, type MoneyColumns } from './pending-move.dto';
 import { registrationStreamId } from '../domain/registration-events';
 
 /**
@@ -76,11 +77,32 @@ export async function doorCountsBySlot(sql: SqlExecutor): Promise<
 /** The earliest deadline of a hold or offer at or after `since`; null when none. */
 export async function earliestHoldExpiry(sql: SqlExecutor, since: Date): Promise<Date | null> {
   const [row]: { next: Date | null }[] = await sql.query(
-    `SELECT min(hold_expires_at) AS next FROM registration_view
-      WHERE status IN ('held', 'offered') AND hold_expires_at >= $1`,
+    `SELECT least(
+       (SELECT min(hold_expires_at) FROM registration_view
+         WHERE status IN ('held', 'offered') AND hold_expires_at >= $1),
+       (SELECT min(move_expires_at) FROM registration_view
+         WHERE move_expires_at IS NOT NULL AND move_expires_at >= $1)) AS next`,
     [since],
   );
   return row?.next ?? null;
+}
+
+/**
+ * Up to `limit` seats held for a move waiting for its difference whose time is before `cutoff`,
+ * the earliest first, with the difference's payment page (none when none was opened).
+ */
+export async function moveSeatsExpiredBefore(
+  sql: SqlExecutor,
+  cutoff: Date,
+  limit: number,
+): Promise<{ id: string; move_session_id: string | null; move_expires_at: Date }[]> {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a batch size: ${limit}`);
+  return sql.query(
+    `SELECT id, move_session_id, move_expires_at FROM registration_view
+      WHERE move_expires_at IS NOT NULL AND move_expires_at < $1
+      ORDER BY move_expires_at LIMIT ${limit}`,
+    [cutoff],
+  );
 }
 
 /** Up to `limit` holds and offers whose deadline is before `cutoff`, the earliest first. */
@@ -162,18 +184,19 @@ export async function bookingOf(
   sql: SqlExecutor,
   registrationId: string,
 ): Promise<
-  | {
+  | (MoneyColumns & {
       name: string | null;
       event: string;
       time: string;
       status: RegistrationStatus;
       hold_expires_at: Date | null;
       checked_in_at: Date | null;
-    }
+    })
   | undefined
 > {
   const [row] = await sql.query(
-    'SELECT name, event, time, status, hold_expires_at, checked_in_at FROM registration_view WHERE id = $1',
+    `SELECT name, event, time, status, hold_expires_at, checked_in_at, ${MONEY_COLUMNS}
+       FROM registration_view WHERE id = $1`,
     [registrationId],
   );
   return row;

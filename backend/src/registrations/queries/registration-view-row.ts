@@ -1,3 +1,4 @@
+import type { MoneyColumns } from './pending-move.dto';
 import {
   doorState,
   holdsTicket,
@@ -9,7 +10,7 @@ import {
  * A row of `registration_view` as PostgreSQL answers it (snake_case): the console's reads, the
  * export and the payer's page select the columns they need and type them with `Pick` of this.
  */
-export interface RegistrationViewRow {
+export interface RegistrationViewRow extends MoneyColumns {
   id: string;
   name: string | null;
   email: string | null;

@@ -8,6 +8,8 @@ export class MoveBookingCommand extends Command<void> {
     /** The slot to move to: its event's slug and its key. */
     readonly event: string,
     readonly time: string,
+    /** What becomes of a dearer slot's difference: waived, or asked of the visitor. */
+    readonly difference?: 'waive' | 'ask',
   ) {
     super();
   }

@@ -4,17 +4,21 @@ import { assertRegistrationId } from '../../../registrations/domain/registration
 import { BookingChangeRecorder } from '../../booking-change-recorder';
 import { MoveBookingCommand } from './move-booking.command';
 
-/** An operator moves a booking to another slot, at any time (see moveBooking). */
+/**
+ * An operator moves a booking to another slot, at any time (see moveBooking): to a dearer slot,
+ * the difference waived, or asked of the visitor (a seat held there, the link emailed).
+ */
 @CommandHandler(MoveBookingCommand)
 export class MoveBookingHandler implements ICommandHandler<MoveBookingCommand> {
   constructor(private readonly changes: BookingChangeRecorder) {}
 
-  execute(command: MoveBookingCommand): Promise<void> {
+  async execute(command: MoveBookingCommand): Promise<void> {
     assertRegistrationId(command.registrationId);
-    return this.changes.move(
+    await this.changes.move(
       command.registrationId,
       { event: command.event, time: command.time },
       { by: 'operator', metadata: adminMetadata(command.actor) },
+      { difference: command.difference },
     );
   }
 }

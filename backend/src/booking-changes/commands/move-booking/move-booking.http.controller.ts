@@ -10,7 +10,8 @@ import { GetAdminRegistrationQuery } from '../../../registrations/queries/list-r
 import {
   DuplicateRegistrationError,
   InvalidTransitionError,
-  MovePriceDiffersError,
+  MoveCurrencyDiffersError,
+  MoveDifferenceUnsettledError,
   RegistrationNotFoundError,
   SlotFullError,
   SlotNotOpenError,
@@ -31,15 +32,17 @@ export class MoveBookingHttpController {
     operationId: 'moveBooking',
     summary: 'Move a booking to another slot or another stop',
     description:
-      "Records BookingMoved: a paid or confirmed seat moves to a free seat of the target slot (refused with slot-full when it has none), a waiting-list place to the target's waiting list; both slots' counts change in one transaction, under both slots' locks. The seat that freed is offered to the old slot's next person waiting; the old ticket no longer opens the door, and the person is sent the new one. A seat paid through the provider moves only to a slot of the same price (move-price-differs). Allowed at any time, to any slot of the tour that has not begun.",
+      "Records BookingMoved: a paid or confirmed seat moves to a free seat of the target slot (refused with slot-full when it has none), a waiting-list place to the target's waiting list; both slots' counts change in one transaction, under both slots' locks. The seat that freed is offered to the old slot's next person waiting; the old ticket no longer opens the door, and the person is sent the new one. A seat paid through the provider moves at the target's price, in the currency it was paid in (another is refused: move-currency-differs): to a cheaper slot, the difference is refunded to the card (RefundRequested, move-price-difference); to a dearer one, `difference` says what becomes of it: waive (moved now, BookingMoved names the difference waived) or ask (a seat there is held for WAITING_LIST_OFFER_MINUTES, MoveSeatHeld, and the visitor is emailed a link to pay it; the booking moves when it is paid, and stays where it was otherwise); without it the move is refused (move-difference-unsettled, with the amount). A seat paid at the desk or confirmed from the waiting list moves as it is. A move waiting for its difference is given up for a new one. Allowed at any time, to any slot of the tour that has not begun.",
     ok: AdminRegistrationDto,
-    okDescription: 'The registration, in its new slot.',
+    okDescription:
+      'The registration: in its new slot, or, its difference asked, with the move waiting (pendingMove).',
     refusals: [
       RegistrationNotFoundError,
       SlotNotOpenError,
       SlotFullError,
       DuplicateRegistrationError,
-      MovePriceDiffersError,
+      MoveCurrencyDiffersError,
+      MoveDifferenceUnsettledError,
       only(InvalidTransitionError, 'same-slot', 'payment-pending', 'nothing-to-move'),
       ConcurrentChange,
     ],
@@ -49,7 +52,9 @@ export class MoveBookingHttpController {
     @Body() body: MoveBookingRequestDto,
     @CurrentAdmin() actor: AdminActor,
   ): Promise<AdminRegistrationDto> {
-    await this.commandBus.execute(new MoveBookingCommand(id, actor, body.event, body.time));
+    await this.commandBus.execute(
+      new MoveBookingCommand(id, actor, body.event, body.time, body.difference),
+    );
     return this.queryBus.execute(new GetAdminRegistrationQuery(id));
   }
 }

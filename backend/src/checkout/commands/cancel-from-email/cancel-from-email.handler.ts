@@ -32,13 +32,13 @@ export class CancelFromEmailHandler implements ICommandHandler<CancelFromEmailCo
       this.cancellations.record(
         tx,
         id,
-        (state, history) => {
+        (state) => {
           const startsAt = this.catalogue.startOf(state.event, state.time);
           const closesAt = visitorCancellationClosesAt(
             startsAt ?? now,
             this.config.cancellationClosesHoursBefore,
           );
-          return cancelByVisitor(state, history, now, closesAt, startsAt);
+          return cancelByVisitor(state, now, closesAt, startsAt);
         },
         { actor: 'visitor', correlationId: command.correlationId },
       ),

@@ -14,11 +14,13 @@ export class PaymentWebhookResponseDto {
   received!: boolean;
 
   @ApiProperty({
-    description: 'What the event did',
+    description:
+      "What the event did (moved: a move's difference was paid, and the booking moved into the seat held for it)",
     enum: [
       'ignored',
       'duplicate',
       'confirmed',
+      'moved',
       'refund-requested',
       'refunded',
       'released',

@@ -1,6 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NULLABLE_TICKET_PROPERTY, type TicketDto } from '../visitor-ticket';
 import {
+  NULLABLE_AMOUNT_PROPERTY,
+  NULLABLE_PENDING_MOVE_PROPERTY,
+  type AmountDto,
+  type PendingMoveDto,
+} from '../../../registrations/queries/pending-move.dto';
+import {
   REGISTRATION_STATUSES,
   type PastTheDoor,
   type RegistrationStatus,
@@ -61,4 +67,18 @@ export class BookingResponseDto {
       'The ticket to show at the door, while the seat is paid or confirmed; null otherwise.',
   })
   ticket!: TicketDto | null;
+
+  @ApiProperty({
+    ...NULLABLE_AMOUNT_PROPERTY,
+    description:
+      'What the seat paid through the provider and keeps (less what went back): a move to another slot pays or refunds the difference from its price. Null when nothing was paid through the provider (then a move changes no money).',
+  })
+  netPaid!: AmountDto | null;
+
+  @ApiProperty({
+    ...NULLABLE_PENDING_MOVE_PROPERTY,
+    description:
+      'A move to a dearer slot waiting for its difference (the seat held there until expiresAt): POST /api/registrations/move/checkout answers its payment page. Null when none waits.',
+  })
+  pendingMove!: PendingMoveDto | null;
 }

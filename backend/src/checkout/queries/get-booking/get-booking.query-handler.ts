@@ -16,6 +16,7 @@ import type { BookingResponseDto } from './booking.response.dto';
 import { GetBookingQuery } from './get-booking.query';
 import { TicketIssuer } from '../../../notifications/ticket-issuer';
 import { visitorTicket } from '../visitor-ticket';
+import { netPaidOfRow, pendingMoveOfRow } from '../../../registrations/queries/pending-move.dto';
 
 @QueryHandler(GetBookingQuery)
 export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
@@ -61,6 +62,8 @@ export class GetBookingQueryHandler implements IQueryHandler<GetBookingQuery> {
         time: row.time,
         status: row.status,
       }),
+      netPaid: netPaidOfRow(row),
+      pendingMove: pendingMoveOfRow(row),
     };
   }
 }

@@ -29,8 +29,8 @@ export class CancelRegistrationHandler implements ICommandHandler<CancelRegistra
       await this.cancellations.record(
         tx,
         id,
-        (state, history) =>
-          cancelRegistration(state, history, 'operator', command.refund, {
+        (state) =>
+          cancelRegistration(state, 'operator', command.refund, {
             past: pastTheDoor(state, this.catalogue.startOf(state.event, state.time), new Date()),
             note: command.note,
           }),

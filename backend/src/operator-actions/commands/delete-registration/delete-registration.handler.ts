@@ -40,14 +40,7 @@ export class DeleteRegistrationHandler implements ICommandHandler<DeleteRegistra
       if (!locked) throw new RegistrationNotFoundError();
       const { loaded } = locked;
       const state = assertExists(locked.state);
-      const events = [
-        ...refundOnDeletion(
-          state,
-          loaded.history.map((item) => item.event),
-          command.refund,
-        ),
-        ...deleteRegistration(state),
-      ];
+      const events = [...refundOnDeletion(state, command.refund), ...deleteRegistration(state)];
       const recorded = await this.store.append(tx, loaded, events, adminMetadata(command.actor));
       await shredPersonalDataKey(tx.manager, registrationStreamId(id));
       // Refunds still to send stay: they carry no personal data, and the money must go back.

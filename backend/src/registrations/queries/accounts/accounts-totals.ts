@@ -1,4 +1,4 @@
-import type { MoneyMovement } from '../../domain/money';
+import { MOVE_DIFFERENCE, MOVE_PRICE_DIFFERENCE, type MoneyMovement } from '../../domain/money';
 
 /**
  * The accounts' one rule of addition, in each currency on its own (never summed across
@@ -8,7 +8,10 @@ export interface CurrencyTotals {
   currency: string;
   /** Payments received (every one: those refunded too). */
   payments: number;
-  /** Payments whose seat is kept: no refund asked or made. */
+  /**
+   * Payments whose seat is kept: no refund asked or made (but a cheaper move's part given back),
+   * a move's difference not counted (its seat is counted by its first payment).
+   */
   seatsPaid: number;
   grossMinor: number;
   /** Refunds the provider confirmed. */
@@ -40,9 +43,10 @@ function emptyTotals(currency: string): CurrencyTotals {
 
 /** The totals of some movements, one entry per currency, in the currencies' order. */
 export function totalsOf(movements: readonly MoneyMovement[]): CurrencyTotals[] {
+  // A cheaper move's part given back keeps the seat; any other refund gives it up.
   const refundedPayments = new Set(
     movements
-      .filter((movement) => movement.kind === 'refund')
+      .filter((movement) => movement.kind === 'refund' && movement.reason !== MOVE_PRICE_DIFFERENCE)
       .map((movement) => `${movement.registrationId}:${movement.paymentIntentId ?? '-'}`),
   );
   const byCurrency = new Map<string, CurrencyTotals>();
@@ -57,7 +61,8 @@ export function totalsOf(movements: readonly MoneyMovement[]): CurrencyTotals[] 
       totals.payments += 1;
       totals.grossMinor += movement.amountMinor;
       const key = `${movement.registrationId}:${movement.paymentIntentId ?? '-'}`;
-      if (!refundedPayments.has(key)) totals.seatsPaid += 1;
+      // A move's difference is money for a seat paid already: no seat of its own.
+      if (!refundedPayments.has(key) && movement.reason !== MOVE_DIFFERENCE) totals.seatsPaid += 1;
     } else if (movement.state === 'refunded') {
       totals.refunds += 1;
       totals.refundedMinor += movement.amountMinor;

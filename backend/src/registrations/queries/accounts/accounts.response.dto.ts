@@ -9,7 +9,8 @@ export class CurrencyTotalsDto {
   payments: number;
 
   @ApiProperty({
-    description: 'Seats paid through the provider and kept (no refund asked or made).',
+    description:
+      "Seats paid through the provider and kept (no refund asked or made, but the part a cheaper move gave back); a move's difference paid counts no seat of its own.",
   })
   seatsPaid: number;
 

@@ -4,13 +4,14 @@ import { occupiesSeat, paidBy, LISTED_AS } from '../../domain/registration';
 import { shortIdOf } from '../../domain/registration-id';
 import { doorOfRow, type RegistrationViewRow } from '../registration-view-row';
 import type { AdminRegistrationDto } from './admin-registration.response.dto';
+import { MONEY_COLUMNS, netPaidOfRow, pendingMoveOfRow } from '../pending-move.dto';
 
 /** The columns the console's rows are made from: every column of the read model. */
 export type AdminRegistrationRow = RegistrationViewRow;
 
 export const ADMIN_REGISTRATION_COLUMNS = `id, name, email, whatsapp, event, time, dreamed_captured, dream, waiting_list, paid,
   stripe_session_id, checkout_session_id, status, locale, hold_expires_at, shared_dreams,
-  checked_in_at, no_show, seat_number, created_at, updated_at, version`;
+  checked_in_at, no_show, seat_number, created_at, updated_at, version, ${MONEY_COLUMNS}`;
 
 export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistrationDto {
   return {
@@ -42,6 +43,8 @@ export function toAdminRegistrationDto(row: AdminRegistrationRow): AdminRegistra
     door: doorOfRow(row),
     checkedInAt: row.checked_in_at ? row.checked_in_at.toISOString() : null,
     seat: row.seat_number,
+    netPaid: netPaidOfRow(row),
+    pendingMove: pendingMoveOfRow(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,

@@ -9,6 +9,12 @@ import {
   type StatusFilter,
   type RegistrationStatus,
 } from '../../domain/registration';
+import {
+  NULLABLE_AMOUNT_PROPERTY,
+  NULLABLE_PENDING_MOVE_PROPERTY,
+  type AmountDto,
+  type PendingMoveDto,
+} from '../pending-move.dto';
 
 /** A registration as the operator sees it: every stored field of SPEC section 3 and more. */
 export class AdminRegistrationDto {
@@ -124,6 +130,20 @@ export class AdminRegistrationDto {
     example: 4,
   })
   seat: number | null;
+
+  @ApiProperty({
+    ...NULLABLE_AMOUNT_PROPERTY,
+    description:
+      "What the seat's payments through the provider hold now: what was paid (a move's difference included), less what went back or is going back. Null when nothing was paid through the provider.",
+  })
+  netPaid: AmountDto | null;
+
+  @ApiProperty({
+    ...NULLABLE_PENDING_MOVE_PROPERTY,
+    description:
+      'A move to a dearer slot waiting for its difference: the seat held there, the amount, until when. Null when none waits.',
+  })
+  pendingMove: PendingMoveDto | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: string;

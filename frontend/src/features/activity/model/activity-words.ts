@@ -64,6 +64,9 @@ const KINDS: Record<ActivityKind, true> = {
   BookingMoved: true,
   BookingHandedOn: true,
   BookingReceived: true,
+  MoveSeatHeld: true,
+  MoveSeatReleased: true,
+  PriceDifferencePaid: true,
   ReceiptIssued: true,
 };
 

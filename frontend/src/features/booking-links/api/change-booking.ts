@@ -11,7 +11,10 @@ export interface NewHolder {
   locale: 'en' | 'it' | 'ro';
 }
 
-/** Moves the booking the link names to another slot; the server sends the new ticket. */
+/**
+ * Moves the booking the link names to another slot: at once (the server sends the new ticket),
+ * or, to a dearer slot, once the difference is paid on the page it answers.
+ */
 export function useMoveBooking(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,6 +22,15 @@ export function useMoveBooking(token: string) {
       apiCall('post', '/api/registrations/move', { body: { token, ...slot } }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: bookingKeys.booking('move', token) }),
+  });
+}
+
+/** The payment page of the difference the booking's move waits for (opened, or the one open). */
+export function usePayMoveDifference(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('post', '/api/registrations/move/checkout', { body: { token } }),
+    onError: () => queryClient.invalidateQueries({ queryKey: bookingKeys.booking('move', token) }),
   });
 }
 

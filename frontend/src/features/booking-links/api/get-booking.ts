@@ -26,6 +26,17 @@ export const bookingQuery = (purpose: LinkPurpose, token: string) =>
     retry: false,
   });
 
-export function useBooking(purpose: LinkPurpose, token: string) {
-  return useQuery(bookingQuery(purpose, token));
+/**
+ * The booking a link names; `whileMoving`, read again every few seconds while a move waits for
+ * its difference (just paid: the payment is confirmed, and the booking moves, in a moment).
+ */
+export function useBooking(purpose: LinkPurpose, token: string, whileMoving = false) {
+  return useQuery({
+    ...bookingQuery(purpose, token),
+    refetchInterval: (query) =>
+      whileMoving && query.state.data?.pendingMove ? MOVE_POLL_MS : false,
+  });
 }
+
+/** How often a page waiting for a move's payment to be confirmed asks again. */
+export const MOVE_POLL_MS = 2000;

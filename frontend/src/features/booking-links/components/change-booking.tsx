@@ -12,11 +12,14 @@ import { Notice } from '../../../components/notice';
 import { PageHeading } from '../../../components/page-heading';
 import { ReturnHomeLink } from '../../../components/return-home-link';
 import { TicketCard } from '../../../components/ticket-card';
-import { useEvents } from '../../../lib/catalogue';
+import { redirectTo } from '../../../lib/browser-location';
+import { findSlot, useEvents } from '../../../lib/catalogue';
+import { formatPrice } from '../../../lib/money';
+import { priceDifference, type PriceDifference } from '../../../lib/move-difference';
 import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { textOfError } from '../../../lib/errors-by-code';
 import { HttpError } from '../../../lib/http-error';
-import { useHandOnBooking, useMoveBooking } from '../api/change-booking';
+import { useHandOnBooking, useMoveBooking, usePayMoveDifference } from '../api/change-booking';
 import { useBooking, type Booking } from '../api/get-booking';
 import {
   BookingDetails,
@@ -33,7 +36,9 @@ const CHANGE_REFUSALS = {
     'slot-closed': 'changeBooking.error.slotClosed',
     'slot-unknown': 'changeBooking.error.slotClosed',
     'same-slot': 'changeBooking.error.sameSlot',
-    'move-price-differs': 'changeBooking.error.priceDiffers',
+    'move-currency-differs': 'changeBooking.error.currencyDiffers',
+    'no-move-waiting': 'changeBooking.error.noMoveWaiting',
+    'payment-provider-failed': 'changeBooking.error.paymentFailed',
     'already-registered': 'changeBooking.error.alreadyThere',
     'change-closed': 'changeBooking.error.closed',
     'past-the-door': 'changeBooking.error.pastTheDoor',
@@ -91,9 +96,13 @@ export function MoveBookingPage() {
 
 function MoveBooking({ token }: { token: string }) {
   const intl = useIntl();
-  const booking = useBooking('move', token);
+  const [params] = useSearchParams();
+  // Back from the difference's payment page: paid (confirmed in a moment), or left unpaid.
+  const returned = params.get('difference');
+  const booking = useBooking('move', token, returned === 'paid');
   const events = useEvents();
   const move = useMoveBooking(token);
+  const pay = usePayMoveDifference(token);
   const [choice, setChoice] = useState('');
   const moment = useMoment(booking.data?.event);
   const email = useContact();
@@ -101,6 +110,13 @@ function MoveBooking({ token }: { token: string }) {
   if (booking.isPending) return <BookingLoading />;
   if (booking.isError || !booking.data) return <LinkNotValid />;
   const data = booking.data;
+  const slotName = (event: string, time: string) => {
+    const match = findSlot(events.data, event, time);
+    if (!match?.slot) return match ? `${match.event.city} · ${time}` : time;
+    const { startsAt } = match.slot;
+    const zone = match.event.timeZone;
+    return `${match.event.city} · ${formatSlotDate(startsAt, intl.locale, zone)} · ${formatSlotTime(startsAt, intl.locale, zone)}`;
+  };
   const options = (events.data ?? []).flatMap((event) =>
     event.status !== 'open'
       ? []
@@ -109,25 +125,98 @@ function MoveBooking({ token }: { token: string }) {
           .filter((slot) => event.slug !== data.event || slot.time !== data.time)
           .map((slot) => ({
             value: JSON.stringify([event.slug, slot.time]),
-            label: `${event.city} · ${formatSlotDate(slot.startsAt, intl.locale, event.timeZone)} · ${formatSlotTime(slot.startsAt, intl.locale, event.timeZone)}`,
+            label: slotName(event.slug, slot.time),
+            difference: priceDifference(data.netPaid ?? null, {
+              amountMinor: event.priceMinor,
+              currency: event.currency,
+            }),
           })),
   );
+  const chosen = options.find((option) => option.value === choice);
+  const amount = (minor: number, currency: string) => formatPrice(minor, currency, intl.locale);
   const submit = (form: FormEvent) => {
     form.preventDefault();
     if (!choice) return;
     const [event, time] = JSON.parse(choice) as [string, string];
-    move.mutate({ event, time });
+    move.mutate(
+      { event, time },
+      {
+        // A dearer slot: the seat there is held while the difference is paid on its page.
+        onSuccess: (answer) => {
+          if (answer.outcome === 'payment-due' && answer.checkout) {
+            redirectTo(answer.checkout.url);
+          }
+        },
+      },
+    );
   };
+  const payDifference = () => pay.mutate(undefined, { onSuccess: ({ url }) => redirectTo(url) });
+  const moved = move.data?.outcome === 'moved' ? move.data : undefined;
+  const pending = data.pendingMove;
   return (
     <section className="page page--narrow confirmation">
       <PageHeading titleId="moveBooking.title" />
       <BookingDetails booking={data} />
       <TicketCard ticket={data.ticket} />
-      {move.isSuccess && (
+      {moved && (
         <Notice titleId="moveBooking.done.title" role="status">
           <p>
             <FormattedMessage id="moveBooking.done.body" />
           </p>
+          {moved.difference?.settled === 'refunded' && (
+            <p>
+              <FormattedMessage
+                id="moveBooking.done.refund"
+                values={{ amount: amount(moved.difference.amountMinor, moved.difference.currency) }}
+              />
+            </p>
+          )}
+        </Notice>
+      )}
+      {returned === 'paid' && pending && (
+        <Notice titleId="moveBooking.paid.title" role="status">
+          <p>
+            <FormattedMessage id="moveBooking.paid.body" />
+          </p>
+        </Notice>
+      )}
+      {returned === 'paid' && !pending && !moved && (
+        <Notice titleId="moveBooking.done.title" role="status">
+          <p>
+            <FormattedMessage id="moveBooking.done.body" />
+          </p>
+        </Notice>
+      )}
+      {pending && returned !== 'paid' && (
+        <Notice titleId="moveBooking.pending.title" role="status">
+          <p>
+            <FormattedMessage
+              id="moveBooking.pending.body"
+              values={{
+                slot: slotName(pending.event, pending.time),
+                amount: amount(pending.amountMinor, pending.currency),
+                until: moment(pending.expiresAt),
+              }}
+            />
+          </p>
+          {returned === 'left' && (
+            <p>
+              <FormattedMessage id="moveBooking.left" />
+            </p>
+          )}
+          {pay.isError && (
+            <FieldError alert>
+              {textOfError(intl, pay.error, CHANGE_REFUSALS, 'changeBooking.failed')}
+            </FieldError>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={pay.isPending}
+            onClick={payDifference}
+          >
+            <FormattedMessage id="moveBooking.pending.button" />
+          </button>
         </Notice>
       )}
       {whyNot ?? (
@@ -150,6 +239,7 @@ function MoveBooking({ token }: { token: string }) {
               </select>
             )}
           </Field>
+          {chosen && <DifferenceNote difference={chosen.difference} />}
           {move.isError && (
             <FieldError alert>
               {textOfError(intl, move.error, CHANGE_REFUSALS, 'changeBooking.failed')}
@@ -164,14 +254,42 @@ function MoveBooking({ token }: { token: string }) {
           <button
             type="submit"
             className="button button--primary"
-            disabled={!choice || move.isPending}
+            disabled={!choice || move.isPending || chosen?.difference.kind === 'other-currency'}
           >
-            <FormattedMessage id="moveBooking.button" />
+            <FormattedMessage
+              id={
+                chosen?.difference.kind === 'pay' ? 'moveBooking.button.pay' : 'moveBooking.button'
+              }
+            />
           </button>
         </form>
       )}
       <ReturnHomeLink />
     </section>
+  );
+}
+
+/** What the chosen slot's price does to the booking's money, said before the visitor moves. */
+function DifferenceNote({ difference }: { difference: PriceDifference }) {
+  const intl = useIntl();
+  if (difference.kind === 'none') return null;
+  if (difference.kind === 'other-currency') {
+    return (
+      <p className="notice notice--warning" role="status">
+        <FormattedMessage
+          id="moveBooking.price.otherCurrency"
+          values={{ currency: difference.currency, paid: difference.paidCurrency }}
+        />
+      </p>
+    );
+  }
+  return (
+    <p className="notice" role="status">
+      <FormattedMessage
+        id={difference.kind === 'pay' ? 'moveBooking.price.pay' : 'moveBooking.price.refund'}
+        values={{ amount: formatPrice(difference.amountMinor, difference.currency, intl.locale) }}
+      />
+    </p>
   );
 }
 

@@ -26,7 +26,12 @@ export type AdminRegistration = Pick<
   | 'stripeSessionId'
   | 'createdAt'
 > &
-  Partial<Pick<AdminRegistrationDto, 'shortId' | 'locale' | 'holdExpiresAt' | 'door' | 'seat'>> & {
+  Partial<
+    Pick<
+      AdminRegistrationDto,
+      'shortId' | 'locale' | 'holdExpiresAt' | 'door' | 'seat' | 'netPaid' | 'pendingMove'
+    >
+  > & {
     name?: AdminRegistrationDto['name'];
     firstName?: string | null;
     lastName?: string | null;

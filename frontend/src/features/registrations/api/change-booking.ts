@@ -6,6 +6,8 @@ export interface MoveBookingRequest {
   id: string;
   event: string;
   time: string;
+  /** A dearer slot's difference: waived, or asked of the visitor. */
+  difference?: 'waive' | 'ask';
 }
 
 export interface HandOnBookingRequest {
@@ -17,11 +19,14 @@ export interface HandOnBookingRequest {
   locale: 'en' | 'it' | 'ro';
 }
 
-/** Moves a booking to another slot; the server sends the person their new ticket. */
-export function moveBooking({ id, event, time }: MoveBookingRequest) {
+/**
+ * Moves a booking to another slot; the server sends the person their new ticket (or, a dearer
+ * slot's difference asked, the link to pay it). Answers the registration as it now stands.
+ */
+export function moveBooking({ id, event, time, difference }: MoveBookingRequest) {
   return apiCall('post', '/api/admin/registrations/{id}/move', {
     params: { id },
-    body: { event, time },
+    body: { event, time, ...(difference ? { difference } : {}) },
   });
 }
 
@@ -33,7 +38,7 @@ export function handOnBooking({ id, ...person }: HandOnBookingRequest) {
   });
 }
 
-function useChange<T>(change: (request: T) => Promise<unknown>) {
+function useChange<T, R>(change: (request: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,

@@ -9,10 +9,23 @@ import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useEvents } from '../../../lib/catalogue';
 import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
 import { HttpError } from '../../../lib/http-error';
+import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
+import { formatPrice } from '../../../lib/money';
+import { priceDifference } from '../../../lib/move-difference';
 import type { AdminRegistration } from '../api/admin-registration';
 import { useHandOnBooking, useMoveBooking } from '../api/change-booking';
 
-/** Move a booking to another slot or stop: any slot of the tour not begun yet. */
+/** The refusals of a move the dialog says in its own words, by their codes. */
+const MOVE_REFUSALS: Partial<Record<string, AdminMessageId>> = {
+  'move-currency-differs': 'admin.move.error.currencyDiffers',
+  'move-difference-unsettled': 'admin.move.error.differenceUnsettled',
+};
+
+/**
+ * Move a booking to another slot or stop: any slot of the tour not begun yet. Where the seat was
+ * paid through the provider, the dialog says what the target's price does to its money, and a
+ * dearer slot asks whether its difference is waived or asked of the visitor.
+ */
 export function MoveBookingDialog({
   registration,
   name,
@@ -29,6 +42,7 @@ export function MoveBookingDialog({
   const events = useEvents();
   const move = useMoveBooking();
   const [choice, setChoice] = useState('');
+  const [settle, setSettle] = useState<'waive' | 'ask' | ''>('');
   // Read once, when the dialog opens (rendering may not read the clock each time).
   const [now] = useState(() => Date.now());
   const options = (events.data ?? []).flatMap((event) =>
@@ -38,29 +52,51 @@ export function MoveBookingDialog({
       .map((slot) => ({
         value: JSON.stringify([event.slug, slot.time]),
         label: `${event.city} · ${formatSlotDate(slot.startsAt, intl.locale, event.timeZone)} · ${formatSlotTime(slot.startsAt, intl.locale, event.timeZone)}`,
+        difference: priceDifference(registration.netPaid ?? null, {
+          amountMinor: event.priceMinor,
+          currency: event.currency,
+        }),
       })),
   );
+  const chosen = options.find((option) => option.value === choice);
+  const difference = chosen?.difference ?? { kind: 'none' as const };
+  const amount =
+    difference.kind === 'pay' || difference.kind === 'refund'
+      ? formatPrice(difference.amountMinor, difference.currency, intl.locale)
+      : '';
   const submit = (form: FormEvent) => {
     form.preventDefault();
     if (!choice) return;
     const [event, time] = JSON.parse(choice) as [string, string];
     move.mutate(
-      { id: registration.id, event, time },
+      { id: registration.id, event, time, ...(settle ? { difference: settle } : {}) },
       {
-        onSuccess: () => {
-          toast({
-            title: t('admin.toast.moved.title'),
-            description: t('admin.toast.moved.description', { name }),
-          });
+        onSuccess: (moved) => {
+          toast(
+            moved.pendingMove
+              ? {
+                  title: t('admin.toast.moveAsked.title'),
+                  description: t('admin.toast.moveAsked.description', { name, amount }),
+                }
+              : {
+                  title: t('admin.toast.moved.title'),
+                  description: t('admin.toast.moved.description', { name }),
+                },
+          );
           onClose();
         },
-        onError: (error) =>
+        onError: (error) => {
+          const code = error instanceof HttpError ? error.code : undefined;
+          const words = code ? MOVE_REFUSALS[code] : undefined;
           fail(
             error,
             'admin.toast.moveFailed.title',
-            (error instanceof HttpError && error.serverMessage) ||
-              t('admin.toast.moveFailed.description'),
-          ),
+            words
+              ? t(words)
+              : (error instanceof HttpError && error.serverMessage) ||
+                  t('admin.toast.moveFailed.description'),
+          );
+        },
       },
     );
   };
@@ -73,7 +109,14 @@ export function MoveBookingDialog({
       <form onSubmit={submit} noValidate>
         <Field id={`move-${registration.id}`} label={t('admin.move.to')}>
           {(control) => (
-            <select {...control} value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <select
+              {...control}
+              value={choice}
+              onChange={(e) => {
+                setChoice(e.target.value);
+                setSettle('');
+              }}
+            >
               <option value="">{t('admin.move.choose')}</option>
               {options.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -83,6 +126,42 @@ export function MoveBookingDialog({
             </select>
           )}
         </Field>
+        {difference.kind === 'refund' && (
+          <p className="notice" role="status">
+            {t('admin.move.difference.refund', { amount })}
+          </p>
+        )}
+        {difference.kind === 'other-currency' && (
+          <p className="notice notice--warning" role="status">
+            {t('admin.move.difference.otherCurrency', {
+              paid: difference.paidCurrency,
+              currency: difference.currency,
+            })}
+          </p>
+        )}
+        {difference.kind === 'pay' && (
+          <fieldset className="confirm-dialog__choice">
+            <legend>{t('admin.move.difference.pay', { amount })}</legend>
+            <label>
+              <input
+                type="radio"
+                name={`settle-${registration.id}`}
+                checked={settle === 'waive'}
+                onChange={() => setSettle('waive')}
+              />{' '}
+              {t('admin.move.difference.waive')}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`settle-${registration.id}`}
+                checked={settle === 'ask'}
+                onChange={() => setSettle('ask')}
+              />{' '}
+              {t('admin.move.difference.ask', { name })}
+            </label>
+          </fieldset>
+        )}
         <div className="confirm-dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t('admin.cancel.back')}
@@ -90,7 +169,12 @@ export function MoveBookingDialog({
           <button
             type="submit"
             className="button button--primary"
-            disabled={!choice || move.isPending}
+            disabled={
+              !choice ||
+              move.isPending ||
+              difference.kind === 'other-currency' ||
+              (difference.kind === 'pay' && !settle)
+            }
           >
             {t('admin.move.confirm')}
           </button>

@@ -13,6 +13,7 @@ import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
+import { formatPrice } from '../../../lib/money';
 import {
   displayName,
   isCancellable,
@@ -252,6 +253,20 @@ export function RegistrationCard({
             })
           : t(STAGE_LABEL[stage])}
       </p>
+      {registration.pendingMove && (
+        <p className="registration-card__stage">
+          {t('admin.stage.moveWaiting', {
+            event: eventName(t, registration.pendingMove.event, events.data, intl.locale),
+            slot: nameSlot(registration.pendingMove.event, registration.pendingMove.time),
+            amount: formatPrice(
+              registration.pendingMove.amountMinor,
+              registration.pendingMove.currency,
+              intl.locale,
+            ),
+            until: formatDeadline(registration.pendingMove.expiresAt, intl.locale, timeZone),
+          })}
+        </p>
+      )}
       <dl className="registration-card__facts">
         <div>
           <dt>{t('admin.row.email')}</dt>
