@@ -43,7 +43,7 @@ export async function eventually(check, timeout = 10_000) {
   }
 }
 
-export const visible = (locator, timeout = 10_000) =>
+export const visible = (locator, timeout = 20_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
 
 /**

@@ -150,7 +150,15 @@ describe('SIGTERM', () => {
         }
       })();
 
+      // The traffic under way through both replicas (on a busy machine its first answers
+      // take longer than the usual 300 ms).
       await new Promise((resolve) => setTimeout(resolve, 300));
+      for (
+        const deadline = Date.now() + 10_000;
+        !(proxy.served.get(stopping.url) ?? 0) && Date.now() < deadline;
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const servedBefore = proxy.served.get(stopping.url) ?? 0;
       const signalled = Date.now();
       stopping.child.kill('SIGTERM');

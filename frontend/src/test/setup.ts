@@ -2,8 +2,8 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
 // Suites run in parallel; give slow machines room before a findBy gives up.
-configure({ asyncUtilTimeout: 4000 });
-jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
 
 // The app loads the visitor's catalogue before its first render (main.tsx); so do the tests.
 beforeAll(async () => {
