@@ -267,11 +267,14 @@ describe('random interleavings across two app instances', () => {
         );
         if (!row) return;
         const second = `${row.id}_again_${run}_${ids.length}`;
+        // At what its webhook says it took (3500 RON), whatever the first page asked: the
+        // provider refunds no more than a payment took, and the refund of this one is decided
+        // from its webhook's amount.
         const inserted: unknown[] = await apps[0].dataSource.query(
           `INSERT INTO sandbox_checkout_sessions
              (id, registration_id, description, locale, amount_minor, currency, success_url,
               cancel_url, expires_at, status, payment_intent_id)
-           SELECT $2, registration_id, description, locale, amount_minor, currency, success_url,
+           SELECT $2, registration_id, description, locale, 3500, 'ron', success_url,
                   cancel_url, expires_at, 'complete', $3
              FROM sandbox_checkout_sessions WHERE id = $1
            ON CONFLICT DO NOTHING RETURNING id`,
