@@ -178,22 +178,13 @@ export function decidePayment(
   const refund = (reason: RefundReason): PaymentDecision => {
     if (!intent) return { outcome: 'ignore', why: `no payment id to refund (${reason})` };
     const events: RegistrationEvent[] = [
-      {
-        type: 'RefundRequested',
-        data: {
-          registrationId: state.id,
-          sessionId: payment.sessionId,
-          paymentIntentId: intent,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          reason,
-          providerEventId: payment.providerEventId,
-          ...(reason === 'amount-mismatch'
-            ? { expectedAmountMinor: price.amountMinor, expectedCurrency: price.currency }
-            : {}),
-          chargeId: payment.ledger.chargeId,
-        },
-      },
+      refundOfReceivedPayment(
+        state.id,
+        payment,
+        intent,
+        reason,
+        reason === 'amount-mismatch' ? price : undefined,
+      ),
     ];
     if (state.status === 'held') {
       events.push({
@@ -327,6 +318,35 @@ export function refundsOfSeat(
     refunds.push(refundOfPayment(state.id, payment, part, reason));
   }
   return refunds;
+}
+
+/**
+ * The whole of a payment just received going back (`reason`), with what was expected when it
+ * was the wrong amount: a seat's payment and a move's difference refuse a payment alike.
+ */
+function refundOfReceivedPayment(
+  registrationId: string,
+  payment: ReceivedPayment,
+  paymentIntentId: string,
+  reason: RefundReason,
+  expected?: { amountMinor: number; currency: string },
+): RefundRequested {
+  return {
+    type: 'RefundRequested',
+    data: {
+      registrationId,
+      sessionId: payment.sessionId,
+      paymentIntentId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reason,
+      providerEventId: payment.providerEventId,
+      ...(expected
+        ? { expectedAmountMinor: expected.amountMinor, expectedCurrency: expected.currency }
+        : {}),
+      chargeId: payment.ledger.chargeId,
+    },
+  };
 }
 
 function refundOfPayment(
@@ -580,22 +600,7 @@ export function decideDifferencePayment(
       reason,
       events: [
         ...(release ? releaseMoveSeat(state, release) : []),
-        {
-          type: 'RefundRequested',
-          data: {
-            registrationId: state.id,
-            sessionId: payment.sessionId,
-            paymentIntentId: intent,
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            reason,
-            providerEventId: payment.providerEventId,
-            ...(expected
-              ? { expectedAmountMinor: expected.amountMinor, expectedCurrency: expected.currency }
-              : {}),
-            chargeId: payment.ledger.chargeId,
-          },
-        },
+        refundOfReceivedPayment(state.id, payment, intent, reason, expected),
       ],
     };
   };
