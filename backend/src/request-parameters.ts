@@ -1,5 +1,5 @@
 import { ADMIN_SESSION_ID, OPERATOR_ID, PASSKEY_ID } from './auth/operator-ids';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotency.interceptor';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_HEADER } from './common/idempotent-answers';
 import type { NamedParameterRules } from './common/validation';
 import { LINK_TOKEN } from './notifications/visitor-links';
 import { CHECKOUT_SESSION_ID } from './payments/payment-gateway';
@@ -29,7 +29,7 @@ export const NAMED_PARAMETERS: NamedParameterRules = {
 
 /**
  * The request headers the app reads, each with the rule of the code that reads it (the
- * idempotency interceptor, the webhook's signature check), declared in the document from here.
+ * idempotent answers' middleware, the webhook's signature check), declared in the document from here.
  */
 export const HEADER_PARAMETERS: NamedParameterRules = {
   [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY,

@@ -25,6 +25,8 @@ import { appLogging } from './logging/app-logging';
 import { requestContextMiddleware } from './logging/request-context';
 import { bodyLimitMiddleware, bodyReadingMiddleware } from './security/body-limits';
 import { RegistrationRateLimit } from './security/registration-rate-limit';
+import { IdempotentAnswers } from './common/idempotent-answers';
+import { CREATE_REGISTRATION_PATH } from './checkout/commands/create-registration/create-registration.http.controller';
 import { answerClientError } from './security/api-error-response';
 import { securityHeadersMiddleware } from './security/security-headers';
 import { compressAnswers } from './common/compress-answers';
@@ -80,8 +82,13 @@ export async function createApp(
   // are), by the app's response itself rather than a middleware in this chain.
   compressAnswers(app.getHttpAdapter().getInstance() as Express);
   app.use(bodyLimitMiddleware);
-  app.use(RegistrationRateLimit.PATH, registrationRateLimit.middleware);
+  app.use(CREATE_REGISTRATION_PATH, registrationRateLimit.middleware);
   app.use(bodyReadingMiddleware());
+  // After the body is read (its fingerprint) and the rate limit (a 429 is not kept).
+  app.use(
+    CREATE_REGISTRATION_PATH,
+    new IdempotentAnswers(dataSource, `POST ${CREATE_REGISTRATION_PATH}`).middleware,
+  );
   app.useGlobalPipes(createValidationPipe(NAMED_PARAMETERS));
   app.useGlobalFilters(new ApiExceptionFilter(app.get(Metrics)));
   // No enableShutdownHooks(): main.ts owns SIGTERM/SIGINT and closes the app itself (which runs

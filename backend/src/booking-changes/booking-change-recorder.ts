@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../config/app-config.token';
 import type { AppConfig } from '../config/config';
 import { ConcurrencyError } from '../event-store/concurrency-error';
 import type { EventMetadata } from '../event-store/event-store.types';
-import { forgetAnswersNamingRegistration } from '../common/idempotency.interceptor';
+import { forgetAnswersNamingRegistration } from '../common/idempotent-answers';
 import type { Locale } from '../common/locale';
 import { MailTransport } from '../notifications/mail-transport';
 import { VisitorLinks } from '../notifications/visitor-links';

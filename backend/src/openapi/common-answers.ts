@@ -12,7 +12,7 @@ import { RETRY_AFTER } from '../common/retry-after.header';
 import { documentedBounds, type ParameterRule } from '../common/parameter-rule';
 import { ERROR_CODES_EXTENSION } from '../common/api-refusals';
 import type { DeclaredErrors } from '../common/domain-error';
-import { IDEMPOTENCY_KEY_HEADER } from '../common/idempotency.interceptor';
+import { IDEMPOTENCY_KEY_HEADER } from '../common/idempotent-answers';
 import {
   BodyRefused,
   IdempotencyRefused,

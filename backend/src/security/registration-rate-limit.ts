@@ -25,9 +25,6 @@ export class RegistrationsThrottled extends DomainError {
  * database error decides the answer.
  */
 export class RegistrationRateLimit {
-  /** The route it limits. */
-  static readonly PATH = '/api/create-checkout-session';
-
   private readonly logger = new Logger('RateLimit');
   private lastPrune = 0;
   private readonly counter: RequestCounter;

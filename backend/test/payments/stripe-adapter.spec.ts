@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LiveTour } from '../../src/tour/live-tour';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { OPEN_SLOT, request } from '../http';
@@ -173,6 +174,41 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
     expect(stripe.requests[1].headers['idempotency-key']).toBe(
       stripe.requests[0].headers['idempotency-key'],
     );
+  });
+
+  it('lets the Idempotency-Key go after a 502: a retry with it runs again', async () => {
+    answerSessionCreation(stripe);
+    let failures = 0;
+    stripe.on((request) => {
+      if (request.path !== '/v1/checkout/sessions' || failures > 0) return undefined;
+      failures += 1;
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'Currency ron is not enabled' } },
+      };
+    });
+    const body = {
+      name: 'Radu',
+      email: `radu.${Date.now()}@example.com`,
+      whatsapp: '+40 700 000 000',
+      event: 'bucharest',
+      time: OPEN_SLOT,
+      dream: 'd'.repeat(120),
+    };
+    const key = randomUUID();
+    const post = () =>
+      request<{ url?: string }>(app.url, 'POST', '/api/create-checkout-session', body, {
+        'idempotency-key': key,
+      });
+    const failed = await post();
+    expect(failed.status).toBe(502);
+    const retried = await post();
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(retried.body.url).toMatch(/^https:/);
+    const replayed = await post();
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(retried.body);
   });
 
   it('answers 502 on an API failure and gives the seat hold back with an event', async () => {

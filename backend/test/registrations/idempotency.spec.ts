@@ -97,6 +97,40 @@ describe('Idempotency-Key on POST /api/create-checkout-session', () => {
     });
   });
 
+  async function keptFor(key: string): Promise<unknown[]> {
+    return state.apps[0].dataSource.query('SELECT status FROM idempotency_keys WHERE key = $1', [
+      key,
+    ]) as Promise<unknown[]>;
+  }
+
+  it('keeps nothing for what is refused before the route: the rate limit, another method', async () => {
+    // One registration from this address in the window, then the limit of 1 refuses.
+    const throttled = await state.start({ env: { REGISTRATION_RATE_LIMIT: '1' } });
+    const key = randomUUID();
+    expect(
+      (await request(throttled.url, 'POST', '/api/create-checkout-session', registrationBody()))
+        .status,
+    ).toBe(200);
+    const refused = await request<Answer>(
+      throttled.url,
+      'POST',
+      '/api/create-checkout-session',
+      registrationBody(),
+      { 'idempotency-key': key },
+    );
+    expect(refused.status).toBe(429);
+    expect(await keptFor(key)).toEqual([]);
+    const other = await request<Answer>(
+      state.apps[0].url,
+      'GET',
+      '/api/create-checkout-session',
+      undefined,
+      { 'idempotency-key': key },
+    );
+    expect(other.status).toBe(404);
+    expect(await keptFor(key)).toEqual([]);
+  });
+
   it('refuses a key that is not 1 to 255 visible ASCII characters', async () => {
     for (const key of ['x'.repeat(256), 'with space', '']) {
       const answer = await request<Answer>(

@@ -1,10 +1,9 @@
-import { Body, Controller, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { VisitorCommand } from '../../../common/api-refusals';
 import { ConcurrentChange } from '../../../common/request-errors';
-import { IdempotencyInterceptor } from '../../../common/idempotency.interceptor';
 import { requestId } from '../../../common/request-id';
 import { APP_CONFIG } from '../../../config/app-config.token';
 import type { AppConfig } from '../../../config/config';
@@ -24,6 +23,9 @@ import { CreateRegistrationCommand, type RegistrationBody } from './create-regis
 import { CreateRegistrationRequestDto } from './create-registration.request.dto';
 import { CreateRegistrationResponseDto } from './create-registration.response.dto';
 
+/** The registration route, where the rate limit and the Idempotency-Key's middleware stand too. */
+export const CREATE_REGISTRATION_PATH = '/api/create-checkout-session';
+
 @ApiTags('registrations')
 @Controller()
 export class CreateRegistrationHttpController {
@@ -32,8 +34,8 @@ export class CreateRegistrationHttpController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Post('api/create-checkout-session')
-  @UseInterceptors(IdempotencyInterceptor)
+  // Its Idempotency-Key is honoured by IdempotentAnswers, a middleware on this path (server.ts).
+  @Post(CREATE_REGISTRATION_PATH.slice(1))
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,

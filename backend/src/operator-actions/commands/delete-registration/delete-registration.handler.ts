@@ -4,7 +4,7 @@ import { adminMetadata } from '../../../auth/admin-actor';
 import { forgetRecipient, forgetRecipientErrors } from '../../../notifications/outbox';
 import { assertRegistrationId } from '../../../registrations/domain/registration-id';
 import { shredPersonalDataKey } from '../../../personal-data/personal-data-vault';
-import { forgetAnswersNamingRegistration } from '../../../common/idempotency.interceptor';
+import { forgetAnswersNamingRegistration } from '../../../common/idempotent-answers';
 import { deleteRegistration } from '../../../registrations/domain/operator-decisions';
 import { refundOnDeletion } from '../../../registrations/domain/payment-decisions';
 import { RefundWorker } from '../../../checkout/refund-worker';
