@@ -160,13 +160,24 @@ export function linkIn(dataDir, registrationId, page) {
   }, 20_000);
 }
 
-/** An operator's call with the page's session, as the console sends it. */
-export function adminCall(page, baseURL, method, path, data) {
-  return page.request.fetch(path, {
-    method,
-    data,
-    headers: { Origin: baseURL, 'Content-Type': 'application/json' },
-  });
+/**
+ * An operator's call with the page's session, as the console sends it. A read is sent once more
+ * on a fresh connection when the one it reused was closed under it (the server lets an idle
+ * connection go after 5 s; on a busy machine the reuse can cross the close), as a browser does.
+ */
+export async function adminCall(page, baseURL, method, path, data) {
+  const send = () =>
+    page.request.fetch(path, {
+      method,
+      data,
+      headers: { Origin: baseURL, 'Content-Type': 'application/json' },
+    });
+  try {
+    return await send();
+  } catch (error) {
+    if (method !== 'GET' || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return send();
+  }
 }
 
 let slotSeq = 0;
