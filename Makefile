@@ -73,7 +73,7 @@ test-e2e: build browser
 ## Two parts at once, each one's output printed whole when it ends: the frontend's types and
 ## component suite, the static checks (ESLint, Prettier, the OpenAPI linters, the dependency and
 ## table-owner lints, the backend's types) and the site's build, one after the other; beside them
-## the backend's build and suite. Then the browser suite on that build, alone, its files in three
+## the backend's build and suite. Then the browser suite on that build, alone, its files in two
 ## workers (E2E_WORKERS), each with a server of its own. All four at once took 12.5 minutes on a
 ## fresh clone instead of 13.1, but tests that measure a proxy's handover, a webhook storm and
 ## the browser's waits failed on the loaded 2-core machine. The backend's build skips its

@@ -1,6 +1,6 @@
 // Browser tests: Chromium (found by chromium.cjs), driven by playwright-core, against the real server and a
 // fresh database. Starts the built backend on a free port with its own data directory for each
-// worker (E2E_WORKERS, 3 unless set), runs the scenarios of the public site, then stops the servers.
+// worker (E2E_WORKERS, 2 unless set), runs the scenarios of the public site, then stops the servers.
 //
 //   npm run test:e2e -w frontend            all scenarios
 //   E2E_WORKERS=1 npm run test:e2e -w frontend   all scenarios on one server, one after the other
@@ -253,7 +253,7 @@ async function runScenario({ name, run, networkErrors }, { browser, server, labe
 }
 
 /**
- * The chosen files run by E2E_WORKERS workers (3 unless set), each with a server and database of
+ * The chosen files run by E2E_WORKERS workers (2 unless set), each with a server and database of
  * its own: a worker takes the next file from the queue and runs its scenarios one after the
  * other, so a file's scenarios keep their order and see only the files before it on that server.
  * The scenarios that share a server's slots take slots of their own (support.mjs).
@@ -268,7 +268,7 @@ async function main() {
     .filter(([file]) => !onlyFile || file === onlyFile)
     .map(([file, list]) => [file, list.filter(({ name }) => !only || name.includes(only))])
     .filter(([, list]) => list.length > 0);
-  const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 3) || 1, chosen.length));
+  const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 2) || 1, chosen.length));
   build();
   const servers = await Promise.all(
     Array.from({ length: workers }, (_, index) =>
