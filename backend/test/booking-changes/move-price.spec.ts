@@ -535,6 +535,43 @@ describe('moving a booking to a slot of another price: the difference paid or re
     expect(await refundAll()).toEqual({ refunded: 1, failed: 0 });
   });
 
+  it('let in at the old door while a difference waits: the seat held goes back and its page closes, the booking stays', async () => {
+    const id = await paidByCard(B, 'let-in-first@example.com');
+    const inN = await seatsTaken(N);
+    const due = await moveFromEmail(id, N);
+    expect(due.body.outcome).toBe('payment-due');
+    expect(await seatsTaken(N)).toBe(inN + 1);
+    const ticket = await ticketOf(id);
+    expect((await checkIn(B, ticket)).status).toBe(200);
+    expect(await seatsTaken(N)).toBe(inN);
+    expect(await row(id)).toMatchObject({ event: B.event, time: B.time, move_event: null });
+    expect((await dataOf(id, 'MoveSeatReleased')).at(-1)).toMatchObject({
+      reason: 'past-the-door',
+    });
+    await pageClosed(new URL(due.body.checkout!.url).pathname.split('/').at(-1)!);
+    // The page is closed: nothing more to pay, nothing to refund; the person is in.
+    expect((await payInSandbox(due.body.checkout!.url)).status).toBe(410);
+    expect(await dataOf(id, 'RefundRequested')).toEqual([]);
+    expect((await checkIn(B, ticket)).body.code).toBe('already-checked-in');
+  });
+
+  it('erased while a difference waits: the seat held goes back and its page closes', async () => {
+    const id = await paidByCard(B, 'erased-waiting@example.com');
+    const inN = await seatsTaken(N);
+    const due = await moveFromEmail(id, N);
+    expect(await seatsTaken(N)).toBe(inN + 1);
+    expect((await admin('DELETE', `/api/registrations/${id}`)).status).toBe(204);
+    expect(await seatsTaken(N)).toBe(inN);
+    await pageClosed(new URL(due.body.checkout!.url).pathname.split('/').at(-1)!);
+    expect((await payInSandbox(due.body.checkout!.url)).status).toBe(410);
+    const [kept] = await app.dataSource.query(
+      `SELECT count(*)::int AS rows FROM registration_view
+        WHERE id = $1 AND (email IS NOT NULL OR name IS NOT NULL)`,
+      [id],
+    );
+    expect(kept.rows).toBe(0);
+  });
+
   it('an operator: a dearer slot asks what becomes of the difference; waived, it moves at once; asked, the seat is held and the visitor is emailed the link to pay it', async () => {
     const waived = await paidByCard(A, 'waived@example.com');
     const unsettled = await admin<{ code: string; amountMinor: number; currency: string }>(

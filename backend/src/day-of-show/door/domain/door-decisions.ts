@@ -1,5 +1,6 @@
 import {
   holdsTicket,
+  releaseMoveSeat,
   type RegistrationState,
   type RegistrationStatus,
 } from '../../../registrations/domain/registration';
@@ -44,7 +45,8 @@ export interface CheckInRequest {
 /**
  * Lets a person in, or says why not: a deleted registration's ticket is cancelled; another slot
  * is refused; then a seat that is not paid or was given up; an expired ticket; and a person
- * checked in already (the first check-in stands, and is named).
+ * checked in already (the first check-in stands, and is named). A move waiting for its
+ * difference ends with the check-in: its seat held in the other slot is released.
  */
 export function checkIn(state: RegistrationState, request: CheckInRequest): RegistrationEvent[] {
   if (state.status === 'deleted') throw new DoorRefusal('cancelled');
@@ -79,6 +81,9 @@ export function checkIn(state: RegistrationState, request: CheckInRequest): Regi
         ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
       },
     },
+    // Let in here, the booking stays here: a seat held elsewhere for its move goes back, and
+    // the difference's page closes (a payment made on it anyway is refunded).
+    ...releaseMoveSeat(state, 'past-the-door'),
   ];
 }
 
