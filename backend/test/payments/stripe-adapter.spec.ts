@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LiveTour } from '../../src/tour/live-tour';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
-import { OPEN_SLOT, request } from '../http';
+import { OPEN_SLOT, registrationBody, request } from '../http';
 import { answerSessionCreation, StripeStandIn } from './stripe-stand-in';
 import { registerVisitor, STRIPE_ENV } from './payment-fixtures';
 import { storedEvents } from '../read-models';
@@ -160,14 +160,19 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
     ]);
   });
 
-  it('retries a failed request with the same idempotency key, so one session is made', async () => {
+  /** Stripe makes sessions, but refuses the first one asked for with this answer. */
+  function sessionRefusedOnce(status: number, error: { type: string; message: string }) {
     answerSessionCreation(stripe);
     let failures = 0;
     stripe.on((request) => {
       if (request.path !== '/v1/checkout/sessions' || failures > 0) return undefined;
       failures += 1;
-      return { status: 500, body: { error: { type: 'api_error', message: 'Try again' } } };
+      return { status, body: { error } };
     });
+  }
+
+  it('retries a failed request with the same idempotency key, so one session is made', async () => {
+    sessionRefusedOnce(500, { type: 'api_error', message: 'Try again' });
     const registered = await registerVisitor(app.url);
     expect(registered.status).toBe(200);
     expect(stripe.requests).toHaveLength(2);
@@ -177,24 +182,11 @@ describe('the Stripe adapter, against a local stand-in for the Stripe API', () =
   });
 
   it('lets the Idempotency-Key go after a 502: a retry with it runs again', async () => {
-    answerSessionCreation(stripe);
-    let failures = 0;
-    stripe.on((request) => {
-      if (request.path !== '/v1/checkout/sessions' || failures > 0) return undefined;
-      failures += 1;
-      return {
-        status: 400,
-        body: { error: { type: 'invalid_request_error', message: 'Currency ron is not enabled' } },
-      };
+    sessionRefusedOnce(400, {
+      type: 'invalid_request_error',
+      message: 'Currency ron is not enabled',
     });
-    const body = {
-      name: 'Radu',
-      email: `radu.${Date.now()}@example.com`,
-      whatsapp: '+40 700 000 000',
-      event: 'bucharest',
-      time: OPEN_SLOT,
-      dream: 'd'.repeat(120),
-    };
+    const body = registrationBody();
     const key = randomUUID();
     const post = () =>
       request<{ url?: string }>(app.url, 'POST', '/api/create-checkout-session', body, {
