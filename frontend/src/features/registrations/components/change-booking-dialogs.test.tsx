@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { AdminIntlProvider } from '../../../lib/admin-session/admin-intl-provider';
 import { AdminSessionProvider } from '../../../lib/admin-session/use-admin-session';
@@ -55,7 +56,7 @@ const registration = (overrides: Partial<AdminRegistration> = {}): AdminRegistra
   ...overrides,
 });
 
-function serve(moved: () => FakeAnswer) {
+function serve(moved: () => FakeAnswer | Promise<FakeAnswer>) {
   const posted: unknown[] = [];
   fakeSite((method, url, body) => {
     if (url === '/api/admin/session') return { body: BOX_OFFICE_SESSION };
@@ -141,6 +142,33 @@ describe('the operator’s move of a booking of another price', () => {
     await userEvent.click(screen.getByLabelText(/is waived/));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(posted).toEqual([{ event: 'napoli', time: 'N', difference: 'waive' }]);
+    expect(await screen.findByText('Booking Moved')).toBeInTheDocument();
+  });
+
+  it('says the booking moved even when the list drops its card before the answer comes', async () => {
+    let answer!: (value: FakeAnswer) => void;
+    serve(() => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+    let dropCard!: () => void;
+    function Card() {
+      const [shown, setShown] = useState(true);
+      dropCard = () => setShown(false);
+      return shown ? (
+        <MoveBookingDialog registration={registration()} name="Ana Pop" onClose={() => {}} />
+      ) : null;
+    }
+    renderWithProviders(
+      <AdminIntlProvider>
+        <AdminSessionProvider>
+          <Card />
+        </AdminSessionProvider>
+      </AdminIntlProvider>,
+    );
+    await choose('bucharest');
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    // The live list refreshed first: the booking left the slot shown, its card and dialog too.
+    act(() => dropCard());
+    expect(screen.queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
+    answer({ body: registration({ time: 'B' }) });
     expect(await screen.findByText('Booking Moved')).toBeInTheDocument();
   });
 

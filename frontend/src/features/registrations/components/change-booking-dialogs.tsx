@@ -68,10 +68,12 @@ export function MoveBookingDialog({
     form.preventDefault();
     if (!choice) return;
     const [event, time] = JSON.parse(choice) as [string, string];
-    move.mutate(
-      { id: registration.id, event, time, ...(settle ? { difference: settle } : {}) },
-      {
-        onSuccess: (moved) => {
+    // mutateAsync, not mutate's callbacks: the list may drop this card (the booking moved out of
+    // the slot shown) before the answer is read, and the toast must come all the same.
+    move
+      .mutateAsync({ id: registration.id, event, time, ...(settle ? { difference: settle } : {}) })
+      .then(
+        (moved) => {
           toast(
             moved.pendingMove
               ? {
@@ -85,7 +87,7 @@ export function MoveBookingDialog({
           );
           onClose();
         },
-        onError: (error) => {
+        (error: unknown) => {
           const code = error instanceof HttpError ? error.code : undefined;
           const words = code ? MOVE_REFUSALS[code] : undefined;
           fail(
@@ -97,8 +99,7 @@ export function MoveBookingDialog({
                   t('admin.toast.moveFailed.description'),
           );
         },
-      },
-    );
+      );
   };
   return (
     <ModalDialog
@@ -202,17 +203,19 @@ export function HandOnBookingDialog({
   const fieldErrors = handOn.error instanceof HttpError ? handOn.error.fieldErrors : [];
   const submit = (form: FormEvent) => {
     form.preventDefault();
-    handOn.mutate(
-      { id: registration.id, ...values, locale: registration.locale ?? 'en' },
-      {
-        onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the booking handed on leaves the list, its card and
+    // this dialog with it, often before the answer is read, and the toast must come all the same.
+    handOn
+      .mutateAsync({ id: registration.id, ...values, locale: registration.locale ?? 'en' })
+      .then(
+        () => {
           toast({
             title: t('admin.toast.handedOn.title'),
             description: t('admin.toast.handedOn.description', { name, to: values.name }),
           });
           onClose();
         },
-        onError: (error) => {
+        (error: unknown) => {
           if (error instanceof HttpError && error.fieldErrors.length > 0) return;
           fail(
             error,
@@ -221,8 +224,7 @@ export function HandOnBookingDialog({
               t('admin.toast.handOnFailed.description'),
           );
         },
-      },
-    );
+      );
   };
   return (
     <ModalDialog
