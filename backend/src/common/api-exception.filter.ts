@@ -160,13 +160,25 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (unavailable && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
       this.metrics?.databaseUnavailableAnswer(unavailable);
     }
-    if (response.headersSent) return;
-    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
-      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    }
-    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    }
-    response.status(body.statusCode).json(body);
+    answerApiError(response, exception, body);
   }
+}
+
+/**
+ * Answers `exception` in the one JSON shape (`body`, its toApiError), with Retry-After when the
+ * database is briefly away or the error names a wait; nothing once the answer has begun.
+ */
+export function answerApiError(
+  response: Response,
+  exception: unknown,
+  body: ApiErrorBody = toApiError(exception),
+): void {
+  if (response.headersSent) return;
+  if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
+    response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  }
+  if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+    response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+  }
+  response.status(body.statusCode).json(body);
 }

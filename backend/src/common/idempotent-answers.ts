@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-unavailable';
-import { toApiError } from './api-exception.filter';
+import { answerApiError } from './api-exception.filter';
 import { IdempotencyRefused } from './request-errors';
 import type { ParameterRule } from './parameter-rule';
 import type { SqlExecutor } from '../event-store/sql-executor';
@@ -122,13 +121,8 @@ export class IdempotentAnswers {
         () => send(body),
         (error: unknown) => {
           this.logger.error(`An answer not kept for its Idempotency-Key: ${String(error)}`);
-          const fault = toApiError(error);
-          if (response.headersSent) return;
-          if (fault.statusCode === 503) {
-            response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-          }
-          response.status(fault.statusCode);
-          send(fault);
+          // response.json is the framework's own again: the filter's way of answering a fault.
+          answerApiError(response, error);
         },
       );
       return response;
@@ -140,8 +134,7 @@ export class IdempotentAnswers {
     code: keyof typeof IdempotencyRefused.codes,
     message: string,
   ): void {
-    const body = toApiError(new IdempotencyRefused(code, message, IDEMPOTENCY_KEY_HEADER));
-    response.status(body.statusCode).json(body);
+    answerApiError(response, new IdempotencyRefused(code, message, IDEMPOTENCY_KEY_HEADER));
   }
 
   /** Takes the key for this request: a new one, or one whose claim lapsed unanswered. */
