@@ -23,7 +23,7 @@ const SLOT = `/api/admin/tour/events/bucharest/slots/${encodeURIComponent(OPEN_S
 const OTHER_SLOT = 'Oct 19 - 7:00pm';
 const LINK_SECRET = 'after-the-door-link-secret-0123456789abcdef';
 /** Long enough for everything before the start, on a slow machine shared by others. */
-const STARTS_IN_MS = 45_000;
+const STARTS_IN_MS = 180_000;
 
 /** The tests' tour with the open slot starting soon: today, so its day is the door's day. */
 function startingSoon(): LiveTour {
@@ -482,44 +482,38 @@ describe('after the door: a booking whose life stays true once the evening begin
     await again.body?.cancel();
   });
 
-  it(
-    "refuses the visitor's own changes once the slot has begun; an operator still cancels, with a reason",
-    async () => {
-      const [heldId, paidId] = [lateHolder, startedSeat];
-      await waitFor(
-        async () => (Date.now() > startsAt.getTime() + 50 ? true : undefined),
-        STARTS_IN_MS + 10_000,
-      );
-      for (const [method, path, body] of [
-        ['POST', `/api/registrations/${heldId}/give-back`, undefined],
-        ['POST', `/api/registrations/${heldId}/resume-checkout`, undefined],
-        [
-          'POST',
-          `/api/registrations/${paidId}/dreams`,
-          { dream: 'A dream shared after the start.' },
-        ],
-      ] as const) {
-        const refused = await visitor(method, path, body);
-        expect({ path, status: refused.status }).toEqual({ path, status: 409 });
-        expect(refused.body).toMatchObject({
-          code: 'past-the-door',
-          reason: 'started',
-          message: expect.stringMatching(/begun/),
-        });
-      }
-      const noReason = await admin('POST', `/api/admin/registrations/${paidId}/cancel`, {
-        refund: false,
+  it("refuses the visitor's own changes once the slot has begun; an operator still cancels, with a reason", async () => {
+    const [heldId, paidId] = [lateHolder, startedSeat];
+    // The evening comes early: an operator moves the slot to start a moment from now, as the
+    // tour editor may, instead of the test waiting out the rest of STARTS_IN_MS.
+    startsAt = new Date(Date.now() + 1_000);
+    const moved = await admin('PATCH', SLOT, { startsAt: startsAt.toISOString() });
+    expect(moved.status).toBe(200);
+    await waitFor(async () => (Date.now() > startsAt.getTime() + 50 ? true : undefined), 10_000);
+    for (const [method, path, body] of [
+      ['POST', `/api/registrations/${heldId}/give-back`, undefined],
+      ['POST', `/api/registrations/${heldId}/resume-checkout`, undefined],
+      ['POST', `/api/registrations/${paidId}/dreams`, { dream: 'A dream shared after the start.' }],
+    ] as const) {
+      const refused = await visitor(method, path, body);
+      expect({ path, status: refused.status }).toEqual({ path, status: 409 });
+      expect(refused.body).toMatchObject({
+        code: 'past-the-door',
+        reason: 'started',
+        message: expect.stringMatching(/begun/),
       });
-      expect(noReason.status).toBe(400);
-      expect(
-        (
-          await admin('POST', `/api/admin/registrations/${paidId}/cancel`, {
-            refund: false,
-            reason: 'Left at the interval.',
-          })
-        ).status,
-      ).toBe(200);
-    },
-    STARTS_IN_MS + 30_000,
-  );
+    }
+    const noReason = await admin('POST', `/api/admin/registrations/${paidId}/cancel`, {
+      refund: false,
+    });
+    expect(noReason.status).toBe(400);
+    expect(
+      (
+        await admin('POST', `/api/admin/registrations/${paidId}/cancel`, {
+          refund: false,
+          reason: 'Left at the interval.',
+        })
+      ).status,
+    ).toBe(200);
+  }, 30_000);
 });
