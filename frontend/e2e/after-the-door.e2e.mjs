@@ -227,6 +227,8 @@ export const afterTheDoorScenarios = [
   },
   {
     name: 'After the door (en): undoing the late check-in of a no-show gives the no-show back',
+    // A minute on its own server waiting for the clock: run beside the workers (run.mjs).
+    waitsOnTheClock: true,
     async run({ browser, startOwnServer, adminPassword }) {
       // A slot that starts a minute from now, still open for registration until it does.
       const own = await startOwnServer(

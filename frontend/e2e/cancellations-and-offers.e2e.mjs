@@ -185,6 +185,8 @@ export const cancellationScenarios = [
   },
   {
     name: 'Offers: an offer left unpaid lapses and passes to the next person waiting, who pays it',
+    // A minute on its own server waiting for the clock: run beside the workers (run.mjs).
+    waitsOnTheClock: true,
     async run({ browser, startOwnServer, adminPassword }) {
       // Offers held one minute, released at their deadline (no grace): the sweeper wakes then.
       const own = await startOwnServer(

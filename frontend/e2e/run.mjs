@@ -256,7 +256,9 @@ async function runScenario({ name, run, networkErrors }, { browser, server, labe
  * The chosen files run by E2E_WORKERS workers (2 unless set), each with a server and database of
  * its own: a worker takes the next file from the queue and runs its scenarios one after the
  * other, so a file's scenarios keep their order and see only the files before it on that server.
- * The scenarios that share a server's slots take slots of their own (support.mjs).
+ * The scenarios that share a server's slots take slots of their own (support.mjs). A scenario
+ * marked `waitsOnTheClock` starts a server of its own and leaves its file's order: it runs in a
+ * lane beside the workers.
  */
 async function main() {
   const executablePath = chromiumPath();
@@ -296,19 +298,31 @@ async function main() {
   });
   let failed = 0;
   let passed = 0;
-  const queue = [...chosen];
+  const count = (ok) => (ok ? (passed += 1) : (failed += 1));
+  // Scenarios that spend a minute waiting for their server's clock (an offer's hold, a slot's
+  // start), each on a server of its own: they run one after the other beside the workers
+  // instead of holding a worker idle for that minute.
+  const beside = chosen.flatMap(([, list]) => list.filter((scenario) => scenario.waitsOnTheClock));
+  const queue = chosen
+    .map(([file, list]) => [file, list.filter((scenario) => !scenario.waitsOnTheClock)])
+    .filter(([, list]) => list.length > 0);
   const worker = async (server, index) => {
     const label = workers === 1 ? '' : `[${index + 1}] `;
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [, list] = next;
-      for (const scenario of list) {
-        if (await runScenario(scenario, { browser, server, label })) passed += 1;
-        else failed += 1;
-      }
+      for (const scenario of list) count(await runScenario(scenario, { browser, server, label }));
+    }
+  };
+  const besideTheWorkers = async () => {
+    for (const scenario of beside) {
+      count(await runScenario(scenario, { browser, server: servers[0], label: '[beside] ' }));
     }
   };
   try {
-    await Promise.all(servers.map((server, index) => worker(server, index)));
+    await Promise.all([
+      ...servers.map((server, index) => worker(server, index)),
+      besideTheWorkers(),
+    ]);
   } finally {
     await browser.close();
     await Promise.all([...running].map((stopServer) => stopServer()));
