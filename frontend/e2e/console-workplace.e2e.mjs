@@ -1,9 +1,17 @@
 // The Command Center as a workplace: its own shell on every page, the next evenings first, the
 // log in words, notices that cover nothing, a slot's list on paper, axe at two widths in three
 // languages. Few page loads: a page moves between sections through the shell's own links.
-/* global window, document, MutationObserver -- the callbacks of page.evaluate run in the browser */
+/* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
-import { adminCall, axeViolations, gotoSettled, slotOfItsOwn, visible } from './support.mjs';
+import {
+  adminCall,
+  axeViolations,
+  gotoSettled,
+  recordAnnouncements,
+  slotOfItsOwn,
+  visible,
+  wasAnnounced,
+} from './support.mjs';
 import { eventually, register, unique } from './command-center.e2e.mjs';
 
 const PUBLIC_NAVIGATION = ['About', 'Who We Are', 'Press', 'Past Events', 'Register'];
@@ -71,30 +79,12 @@ export const consoleWorkplaceScenarios = [
   {
     name: 'Console shell: every page in its own shell, the next evenings first, the sign-in toast covering nothing',
     async run({ page, browser, baseURL, adminPassword }) {
-      // A live region speaks a notice for about a second (Radix's announcer), which a loaded
-      // machine may pass before the toast is seen: every text a live region takes is recorded.
-      await page.addInitScript(() => {
-        window.announced = [];
-        new MutationObserver(() => {
-          for (const region of document.querySelectorAll('[aria-live], [role="status"]')) {
-            const text = region.textContent?.trim();
-            if (text && !window.announced.includes(text)) window.announced.push(text);
-          }
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-      });
+      await recordAnnouncements(page);
       await signIn(page, adminPassword);
       // The sign-in's notice sits under the shell, in the page's flow: announced, covering nothing.
       const toast = page.locator('.toast, .toast-plain').filter({ hasText: 'Access Granted' });
       await visible(toast);
-      await page
-        .waitForFunction(() => window.announced.some((text) => text.includes('Access Granted')), {
-          timeout: 5000,
-        })
-        .catch(() => undefined);
-      assert.ok(
-        await page.evaluate(() => window.announced.some((text) => text.includes('Access Granted'))),
-        'the notice is announced',
-      );
+      assert.ok(await wasAnnounced(page, 'Access Granted'), 'the notice is announced');
       assert.deepEqual(await controlsUnder(page, toast.first()), []);
 
       const { time } = await slotOfItsOwn(page, baseURL, { days: 1, at: [17, 0] });

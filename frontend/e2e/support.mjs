@@ -1,5 +1,5 @@
 // What the browser scenarios share: the routes to visit, a dream, unique emails, and waiting.
-/* global window, document -- the callbacks of page.evaluate run in the browser */
+/* global window, document, MutationObserver -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -45,6 +45,30 @@ export async function eventually(check, timeout = 10_000) {
 
 export const visible = (locator, timeout = 20_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
+
+/**
+ * Records every text a live region of `page` takes, from its next document on. A live region
+ * speaks a notice for about a second (Radix's announcer), which a loaded machine may pass before
+ * the toast is seen; `wasAnnounced` then still knows.
+ */
+export async function recordAnnouncements(page) {
+  await page.addInitScript(() => {
+    window.announced = [];
+    new MutationObserver(() => {
+      for (const region of document.querySelectorAll('[aria-live], [role="status"]')) {
+        const text = region.textContent?.trim();
+        if (text && !window.announced.includes(text)) window.announced.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Whether a live region of `page` (recordAnnouncements) has said `words`, within `timeout`. */
+export async function wasAnnounced(page, words, timeout = 5_000) {
+  const said = (text) => window.announced.some((announced) => announced.includes(text));
+  await page.waitForFunction(said, words, { timeout }).catch(() => undefined);
+  return page.evaluate(said, words);
+}
 
 /**
  * Opens `url` and waits until the page has settled: loaded, something drawn, and no request of
