@@ -1,5 +1,5 @@
 # The README's commands. Every target installs what it needs from the lock file first.
-.PHONY: start dev test test-static test-frontend-suite test-frontend-static-site test-backend-built test-backend-suite build install browser nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
+.PHONY: start dev test test-static test-frontend-suite test-frontend-static-site test-backend-built test-backend-suite build install browser browser-whole nginx lint format typecheck openapi migrate rebuild-projections rotate-ticket-key bench soak test-backend test-frontend test-e2e backup restore
 
 NPM ?= npm
 
@@ -12,9 +12,14 @@ node_modules/.package-lock.json: package-lock.json package.json backend/package.
 install: node_modules/.package-lock.json
 
 # A Chromium for the tests that drive a browser: found through CHROMIUM_PATH, then the usual
-# places; when there is none, installed (apt as root on Debian, else Playwright's download).
+# places (a headless shell first); when there is none, installed (apt's chromium-headless-shell
+# as root on Debian, else Playwright's download). The benchmarks want the whole browser a
+# visitor runs: `browser-whole` finds or installs that one (apt's chromium).
 browser: install
 	node frontend/e2e/install-chromium.mjs
+
+browser-whole: install
+	node frontend/e2e/install-chromium.mjs --browser
 
 # An nginx for the test that loads deploy/nginx.conf: found through NGINX_PATH, then the usual
 # places; when there is none, installed with apt as root on Debian (else that test is skipped).
@@ -105,7 +110,7 @@ test-backend-suite: test-backend-built
 ## make bench: rush, reads, appends, rebuild and the Command Center against their baselines,
 ## as one table (the site is built too: the console is also measured in Chromium, and the reads
 ## behind deploy/nginx.conf when an nginx is there, which `make nginx` installs).
-bench: install browser nginx
+bench: install browser-whole nginx
 	$(NPM) run build -w backend
 	$(NPM) run build -w frontend
 	$(NPM) run bench -w backend

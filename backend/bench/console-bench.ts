@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
@@ -31,7 +32,11 @@ const SLOTS = 20;
 const PAGE_REQUESTS = 300;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? '65');
 const ADMIN_PASSWORD = 'bench-admin-password-long-enough';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The whole browser a visitor runs, not the tests' headless shell: found as the tests find theirs.
+const chromiumFinder = createRequire(__filename)(
+  path.resolve(BACKEND_DIR, '..', 'frontend', 'e2e', 'chromium.cjs'),
+) as typeof import('../../frontend/e2e/chromium.cjs');
+const CHROMIUM = chromiumFinder.findChromium(process.env, 'browser').path;
 const FRONTEND_DIST = path.resolve(BACKEND_DIR, '..', 'frontend', 'dist');
 const FIRST_NAMES = ['Ana', 'Ioana', 'Maria', 'Elena', 'Andrei', 'Mihai', 'Radu', 'Giulia', 'Luca'];
 const LAST_NAMES = ['Popescu', 'Ionescu', 'Rossi', 'Bianchi', 'Dumitrescu', 'Stan', 'Marin'];
@@ -253,7 +258,7 @@ interface BrowserFigures {
 async function browserFigures(url: string): Promise<BrowserFigures> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM!,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
@@ -442,9 +447,9 @@ export async function consoleBench(
       met: exportSeconds <= 10 && growth < 50 * 2 ** 20,
     });
 
-    if (!existsSync(CHROMIUM) || !existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
+    if (!CHROMIUM || !existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
       notes.push(
-        `\nThe console's browser figures were not measured: ${existsSync(CHROMIUM) ? 'no frontend build' : `no Chromium at ${CHROMIUM}`}.`,
+        `\nThe console's browser figures were not measured: ${CHROMIUM ? 'no frontend build' : 'no Chromium (make bench installs one)'}.`,
       );
     } else {
       log('console: the Command Center in Chromium');

@@ -27,7 +27,8 @@ if (!urls.length) throw new Error('usage: measure-lighthouse.mjs <url>…');
 async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
   const child = spawn(
-    chromiumPath(),
+    // The whole browser a visitor runs (Lighthouse drives its new headless mode).
+    chromiumPath(process.env, 'browser'),
     [
       '--headless=new',
       '--no-sandbox',

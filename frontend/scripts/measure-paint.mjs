@@ -10,11 +10,16 @@
 // each for the prerendered page (/) and, as the baseline, the same page rendered by the
 // script alone (/?spa=1: the server answers a query string with the plain index.html).
 /* global window -- observePaints runs inside the page */
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 const baseURL = process.argv[2] ?? 'http://localhost:3000';
 const RUNS = Number(process.env.PAINT_RUNS ?? '3');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The whole browser a visitor runs, not the tests' headless shell (chromium.cjs).
+const chromiumPath = createRequire(import.meta.url)('../e2e/chromium.cjs').chromiumPath(
+  process.env,
+  'browser',
+);
 
 const PROFILES = {
   mobile: { latency: 150, downloadKbps: 1600, uploadKbps: 750, cpu: 4 },

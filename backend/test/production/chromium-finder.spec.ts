@@ -59,6 +59,16 @@ describe('finding Chromium for the browser tests', () => {
     }
   });
 
+  it('gives the tests a headless shell before the whole browser, and the benchmarks the whole browser only', () => {
+    const chromium = fakeBrowser('chromium');
+    const shell = fakeBrowser('chromium-headless-shell');
+    expect(findChromium({ PATH: dir })).toEqual({ path: shell });
+    expect(findChromium({ PATH: dir }, 'tests')).toEqual({ path: shell });
+    expect(findChromium({ PATH: dir }, 'browser')).toEqual({ path: chromium });
+    rmSync(chromium);
+    expect(findChromium({ PATH: dir }, 'browser').path).not.toBe(shell);
+  });
+
   it('makes `make test` stop with a clear message, installing nothing, when CHROMIUM_PATH is wrong', () => {
     const missing = path.join(dir, 'no-such-chromium');
     const result = spawnSync(process.execPath, [INSTALLER], {
@@ -71,7 +81,7 @@ describe('finding Chromium for the browser tests', () => {
   });
 
   it('makes `make test` go on without installing when a browser is found', () => {
-    const chromium = fakeBrowser('chromium');
+    const chromium = fakeBrowser('chromium-headless-shell');
     const result = spawnSync(process.execPath, [INSTALLER], {
       env: {
         ...process.env,
