@@ -25,6 +25,7 @@ import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-displ
 import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
 import { INVITED_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
+import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 
@@ -189,27 +190,27 @@ function SessionRow({ operator, session }: { operator: Operator; session: Operat
   const [asking, setAsking] = useState(false);
 
   function end() {
-    revoke.mutate(
+    // The ended session leaves the list, this row with it, often before the answer is read.
+    mutateAndTell(
+      revoke,
       { operatorId: operator.id, sessionId: session.id },
-      {
-        onSuccess: () => {
-          setAsking(false);
-          toast({
-            title: t('admin.toast.sessionEnded.title'),
-            description: t('admin.toast.sessionEnded.description', {
-              name: operator.name,
-              device: session.device,
-            }),
-          });
-        },
-        onError: (error) => {
-          setAsking(false);
-          failed(
-            error,
-            'admin.toast.sessionEndFailed.title',
-            'admin.toast.sessionEndFailed.description',
-          );
-        },
+      () => {
+        setAsking(false);
+        toast({
+          title: t('admin.toast.sessionEnded.title'),
+          description: t('admin.toast.sessionEnded.description', {
+            name: operator.name,
+            device: session.device,
+          }),
+        });
+      },
+      (error) => {
+        setAsking(false);
+        failed(
+          error,
+          'admin.toast.sessionEndFailed.title',
+          'admin.toast.sessionEndFailed.description',
+        );
       },
     );
   }
@@ -323,19 +324,22 @@ function OperatorControls({ operator }: { operator: Operator }) {
   }
 
   function eraseNow() {
-    erase.mutate(operator.id, {
-      onSuccess: () => {
+    // The erased operator's controls go with its name, often before the answer is read.
+    mutateAndTell(
+      erase,
+      operator.id,
+      () => {
         setAsking(null);
         toast({
           title: t('admin.toast.operatorErased.title'),
           description: t('admin.toast.operatorErased.description', { number: operator.number }),
         });
       },
-      onError: (error) => {
+      (error) => {
         setAsking(null);
         failed(error, 'admin.toast.operatorFailed.title', 'admin.toast.operatorFailed.description');
       },
-    });
+    );
   }
 
   return (

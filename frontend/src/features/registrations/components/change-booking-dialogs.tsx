@@ -14,6 +14,7 @@ import { formatPrice } from '../../../lib/money';
 import { priceDifference } from '../../../lib/move-difference';
 import type { AdminRegistration } from '../api/admin-registration';
 import { useHandOnBooking, useMoveBooking } from '../api/change-booking';
+import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 /** The refusals of a move the dialog says in its own words, by their codes. */
 const MOVE_REFUSALS: Partial<Record<string, AdminMessageId>> = {
@@ -68,38 +69,37 @@ export function MoveBookingDialog({
     form.preventDefault();
     if (!choice) return;
     const [event, time] = JSON.parse(choice) as [string, string];
-    // mutateAsync, not mutate's callbacks: the list may drop this card (the booking moved out of
-    // the slot shown) before the answer is read, and the toast must come all the same.
-    move
-      .mutateAsync({ id: registration.id, event, time, ...(settle ? { difference: settle } : {}) })
-      .then(
-        (moved) => {
-          toast(
-            moved.pendingMove
-              ? {
-                  title: t('admin.toast.moveAsked.title'),
-                  description: t('admin.toast.moveAsked.description', { name, amount }),
-                }
-              : {
-                  title: t('admin.toast.moved.title'),
-                  description: t('admin.toast.moved.description', { name }),
-                },
-          );
-          onClose();
-        },
-        (error: unknown) => {
-          const code = error instanceof HttpError ? error.code : undefined;
-          const words = code ? MOVE_REFUSALS[code] : undefined;
-          fail(
-            error,
-            'admin.toast.moveFailed.title',
-            words
-              ? t(words)
-              : (error instanceof HttpError && error.serverMessage) ||
-                  t('admin.toast.moveFailed.description'),
-          );
-        },
-      );
+    // The list may drop this card (the booking moved out of the slot shown) before the answer.
+    mutateAndTell(
+      move,
+      { id: registration.id, event, time, ...(settle ? { difference: settle } : {}) },
+      (moved) => {
+        toast(
+          moved.pendingMove
+            ? {
+                title: t('admin.toast.moveAsked.title'),
+                description: t('admin.toast.moveAsked.description', { name, amount }),
+              }
+            : {
+                title: t('admin.toast.moved.title'),
+                description: t('admin.toast.moved.description', { name }),
+              },
+        );
+        onClose();
+      },
+      (error: unknown) => {
+        const code = error instanceof HttpError ? error.code : undefined;
+        const words = code ? MOVE_REFUSALS[code] : undefined;
+        fail(
+          error,
+          'admin.toast.moveFailed.title',
+          words
+            ? t(words)
+            : (error instanceof HttpError && error.serverMessage) ||
+                t('admin.toast.moveFailed.description'),
+        );
+      },
+    );
   };
   return (
     <ModalDialog
@@ -203,28 +203,27 @@ export function HandOnBookingDialog({
   const fieldErrors = handOn.error instanceof HttpError ? handOn.error.fieldErrors : [];
   const submit = (form: FormEvent) => {
     form.preventDefault();
-    // mutateAsync, not mutate's callbacks: the booking handed on leaves the list, its card and
-    // this dialog with it, often before the answer is read, and the toast must come all the same.
-    handOn
-      .mutateAsync({ id: registration.id, ...values, locale: registration.locale ?? 'en' })
-      .then(
-        () => {
-          toast({
-            title: t('admin.toast.handedOn.title'),
-            description: t('admin.toast.handedOn.description', { name, to: values.name }),
-          });
-          onClose();
-        },
-        (error: unknown) => {
-          if (error instanceof HttpError && error.fieldErrors.length > 0) return;
-          fail(
-            error,
-            'admin.toast.handOnFailed.title',
-            (error instanceof HttpError && error.serverMessage) ||
-              t('admin.toast.handOnFailed.description'),
-          );
-        },
-      );
+    // The booking handed on leaves the list, its card and this dialog with it, often first.
+    mutateAndTell(
+      handOn,
+      { id: registration.id, ...values, locale: registration.locale ?? 'en' },
+      () => {
+        toast({
+          title: t('admin.toast.handedOn.title'),
+          description: t('admin.toast.handedOn.description', { name, to: values.name }),
+        });
+        onClose();
+      },
+      (error: unknown) => {
+        if (error instanceof HttpError && error.fieldErrors.length > 0) return;
+        fail(
+          error,
+          'admin.toast.handOnFailed.title',
+          (error instanceof HttpError && error.serverMessage) ||
+            t('admin.toast.handOnFailed.description'),
+        );
+      },
+    );
   };
   return (
     <ModalDialog

@@ -30,6 +30,7 @@ import { HandOnBookingDialog, MoveBookingDialog } from './change-booking-dialogs
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
 import { CANCEL_REASON_MAX_LENGTH } from '../../../lib/console-bounds';
+import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 const STAGE_LABEL = {
   paidByCard: 'admin.stage.paidByCard',
@@ -99,91 +100,90 @@ export function RegistrationCard({
 
   function togglePaid() {
     const paid = !registration.paid;
-    setPaid.mutate(
+    mutateAndTell(
+      setPaid,
       { id: registration.id, paid },
-      {
-        onSuccess: () =>
-          toast({
-            title: t('admin.toast.paidUpdated.title'),
-            description: t('admin.toast.paidUpdated.description', { name, value: yesNo(paid) }),
-          }),
-        onError: (error) =>
-          fail(
-            error,
-            'admin.toast.paidFailed.title',
-            (error instanceof HttpError && error.serverMessage) ||
-              t('admin.toast.paidFailed.description'),
-          ),
-      },
+      () =>
+        toast({
+          title: t('admin.toast.paidUpdated.title'),
+          description: t('admin.toast.paidUpdated.description', { name, value: yesNo(paid) }),
+        }),
+      (error) =>
+        fail(
+          error,
+          'admin.toast.paidFailed.title',
+          (error instanceof HttpError && error.serverMessage) ||
+            t('admin.toast.paidFailed.description'),
+        ),
     );
   }
 
   function toggleDreamedCaptured() {
     const dreamedCaptured = !registration.dreamedCaptured;
-    setDreamedCaptured.mutate(
+    mutateAndTell(
+      setDreamedCaptured,
       { id: registration.id, dreamedCaptured },
-      {
-        onSuccess: () =>
-          toast({
-            title: t('admin.toast.statusUpdated.title'),
-            description: t('admin.toast.statusUpdated.description', {
-              name,
-              value: yesNo(dreamedCaptured),
-            }),
+      () =>
+        toast({
+          title: t('admin.toast.statusUpdated.title'),
+          description: t('admin.toast.statusUpdated.description', {
+            name,
+            value: yesNo(dreamedCaptured),
           }),
-        onError: (error) =>
-          fail(
-            error,
-            'admin.toast.dreamCapturedFailed.title',
-            t('admin.toast.dreamCapturedFailed.description'),
-          ),
-      },
+        }),
+      (error) =>
+        fail(
+          error,
+          'admin.toast.dreamCapturedFailed.title',
+          t('admin.toast.dreamCapturedFailed.description'),
+        ),
     );
   }
 
   function confirm() {
-    confirmWaitlist.mutate(registration.id, {
-      onSuccess: () =>
+    mutateAndTell(
+      confirmWaitlist,
+      registration.id,
+      () =>
         toast({
           title: t('admin.toast.confirmed.title'),
           description: t('admin.toast.confirmed.description', { name }),
         }),
-      onError: (error) =>
+      (error) =>
         fail(
           error,
           'admin.toast.confirmFailed.title',
           (error instanceof HttpError && error.serverMessage) ||
             t('admin.toast.confirmFailed.description'),
         ),
-    });
+    );
   }
 
   function cancel(refund: boolean) {
-    cancelRegistration.mutate(
+    mutateAndTell(
+      cancelRegistration,
       { id: registration.id, refund, reason: cancelReason.trim() || undefined },
-      {
-        onSuccess: () => {
-          setCancelling(null);
-          setCancelReason('');
-          toast({
-            title: t('admin.toast.cancelled.title'),
-            description: t(
-              refund
-                ? 'admin.toast.cancelled.refundDescription'
-                : 'admin.toast.cancelled.description',
-              { name },
-            ),
-          });
-        },
-        onError: (error) => {
-          setCancelling(null);
-          fail(
-            error,
-            'admin.toast.cancelFailed.title',
-            (error instanceof HttpError && error.serverMessage) ||
-              t('admin.toast.cancelFailed.description'),
-          );
-        },
+      () => {
+        setCancelling(null);
+        setCancelReason('');
+        toast({
+          title: t('admin.toast.cancelled.title'),
+          description: t(
+            refund
+              ? 'admin.toast.cancelled.refundDescription'
+              : 'admin.toast.cancelled.description',
+            { name },
+          ),
+        });
+      },
+      (error) => {
+        setCancelling(null);
+        fail(
+          error,
+          'admin.toast.cancelFailed.title',
+          (error instanceof HttpError && error.serverMessage) ||
+            t('admin.toast.cancelFailed.description'),
+        );
       },
     );
   }
