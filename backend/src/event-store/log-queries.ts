@@ -114,6 +114,24 @@ export async function findFirstEventWith(
 }
 
 /**
+ * The distinct values at `field` (a top-level text field) of the events of `type` whose data
+ * holds every pair of `containing` (JSON containment, `@>`): e.g. the registrations that ever
+ * moved out of a slot. The type's index finds the events; a rare type keeps the read small.
+ */
+export async function valuesOfEventsWith(
+  sql: SqlExecutor,
+  type: string,
+  containing: Readonly<Record<string, string>>,
+  field: string,
+): Promise<string[]> {
+  const rows: { value: string | null }[] = await sql.query(
+    `SELECT DISTINCT data->>$3 AS value FROM events WHERE type = $1 AND data @> $2::jsonb`,
+    [type, JSON.stringify(containing), field],
+  );
+  return rows.flatMap(({ value }) => (value === null ? [] : [value]));
+}
+
+/**
  * The highest position a reader of readAll may have seen: the last event of the transactions
  * older than every one still running (0 for an empty log).
  */

@@ -238,8 +238,22 @@ describe('moving a booking and handing it on', () => {
     ]);
     const atOldDoor = await checkIn(A, { ticket: oldTicket });
     expect(atOldDoor.status).toBe(422);
-    expect(atOldDoor.body.code).toBe('ticket-wrong-slot');
-    expect((await checkIn(M, { ticket: oldTicket })).body.code).toBe('ticket-wrong-slot');
+    // Named where the booking is now, at the old door; at the new door, the ticket's own slot.
+    expect(atOldDoor.body).toMatchObject({ code: 'ticket-wrong-slot', ...M });
+    expect((await checkIn(M, { ticket: oldTicket })).body).toMatchObject({
+      code: 'ticket-wrong-slot',
+      event: A.event,
+      time: A.time,
+    });
+    // A phone at the old door, offline, refuses the old ticket in the same words: the list
+    // names the booking among the refused, moved to M; the new slot's list does not.
+    expect(listA.body.revoked).toContainEqual({
+      handle: doorHandleOf(moved),
+      reason: 'wrong-slot',
+      movedTo: M,
+      name: (await row(moved))?.name,
+    });
+    expect((await doorList(M)).body.revoked).toEqual([]);
 
     // The freed seat goes to the old slot's waiting list, as a cancellation's does.
     await app.app.get(WaitingListOfferWorker).runOnce();

@@ -16,7 +16,10 @@ export interface DoorAnswer {
   source: 'phone' | 'server';
   /** A check-in made without a network, waiting in the queue. */
   queued?: boolean;
-  /** For a ticket of another slot: the slot it is for (its key, e.g. Oct 30 - 7:30pm). */
+  /**
+   * For a ticket of another slot: the slot it is for (its key, e.g. Oct 30 - 7:30pm), or, for a
+   * booking moved out of this slot, the one it is in now.
+   */
   ticketSlot?: { event: string; time: string };
 }
 
@@ -36,8 +39,13 @@ export function answerFromVerdict(verdict: LocalVerdict): DoorAnswer {
     };
   }
   if (verdict.kind === 'wrong-slot') {
-    const { event, time } = verdict.claims;
-    return { kind: verdict.kind, source: 'phone', ticketSlot: { event, time } };
+    const { event, time } = verdict.movedTo ?? verdict.claims;
+    return {
+      kind: verdict.kind,
+      ...(verdict.name ? { name: verdict.name } : {}),
+      source: 'phone',
+      ticketSlot: { event, time },
+    };
   }
   return { kind: verdict.kind, source: 'phone' };
 }

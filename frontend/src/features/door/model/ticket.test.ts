@@ -3,6 +3,7 @@ import type { DoorList } from './door-list';
 import { parseTicket, verifyTicket } from './ticket';
 import vectorFile from './ticket-vectors.json';
 import { doorHandleOf } from './door-handle';
+import { answerFromVerdict } from './door-answer';
 
 const { vectors } = vectorFile;
 const doorList = vectorFile.doorList as DoorList;
@@ -68,6 +69,24 @@ describe('local verification against the list the phone holds', () => {
       revoked: [...doorList.revoked, { handle, reason: 'cancelled' }],
     };
     expect((await verifyTicket(valid, list, now)).kind).toBe('cancelled');
+  });
+
+  it('refuses the old ticket of a booking moved to another slot, naming where it is now', async () => {
+    const handle = await doorHandleOf(parseTicket(valid)!.claims.registrationId);
+    const movedTo = { event: 'milano', time: 'Nov 2 - 8:00pm' };
+    const list: DoorList = {
+      ...doorList,
+      seated: doorList.seated.filter((person) => person.handle !== handle),
+      revoked: [...doorList.revoked, { handle, reason: 'wrong-slot', movedTo, name: 'Ana Pop' }],
+    };
+    const verdict = await verifyTicket(valid, list, now);
+    expect(verdict).toMatchObject({ kind: 'wrong-slot', movedTo, name: 'Ana Pop' });
+    expect(answerFromVerdict(verdict)).toEqual({
+      kind: 'wrong-slot',
+      name: 'Ana Pop',
+      source: 'phone',
+      ticketSlot: movedTo,
+    });
   });
 
   it('expires a ticket at its own validity, not before', async () => {

@@ -22,7 +22,13 @@ export interface TicketClaims {
 export type LocalVerdict =
   | { kind: 'valid'; claims: TicketClaims; person: SeatedPerson }
   | { kind: 'already'; claims: TicketClaims; person: SeatedPerson }
-  | { kind: 'wrong-slot'; claims: TicketClaims }
+  | {
+      kind: 'wrong-slot';
+      claims: TicketClaims;
+      /** A booking moved out of this slot: where it is now, and its name (the list's). */
+      movedTo?: { event: string; time: string };
+      name?: string;
+    }
   | { kind: 'cancelled'; claims: TicketClaims }
   | { kind: 'not-paid'; claims: TicketClaims }
   | { kind: 'expired'; claims: TicketClaims }
@@ -190,6 +196,15 @@ export async function verifyTicket(
   // The list names people by their door handle: the ticket's id is turned into one to find them.
   const handle = await doorHandleOf(claims.registrationId);
   const revoked = list.revoked.find((entry) => entry.handle === handle);
+  if (revoked?.reason === 'wrong-slot') {
+    // Its booking moved to another slot: named there, as the server's check-in names it.
+    return {
+      kind: 'wrong-slot',
+      claims,
+      ...(revoked.movedTo ? { movedTo: revoked.movedTo } : {}),
+      ...(revoked.name ? { name: revoked.name } : {}),
+    };
+  }
   if (revoked) return { kind: revoked.reason, claims };
   const person = list.seated.find((entry) => entry.handle === handle);
   if (!person) return { kind: 'cancelled', claims };

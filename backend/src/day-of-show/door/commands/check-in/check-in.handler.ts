@@ -60,11 +60,15 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand> {
       request.validUntil = new Date(payload.u * 1000);
       if (payload.e !== command.event || payload.s !== command.time) {
         const state = (await this.store.transaction((tx) => this.store.load(tx, payload.r))).state;
+        const known = state && state.status !== 'deleted' ? state : null;
+        // Named where the booking is now, unless that is here (it moved here, and this is the
+        // ticket it had before): then the slot the ticket names, as a phone offline says.
+        const movedHere = known && known.event === command.event && known.time === command.time;
         throw new DoorRefusal(
           'wrong-slot',
-          state && state.status !== 'deleted'
-            ? state
-            : { name: null, event: payload.e, time: payload.s },
+          known && !movedHere
+            ? known
+            : { name: known?.name ?? null, event: payload.e, time: payload.s },
         );
       }
     } else {

@@ -1,4 +1,4 @@
-import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PickType } from '@nestjs/swagger';
 import { DoorPersonDto } from '../door-person.dto';
 import { TicketKeyDto } from '../../../tickets/get-public-keys/ticket-keys.response.dto';
 
@@ -26,13 +26,31 @@ export class DoorWaitingDto extends PickType(DoorPersonDto, [
   position!: number;
 }
 
+/** A slot by its event and its name, as a ticket names it. */
+export class DoorSlotDto {
+  @ApiProperty({ example: 'bucharest' })
+  event!: string;
+
+  @ApiProperty({ example: 'Oct 31 - 7:30pm' })
+  time!: string;
+}
+
 export class DoorRevokedDto extends PickType(DoorPersonDto, ['handle'] as const) {
   @ApiProperty({
-    enum: ['cancelled', 'not-paid'],
+    enum: ['cancelled', 'not-paid', 'wrong-slot'],
     description:
-      'cancelled: cancelled, refunded or released; not-paid: a hold or an offer not paid.',
+      'cancelled: cancelled, refunded or released; not-paid: a hold or an offer not paid; wrong-slot: the booking moved to another slot (movedTo), where its new ticket opens the door.',
   })
-  reason!: 'cancelled' | 'not-paid';
+  reason!: 'cancelled' | 'not-paid' | 'wrong-slot';
+
+  @ApiPropertyOptional({
+    type: DoorSlotDto,
+    description: 'For wrong-slot: the slot the booking is in now, as the check-in answers it.',
+  })
+  movedTo?: DoorSlotDto;
+
+  @ApiPropertyOptional({ description: 'For wrong-slot: the name the booking is under.' })
+  name?: string;
 }
 
 /** What a door device keeps to check people in, offline too: names only, no contact or dream. */

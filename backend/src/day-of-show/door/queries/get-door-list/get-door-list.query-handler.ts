@@ -9,6 +9,7 @@ import { DoorSlotNotFound } from '../../domain/door-errors';
 import { shortIdOf } from '../../../../registrations/domain/registration-id';
 import { checkInByOf, doorStateOf, operatorNamesOf, slotDoorRows } from '../door-rows';
 import { seatNumberOf } from '../../../../registrations/queries/seat-order';
+import { movedAwayFrom } from '../../../../registrations/queries/moved-away';
 import type { DoorListResponseDto } from './door-list.response.dto';
 import { GetDoorListQuery } from './get-door-list.query';
 
@@ -23,8 +24,9 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
   async execute({ event, time }: GetDoorListQuery): Promise<DoorListResponseDto> {
     const startsAt = this.catalogue.findSlot(event, time) && this.catalogue.startOf(event, time);
     if (!startsAt) throw new DoorSlotNotFound();
-    const [rows, keys] = await Promise.all([
+    const [rows, movedAway, keys] = await Promise.all([
       slotDoorRows(this.dataSource, event, time),
+      movedAwayFrom(this.dataSource, event, time),
       this.keys.published(),
     ]);
     const names = await operatorNamesOf(this.dataSource, rows);
@@ -65,6 +67,15 @@ export class GetDoorListQueryHandler implements IQueryHandler<GetDoorListQuery> 
           reason: ticketRefusal(row.status) ?? 'cancelled',
         });
       }
+    }
+    // Their old tickets name this slot: refused as the check-in refuses them, naming where.
+    for (const moved of movedAway) {
+      list.revoked.push({
+        handle: moved.door_handle,
+        reason: 'wrong-slot',
+        movedTo: { event: moved.event, time: moved.time },
+        ...(moved.name === null ? {} : { name: moved.name }),
+      });
     }
     return list;
   }

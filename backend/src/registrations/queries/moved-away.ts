@@ -1,0 +1,40 @@
+import { valuesOfEventsWith } from '../../event-store/log-queries';
+import type { SqlExecutor } from '../../event-store/sql-executor';
+import { TICKET_HOLDING_STATUSES } from '../domain/registration';
+
+/** A booking that moved out of a slot, where it is now. */
+export interface MovedAwayRow {
+  door_handle: string;
+  name: string | null;
+  event: string;
+  time: string;
+}
+
+/**
+ * The bookings that moved out of a slot (BookingMoved) and hold a ticket in another slot now:
+ * their old tickets still name this slot, and the door refuses them as for another slot, the one
+ * they are in now (as the server's check-in does). One that moved back is the slot's own again;
+ * one cancelled, handed on or erased since holds no ticket and is not here.
+ */
+export async function movedAwayFrom(
+  sql: SqlExecutor,
+  event: string,
+  time: string,
+): Promise<MovedAwayRow[]> {
+  const ids = await valuesOfEventsWith(
+    sql,
+    'BookingMoved',
+    { fromEvent: event, fromTime: time },
+    'registrationId',
+  );
+  if (ids.length === 0) return [];
+  return sql.query(
+    `SELECT door_handle, name, event, time
+       FROM registration_view
+      WHERE id = ANY($1::uuid[])
+        AND NOT (event = $2 AND time = $3)
+        AND status = ANY($4::text[])
+      ORDER BY created_at, id`,
+    [ids, event, time, TICKET_HOLDING_STATUSES],
+  );
+}
