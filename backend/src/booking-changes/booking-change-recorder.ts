@@ -231,18 +231,7 @@ export class BookingChangeRecorder {
         await this.store.append(
           tx,
           current,
-          openDifferencePage(
-            current.state,
-            {
-              provider: session.provider,
-              sessionId: session.sessionId,
-              url: session.url,
-              expiresAt: session.expiresAt.toISOString(),
-              amountMinor: session.amountMinor,
-              currency: session.currency,
-            },
-            new Date(),
-          ),
+          openDifferencePage(current.state, session, new Date()),
           metadata,
         );
         return null;

@@ -155,7 +155,14 @@ describe('moving a booking and handing it on', () => {
       [id],
     );
     return found as
-      | { event: string; time: string; status: string; seat_number: number | null; dream: string }
+      | {
+          event: string;
+          time: string;
+          status: string;
+          seat_number: number | null;
+          dream: string;
+          name: string | null;
+        }
       | undefined;
   }
 
@@ -192,10 +199,11 @@ describe('moving a booking and handing it on', () => {
     admin<{ code?: string; details?: unknown }>('POST', '/api/admin/check-ins', { ...slot, ...by });
 
   const doorList = (slot: { event: string; time: string }) =>
-    admin<{ seated: { handle: string }[]; waitingList: { handle: string }[] }>(
-      'GET',
-      `/api/admin/tour/events/${slot.event}/slots/${encodeURIComponent(slot.time)}/door`,
-    );
+    admin<{
+      seated: { handle: string }[];
+      waitingList: { handle: string }[];
+      revoked: { handle: string; reason: string }[];
+    }>('GET', `/api/admin/tour/events/${slot.event}/slots/${encodeURIComponent(slot.time)}/door`);
 
   let moved: string;
 

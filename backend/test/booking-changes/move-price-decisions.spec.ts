@@ -122,7 +122,7 @@ const page = (sessionId: string) => ({
   provider: 'sandbox',
   sessionId,
   url: `https://pay.example/${sessionId}`,
-  expiresAt: '2029-12-01T10:45:00.000Z',
+  expiresAt: new Date('2029-12-01T10:45:00.000Z'),
   amountMinor: 1500,
   currency: 'RON',
 });

@@ -5,7 +5,9 @@ import {
   assertVisitorMayChange,
   hasFreeSeat,
   netPaid,
+  pageFacts,
   releaseMoveSeat,
+  type OpenedPage,
   type PendingMove,
   type RegistrationState,
   type SlotSeats,
@@ -277,14 +279,7 @@ export function waitingMove(state: RegistrationState | undefined, now: Date): Pe
  */
 export function openDifferencePage(
   state: RegistrationState | undefined,
-  session: {
-    provider: string;
-    sessionId: string;
-    url: string;
-    expiresAt: string;
-    amountMinor: number;
-    currency: string;
-  },
+  page: OpenedPage,
   now: Date,
 ): RegistrationEvent[] {
   const pending = waitingMove(state, now);
@@ -292,7 +287,7 @@ export function openDifferencePage(
   return [
     {
       type: 'CheckoutSessionOpened',
-      data: { registrationId: state!.id, ...session, purpose: 'move-difference' },
+      data: { registrationId: state!.id, ...pageFacts(page), purpose: 'move-difference' },
     },
   ];
 }

@@ -141,6 +141,19 @@ function matchesPrice(payment: ReceivedPayment, price: SlotPrice): boolean {
  * distinct payment for a seat already paid, a payment that finds no seat. The same payment
  * decided again (a webhook delivered twice, the sweeper) decides nothing.
  */
+/** What a payment received records of itself (PaymentConfirmed, PriceDifferencePaid). */
+function receivedFacts(registrationId: string, payment: ReceivedPayment) {
+  return {
+    registrationId,
+    sessionId: payment.sessionId,
+    paymentIntentId: payment.paymentIntentId,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    providerEventId: payment.providerEventId,
+    ...payment.ledger,
+  };
+}
+
 export function decidePayment(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],
@@ -162,16 +175,7 @@ export function decidePayment(
     events: [
       {
         type: 'PaymentConfirmed',
-        data: {
-          registrationId: state.id,
-          sessionId: payment.sessionId,
-          paymentIntentId: payment.paymentIntentId,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          providerEventId: payment.providerEventId,
-          seat,
-          ...payment.ledger,
-        },
+        data: { ...receivedFacts(state.id, payment), seat },
       },
     ],
   });
@@ -632,15 +636,7 @@ export function decideDifferencePayment(
       },
       {
         type: 'PriceDifferencePaid',
-        data: {
-          registrationId: state.id,
-          sessionId: payment.sessionId,
-          paymentIntentId: payment.paymentIntentId,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          providerEventId: payment.providerEventId,
-          ...payment.ledger,
-        },
+        data: receivedFacts(state.id, payment),
       },
     ],
   };

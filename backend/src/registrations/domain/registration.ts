@@ -445,20 +445,36 @@ function begun(event: RegistrationBeginning): RegistrationState {
   };
 }
 
+/** A payment as it was received (PaymentConfirmed, PriceDifferencePaid): nothing refunded yet. */
+function receivedPayment(received: {
+  paymentIntentId: string;
+  sessionId: string | null;
+  amountMinor: number;
+  currency: string;
+  chargeId?: string | null;
+}): SeatPayment {
+  return {
+    paymentIntentId: received.paymentIntentId,
+    sessionId: received.sessionId,
+    amountMinor: received.amountMinor,
+    currency: received.currency,
+    chargeId: received.chargeId ?? null,
+    refundedMinor: 0,
+    refunds: 0,
+  };
+}
+
 /** The one payment a booking handed on carried before bookings carried all of theirs. */
 function paymentHandedOn(received: BookingReceived['data']): SeatPayment[] {
   const { paymentIntentId, amountMinor, currency } = received;
   if (!paymentIntentId || amountMinor === undefined || currency === undefined) return [];
   return [
-    {
+    receivedPayment({
       paymentIntentId,
       sessionId: received.stripeSessionId,
       amountMinor,
       currency,
-      chargeId: null,
-      refundedMinor: 0,
-      refunds: 0,
-    },
+    }),
   ];
 }
 
@@ -504,15 +520,7 @@ function evolveExisting(
             ...state,
             payments: [
               ...state.payments,
-              {
-                paymentIntentId: event.data.paymentIntentId,
-                sessionId: event.data.sessionId,
-                amountMinor: event.data.amountMinor,
-                currency: event.data.currency,
-                chargeId: event.data.chargeId ?? null,
-                refundedMinor: 0,
-                refunds: 0,
-              },
+              receivedPayment({ ...event.data, paymentIntentId: event.data.paymentIntentId }),
             ],
           };
     case 'CheckoutSessionOpened':
@@ -552,17 +560,7 @@ function evolveExisting(
         payments:
           event.data.paymentIntentId === null
             ? []
-            : [
-                {
-                  paymentIntentId: event.data.paymentIntentId,
-                  sessionId: event.data.sessionId,
-                  amountMinor: event.data.amountMinor,
-                  currency: event.data.currency,
-                  chargeId: event.data.chargeId ?? null,
-                  refundedMinor: 0,
-                  refunds: 0,
-                },
-              ],
+            : [receivedPayment({ ...event.data, paymentIntentId: event.data.paymentIntentId })],
       };
     case 'RefundRequested':
       // A decision to send money back; the seat moves only by the events recorded beside it.
@@ -806,16 +804,31 @@ export function assertExists(state: RegistrationState | undefined): Registration
   return state;
 }
 
+/** A payment page as the provider opened it (PaymentGateway's CheckoutSession). */
+export interface OpenedPage {
+  provider: string;
+  sessionId: string;
+  url: string;
+  expiresAt: Date;
+  amountMinor: number;
+  currency: string;
+}
+
+/** What CheckoutSessionOpened records of a page opened with the provider: each field, named. */
+export function pageFacts(page: OpenedPage) {
+  return {
+    provider: page.provider,
+    sessionId: page.sessionId,
+    url: page.url,
+    expiresAt: page.expiresAt.toISOString(),
+    amountMinor: page.amountMinor,
+    currency: page.currency,
+  };
+}
+
 export function openCheckoutSession(
   state: RegistrationState,
-  session: {
-    provider: string;
-    sessionId: string;
-    url: string;
-    expiresAt: string;
-    amountMinor: number;
-    currency: string;
-  },
+  page: OpenedPage,
 ): RegistrationEvent[] {
   if (!awaitsPayment(state.status)) {
     throw new InvalidTransitionError(
@@ -823,7 +836,9 @@ export function openCheckoutSession(
       'This registration holds no seat awaiting payment.',
     );
   }
-  return [{ type: 'CheckoutSessionOpened', data: { registrationId: state.id, ...session } }];
+  return [
+    { type: 'CheckoutSessionOpened', data: { registrationId: state.id, ...pageFacts(page) } },
+  ];
 }
 
 /** A seat held for this registration until it pays: a hold, or a waiting-list offer. */

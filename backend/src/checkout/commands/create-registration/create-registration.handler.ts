@@ -91,19 +91,7 @@ export class CreateRegistrationHandler implements ICommandHandler<CreateRegistra
       );
       await this.store.transaction(async (tx) => {
         const loaded = await this.store.load(tx, registrationId);
-        await this.store.append(
-          tx,
-          loaded,
-          openCheckoutSession(loaded.state!, {
-            provider: session.provider,
-            sessionId: session.sessionId,
-            url: session.url,
-            expiresAt: session.expiresAt.toISOString(),
-            amountMinor: session.amountMinor,
-            currency: session.currency,
-          }),
-          metadata,
-        );
+        await this.store.append(tx, loaded, openCheckoutSession(loaded.state!, session), metadata);
       });
       return { registrationId, placement: 'seat', checkoutUrl: session.url };
     } catch (error) {

@@ -103,19 +103,10 @@ export class PayForOfferHandler implements ICommandHandler<PayForOfferCommand> {
         );
         if (first) return { ...first, sessionId: offered.checkoutSessionId };
         if (offered.status !== 'offered') throw noOpenOffer(offered);
-        await this.store.append(
-          tx,
-          current,
-          openCheckoutSession(offered, {
-            provider: session.provider,
-            sessionId: session.sessionId,
-            url: session.url,
-            expiresAt: session.expiresAt.toISOString(),
-            amountMinor: session.amountMinor,
-            currency: session.currency,
-          }),
-          { actor: 'visitor', correlationId: command.correlationId },
-        );
+        await this.store.append(tx, current, openCheckoutSession(offered, session), {
+          actor: 'visitor',
+          correlationId: command.correlationId,
+        });
         return null;
       });
     } catch (error) {
