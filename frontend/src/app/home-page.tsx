@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
 import { PageTitle } from '../components/page-title';
 import { Section } from '../components/section';
 import { HomeHero } from '../features/content/components/home-hero';
@@ -10,7 +11,6 @@ import {
   HowItWorksSection,
   VisionSection,
 } from '../features/content/components/home-sections';
-import { ShareButtons } from '../features/content/components/share-buttons';
 import { EventOverview } from '../features/registration/components/event-overview';
 import { lazyPage } from '../lib/lazy-page';
 import { nextStops, useEvents } from '../lib/catalogue';
@@ -27,6 +27,15 @@ import { whenIdle } from '../lib/when-idle';
  */
 const RegistrationForm = lazyPage(async () => ({
   default: (await import('../features/registration/components/registration-form')).RegistrationForm,
+}));
+/*
+ * The share section, at the page's foot, comes with code of its own: the home route's first
+ * load carries what the first screen needs (its budget, scripts/measure-home.mjs). It is
+ * prerendered in full all the same (the prerender waits for it), and fetched as the page
+ * hydrates; if it cannot load, the page goes without it.
+ */
+const ShareButtons = lazyPage(async () => ({
+  default: (await import('../features/content/components/share-buttons')).ShareButtons,
 }));
 const PaymentCancelled = lazyPage(async () => ({
   default: (await import('../features/registration/components/payment-cancelled')).PaymentCancelled,
@@ -99,7 +108,11 @@ export function HomePage() {
       <VisionSection />
       <FaqSection />
       <ExploreSection />
-      <ShareButtons />
+      <ErrorBoundary fallback={() => null}>
+        <Suspense fallback={null}>
+          <ShareButtons />
+        </Suspense>
+      </ErrorBoundary>
     </>
   );
 }

@@ -17,7 +17,7 @@ import type {
 } from '../../../lib/admin-session/operator-types';
 import { useRemoveOperatorPasskey, useResetSecondFactor } from '../api/operator-factors';
 import { useRevokeSession } from '../api/revoke-session';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import { mutateAndTell, useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminText } from '../../../lib/admin-session/use-admin-text';
 import type { AdminMessageId } from '../../../lib/admin-session/admin-catalogue';
@@ -25,7 +25,6 @@ import { roleLabel, stateLabel } from '../../../lib/admin-session/operator-displ
 import { FieldError, SelectField } from '../../../components/field';
 import './operators.css';
 import { INVITED_NAME_MAX_LENGTH } from '../../../lib/console-bounds';
-import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 const INVITED_ROLES: readonly InvitedRole[] = ['box-office', 'door'];
 

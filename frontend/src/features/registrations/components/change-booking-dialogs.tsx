@@ -4,7 +4,7 @@ import { HolderFields, NO_HOLDER, type HolderValues } from '../../../components/
 import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import { mutateAndTell, useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useEvents } from '../../../lib/catalogue';
 import { formatSlotDate, formatSlotTime } from '../../../lib/dates';
@@ -14,7 +14,6 @@ import { formatPrice } from '../../../lib/money';
 import { priceDifference } from '../../../lib/move-difference';
 import type { AdminRegistration } from '../api/admin-registration';
 import { useHandOnBooking, useMoveBooking } from '../api/change-booking';
-import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 /** The refusals of a move the dialog says in its own words, by their codes. */
 const MOVE_REFUSALS: Partial<Record<string, AdminMessageId>> = {

@@ -9,7 +9,7 @@ import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useDeleteRegistration } from '../api/delete-registration';
 import { useSetDreamedCaptured } from '../api/set-dreamed-captured';
 import { useSetPaid } from '../api/set-paid';
-import { useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
+import { mutateAndTell, useAdminFailure } from '../../../lib/admin-session/use-admin-feedback';
 import { useAdminSession } from '../../../lib/admin-session/use-admin-session';
 import { useAdminText } from '../../../lib/admin-session/use-admin-text';
 import { useSlotName } from '../hooks/use-slot-name';
@@ -30,7 +30,6 @@ import { HandOnBookingDialog, MoveBookingDialog } from './change-booking-dialogs
 import { useEvents } from '../../../lib/catalogue';
 import { formatDeadline } from '../../../lib/dates';
 import { CANCEL_REASON_MAX_LENGTH } from '../../../lib/console-bounds';
-import { mutateAndTell } from '../../../lib/mutate-and-tell';
 
 const STAGE_LABEL = {
   paidByCard: 'admin.stage.paidByCard',
