@@ -283,19 +283,28 @@ async function main() {
   if (new Set(slots.map((slot) => slot.time)).size > 1) {
     throw new Error("The workers' servers offer different open slots (started across midnight?)");
   }
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // A browser for each worker and one for the lane beside them, as Playwright's own runner gives
+  // each worker its own: one page's printing, stall or crash stays with its own scenarios.
+  const launchBrowser = () =>
+    chromium.launch({
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  const browsers = [];
+  const browserOfItsOwn = async () => {
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    return browser;
+  };
   let failed = 0;
   let passed = 0;
   const count = (ok) => (ok ? (passed += 1) : (failed += 1));
@@ -308,12 +317,15 @@ async function main() {
     .filter(([, list]) => list.length > 0);
   const worker = async (server, index) => {
     const label = workers === 1 ? '' : `[${index + 1}] `;
+    const browser = await browserOfItsOwn();
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [, list] = next;
       for (const scenario of list) count(await runScenario(scenario, { browser, server, label }));
     }
   };
   const besideTheWorkers = async () => {
+    if (beside.length === 0) return;
+    const browser = await browserOfItsOwn();
     for (const scenario of beside) {
       count(await runScenario(scenario, { browser, server: servers[0], label: '[beside] ' }));
     }
@@ -324,7 +336,7 @@ async function main() {
       besideTheWorkers(),
     ]);
   } finally {
-    await browser.close();
+    await Promise.all(browsers.map((browser) => browser.close()));
     await Promise.all([...running].map((stopServer) => stopServer()));
     if (template) rmSync(await template, { recursive: true, force: true });
   }
