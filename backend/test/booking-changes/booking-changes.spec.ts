@@ -497,6 +497,39 @@ describe('moving a booking and handing it on', () => {
     expect((await counts(C)).seats_taken).toBe(inC - 1);
   });
 
+  it("refuses a moved booking's old ticket at the old door, on the phone's list as at the server, whatever becomes of it after: let in, cancelled, then erased", async () => {
+    const id = await paidInCash(D);
+    const oldTicket = await ticketOf(id);
+    const handle = doorHandleOf(id);
+    expect((await admin('POST', `/api/admin/registrations/${id}/move`, C)).status).toBe(200);
+    const atOldDoor = async () => ({
+      listed: (await doorList(D)).body.revoked.find((entry) => entry.handle === handle),
+      answer: (await checkIn(D, { ticket: oldTicket })).body,
+    });
+    const anotherSlot = {
+      listed: { handle, reason: 'wrong-slot', movedTo: C, name: (await row(id))?.name },
+      answer: expect.objectContaining({ code: 'ticket-wrong-slot', ...C }),
+    };
+    expect(await atOldDoor()).toEqual(anotherSlot);
+
+    // Let in at its new door, then cancelled there by an operator: still another slot's.
+    expect((await checkIn(C, { handle })).status).toBe(200);
+    expect(await atOldDoor()).toEqual(anotherSlot);
+    const cancelled = await admin('POST', `/api/admin/registrations/${id}/cancel`, {
+      refund: false,
+      reason: 'Could not stay.',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await atOldDoor()).toEqual(anotherSlot);
+
+    // Erased: gone from every list, and its ticket is cancelled wherever it is shown.
+    expect((await admin('DELETE', `/api/registrations/${id}?refund=false`)).status).toBe(204);
+    expect(await atOldDoor()).toEqual({
+      listed: undefined,
+      answer: expect.objectContaining({ code: 'ticket-cancelled' }),
+    });
+  });
+
   it('a rebuild gives the live rows and counts, over every move and hand-on', async () => {
     // A payment is received once in the accounts, also when the seat it paid was handed on and
     // then refunded to the new holder: that refund reverses the first holder's payment.

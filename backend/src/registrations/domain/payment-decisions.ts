@@ -132,15 +132,6 @@ function matchesPrice(payment: ReceivedPayment, price: SlotPrice): boolean {
   );
 }
 
-/**
- * A payment succeeded for this registration's checkout. It confirms a seat only when its amount
- * and currency are the slot's price: a live hold becomes a paid seat; a hold that already lapsed
- * takes a seat again if the slot has one free and still takes registrations (`registrationOpen`:
- * isOpenForRegistration). Every other payment is refunded: a wrong amount
- * (the anomaly recorded, and a live hold released, since its checkout is spent), a second
- * distinct payment for a seat already paid, a payment that finds no seat. The same payment
- * decided again (a webhook delivered twice, the sweeper) decides nothing.
- */
 /** What a payment received records of itself (PaymentConfirmed, PriceDifferencePaid). */
 function receivedFacts(registrationId: string, payment: ReceivedPayment) {
   return {
@@ -154,6 +145,15 @@ function receivedFacts(registrationId: string, payment: ReceivedPayment) {
   };
 }
 
+/**
+ * A payment succeeded for this registration's checkout. It confirms a seat only when its amount
+ * and currency are the slot's price: a live hold becomes a paid seat; a hold that already lapsed
+ * takes a seat again if the slot has one free and still takes registrations (`registrationOpen`:
+ * isOpenForRegistration). Every other payment is refunded: a wrong amount
+ * (the anomaly recorded, and a live hold released, since its checkout is spent), a second
+ * distinct payment for a seat already paid, a payment that finds no seat. The same payment
+ * decided again (a webhook delivered twice, the sweeper) decides nothing.
+ */
 export function decidePayment(
   state: RegistrationState | undefined,
   history: readonly RegistrationEvent[],

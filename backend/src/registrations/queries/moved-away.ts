@@ -1,6 +1,6 @@
 import { valuesOfEventsWith } from '../../event-store/log-queries';
 import type { SqlExecutor } from '../../event-store/sql-executor';
-import { TICKET_HOLDING_STATUSES } from '../domain/registration';
+import { EXISTING_REGISTRATION_STATUSES } from '../domain/registration';
 
 /** A booking that moved out of a slot, where it is now. */
 export interface MovedAwayRow {
@@ -11,10 +11,11 @@ export interface MovedAwayRow {
 }
 
 /**
- * The bookings that moved out of a slot (BookingMoved) and hold a ticket in another slot now:
- * their old tickets still name this slot, and the door refuses them as for another slot, the one
- * they are in now (as the server's check-in does). One that moved back is the slot's own again;
- * one cancelled, handed on or erased since holds no ticket and is not here.
+ * The bookings that moved out of a slot (BookingMoved) and are in another slot now: their old
+ * tickets still name this slot, and the check-in (checkIn in door-decisions.ts) refuses such a
+ * ticket as for another slot, the one the booking is in now, whatever became of it there
+ * (cancelled or refunded since, too); only an erased one is refused as cancelled, and is not
+ * here. One that moved back is the slot's own again.
  */
 export async function movedAwayFrom(
   sql: SqlExecutor,
@@ -35,6 +36,6 @@ export async function movedAwayFrom(
         AND NOT (event = $2 AND time = $3)
         AND status = ANY($4::text[])
       ORDER BY created_at, id`,
-    [ids, event, time, TICKET_HOLDING_STATUSES],
+    [ids, event, time, EXISTING_REGISTRATION_STATUSES],
   );
 }

@@ -39,7 +39,7 @@ export class DoorRevokedDto extends PickType(DoorPersonDto, ['handle'] as const)
   @ApiProperty({
     enum: ['cancelled', 'not-paid', 'wrong-slot'],
     description:
-      'cancelled: cancelled, refunded or released; not-paid: a hold or an offer not paid; wrong-slot: the booking moved to another slot (movedTo), where its new ticket opens the door.',
+      'cancelled: cancelled, refunded or released; not-paid: a hold or an offer not paid; wrong-slot: the booking moved to another slot since (movedTo), whatever became of it there, so its old ticket is refused as the check-in refuses it.',
   })
   reason!: 'cancelled' | 'not-paid' | 'wrong-slot';
 
