@@ -16,9 +16,26 @@ const { delimiter, join } = require('node:path');
 const HEADLESS_SHELL_NAMES = ['chromium-headless-shell', 'chrome-headless-shell'];
 const NAMES_ON_PATH = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
 
-/** What is looked for on PATH, in order, for the tests or for a visitor's whole browser. */
-const namesFor = (kind) =>
-  kind === 'browser' ? NAMES_ON_PATH : [...HEADLESS_SHELL_NAMES, ...NAMES_ON_PATH];
+/**
+ * Each kind of Chromium: what is looked for on PATH, in order; who wants it; the Debian package
+ * and the `make` target that install it; the installer's flag for it (install-chromium.mjs).
+ */
+const CHROMIUM_KINDS = {
+  tests: {
+    names: [...HEADLESS_SHELL_NAMES, ...NAMES_ON_PATH],
+    purpose: 'the browser tests',
+    debianPackage: 'chromium-headless-shell',
+    makeTarget: 'test',
+    installerFlag: '',
+  },
+  browser: {
+    names: NAMES_ON_PATH,
+    purpose: 'the benchmarks',
+    debianPackage: 'chromium',
+    makeTarget: 'bench',
+    installerFlag: ' --browser',
+  },
+};
 
 function isExecutableFile(file) {
   try {
@@ -32,7 +49,7 @@ function isExecutableFile(file) {
 
 function onPath(env, kind) {
   const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  for (const name of namesFor(kind)) {
+  for (const name of CHROMIUM_KINDS[kind].names) {
     for (const dir of dirs) {
       const file = join(dir, name);
       if (isExecutableFile(file)) return file;
@@ -70,10 +87,17 @@ function findChromium(env = process.env, kind = 'tests') {
 function chromiumPath(env = process.env, kind = 'tests') {
   const { path, problem } = findChromium(env, kind);
   if (path) return path;
+  const { names, makeTarget, installerFlag } = CHROMIUM_KINDS[kind];
   throw new Error(
-    `${problem ?? 'No Chromium found (CHROMIUM_PATH, then chromium or chrome on PATH, then Playwright’s download)'}; ` +
-      `\`make ${kind === 'browser' ? 'bench' : 'test'}\` installs one, or run \`node frontend/e2e/install-chromium.mjs${kind === 'browser' ? ' --browser' : ''}\``,
+    `${problem ?? `No Chromium found (CHROMIUM_PATH, then ${names.join(', ')} on PATH, then Playwright’s download)`}; ` +
+      `\`make ${makeTarget}\` installs one, or run \`node frontend/e2e/install-chromium.mjs${installerFlag}\``,
   );
 }
 
-module.exports = { findChromium, chromiumPath, HEADLESS_SHELL_NAMES, NAMES_ON_PATH };
+module.exports = {
+  findChromium,
+  chromiumPath,
+  CHROMIUM_KINDS,
+  HEADLESS_SHELL_NAMES,
+  NAMES_ON_PATH,
+};

@@ -1,5 +1,15 @@
 /** 'tests': a headless shell first; 'browser': the whole browser a visitor runs. */
 export type ChromiumKind = 'tests' | 'browser';
+export declare const CHROMIUM_KINDS: Record<
+  ChromiumKind,
+  {
+    names: readonly string[];
+    purpose: string;
+    debianPackage: string;
+    makeTarget: string;
+    installerFlag: string;
+  }
+>;
 export declare const HEADLESS_SHELL_NAMES: readonly string[];
 export declare const NAMES_ON_PATH: readonly string[];
 export declare function findChromium(

@@ -9,10 +9,9 @@ import { platform } from 'node:os';
 import { aptInstall, isRootOnDebian, run } from '../../scripts/debian-package.mjs';
 
 const require = createRequire(import.meta.url);
-const { findChromium } = require('./chromium.cjs');
+const { findChromium, CHROMIUM_KINDS } = require('./chromium.cjs');
 const kind = process.argv.includes('--browser') ? 'browser' : 'tests';
-const debianPackage = kind === 'browser' ? 'chromium' : 'chromium-headless-shell';
-const purpose = kind === 'browser' ? 'the benchmarks' : 'the browser tests';
+const { purpose, debianPackage, makeTarget } = CHROMIUM_KINDS[kind];
 
 function installWithPlaywright() {
   return run(process.execPath, [require.resolve('playwright-core/cli.js'), 'install', 'chromium']);
@@ -43,7 +42,7 @@ if (before.path) {
   } else {
     console.error(
       `Could not install Chromium for ${purpose}. Run \`${oneCommand()}\` ` +
-        `(or set CHROMIUM_PATH to a Chromium), then \`make ${kind === 'browser' ? 'bench' : 'test'}\` again.`,
+        `(or set CHROMIUM_PATH to a Chromium), then \`make ${makeTarget}\` again.`,
     );
     process.exitCode = 1;
   }

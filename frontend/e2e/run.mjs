@@ -285,8 +285,9 @@ async function main() {
   }
   // A browser for each worker and one for the lane beside them, as Playwright's own runner gives
   // each worker its own: one page's printing, stall or crash stays with its own scenarios.
-  const launchBrowser = () =>
-    chromium.launch({
+  const browsers = [];
+  const browserOfItsOwn = async () => {
+    const browser = await chromium.launch({
       executablePath,
       args: [
         '--headless',
@@ -299,9 +300,6 @@ async function main() {
         '--disable-sync',
       ],
     });
-  const browsers = [];
-  const browserOfItsOwn = async () => {
-    const browser = await launchBrowser();
     browsers.push(browser);
     return browser;
   };

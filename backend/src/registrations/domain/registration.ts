@@ -446,15 +446,17 @@ function begun(event: RegistrationBeginning): RegistrationState {
 }
 
 /** A payment as it was received (PaymentConfirmed, PriceDifferencePaid): nothing refunded yet. */
-function receivedPayment(received: {
-  paymentIntentId: string;
-  sessionId: string | null;
-  amountMinor: number;
-  currency: string;
-  chargeId?: string | null;
-}): SeatPayment {
+function receivedPayment(
+  paymentIntentId: string,
+  received: {
+    sessionId: string | null;
+    amountMinor: number;
+    currency: string;
+    chargeId?: string | null;
+  },
+): SeatPayment {
   return {
-    paymentIntentId: received.paymentIntentId,
+    paymentIntentId,
     sessionId: received.sessionId,
     amountMinor: received.amountMinor,
     currency: received.currency,
@@ -469,8 +471,7 @@ function paymentHandedOn(received: BookingReceived['data']): SeatPayment[] {
   const { paymentIntentId, amountMinor, currency } = received;
   if (!paymentIntentId || amountMinor === undefined || currency === undefined) return [];
   return [
-    receivedPayment({
-      paymentIntentId,
+    receivedPayment(paymentIntentId, {
       sessionId: received.stripeSessionId,
       amountMinor,
       currency,
@@ -518,10 +519,7 @@ function evolveExisting(
         ? state
         : {
             ...state,
-            payments: [
-              ...state.payments,
-              receivedPayment({ ...event.data, paymentIntentId: event.data.paymentIntentId }),
-            ],
+            payments: [...state.payments, receivedPayment(event.data.paymentIntentId, event.data)],
           };
     case 'CheckoutSessionOpened':
       if (event.data.purpose === 'move-difference') {
@@ -560,7 +558,7 @@ function evolveExisting(
         payments:
           event.data.paymentIntentId === null
             ? []
-            : [receivedPayment({ ...event.data, paymentIntentId: event.data.paymentIntentId })],
+            : [receivedPayment(event.data.paymentIntentId, event.data)],
       };
     case 'RefundRequested':
       // A decision to send money back; the seat moves only by the events recorded beside it.
