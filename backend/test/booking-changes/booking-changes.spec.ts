@@ -512,6 +512,14 @@ describe('moving a booking and handing it on', () => {
     };
     expect(await atOldDoor()).toEqual(anotherSlot);
 
+    // Moved back, it is the old slot's own again: seated there, refused nowhere; then off again.
+    expect((await admin('POST', `/api/admin/registrations/${id}/move`, D)).status).toBe(200);
+    const back = (await doorList(D)).body;
+    expect(back.seated.map((seat) => seat.handle)).toContain(handle);
+    expect(back.revoked.map((entry) => entry.handle)).not.toContain(handle);
+    expect((await admin('POST', `/api/admin/registrations/${id}/move`, C)).status).toBe(200);
+    expect(await atOldDoor()).toEqual(anotherSlot);
+
     // Let in at its new door, then cancelled there by an operator: still another slot's.
     expect((await checkIn(C, { handle })).status).toBe(200);
     expect(await atOldDoor()).toEqual(anotherSlot);
