@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import {
   BACKLOG_BUSY_SHARE,
   MORE_DUE,
+  measureProcessLoad,
   OneAtATime,
   PollingPass,
-  type ThreadLoad,
+  type ProcessLoad,
 } from '../../src/common/polling-worker';
 
 const INTERVAL = 60_000;
@@ -13,7 +15,7 @@ const INTERVAL = 60_000;
 /** `pass`'s passes every INTERVAL, with a backlog's rest and a stand-in for the thread's load. */
 function testPasses(
   pass: () => Promise<unknown>,
-  backlog: { restMs?: number; threadLoad?: ThreadLoad } = {},
+  backlog: { restMs?: number; processLoad?: ProcessLoad } = {},
 ): PollingPass {
   return new PollingPass(pass, {
     intervalMs: INTERVAL,
@@ -90,7 +92,7 @@ describe('a worker’s passes', () => {
         },
         {
           restMs,
-          threadLoad: () => () => BACKLOG_BUSY_SHARE - 0.01,
+          processLoad: () => () => BACKLOG_BUSY_SHARE - 0.01,
         },
       );
       const start = Date.now();
@@ -118,7 +120,7 @@ describe('a worker’s passes', () => {
       },
       {
         restMs: 250,
-        threadLoad: () => {
+        processLoad: () => {
           const since = Date.now();
           return () => {
             measured.push(Date.now() - since);
@@ -166,7 +168,7 @@ describe('a worker’s passes', () => {
       {
         restMs: 250,
         // Busy throughout.
-        threadLoad: () => () => {
+        processLoad: () => () => {
           looks += 1;
           return 1;
         },
@@ -229,6 +231,58 @@ describe('a backlog’s next batch on a real thread', () => {
 
     expect(await within(() => runs.length > duringRush)).toBe(true);
     await passes.stop();
+  });
+});
+
+describe('a backlog held while the process is busy on threads of its own', () => {
+  it('holds the next batch while another thread of the process keeps a core busy, its event loop idle, and follows once it stops', async () => {
+    // A process just started in a rush: V8 compiles and collects on threads of its own, and the
+    // event loop waits for a core, idle by its own count.
+    await sleep(200);
+    const runs: number[] = [];
+    const passes = testPasses(
+      async () => {
+        runs.push(Date.now());
+        return MORE_DUE;
+      },
+      { restMs: 100 },
+    );
+    passes.start();
+    const within = async (condition: () => boolean, ms = 5_000) => {
+      for (const deadline = Date.now() + ms; !condition() && Date.now() < deadline;) {
+        await sleep(50);
+      }
+      return condition();
+    };
+    expect(await within(() => runs.length >= 2)).toBe(true);
+
+    const spinner = new Worker(
+      'const { parentPort } = require("node:worker_threads"); let spin = true; parentPort.on("message", () => { spin = false; }); const loop = () => { const until = Date.now() + 20; while (Date.now() < until); if (spin) setImmediate(loop); else parentPort.close(); }; loop();',
+      { eval: true },
+    );
+    try {
+      await sleep(150);
+      const whileBusy = runs.length;
+      await sleep(600);
+      expect(runs).toHaveLength(whileBusy);
+    } finally {
+      spinner.postMessage('stop');
+      await new Promise((resolve) => spinner.once('exit', resolve));
+    }
+    const after = runs.length;
+    expect(await within(() => runs.length > after)).toBe(true);
+    await passes.stop();
+  });
+
+  it('measures the event loop and the other threads, whichever is busier', async () => {
+    const idle = measureProcessLoad();
+    await sleep(300);
+    expect(idle()).toBeLessThan(BACKLOG_BUSY_SHARE);
+
+    const busyLoop = measureProcessLoad();
+    const until = performance.now() + 300;
+    while (performance.now() < until);
+    expect(busyLoop()).toBeGreaterThan(0.8);
   });
 });
 
