@@ -411,6 +411,14 @@ function insertCapacity(rounds: RushAndBaseline[]): InsertCapacity {
  * opened as it starts, each from an address of its own; then the slot's figures and the log's
  * recount of its seats.
  */
+/** The emails the outbox has sent so far (those of earlier registrations, a rush's backlog). */
+async function sentEmails(pool: Pool): Promise<number> {
+  const { rows } = await pool.query(
+    'SELECT count(*)::int AS sent FROM outbox WHERE sent_at IS NOT NULL',
+  );
+  return (rows[0] as { sent: number }).sent;
+}
+
 async function rushOnce(
   databaseUrlForRush: string,
   pool: Pool,
@@ -421,11 +429,13 @@ async function rushOnce(
   // backends serving the rush's database), read from /proc before and after it.
   const cpu = await rushCpu(databaseUrlForRush, processes);
   const locks = await lockWaits(databaseUrlForRush);
+  const sentBefore = await sentEmails(pool);
   const result = await registerOnEach(processes, slot, {
     connections: RUSH_CONNECTIONS / processes.length,
     requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
   });
   const used = await cpu.used();
+  const sentDuring = (await sentEmails(pool)) - sentBefore;
   if (locks) log(`Rush on ${slot.time}, the database's connections: ${await locks.stop()}`);
   const [capacity] = (
     await pool.query(
@@ -443,7 +453,9 @@ async function rushOnce(
     )
   ).rows as RushOutcome['recount'][];
   const perSecond = perSecondOf(result);
-  log(`Rush on ${slot.time}: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`);
+  log(
+    `Rush on ${slot.time}: ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}, ${sentDuring} emails sent meanwhile`,
+  );
   return { result, perSecond, used, capacity, recount };
 }
 

@@ -133,9 +133,10 @@ export function afterBatch(
  * commit that queued work), one at a moment asked for (wakeAt: when known work falls due),
  * never two at the same time. A nudge during a pass runs another right after it, so nothing
  * queued meanwhile waits for the next interval; so does a pass that answers MORE_DUE (after the
- * rest), unless the process was busy for BACKLOG_BUSY_SHARE or more of the time since it started
- * (then after the first rest quiet enough, the interval's passes going on meanwhile). A failed
- * pass is logged and the next one runs as usual.
+ * rest). With a rest, either waits while the process has been busy for BACKLOG_BUSY_SHARE or
+ * more of the time since the last pass started (then runs after the first rest quiet enough,
+ * the interval's passes going on meanwhile). A failed pass is logged and the next one runs as
+ * usual.
  */
 export class PollingPass {
   private timer: NodeJS.Timeout | undefined;
@@ -143,6 +144,8 @@ export class PollingPass {
   private alarm: { at: number; timer: NodeJS.Timeout } | undefined;
   private backlog: NodeJS.Timeout | undefined;
   private readonly processLoad: ProcessLoad;
+  /** How busy the process has been since the last pass started (none before the first). */
+  private sinceLastPass: (() => number) | undefined;
 
   constructor(
     pass: () => Promise<unknown>,
@@ -161,6 +164,7 @@ export class PollingPass {
       async () => {
         const started = Date.now();
         const load = this.processLoad();
+        this.sinceLastPass = load;
         if ((await pass()) === MORE_DUE) this.followBacklog(started, load);
         else this.dropBacklog();
       },
@@ -189,9 +193,20 @@ export class PollingPass {
     await this.passes.stop();
   }
 
-  /** A pass now rather than at the next interval; nothing when not started. */
+  /**
+   * A pass now rather than at the next interval; nothing when not started. With a rest, a nudge
+   * that finds the process busy for BACKLOG_BUSY_SHARE or more of the time since the last pass
+   * started waits as a backlog's next batch does (holdUntilQuiet): a rush's commits each queue
+   * their emails and nudge, and its visitors' answers go first.
+   */
   nudge(): void {
-    if (this.timer) this.wake();
+    if (!this.timer) return;
+    const { restMs = 0 } = this.options;
+    if (restMs > 0 && this.sinceLastPass && this.sinceLastPass() >= BACKLOG_BUSY_SHARE) {
+      this.holdUntilQuiet(restMs, this.processLoad());
+      return;
+    }
+    this.wake();
   }
 
   /**
@@ -231,16 +246,22 @@ export class PollingPass {
       this.passes.run();
       return;
     }
+    this.holdUntilQuiet(Math.max(0, started + restMs - Date.now()), load);
+  }
+
+  /**
+   * A pass after `delayMs` if the process was busy for less than BACKLOG_BUSY_SHARE of the time
+   * `sinceThen` measures; busier, a look again after each further rest, and the pass after the
+   * first quiet enough. One such look at a time: a look under way covers a later ask.
+   */
+  private holdUntilQuiet(delayMs: number, sinceThen: () => number): void {
     if (this.backlog) return;
-    const lookAgain = (delayMs: number, sinceThen: () => number) => {
-      this.backlog = setTimeout(() => {
-        this.backlog = undefined;
-        if (sinceThen() < BACKLOG_BUSY_SHARE) this.passes.run();
-        else lookAgain(restMs, this.processLoad());
-      }, delayMs);
-      this.backlog.unref();
-    };
-    lookAgain(Math.max(0, started + restMs - Date.now()), load);
+    this.backlog = setTimeout(() => {
+      this.backlog = undefined;
+      if (sinceThen() < BACKLOG_BUSY_SHARE) this.passes.run();
+      else this.holdUntilQuiet(this.options.restMs ?? 0, this.processLoad());
+    }, delayMs);
+    this.backlog.unref();
   }
 
   /** No more looks at a backlog: a pass found it done (an interval's, say), or the worker stops. */

@@ -156,6 +156,59 @@ describe('a worker’s passes', () => {
     await passes.stop();
   });
 
+  it('holds a nudge while the process is busy (a rush’s commits, each queueing its emails) until the first quiet rest, and runs one at once when it is quiet', async () => {
+    const runs: number[] = [];
+    let load = 0;
+    const passes = testPasses(
+      async () => {
+        runs.push(Date.now());
+      },
+      { restMs: 250, processLoad: () => () => load },
+    );
+    const start = Date.now();
+    passes.start();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([start]);
+
+    // A rush: its commits nudge several times a second, and none runs a pass meanwhile.
+    load = 1;
+    for (let nudge = 0; nudge < 8; nudge += 1) {
+      await jest.advanceTimersByTimeAsync(100);
+      passes.nudge();
+    }
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toEqual([start]);
+    // Over: the next look finds a quiet rest, and one pass takes what the nudges queued.
+    load = BACKLOG_BUSY_SHARE - 0.01;
+    await jest.advanceTimersByTimeAsync(250);
+    expect(runs).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toHaveLength(2);
+
+    // Quiet: a nudge runs a pass at once.
+    const quietNudge = Date.now();
+    passes.nudge();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([start, runs[1], quietNudge]);
+    await passes.stop();
+  });
+
+  it('runs a nudge at once, busy or not, for a worker without a rest', async () => {
+    const runs: number[] = [];
+    const passes = testPasses(
+      async () => {
+        runs.push(Date.now());
+      },
+      { processLoad: () => () => 1 },
+    );
+    passes.start();
+    await jest.advanceTimersByTimeAsync(100);
+    passes.nudge();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(2);
+    await passes.stop();
+  });
+
   it('stops looking at a backlog once a pass finds it done', async () => {
     let runs = 0;
     let looks = 0;
