@@ -259,7 +259,7 @@ async function browserFigures(url: string): Promise<BrowserFigures> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM!,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    args: chromiumFinder.chromiumArgs(),
   });
   try {
     const signIn = async () => {

@@ -94,9 +94,31 @@ function chromiumPath(env = process.env, kind = 'tests') {
   );
 }
 
+/**
+ * The flags every Chromium the tests and benchmarks launch runs with, after its headless mode
+ * (`headless`: the tests' `--headless`; Lighthouse drives `--headless=new`). Root needs no
+ * sandbox; no GPU on a server. Without the background-networking ones, Chromium reaches for
+ * Google's hosts at each start, and on a machine whose network is closed those connections are
+ * refused, many at a time, beside the pages under test.
+ */
+function chromiumArgs(headless = '--headless') {
+  return [
+    headless,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+}
+
 module.exports = {
   findChromium,
   chromiumPath,
+  chromiumArgs,
   CHROMIUM_KINDS,
   HEADLESS_SHELL_NAMES,
   NAMES_ON_PATH,

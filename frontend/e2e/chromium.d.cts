@@ -16,4 +16,5 @@ export declare function findChromium(
   env?: NodeJS.ProcessEnv,
   kind?: ChromiumKind,
 ): { path?: string; problem?: string };
+export declare function chromiumArgs(headless?: string): string[];
 export declare function chromiumPath(env?: NodeJS.ProcessEnv, kind?: ChromiumKind): string;

@@ -25,7 +25,7 @@ import {
 } from './support.mjs';
 
 const require = createRequire(import.meta.url);
-const { chromiumPath } = require('./chromium.cjs');
+const { chromiumArgs, chromiumPath } = require('./chromium.cjs');
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
@@ -167,10 +167,7 @@ async function browserFilming(ticket) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
+      ...chromiumArgs(),
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

@@ -38,7 +38,7 @@ const rootDir = resolve(frontendDir, '..');
 const resultsDir = join(frontendDir, 'test-results');
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
-const { chromiumPath } = require('./chromium.cjs');
+const { chromiumArgs, chromiumPath } = require('./chromium.cjs');
 const only = process.env.E2E_ONLY;
 const onlyFile = process.env.E2E_FILE;
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
@@ -289,16 +289,7 @@ async function main() {
   const browserOfItsOwn = async () => {
     const browser = await chromium.launch({
       executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs(),
     });
     browsers.push(browser);
     return browser;

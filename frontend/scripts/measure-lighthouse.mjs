@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
 const require = createRequire(import.meta.url);
-const { chromiumPath } = require('../e2e/chromium.cjs');
+const { chromiumArgs, chromiumPath } = require('../e2e/chromium.cjs');
 
 const urls = process.argv.slice(2);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
@@ -30,14 +30,7 @@ async function startChromium() {
     // The whole browser a visitor runs (Lighthouse drives its new headless mode).
     chromiumPath(process.env, 'browser'),
     [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumArgs('--headless=new'),
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',

@@ -15,11 +15,9 @@ import { chromium } from 'playwright-core';
 
 const baseURL = process.argv[2] ?? 'http://localhost:3000';
 const RUNS = Number(process.env.PAINT_RUNS ?? '3');
+const chromiumFinder = createRequire(import.meta.url)('../e2e/chromium.cjs');
 // The whole browser a visitor runs, not the tests' headless shell (chromium.cjs).
-const chromiumPath = createRequire(import.meta.url)('../e2e/chromium.cjs').chromiumPath(
-  process.env,
-  'browser',
-);
+const chromiumPath = chromiumFinder.chromiumPath(process.env, 'browser');
 
 const PROFILES = {
   mobile: { latency: 150, downloadKbps: 1600, uploadKbps: 750, cpu: 4 },
@@ -106,7 +104,7 @@ async function measure(browser, path, profileName) {
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  args: chromiumFinder.chromiumArgs(),
 });
 try {
   const result = {

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { appsOnOwnDatabase, type TestApp } from '../test-app';
 import { writeSiteFixture } from './site-fixture';
-import { chromiumPath } from '../../../frontend/e2e/chromium.cjs';
+import { chromiumArgs, chromiumPath } from '../../../frontend/e2e/chromium.cjs';
 
 /** Every Content-Security-Policy violation the page reports, and every console error. */
 function watch(page: Page): string[] {
@@ -42,7 +42,7 @@ describe('the Content-Security-Policy in a browser', () => {
     app = opened.app;
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: chromiumArgs(),
     });
   });
 

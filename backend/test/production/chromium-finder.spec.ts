@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { findChromium } from '../../../frontend/e2e/chromium.cjs';
+import { chromiumArgs, findChromium } from '../../../frontend/e2e/chromium.cjs';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const INSTALLER = path.join(ROOT, 'frontend/e2e/install-chromium.mjs');
@@ -103,5 +103,28 @@ describe('finding Chromium for the browser tests', () => {
       /(\/usr|\/opt|\/snap)[/\w.-]*\/(chromium|chrome)/.test(readFileSync(file, 'utf8')),
     );
     expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
+  it('launches every Chromium with the one list of flags, which keeps it off the network on its own', () => {
+    expect(chromiumArgs()).toEqual(expect.arrayContaining(['--headless', '--no-sandbox']));
+    expect(chromiumArgs('--headless=new')[0]).toBe('--headless=new');
+    expect(chromiumArgs()).toEqual(
+      expect.arrayContaining([
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ]),
+    );
+    // The tests, the benchmarks and the page measurements launch through it, not a copy.
+    const launchers = [
+      ...filesUnder(path.join(ROOT, 'backend/test')),
+      ...filesUnder(path.join(ROOT, 'backend/bench')),
+      ...filesUnder(path.join(ROOT, 'frontend/e2e')),
+      ...filesUnder(path.join(ROOT, 'frontend/scripts')),
+    ].filter((file) => !file.endsWith('chromium.cjs') && !file.endsWith('chromium-finder.spec.ts'));
+    const copies = launchers.filter((file) =>
+      /['"]--(no-sandbox|disable-gpu|no-first-run)['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(copies.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 });
