@@ -138,6 +138,24 @@ describe('after the door: a booking whose life stays true once the evening begin
 
   const doorList = async () => (await admin<DoorList>('GET', `${SLOT}/door`)).body;
 
+  /** Each visitor request refused 409 `past-the-door` for `reason`, in words matching `message`. */
+  async function refusedPastTheDoor(
+    requests: readonly (readonly [string, string, unknown])[],
+    reason: 'checked-in' | 'started',
+    message: RegExp,
+  ): Promise<void> {
+    for (const [method, path, body] of requests) {
+      const refused = await visitor(method, path, body);
+      expect({ path, status: refused.status }).toEqual({ path, status: 409 });
+      expect(refused.body).toMatchObject({
+        statusCode: 409,
+        code: 'past-the-door',
+        reason,
+        message: expect.stringMatching(message),
+      });
+    }
+  }
+
   async function registrationEvents(id: string): Promise<string[]> {
     const rows: { type: string }[] = await storedEvents(app.dataSource, `registration-${id}`);
     return rows.map((row) => row.type);
@@ -167,20 +185,15 @@ describe('after the door: a booking whose life stays true once the evening begin
       pastTheDoor: 'checked-in',
     });
     const before = await registrationEvents(id);
-    for (const [method, path, body] of [
-      ['POST', '/api/registrations/cancel', { token }],
-      ['POST', `/api/registrations/${id}/give-back`, undefined],
-      ['POST', `/api/registrations/${id}/dreams`, { dream: 'One more dream, after the door.' }],
-    ] as const) {
-      const refused = await visitor(method, path, body);
-      expect({ path, status: refused.status }).toEqual({ path, status: 409 });
-      expect(refused.body).toMatchObject({
-        statusCode: 409,
-        code: 'past-the-door',
-        reason: 'checked-in',
-        message: expect.stringMatching(/let in at the door/),
-      });
-    }
+    await refusedPastTheDoor(
+      [
+        ['POST', '/api/registrations/cancel', { token }],
+        ['POST', `/api/registrations/${id}/give-back`, undefined],
+        ['POST', `/api/registrations/${id}/dreams`, { dream: 'One more dream, after the door.' }],
+      ],
+      'checked-in',
+      /let in at the door/,
+    );
     expect(await registrationEvents(id)).toEqual(before);
     // Still seated and in: the door list and its counts keep them.
     expect(
@@ -220,14 +233,11 @@ describe('after the door: a booking whose life stays true once the evening begin
     ).toBe(200);
     expect((await checkIn({ handle: doorHandleOf(lateOffer), device: 'Door 1' })).status).toBe(200);
     const before = await registrationEvents(lateOffer);
-    const refused = await visitor('POST', '/api/registrations/offer/checkout', { token });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      statusCode: 409,
-      code: 'past-the-door',
-      reason: 'checked-in',
-      message: expect.stringMatching(/let in at the door/),
-    });
+    await refusedPastTheDoor(
+      [['POST', '/api/registrations/offer/checkout', { token }]],
+      'checked-in',
+      /let in at the door/,
+    );
     expect(await registrationEvents(lateOffer)).toEqual(before);
   });
 
@@ -490,19 +500,19 @@ describe('after the door: a booking whose life stays true once the evening begin
     const moved = await admin('PATCH', SLOT, { startsAt: startsAt.toISOString() });
     expect(moved.status).toBe(200);
     await waitFor(async () => (Date.now() > startsAt.getTime() + 50 ? true : undefined), 10_000);
-    for (const [method, path, body] of [
-      ['POST', `/api/registrations/${heldId}/give-back`, undefined],
-      ['POST', `/api/registrations/${heldId}/resume-checkout`, undefined],
-      ['POST', `/api/registrations/${paidId}/dreams`, { dream: 'A dream shared after the start.' }],
-    ] as const) {
-      const refused = await visitor(method, path, body);
-      expect({ path, status: refused.status }).toEqual({ path, status: 409 });
-      expect(refused.body).toMatchObject({
-        code: 'past-the-door',
-        reason: 'started',
-        message: expect.stringMatching(/begun/),
-      });
-    }
+    await refusedPastTheDoor(
+      [
+        ['POST', `/api/registrations/${heldId}/give-back`, undefined],
+        ['POST', `/api/registrations/${heldId}/resume-checkout`, undefined],
+        [
+          'POST',
+          `/api/registrations/${paidId}/dreams`,
+          { dream: 'A dream shared after the start.' },
+        ],
+      ],
+      'started',
+      /begun/,
+    );
     const noReason = await admin('POST', `/api/admin/registrations/${paidId}/cancel`, {
       refund: false,
     });
