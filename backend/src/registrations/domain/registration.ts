@@ -395,7 +395,7 @@ export function evolve(
 /**
  * A registration as the event that begins its stream leaves it. One object literal with every
  * field, not a common part spread into each kind's: on Node 20's V8 a literal that adds fields
- * after a spread pays about a microsecond for each (a state built so took 22 µs, this one 0.2;
+ * after a spread pays about a microsecond for each (a state built so took 22 µs, this one 0.02;
  * RESULTS.md), and every registration of a rush is begun here.
  */
 function begun(event: RegistrationBeginning): RegistrationState {
