@@ -5,7 +5,6 @@ import type { AppConfig } from '../config/config';
 import type { SqlExecutor } from '../event-store/sql-executor';
 import { redactAddresses } from '../logging/redact-addresses';
 import {
-  CLAIM_LEASE_MS,
   enqueueNotification,
   markOutboxRowSent,
   PAYMENT_REFUND,
@@ -105,8 +104,11 @@ export interface RefundRunResult {
  */
 @Injectable()
 export class RefundWorker extends PollingWorker {
-  /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
-  leaseMs = CLAIM_LEASE_MS;
+  /**
+   * How long a claim lasts unrenewed (WORK_LEASE_SECONDS); public so that a test can shorten it
+   * and watch a renewal and a recovery in seconds.
+   */
+  leaseMs: number;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -116,6 +118,7 @@ export class RefundWorker extends PollingWorker {
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
     super('Refund pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
+    this.leaseMs = config.workLeaseMs;
   }
 
   /** One pass; after a whole batch with some of it refunded, the next follows (afterBatch). */

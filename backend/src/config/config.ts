@@ -83,6 +83,8 @@ export interface AppConfig {
   holdGraceMinutes: number;
   /** Whether this process runs the hold sweeper and the outbox worker (WORKERS; off under test). */
   workers: boolean;
+  /** How long a worker's claim on queued work lasts without renewal (WORK_LEASE_SECONDS). */
+  workLeaseMs: number;
   /** `make backup`'s and `make restore`'s file (BACKUP_FILE); the command line may name another. */
   backupFile: string | undefined;
   backupTool: Environment['BACKUP_TOOL'];
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDelayMs: variables.SHUTDOWN_DELAY_SECONDS * 1000,
     holdGraceMinutes: variables.HOLD_GRACE_MINUTES,
     workers: variables.WORKERS,
+    workLeaseMs: variables.WORK_LEASE_SECONDS * 1000,
     backupFile: variables.BACKUP_FILE,
     backupTool: variables.BACKUP_TOOL,
   };

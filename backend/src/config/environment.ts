@@ -114,6 +114,14 @@ export class Environment {
   @Flag({ default: (env) => !underTest(env) })
   WORKERS: boolean;
 
+  /**
+   * How long a worker's claim on a queued email or refund lasts without renewal (it renews every
+   * third of it while it works): a process that dies mid-batch leaves its rows to the other
+   * processes after this long.
+   */
+  @WholeNumber({ min: 3, max: 3600, default: 30, of: 'seconds' })
+  WORK_LEASE_SECONDS: number;
+
   /** Unset: no GET /metrics at all. */
   @Text({
     matches: /^[\x21-\x7e]{16,}$/,

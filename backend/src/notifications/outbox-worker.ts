@@ -22,7 +22,6 @@ import {
 } from './messages/render-message';
 import { isReceiptFacts, renderReceipt, type ReceiptFacts } from './messages/receipt';
 import {
-  CLAIM_LEASE_MS,
   markOutboxRowSent,
   NOTIFICATION_KINDS,
   OPERATOR_INVITATION,
@@ -49,7 +48,7 @@ import { LeaseRecoveries } from './lease-recoveries';
 import { TicketIssuer } from './ticket-issuer';
 import { shredPersonalDataKey } from '../personal-data/personal-data-vault';
 
-export { CLAIM_LEASE_MS, retryDelayMs } from './outbox';
+export { retryDelayMs } from './outbox';
 
 const POLL_INTERVAL_MS = 2_000;
 /**
@@ -81,8 +80,11 @@ type RenderedMail = Omit<OutgoingMail, 'messageId' | 'from'>;
  */
 @Injectable()
 export class OutboxWorker extends PollingWorker {
-  /** Public so that a test can shorten it and watch a renewal and a recovery in seconds. */
-  leaseMs = CLAIM_LEASE_MS;
+  /**
+   * How long a claim lasts unrenewed (WORK_LEASE_SECONDS); public so that a test can shorten it
+   * and watch a renewal and a recovery in seconds.
+   */
+  leaseMs: number;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -95,6 +97,7 @@ export class OutboxWorker extends PollingWorker {
     @Optional() private readonly recoveries?: LeaseRecoveries,
   ) {
     super('Outbox pass', POLL_INTERVAL_MS, config.workers, BACKLOG_REST_MS);
+    this.leaseMs = config.workLeaseMs;
   }
 
   /** One pass; after a whole batch with some of it sent, the next follows (afterBatch). */

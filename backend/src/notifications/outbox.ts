@@ -373,12 +373,6 @@ export type ClaimedRowOf<K extends OutboxKind> = K extends typeof OPERATOR_INVIT
 
 type ClaimedAnyRow = ClaimedOutboxRow | ClaimedInvitationRow | ClaimedNoticeRow;
 
-/**
- * A claimed row comes back to the queue this long after its worker last renewed the lease
- * (every third of it while the work runs): a dead process's work is taken again within about
- * half a minute, and never while a live worker still holds it.
- */
-export const CLAIM_LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 30_000;
 const LAST_RETRY_MS = 60 * 60_000;
 
@@ -403,7 +397,7 @@ export async function claimOutboxRows<K extends OutboxKind>(
   kinds: readonly K[],
   now: Date,
   limit: number,
-  leaseMs = CLAIM_LEASE_MS,
+  leaseMs: number,
 ): Promise<OutboxClaim<K>> {
   const claimed = (await sql.query(
     // A CTE, because TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
@@ -447,7 +441,7 @@ export async function claimOutboxRows<K extends OutboxKind>(
 function keepOutboxLeases(
   sql: SqlExecutor,
   rows: readonly ClaimedAnyRow[],
-  leaseMs = CLAIM_LEASE_MS,
+  leaseMs: number,
   onError: (error: unknown) => void = () => undefined,
 ): { stop(): void } {
   if (rows.length === 0) return { stop: () => undefined };

@@ -12,7 +12,7 @@ import {
 } from '../../src/notifications/mail-transport';
 import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
-import { CLAIM_LEASE_MS, OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
+import { OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { MORE_DUE } from '../../src/common/polling-worker';
 import { passOf } from '../worker-pass';
 import {
@@ -269,12 +269,12 @@ describe('the outbox worker', () => {
     const survivor = new ScriptedTransport();
     const next = worker(survivor);
     // While the lease lasts, the claimed rows are not taken by anyone else.
-    expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS / 2))).toEqual({
+    expect(await next.runOnce(new Date(t0 + app.config.workLeaseMs / 2))).toEqual({
       sent: 0,
       failed: 0,
       cancelled: 0,
     });
-    expect(await next.runOnce(new Date(t0 + CLAIM_LEASE_MS + 1))).toEqual({
+    expect(await next.runOnce(new Date(t0 + app.config.workLeaseMs + 1))).toEqual({
       sent: 2,
       failed: 0,
       cancelled: 0,
@@ -419,7 +419,7 @@ describe('the outbox worker', () => {
       ['waiting-list-joined'],
       now,
       OUTBOX_BATCH,
-      CLAIM_LEASE_MS,
+      app.config.workLeaseMs,
       {
         handle: async (row) => {
           started.push(row.registration_id);
@@ -445,7 +445,7 @@ describe('the outbox worker', () => {
     const after = await rows(people.map((person) => person.id));
     expect(after.filter((row) => row.sent_at !== null)).toHaveLength(2);
     // The rest are leased; once the lease is over, the next pass takes them.
-    const later = new Date(now.getTime() + CLAIM_LEASE_MS + 1000);
+    const later = new Date(now.getTime() + app.config.workLeaseMs + 1000);
     const transport = new ScriptedTransport(() => 'ok', 2, 2);
     expect(await worker(transport).runOnce(later)).toEqual({ sent: 4, failed: 0, cancelled: 0 });
   });
