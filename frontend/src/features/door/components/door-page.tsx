@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
@@ -65,7 +74,14 @@ function Notice({ notice, onDismiss }: { notice: DoorNotice; onDismiss: () => vo
   );
 }
 
-function PersonRow({
+/** What a row's buttons do, the same functions for every row and every render. */
+interface RowActions {
+  onCheckIn: (person: DoorPerson) => void;
+  onUndo: (person: DoorPerson) => void;
+}
+
+/** One seated person; drawn again only when they or their row's state change. */
+const PersonRow = memo(function PersonRow({
   person,
   busy,
   onCheckIn,
@@ -73,9 +89,7 @@ function PersonRow({
 }: {
   person: DoorPerson;
   busy: boolean;
-  onCheckIn: () => void;
-  onUndo: () => void;
-}) {
+} & RowActions) {
   const t = useDoorText();
   const checkedInBy = useCheckedInBy();
   const intl = useIntl();
@@ -102,7 +116,7 @@ function PersonRow({
         <button
           type="button"
           className="button button--small button--ghost"
-          onClick={onUndo}
+          onClick={() => onUndo(person)}
           disabled={busy}
           aria-label={t('door.undoFor', { name: person.name })}
         >
@@ -112,7 +126,7 @@ function PersonRow({
         <button
           type="button"
           className="button button--small button--primary"
-          onClick={onCheckIn}
+          onClick={() => onCheckIn(person)}
           disabled={busy}
           aria-label={t('door.checkInFor', { name: person.name })}
         >
@@ -121,7 +135,37 @@ function PersonRow({
       )}
     </li>
   );
-}
+});
+
+/**
+ * The seated list (after the search): drawn again when its people, the row at work or the
+ * search change, not when a scan's answer opens or closes over it, which on a phone's CPU took
+ * longer than the answer itself with a thousand rows.
+ */
+const SeatedPeople = memo(function SeatedPeople({
+  people,
+  busy,
+  onCheckIn,
+  onUndo,
+}: {
+  people: DoorPerson[];
+  /** The handle of the row whose check-in or undo is under way. */
+  busy: string | null;
+} & RowActions) {
+  return (
+    <ul className="door-people">
+      {people.map((person) => (
+        <PersonRow
+          key={person.handle}
+          person={person}
+          busy={busy === person.handle}
+          onCheckIn={onCheckIn}
+          onUndo={onUndo}
+        />
+      ))}
+    </ul>
+  );
+});
 
 /**
  * The door of a slot, on the phone at the venue's entrance: scan tickets (answered first from
@@ -277,6 +321,18 @@ export function DoorPage({
     }
   }
 
+  // The rows' buttons call the latest of these through functions that stay the same, so that
+  // the list is not drawn again for a new closure at each render.
+  const rowActions = useRef({ checkInByName, undo });
+  useEffect(() => {
+    rowActions.current = { checkInByName, undo };
+  });
+  const onCheckIn = useCallback(
+    (person: DoorPerson) => void rowActions.current.checkInByName(person),
+    [],
+  );
+  const onUndo = useCallback((person: DoorPerson) => void rowActions.current.undo(person), []);
+
   async function markNoShows() {
     setMarkingNoShows(true);
     try {
@@ -393,17 +449,7 @@ export function DoorPage({
             {shown.length === 0 ? (
               <p>{t('door.nobody')}</p>
             ) : (
-              <ul className="door-people">
-                {shown.map((person) => (
-                  <PersonRow
-                    key={person.handle}
-                    person={person}
-                    busy={busy === person.handle}
-                    onCheckIn={() => void checkInByName(person)}
-                    onUndo={() => void undo(person)}
-                  />
-                ))}
-              </ul>
+              <SeatedPeople people={shown} busy={busy} onCheckIn={onCheckIn} onUndo={onUndo} />
             )}
           </section>
 
