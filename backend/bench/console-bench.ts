@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
@@ -11,7 +10,14 @@ import type { RegistrationEvent } from '../src/registrations/domain/registration
 import { registrationStreamId } from '../src/registrations/domain/registration-events';
 import { encodeRegistrationEvent } from '../src/registrations/registration-event-codec';
 import { rebuildProjections } from '../src/registrations/projections/rebuild-projections';
-import { BACKEND_DIR, createBenchDatabase, startAppProcess, type Process } from './environment';
+import {
+  chromiumFinder,
+  createBenchDatabase,
+  FRONTEND_DIST,
+  startAppProcess,
+  WHOLE_CHROMIUM as CHROMIUM,
+  type Process,
+} from './environment';
 import { CSV_COLUMNS } from '../src/registrations/queries/registration-page/registration-export.request.dto';
 import { percentile } from './load';
 import { fmt, log } from './report';
@@ -32,12 +38,6 @@ const SLOTS = 20;
 const PAGE_REQUESTS = 300;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? '65');
 const ADMIN_PASSWORD = 'bench-admin-password-long-enough';
-// The whole browser a visitor runs, not the tests' headless shell: found as the tests find theirs.
-const chromiumFinder = createRequire(__filename)(
-  path.resolve(BACKEND_DIR, '..', 'frontend', 'e2e', 'chromium.cjs'),
-) as typeof import('../../frontend/e2e/chromium.cjs');
-const CHROMIUM = chromiumFinder.findChromium(process.env, 'browser').path;
-const FRONTEND_DIST = path.resolve(BACKEND_DIR, '..', 'frontend', 'dist');
 const FIRST_NAMES = ['Ana', 'Ioana', 'Maria', 'Elena', 'Andrei', 'Mihai', 'Radu', 'Giulia', 'Luca'];
 const LAST_NAMES = ['Popescu', 'Ionescu', 'Rossi', 'Bianchi', 'Dumitrescu', 'Stan', 'Marin'];
 const CSV_LABELS = [

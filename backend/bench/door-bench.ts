@@ -1,17 +1,30 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { LiveTour } from '../src/tour/live-tour';
 import { createDataSource } from '../src/database/data-source';
 import { signTicket } from '../src/day-of-show/tickets/ticket-code';
+import { ticketQrPng } from '../src/day-of-show/tickets/ticket-qr';
 import { storedTicketKeys } from '../src/day-of-show/tickets/ticket-keys';
 import type { ConsoleRow } from './console-bench';
-import { createBenchDatabase, startAppProcess, type Process } from './environment';
+import {
+  createBenchDatabase,
+  FRONTEND_DIST,
+  frontendScript,
+  startAppProcess,
+  WHOLE_CHROMIUM,
+  type Process,
+} from './environment';
 import { percentile } from './load';
 import { fmt, log } from './report';
 
 /** The seats of the benchmark's slot, and the warm-up requests before each measure. */
 const SEATS = 1000;
+/**
+ * The last seats' tickets, left to the phone after the API's scans of the others, filmed by its
+ * camera one after the other.
+ */
+const PHONE_TICKETS = 10;
 const WARM_UP = 20;
 const LIST_READS = 100;
 
@@ -35,10 +48,18 @@ async function timed(work: () => Promise<Response>, expected: number): Promise<n
  *   against the same stack's lightest operator write by id (PATCH …/dreamed-captured: load,
  *   append, read back) on the same registrations;
  * - the slot's door list, GET …/door (1,000 seated, names, states, keys), against the Command
- *   Center's first page of the same slot's registrations (50 rows).
+ *   Center's first page of the same slot's registrations (50 rows);
+ * - the door page on a phone with that list, its CPU four times slower, in the whole Chromium
+ *   whose camera films a ticket's QR code as its email carries it (measure-door-phone.mjs):
+ *   the phone's own answer without a network against the server's once the network is back,
+ *   from the code read to the answer shown, and from the tap to the answer.
  */
-export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise<ConsoleRow[]> {
+export async function doorBench(
+  serverUrl: string,
+  catalogue: LiveTour,
+): Promise<{ rows: ConsoleRow[]; notes: string[] }> {
   const rows: ConsoleRow[] = [];
+  const notes: string[] = [];
   const tour = structuredClone(catalogue.tour);
   const open = tour.events
     .flatMap((event) => event.slots.map((slot) => ({ event, slot })))
@@ -71,9 +92,8 @@ export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise
     const event = open.event.slug;
     const time = open.slot.time;
 
-    log(`door: ${SEATS} seats registered and marked paid in ${event} ${time}`);
-    const ids: string[] = [];
-    for (let index = 0; index < SEATS; index += 1) {
+    /** A visitor registered and marked paid in the slot: their registration's id. */
+    const paidSeat = async (index: number): Promise<string> => {
       const registered = await fetch(`${base}/api/create-checkout-session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -97,8 +117,11 @@ export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise
         body: JSON.stringify({ paid: true }),
       });
       if (!paid.ok) throw new Error(`mark paid ${index}: ${paid.status}`);
-      ids.push(registrationId);
-    }
+      return registrationId;
+    };
+    log(`door: ${SEATS} seats registered and marked paid in ${event} ${time}`);
+    const ids: string[] = [];
+    for (let index = 0; index < SEATS; index += 1) ids.push(await paidSeat(index));
 
     const dataSource = createDataSource(database.url, { poolSize: 1 });
     await dataSource.initialize();
@@ -123,10 +146,11 @@ export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise
     const list = (await (await read(doorPath)()).json()) as { seated: unknown[] };
     if (list.seated.length !== SEATS) throw new Error(`the door list has ${list.seated.length}`);
 
-    log(`door: ${SEATS} scans, each after the same registration's baseline write`);
+    const scanned = SEATS - PHONE_TICKETS;
+    log(`door: ${scanned} scans, each after the same registration's baseline write`);
     const scanTimes: number[] = [];
     const writeTimes: number[] = [];
-    for (let index = 0; index < SEATS; index += 1) {
+    for (let index = 0; index < scanned; index += 1) {
       writeTimes.push(
         await timed(
           () =>
@@ -170,10 +194,72 @@ export async function doorBench(serverUrl: string, catalogue: LiveTour): Promise
       goal: '≤ 300 ms',
       met: listP99 <= 300,
     });
+
+    if (!WHOLE_CHROMIUM || !existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
+      notes.push(
+        `The door's phone was not measured: ${WHOLE_CHROMIUM ? 'no frontend build' : 'no Chromium (make bench installs one)'}.`,
+      );
+      return { rows, notes };
+    }
+    log(`door: ${PHONE_TICKETS} tickets scanned by a phone, offline and online`);
+    const phoneTickets: { png: string }[] = [];
+    for (const [index, ticket] of tickets.slice(scanned).entries()) {
+      const png = path.join(dir, `ticket-${index}.png`);
+      writeFileSync(png, ticketQrPng(ticket));
+      phoneTickets.push({ png });
+    }
+    const plan = path.join(dir, 'door-phone.json');
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        baseURL: base,
+        adminPassword: ADMIN_PASSWORD,
+        event,
+        time,
+        tickets: phoneTickets,
+      }),
+    );
+    const output = frontendScript('measure-door-phone.mjs', [plan]).trim().split('\n');
+    rows.push(...phoneRows(JSON.parse(output[output.length - 1]) as PhoneScans));
   } finally {
     await app?.stop();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
+  return { rows, notes };
+}
+
+/** One answer on the phone's screen (frontend/scripts/measure-door-phone.mjs). */
+interface PhoneScan {
+  /** valid: let in; already: checked in before. */
+  kind: string;
+  /** From the decoder's reading of the code to the answer shown, timed by the page. */
+  answerMs: number;
+}
+
+interface PhoneScans {
+  cpuSlowdown: number;
+  /** The phone's own answers without a network, until every ticket was let in. */
+  offline: PhoneScan[];
+  /** The server's answers to the same tickets once the network is back: the baseline. */
+  online: PhoneScan[];
+}
+
+function phoneRows({ cpuSlowdown, offline, online }: PhoneScans): ConsoleRow[] {
+  const spread = (times: number[]) =>
+    `p50 ${fmt(percentile(times, 50), 0)} ms, max ${fmt(Math.max(...times), 0)} ms`;
+  const times = (scans: PhoneScan[]) => scans.map((scan) => scan.answerMs);
+  const served = times(online);
+  const baseline = `the server's answer online (${served.length}): ${spread(served)}`;
+  return (['valid', 'already'] as const).map((kind) => {
+    const answers = times(offline.filter((scan) => scan.kind === kind));
+    return {
+      benchmark: `Door phone offline (${cpuSlowdown}× slower CPU), code read to answer: ${kind === 'valid' ? 'let in' : 'come round again'} (${answers.length})`,
+      figure: spread(answers),
+      baseline,
+      ratio: `${fmt(percentile(answers, 50) / percentile(served, 50), 2)}×`,
+      goal: 'p50 ≤ 100 ms',
+      met: answers.length > 0 && percentile(answers, 50) <= 100,
+    };
+  });
 }

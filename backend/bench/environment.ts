@@ -1,5 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
@@ -15,6 +16,29 @@ export const BACKEND_DIR = path.resolve(
   __dirname,
   __dirname.includes('.bench') ? '../../..' : '..',
 );
+
+export const FRONTEND_DIR = path.join(BACKEND_DIR, '..', 'frontend');
+export const FRONTEND_DIST = path.join(FRONTEND_DIR, 'dist');
+
+// The whole browser a visitor runs, not the tests' headless shell: found as the tests find theirs.
+export const chromiumFinder = createRequire(__filename)(
+  path.join(FRONTEND_DIR, 'e2e', 'chromium.cjs'),
+) as typeof import('../../frontend/e2e/chromium.cjs');
+export const WHOLE_CHROMIUM = chromiumFinder.findChromium(process.env, 'browser').path;
+
+/** Runs a frontend script (frontend/scripts) with Node and answers its standard output. */
+export function frontendScript(script: string, args: string[]): string {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(FRONTEND_DIR, 'scripts', script), ...args],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
 export const MAIN = path.join(BACKEND_DIR, 'dist', 'main.js');
 
 export interface BenchDatabaseServer {

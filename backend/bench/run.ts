@@ -22,6 +22,8 @@ import {
   BACKEND_DIR,
   cpuSecondsOf,
   createBenchDatabase,
+  FRONTEND_DIR,
+  frontendScript,
   startAppProcess,
   startBareNestServer,
   startBareServer,
@@ -1360,21 +1362,6 @@ function table(): string {
   ].join('\n');
 }
 
-const FRONTEND_DIR = path.join(BACKEND_DIR, '..', 'frontend');
-
-/** Runs a frontend script with Node and answers its standard output. */
-function frontendScript(script: string, args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(FRONTEND_DIR, 'scripts', script), ...args],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
 /** The built site with its prerendered pages, built first when there is none. */
 function buildSite(): void {
   if (existsSync(path.join(FRONTEND_DIR, 'dist', 'prerendered'))) return;
@@ -1642,7 +1629,11 @@ async function main(): Promise<void> {
       rows.push(...result.rows);
       notes.push(...result.notes);
     }
-    if (only.includes('door')) rows.push(...(await doorBench(server.serverUrl, catalogue)));
+    if (only.includes('door')) {
+      const result = await doorBench(server.serverUrl, catalogue);
+      rows.push(...result.rows);
+      notes.push(...result.notes);
+    }
     if (only.includes('anonymiser')) anonymiser();
     // Not in the default run: the Command Center's query plans at 1,000,000 registrations.
     if (only.includes('plans')) {

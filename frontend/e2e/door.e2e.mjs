@@ -6,15 +6,12 @@
 /* global document, caches -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { chromium } from 'playwright-core';
 import { register } from './command-center.e2e.mjs';
+import { browserFilming } from './fake-camera.mjs';
 import {
   adminCall,
   axeViolations,
@@ -23,9 +20,6 @@ import {
   slotOfItsOwn,
   visible,
 } from './support.mjs';
-
-const require = createRequire(import.meta.url);
-const { chromiumArgs, chromiumPath } = require('./chromium.cjs');
 
 let seq = 0;
 const unique = (tag) => `${tag} ${Date.now().toString(36)}${(seq += 1)}`;
@@ -134,54 +128,6 @@ function ticketFromEmail(dataDir, registrationId) {
   }, 30_000);
 }
 
-/**
- * A video (Y4M, grey) of the emailed QR code held in front of the camera, as Chromium's fake
- * camera plays it (in a loop): 640×480, the image scaled to 440 pixels square in the middle, its
- * modules no longer a whole number of pixels wide, as a camera sees them.
- */
-function qrVideo(image, file) {
-  const width = 640;
-  const height = 480;
-  const side = 440;
-  const left = (width - side) / 2;
-  const top = (height - side) / 2;
-  const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < side; y += 1) {
-    const from = Math.floor((y * image.height) / side) * image.width;
-    for (let x = 0; x < side; x += 1) {
-      const red = image.data[(from + Math.floor((x * image.width) / side)) * 4];
-      luma[(top + y) * width + left + x] = red < 128 ? 16 : 235;
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
-}
-
-/** A Chromium of its own whose camera films the ticket's QR code; closed by the caller. */
-async function browserFilming(ticket) {
-  const dir = mkdtempSync(join(tmpdir(), 'door-camera-'));
-  const video = join(dir, 'ticket.y4m');
-  qrVideo(ticket.image, video);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      ...chromiumArgs(),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const answerScreen = (page) => page.locator('.door-answer');
 
 /**
@@ -261,7 +207,7 @@ export const doorScenarios = [
         );
         assert.equal(cancelled.status(), 200, await cancelled.text());
 
-        const camera = await browserFilming(ticket);
+        const camera = await browserFilming([ticket.image]);
         const timings = [];
         try {
           const context = await camera.browser.newContext({
@@ -300,7 +246,7 @@ export const doorScenarios = [
           await camera.close();
         }
 
-        const refusedCamera = await browserFilming(cancelledTicket);
+        const refusedCamera = await browserFilming([cancelledTicket.image]);
         try {
           const context = await refusedCamera.browser.newContext({ baseURL: own.baseURL });
           const page = await context.newPage();
