@@ -50,9 +50,9 @@ async function timed(work: () => Promise<Response>, expected: number): Promise<n
  * - the slot's door list, GET …/door (1,000 seated, names, states, keys), against the Command
  *   Center's first page of the same slot's registrations (50 rows);
  * - the door page on a phone with that list, its CPU four times slower, in the whole Chromium
- *   whose camera films a ticket's QR code as its email carries it (measure-door-phone.mjs):
- *   the phone's own answer without a network against the server's once the network is back,
- *   from the code read to the answer shown, and from the tap to the answer.
+ *   whose camera films the last PHONE_TICKETS tickets' QR codes in turn, as their emails carry
+ *   them (measure-door-phone.mjs): the phone's own answer without a network against the
+ *   server's once the network is back, from the code read to the answer shown.
  */
 export async function doorBench(
   serverUrl: string,

@@ -77,8 +77,8 @@ export async function doorList(page, baseURL, time) {
   return response.json();
 }
 
-/** Signs in through the door page's own gate. */
-export async function openDoor(page, adminPassword, time) {
+/** Signs in through the door page's own gate; with `time`, opens that slot of `event`. */
+export async function openDoor(page, adminPassword, time, event = 'bucharest') {
   await page.goto('/admin/door');
   await visible(page.locator('.door-page, .admin-gate'));
   if (await page.locator('.admin-gate').isVisible()) {
@@ -89,7 +89,7 @@ export async function openDoor(page, adminPassword, time) {
   }
   await visible(page.locator('.door-page'));
   if (time) {
-    await page.locator('.door-page select').selectOption(`bucharest\n${time}`);
+    await page.locator('.door-page select').selectOption(`${event}\n${time}`);
   }
 }
 
@@ -128,7 +128,7 @@ function ticketFromEmail(dataDir, registrationId) {
   }, 30_000);
 }
 
-const answerScreen = (page) => page.locator('.door-answer');
+export const answerScreen = (page) => page.locator('.door-answer');
 
 /**
  * What the scanner's camera was doing, for a scan that never answered: whether the video had

@@ -15,7 +15,7 @@ const { chromiumArgs, chromiumPath } = require('./chromium.cjs');
  * plays it (in a loop): 640×480, each image scaled to 440 pixels square in the middle, its
  * modules no longer a whole number of pixels wide, as a camera sees them.
  */
-export function qrVideo(images, file, framesEach = 10) {
+function qrVideo(images, file, framesEach = 10) {
   const width = 640;
   const height = 480;
   const side = 440;

@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
+import { answerScreen, openDoor } from '../e2e/door.e2e.mjs';
 import { browserFilming } from '../e2e/fake-camera.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -25,23 +26,6 @@ const CPU_SLOWDOWN = 4;
 const chromiumFinder = createRequire(import.meta.url)('../e2e/chromium.cjs');
 // The whole browser a visitor runs, not the tests' headless shell (chromium.cjs).
 const executablePath = chromiumFinder.chromiumPath(process.env, 'browser');
-
-const answerScreen = (page) => page.locator('.door-answer');
-
-/** Signs in at the door page's gate as the owner and opens the slot. */
-async function openDoor(page) {
-  await page.goto('/admin/door');
-  await page.locator('.door-page, .admin-gate').first().waitFor();
-  if (await page.locator('.admin-gate').isVisible()) {
-    const owner = page.locator('.admin-gate form:has(input[name="password"])');
-    await owner.locator('input[name="password"]').fill(plan.adminPassword);
-    await owner.locator('button[type="submit"]').click();
-  }
-  await page.locator('.door-page').waitFor();
-  await page.locator('.door-page select').selectOption(`${plan.event}\n${plan.time}`);
-  await page.locator('.door-person').first().waitFor();
-  await page.getByText(/^Online · list updated at/).waitFor();
-}
 
 /**
  * Taps `button` (Scan tickets, or Next on the answer screen before) and waits for the next
@@ -99,7 +83,9 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await openDoor(page);
+  await openDoor(page, plan.adminPassword, plan.time, plan.event);
+  await page.locator('.door-person').first().waitFor();
+  await page.getByText(/^Online · list updated at/).waitFor();
 
   await context.setOffline(true);
   await page.getByText(/^Offline/).waitFor();

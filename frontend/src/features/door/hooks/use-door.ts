@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sendCheckIn } from '../api/check-in';
 import { useDoorList } from '../api/get-door-list';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
@@ -118,8 +118,7 @@ export function useDoor(
         ...(device ? { device } : {}),
       };
       if (!queue.add(item)) return { kind: 'unsent' };
-      // Kept on the phone already; the list shows it once a scan's answer is on the screen.
-      startTransition(() => setPending(queue.items()));
+      setPending(queue.items());
       const report = await flush();
       const accepted = report.accepted.find((entry) => entry.item.id === item.id);
       if (accepted) return { kind: 'accepted', checkIn: accepted.checkIn };
