@@ -51,6 +51,20 @@ describe('configuration', () => {
     }
   });
 
+  it('leases queued work for WORK_LEASE_SECONDS, 30 unless set, within 3 to 3600', () => {
+    const test = { NODE_ENV: 'test' };
+    expect(loadConfig(test).workLeaseMs).toBe(30_000);
+    expect(loadConfig({ ...test, WORK_LEASE_SECONDS: '3' }).workLeaseMs).toBe(3_000);
+    expect(loadConfig({ ...test, WORK_LEASE_SECONDS: '3600' }).workLeaseMs).toBe(3_600_000);
+    for (const bad of ['2', '3601', '0', '4.5', 'soon']) {
+      expect(() => loadConfig({ ...test, WORK_LEASE_SECONDS: bad })).toThrow(
+        new ConfigError(
+          `Invalid configuration: WORK_LEASE_SECONDS must be a whole number of seconds from 3 to 3600 (got "${bad}")`,
+        ),
+      );
+    }
+  });
+
   it('reads every kind of variable, an empty value counting as unset', () => {
     const config = loadConfig({
       NODE_ENV: 'test',

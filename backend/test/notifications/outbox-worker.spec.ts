@@ -14,6 +14,7 @@ import { TicketIssuer } from '../../src/notifications/ticket-issuer';
 import { VisitorLinks } from '../../src/notifications/visitor-links';
 import { OUTBOX_BATCH, OutboxWorker } from '../../src/notifications/outbox-worker';
 import { MORE_DUE } from '../../src/common/polling-worker';
+import { RefundWorker } from '../../src/checkout/refund-worker';
 import { passOf } from '../worker-pass';
 import {
   enqueueNotification,
@@ -448,6 +449,18 @@ describe('the outbox worker', () => {
     const later = new Date(now.getTime() + app.config.workLeaseMs + 1000);
     const transport = new ScriptedTransport(() => 'ok', 2, 2);
     expect(await worker(transport).runOnce(later)).toEqual({ sent: 4, failed: 0, cancelled: 0 });
+  });
+
+  it('leases its claims, and the refund worker its, for WORK_LEASE_SECONDS (30 s unless set)', async () => {
+    expect(app.app.get(OutboxWorker).leaseMs).toBe(30_000);
+    expect(app.app.get(RefundWorker).leaseMs).toBe(30_000);
+    const shorter = await startTestApp(database.url, { WORK_LEASE_SECONDS: '7' }, catalogue);
+    try {
+      expect(shorter.app.get(OutboxWorker).leaseMs).toBe(7_000);
+      expect(shorter.app.get(RefundWorker).leaseMs).toBe(7_000);
+    } finally {
+      await shorter.close();
+    }
   });
 
   it('two app instances working the same outbox at once send each message exactly once', async () => {
