@@ -18,10 +18,12 @@ import {
   Min,
   registerDecorator,
   type ValidationArguments,
+  type ValidatorOptions,
 } from 'class-validator';
 import { documentedBounds, parameterFault, type ParameterRule } from './parameter-rule';
 import { textFault, type TextFault, type TextRule } from './text';
 import { ValidationFailed } from './request-errors';
+import { DtoValidator } from './dto-validator';
 
 /**
  * What is wrong with one field, as a client chooses its words by it: each code stable (a
@@ -177,11 +179,21 @@ function fieldsWithNul(value: unknown, path: string): string[] {
 export type NamedParameterRules = Readonly<Record<string, ParameterRule>>;
 
 class ApiValidationPipe extends ValidationPipe {
+  /** class-validator's rules, checked by a plan made once per DTO (dto-validator.ts). */
+  private readonly validator = new DtoValidator();
+
   constructor(
     private readonly parameters: NamedParameterRules,
     options: ConstructorParameters<typeof ValidationPipe>[0],
   ) {
     super(options);
+  }
+
+  protected override validate(
+    object: object,
+    validatorOptions?: ValidatorOptions,
+  ): ValidationError[] | Promise<ValidationError[]> {
+    return this.validator.validate(object, validatorOptions);
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
