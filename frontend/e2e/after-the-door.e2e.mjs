@@ -6,13 +6,19 @@
 /* global window -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register, unique } from './command-center.e2e.mjs';
-import { doorHandleOf, doorList, openDoor, paidVisitor, pay, row } from './door.e2e.mjs';
+import {
+  checkedInByServer as checkedIn,
+  doorHandleOf,
+  doorList,
+  openDoor,
+  paidVisitor,
+  pay,
+  row,
+} from './door.e2e.mjs';
 import { readOpenSlot } from './open-slot.mjs';
 import { invite, joinAs, joinLink, ownerSignsIn } from './operators.e2e.mjs';
 import { totpCode } from './totp.mjs';
 import { adminCall, eventually, linkIn, slotOfItsOwn, visible } from './support.mjs';
-
-const checkedIn = /^Checked in at /;
 
 /** A context of its own on `baseURL`, a phone's size, for the door or the visitor. */
 const phone = (browser, baseURL) =>

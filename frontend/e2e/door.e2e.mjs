@@ -181,6 +181,39 @@ async function scan(page) {
 
 export const row = (page, name) => page.locator('.door-person').filter({ hasText: name });
 
+/**
+ * A row's check-in as the server has it ("Checked in at 19:02 by the owner"), not one this phone
+ * still holds ("Checked in at 19:02 on this phone, waiting to be sent"): a step that depends on
+ * the check-in (another phone told who was first, a cancel link refused) waits for this.
+ */
+export const checkedInByServer = /^Checked in at .+ by /;
+
+/**
+ * Waits for `notice` on a phone's door page; when it does not come, fails with what the phone
+ * shows and holds instead (its status line, notices, the check-ins it queued), so that a miss
+ * says why.
+ */
+async function told(phone, notice) {
+  try {
+    await visible(phone.getByText(notice), 20_000);
+  } catch (error) {
+    const state = await phone
+      .evaluate(() => ({
+        status: document.querySelector('.door-status')?.textContent,
+        notices: [...document.querySelectorAll('.door-notice')].map((item) => item.textContent),
+        toasts: [...document.querySelectorAll('[role="status"], [role="alert"]')].map(
+          (item) => item.textContent,
+        ),
+        queued: localStorage.getItem('door.checkInQueue'),
+        online: navigator.onLine,
+      }))
+      .catch((cause) => `(the page did not answer: ${cause})`);
+    throw new Error(`${error.message}\nThe phone shows and holds: ${JSON.stringify(state)}`, {
+      cause: error,
+    });
+  }
+}
+
 export const doorScenarios = [
   {
     name: 'Door: a paid visitor’s emailed ticket scanned by the camera lets them in, the same ticket again says already checked in, a cancelled ticket is refused',
@@ -236,7 +269,7 @@ export const doorScenarios = [
           assert.deepEqual(await axeViolations(page, axePath), [], 'the red answer');
           await page.getByRole('button', { name: 'Next' }).click();
           await page.getByRole('button', { name: 'Stop scanning' }).click();
-          await visible(row(page, visitor).getByText(/^Checked in at /));
+          await visible(row(page, visitor).getByText(checkedInByServer));
           const list = await doorList(admin, own.baseURL, time);
           assert.equal(
             list.seated.find((person) => person.handle === doorHandleOf(visitorId)).state,
@@ -352,8 +385,8 @@ export const doorScenarios = [
 
       await context.setOffline(false);
       await visible(page.getByText(/^Online · list updated at/), 20_000);
-      await visible(row(page, first).getByText(/^Checked in at /));
-      await visible(row(page, second).getByText(/^Checked in at /));
+      await visible(row(page, first).getByText(checkedInByServer));
+      await visible(row(page, second).getByText(checkedInByServer));
       const list = await doorList(page, baseURL, time);
       assert.deepEqual(
         list.seated.map((person) => person.state),
@@ -391,11 +424,11 @@ export const doorScenarios = [
         await row(a, name)
           .getByRole('button', { name: `Check in ${name}` })
           .click();
-        await visible(row(a, name).getByText(/^Checked in at /));
+        await visible(row(a, name).getByText(checkedInByServer));
 
         await phoneB.setOffline(false);
-        await visible(b.getByText(new RegExp(`${name} was already checked in by .+ at `)), 20_000);
-        await visible(row(b, name).getByText(/^Checked in at /));
+        await told(b, new RegExp(`${name} was already checked in by .+ at `));
+        await visible(row(b, name).getByText(checkedInByServer));
 
         // Two phones online at once: the one whose list is behind is told too.
         const late = unique('Door Twice');
@@ -405,11 +438,11 @@ export const doorScenarios = [
         await row(a, late)
           .getByRole('button', { name: `Check in ${late}` })
           .click();
-        await visible(row(a, late).getByText(/^Checked in at /));
+        await visible(row(a, late).getByText(checkedInByServer));
         await row(b, late)
           .getByRole('button', { name: `Check in ${late}` })
           .click();
-        await visible(b.getByText(new RegExp(`${late} was already checked in by .+ at `)));
+        await told(b, new RegExp(`${late} was already checked in by .+ at `));
       } finally {
         await phoneA.close();
         await phoneB.close();

@@ -11,7 +11,7 @@
 /* global document -- the callbacks of page.evaluate run in the browser */
 import assert from 'node:assert/strict';
 import { register } from './command-center.e2e.mjs';
-import { paidVisitor, row } from './door.e2e.mjs';
+import { checkedInByServer, paidVisitor, row } from './door.e2e.mjs';
 import {
   adminCall,
   axeViolations,
@@ -232,7 +232,7 @@ export const operatorScenarios = [
         await row(page, visitor)
           .getByRole('button', { name: `Check in ${visitor}` })
           .click();
-        await visible(row(page, visitor).getByText(/^Checked in at /));
+        await visible(row(page, visitor).getByText(checkedInByServer));
 
         // The rest is refused in the API's shape.
         for (const [method, path, body] of [
