@@ -201,16 +201,27 @@ export async function startBareServer(body: string): Promise<Process> {
 
 /**
  * NestJS on Express with one route answering `body` at GET /api/capacity (bare-nest.ts); with
- * `compression`, the app's compression (compressAnswers) on its answers, as the app installs it.
+ * `compression`, the app's compression (compressAnswers) on its answers, as the app installs it;
+ * with `insertInto` (a database's URL), the rush's floor too: a POST route inserting each body
+ * as one row of its bare_inserts table.
  */
 export async function startBareNestServer(
   body: string,
-  { compression = false, ...launch }: { compression?: boolean } & Launch = {},
+  {
+    compression = false,
+    insertInto,
+    ...launch
+  }: { compression?: boolean; insertInto?: string } & Launch = {},
 ): Promise<Process> {
   const port = await freePort();
   return spawnProcess(
     path.join(__dirname, 'bare-nest.js'),
-    { BARE_BODY: body, NODE_ENV: 'production', BARE_COMPRESSION: String(compression) },
+    {
+      BARE_BODY: body,
+      NODE_ENV: 'production',
+      BARE_COMPRESSION: String(compression),
+      ...(insertInto ? { BARE_INSERT_DATABASE_URL: insertInto } : {}),
+    },
     '/api/capacity',
     port,
     launch,

@@ -385,7 +385,19 @@ interface RushOutcome {
 }
 
 /** A rush and the insert baseline measured on its database once its processes had stopped. */
-type RushAndBaseline = RushOutcome & { inserts: { perSecond: number; by: string } };
+type RushAndBaseline = RushOutcome & {
+  inserts: { perSecond: number; by: string };
+  /** The bare stack's rush on the same database (floorRush), for the rush on just-started processes. */
+  floor?: FloorOutcome;
+};
+
+/** The floor's rush: its rate, its processes' CPU a request, its latencies and refusals. */
+interface FloorOutcome {
+  perSecond: number;
+  appMsPerRequest: number | undefined;
+  p99: number;
+  errors: number;
+}
 
 /** What the machine's PostgreSQL takes in single-row inserts a second, and the rounds' rates. */
 interface InsertCapacity {
@@ -566,6 +578,7 @@ function rushRows(
           },
         ]
       : []),
+    ...floorRows(label, outcomes, machine),
     {
       benchmark: `${label}: registrations/s vs single-row inserts/s`,
       figure: `${fmt(median(rates))} req/s${range(rates, 0, ' req/s')}`,
@@ -573,6 +586,43 @@ function rushRows(
       ratio: `${fmt(ratio * 100, 1)}%${several ? ` (${fmt(Math.min(...ratios) * 100, 1)}–${fmt(Math.max(...ratios) * 100, 1)}%)` : ''}`,
       goal: goals ? `≥ ${fmt(RUSH_RATE_GOAL * 100)}%` : '',
       met: goals ? ratio >= RUSH_RATE_GOAL : undefined,
+    },
+  ];
+}
+
+/**
+ * The floor's rows (floorRush), where the rounds measured it: its rate against the machine's
+ * inserts (the share of the goal the bare stack reaches), and the app's rate against it.
+ */
+function floorRows(label: string, outcomes: RushAndBaseline[], machine: InsertCapacity): Row[] {
+  const floors = outcomes.map(({ floor }) => floor);
+  if (floors.some((floor) => floor === undefined)) return [];
+  const measured = floors as FloorOutcome[];
+  const median = (values: number[]) => percentile(values, 50);
+  const spread = (values: number[], digits: number, unit: string) =>
+    values.length > 1
+      ? ` (${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}${unit})`
+      : '';
+  const rates = measured.map(({ perSecond }) => perSecond);
+  const shares = rates.map((rate) => (rate / machine.perSecond) * 100);
+  const cpu = measured.map(({ appMsPerRequest }) => appMsPerRequest);
+  const ofFloor = outcomes.map(({ perSecond }, n) => (perSecond / rates[n]) * 100);
+  return [
+    {
+      benchmark: `${label}: the bare stack's floor (NestJS, one INSERT a request), req/s vs single-row inserts/s`,
+      figure: `${fmt(median(rates))} req/s${spread(rates, 0, ' req/s')}, p99 ${fmt(median(measured.map(({ p99 }) => p99)), 1)} ms, ${measured.reduce((sum, { errors }) => sum + errors, 0)} errors`,
+      baseline: `${fmt(machine.perSecond)} inserts/s${cpu.every((ms) => ms !== undefined) ? `; ${fmt(median(cpu as number[]), 2)} ms of its processes' CPU a request` : ''}`,
+      ratio: `${fmt(median(shares), 1)}%${spread(shares, 1, '%')}`,
+      goal: '',
+      met: undefined,
+    },
+    {
+      benchmark: `${label}: registrations/s vs the bare stack's floor`,
+      figure: `${fmt(median(outcomes.map(({ perSecond }) => perSecond)))} req/s`,
+      baseline: `${fmt(median(rates))} req/s`,
+      ratio: `${fmt(median(ofFloor), 1)}%${spread(ofFloor, 1, '%')}`,
+      goal: '',
+      met: undefined,
     },
   ];
 }
@@ -638,6 +688,74 @@ async function rush(serverUrl: string, catalogue: LiveTour): Promise<void> {
 }
 
 /**
+ * What a process meets before the rush the goals are set on: a few reads and registrations
+ * (connections, pools), not enough to compile the path. The app's processes and the floor's get
+ * the same.
+ */
+async function justStartedWarmUp(
+  processes: Process[],
+  tour: ReturnType<typeof rushTour>,
+): Promise<void> {
+  await cannonAll(
+    processes.map((process) => ({
+      url: process.url,
+      method: 'GET' as const,
+      path: '/api/capacity',
+      connections: 10,
+      requests: 200,
+    })),
+  );
+  await registerOnEach(processes, tour.warmUp, { connections: 10, requests: 150 });
+}
+
+/**
+ * The rush's floor: the same rush, warmed up the same way, on two processes of the bare stack
+ * just started (bare-nest.ts with `insertInto`: NestJS reading the body and inserting it as one
+ * event-sized row, nothing else), on the round's database, after the app's processes stopped.
+ * No registration can cost less than that, so it says how much of the goal the stack and the
+ * machine leave to the app, and that the load generator reaches more than the app takes.
+ */
+async function floorRush(
+  databaseUrlForRush: string,
+  pool: Pool,
+  tour: ReturnType<typeof rushTour>,
+): Promise<FloorOutcome> {
+  await pool.query(
+    'CREATE TABLE bare_inserts (LIKE events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING INDEXES)',
+  );
+  const processes: Process[] = [];
+  try {
+    for (let n = 0; n < 2; n += 1) {
+      processes.push(await startBareNestServer('{}', { insertInto: databaseUrlForRush }));
+    }
+    await justStartedWarmUp(processes, tour);
+    const cpuOf = () => processes.map((process) => cpuSecondsOf(process.child.pid!));
+    const before = cpuOf();
+    const result = await registerOnEach(processes, tour.rushed, {
+      connections: RUSH_CONNECTIONS / processes.length,
+      requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
+    });
+    const after = cpuOf();
+    const spent = after.every((seconds, n) => seconds !== undefined && before[n] !== undefined)
+      ? after.reduce<number>((sum, seconds, n) => sum + seconds! - before[n]!, 0)
+      : undefined;
+    const perSecond = perSecondOf(result);
+    log(
+      `Rush's floor (the bare stack): ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`,
+    );
+    return {
+      perSecond,
+      appMsPerRequest: spent === undefined ? undefined : (spent * 1000) / result.requests,
+      p99: percentile(result.latenciesMs, 99),
+      errors: result.errors,
+    };
+  } finally {
+    for (const process of processes) await process.stop();
+    await pool.query('DROP TABLE bare_inserts');
+  }
+}
+
+/**
  * One round of rush(): a new database and two processes just started, their warm-up and the
  * rush on `tour.rushed`; with `thenWarm`, the warm-up registrations and the rush on warm
  * processes after it. Then the processes stop and pgbench measures the round's insert baseline
@@ -658,31 +776,23 @@ async function rushRound(
     const env = { TOUR_FILE: tour.file, ...RUSH_ENV };
     processes.push(await startAppProcess(database.url, env));
     processes.push(await startAppProcess(database.url, { ...env, WORKERS: 'false' }));
-    const warmUp = (requests: number) =>
-      registerOnEach(processes, tour.warmUp, { connections: 10, requests });
-    // Just started: a few reads and registrations (connections, pools), not enough to compile.
-    await cannonAll(
-      processes.map((process) => ({
-        url: process.url,
-        method: 'GET' as const,
-        path: '/api/capacity',
-        connections: 10,
-        requests: 200,
-      })),
-    );
-    await warmUp(150);
+    await justStartedWarmUp(processes, tour);
     const justStarted = await rushOnce(database.url, pool, processes, tour.rushed);
     let warm: RushOutcome | undefined;
     if (thenWarm) {
       log(`Rush: warming each process with ${RUSH_WARM_REGISTRATIONS} registrations`);
-      await warmUp(RUSH_WARM_REGISTRATIONS);
+      await registerOnEach(processes, tour.warmUp, {
+        connections: 10,
+        requests: RUSH_WARM_REGISTRATIONS,
+      });
       warm = await rushOnce(database.url, pool, processes, tour.rushedWarm);
     }
     await stopProcesses();
+    const floor = await floorRush(database.url, pool, tour);
     log('insert baseline: single-row inserts of an event-sized row');
     const inserts = await insertBaseline(pool, database.url, INSERT_CONNECTIONS, WRITE_SECONDS);
     return {
-      justStarted: { ...justStarted, inserts },
+      justStarted: { ...justStarted, inserts, floor },
       ...(warm ? { warm: { ...warm, inserts } } : {}),
     };
   } finally {
