@@ -28,10 +28,19 @@ type ValidationMetadata = ReturnType<MetadataStorage['getTargetValidationMetadat
 /** A class whose rules are read, as class-validator's storage types it. */
 type Target = Parameters<MetadataStorage['getTargetValidationMetadatas']>[0];
 
+/**
+ * A constraint object that checks a rule, and the name its broken constraint is kept under (the
+ * constraint's name, else the rule's type).
+ */
+interface Check {
+  type: string;
+  instance: ValidatorConstraintInterface;
+}
+
 /** A rule with the constraint objects that check it (one, but for a class registered twice). */
 interface Rule {
   metadata: ValidationMetadata;
-  checks: { name: string | undefined; instance: ValidatorConstraintInterface }[];
+  checks: Check[];
 }
 
 /** A rule with a context, and the name its broken constraint is kept under. */
@@ -40,21 +49,31 @@ interface Contextual {
   context: unknown;
 }
 
-/** One property's rules, sorted by kind as class-validator sorts them on each call. */
-interface PropertyPlan {
-  name: string;
+/**
+ * One property's rules, sorted by kind as class-validator sorts them on each call (the same
+ * plan, without a name, for each item of a list validated by ValidateNested).
+ */
+interface Rules {
   /** IsDefined: checked even where a missing value would skip the others. */
   defined: Rule[];
   /** IsOptional, ValidateIf: all must hold for the rest to be checked. */
   conditions: ValidationMetadata[];
   custom: Rule[];
-  /** ValidateNested; and the contexts of its rules, which an array's items are validated by. */
+  /** ValidateNested. */
   nested: ValidationMetadata[];
-  nestedContexts: Contextual[];
-  /** The contexts of IsDefined, then of every rule but IsDefined and Allow, then of the custom ones. */
+  /**
+   * The contexts of IsDefined, then of every other rule but Allow. (class-validator assigns the
+   * custom rules' contexts once more after these: the same objects in the same order onto the
+   * same entries, which changes nothing.)
+   */
   definedContexts: Contextual[];
   otherContexts: Contextual[];
-  customContexts: Contextual[];
+  /** What each item of a list held here is held to: the nested rules alone (their own items too). */
+  items: Rules;
+}
+
+interface PropertyPlan extends Rules {
+  name: string;
   awaitsPromise: boolean;
 }
 
@@ -167,56 +186,81 @@ export class DtoValidator {
     );
     const grouped = this.storage.groupByPropertyName(metadatas);
     const storage = this.storage;
-    const rule = (metadata: ValidationMetadata): Rule => ({
-      metadata,
-      checks: storage.getTargetValidatorConstraints(metadata.constraintCls).map((constraint) => ({
-        name: constraint.name,
+    const checksOf = (metadata: ValidationMetadata): Check[] =>
+      storage.getTargetValidatorConstraints(metadata.constraintCls).map((constraint) => ({
+        type: constraint.name ? constraint.name : metadata.type,
         instance: constraint.instance,
-      })),
-    });
+      }));
+    const rule = (metadata: ValidationMetadata): Rule => ({ metadata, checks: checksOf(metadata) });
+    // A custom rule's context is kept under its first constraint's name, any other's under its type.
     const contexts = (metadatas: ValidationMetadata[]): Contextual[] =>
       metadatas
         .filter(({ context }) => context)
-        .map((metadata) => {
-          const [first] =
-            metadata.type === ValidationTypes.CUSTOM_VALIDATION
-              ? storage.getTargetValidatorConstraints(metadata.constraintCls)
-              : [];
-          return { type: first?.name ? first.name : metadata.type, context: metadata.context };
-        });
+        .map((metadata) => ({
+          type:
+            (metadata.type === ValidationTypes.CUSTOM_VALIDATION
+              ? checksOf(metadata)[0]?.type
+              : undefined) ?? metadata.type,
+          context: metadata.context,
+        }));
     const properties = Object.keys(grouped).map((name): PropertyPlan => {
       const all = grouped[name];
       const others = all.filter(
         ({ type }) => type !== ValidationTypes.IS_DEFINED && type !== ValidationTypes.WHITELIST,
       );
       const defined = all.filter(({ type }) => type === ValidationTypes.IS_DEFINED);
-      const custom = others.filter(({ type }) => type === ValidationTypes.CUSTOM_VALIDATION);
       const nested = others.filter(({ type }) => type === ValidationTypes.NESTED_VALIDATION);
+      const items = {
+        defined: [],
+        conditions: [],
+        custom: [],
+        nested,
+        definedContexts: [],
+        otherContexts: contexts(nested),
+      } as Omit<Rules, 'items'> as Rules;
+      items.items = items;
       return {
         name,
         defined: defined.map(rule),
         conditions: others.filter(({ type }) => type === ValidationTypes.CONDITIONAL_VALIDATION),
-        custom: custom.map(rule),
+        custom: others.filter(({ type }) => type === ValidationTypes.CUSTOM_VALIDATION).map(rule),
         nested,
-        nestedContexts: contexts(nested),
         definedContexts: contexts(defined),
         otherContexts: contexts(others),
-        customContexts: contexts(custom),
         awaitsPromise: others.some(({ type }) => type === ValidationTypes.PROMISE_VALIDATION),
+        items,
       };
     });
     return { empty: metadatas.length === 0, grouped, properties };
   }
 }
 
+/** A broken constraint's context, merged into what the error holds under its name. */
+function addContext(error: ValidationError, type: string, context: unknown): void {
+  error.contexts ??= {};
+  error.contexts[type] = Object.assign(error.contexts[type] || {}, context);
+}
+
 /** The contexts of the rules an error broke, under the names of their constraints. */
 function mapContexts(contextual: Contextual[], error: ValidationError): void {
   for (const { type, context } of contextual) {
-    if (error.constraints![type]) {
-      error.contexts ??= {};
-      error.contexts[type] = Object.assign(error.contexts[type] || {}, context);
-    }
+    if (error.constraints![type]) addContext(error, type, context);
   }
+}
+
+/** What a rule and its message are given: the object, the value, the rule's constraints. */
+function argumentsOf(
+  object: object,
+  value: unknown,
+  metadata: ValidationMetadata,
+): ValidationArguments {
+  return {
+    targetName: object.constructor ? object.constructor.name : (undefined as unknown as string),
+    property: metadata.propertyName,
+    object,
+    value,
+    constraints: metadata.constraints,
+  };
 }
 
 /** An error's constraints are kept where it or one of its children has one. */
@@ -267,11 +311,11 @@ class ValidationRun {
       if (value instanceof Promise && property.awaitsPromise) {
         this.awaiting.push(
           value.then((resolved) => {
-            this.performValidations(object, resolved, property, errors);
+            this.performValidations(object, resolved, property.name, property, errors);
           }),
         );
       } else {
-        this.performValidations(object, value, property, errors);
+        this.performValidations(object, value, property.name, property, errors);
       }
     }
   }
@@ -298,10 +342,11 @@ class ValidationRun {
   private performValidations(
     object: object,
     value: unknown,
-    property: Omit<PropertyPlan, 'awaitsPromise'>,
+    name: string,
+    property: Rules,
     errors: ValidationError[],
   ): void {
-    const error = this.errorFor(object, value, property.name);
+    const error = this.errorFor(object, value, name);
     errors.push(error);
     let holds = true;
     for (const condition of property.conditions) {
@@ -321,7 +366,6 @@ class ValidationRun {
     this.customValidations(object, value, property.custom, error);
     this.nestedValidations(value, property, error);
     mapContexts(property.otherContexts, error);
-    mapContexts(property.customContexts, error);
   }
 
   private errorFor(object: object, value: unknown, property: string): ValidationError {
@@ -345,26 +389,14 @@ class ValidationRun {
       for (const check of checks) {
         if (this.options.stopAtFirstError && Object.keys(error.constraints ?? {}).length > 0)
           continue;
-        const args: ValidationArguments = {
-          targetName: object.constructor
-            ? object.constructor.name
-            : (undefined as unknown as string),
-          property: metadata.propertyName,
-          object,
-          value,
-          constraints: metadata.constraints,
-        };
+        const args = argumentsOf(object, value, metadata);
         const broken = () => {
-          const [type, message] = this.brokenRule(object, value, metadata, check);
-          error.constraints![type] = message;
+          error.constraints![check.type] = this.messageOf(metadata, args, check);
         };
+        // An asynchronous rule's context is added as it breaks, after mapContexts has run.
         const brokenLater = () => {
           broken();
-          if (metadata.context) {
-            const type = check.name ? check.name : metadata.type;
-            error.contexts ??= {};
-            error.contexts[type] = Object.assign(error.contexts[type] || {}, metadata.context);
-          }
+          if (metadata.context) addContext(error, check.type, metadata.context);
         };
         if (!metadata.each || !isArrayLike(value)) {
           const valid = check.instance.validate(value, args);
@@ -387,66 +419,39 @@ class ValidationRun {
     }
   }
 
-  private nestedValidations(
-    value: unknown,
-    { nested, nestedContexts }: Pick<PropertyPlan, 'nested' | 'nestedContexts'>,
-    error: ValidationError,
-  ): void {
+  private nestedValidations(value: unknown, property: Rules, error: ValidationError): void {
     if (value === undefined) return;
-    for (const metadata of nested) {
+    for (const metadata of property.nested) {
       if (this.options.stopAtFirstError && Object.keys(error.constraints ?? {}).length > 0)
         continue;
       if (isArrayLike(value)) {
         const items = value instanceof Set ? Array.from(value) : value;
         items.forEach((item: unknown, index: unknown) => {
-          this.performValidations(
-            value,
-            item,
-            {
-              name: String(index),
-              defined: [],
-              conditions: [],
-              custom: [],
-              nested,
-              nestedContexts,
-              definedContexts: [],
-              otherContexts: nestedContexts,
-              customContexts: [],
-            },
-            error.children!,
-          );
+          this.performValidations(value, item, String(index), property.items, error.children!);
         });
       } else if (value instanceof Object) {
         const schema =
           typeof metadata.target === 'string' ? metadata.target : (metadata.target as Target).name;
         this.execute(value, schema, error.children!);
       } else {
-        const [type, message] = this.brokenRule(metadata.target as object, value, metadata);
-        error.constraints![type] = message;
+        const args = argumentsOf(metadata.target as object, value, metadata);
+        error.constraints![metadata.type] = this.messageOf(metadata, args);
       }
     }
   }
 
-  private brokenRule(
-    object: object,
-    value: unknown,
+  /** A broken rule's message: its own, else its constraint's default, with the tokens filled. */
+  private messageOf(
     metadata: ValidationMetadata,
-    check?: Rule['checks'][number],
-  ): [string, string] {
-    const type = check && check.name ? check.name : metadata.type;
-    const args: ValidationArguments = {
-      targetName: object.constructor ? object.constructor.name : (undefined as unknown as string),
-      property: metadata.propertyName,
-      object,
-      value,
-      constraints: metadata.constraints,
-    };
+    args: ValidationArguments,
+    check?: Check,
+  ): string {
     let message: string | ((args: ValidationArguments) => string) = metadata.message || '';
     if (!metadata.message && !this.options.dismissDefaultMessages) {
       if (check && check.instance.defaultMessage instanceof Function) {
         message = check.instance.defaultMessage(args);
       }
     }
-    return [type, withTokens(typeof message === 'function' ? message(args) : message, args)];
+    return withTokens(typeof message === 'function' ? message(args) : message, args);
   }
 }

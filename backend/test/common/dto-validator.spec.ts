@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DECORATORS } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import {
   getMetadataStorage,
@@ -95,7 +96,7 @@ interface SwaggerProperty {
 /** The field's example and nested class, as the OpenAPI document declares them. */
 function declared(dto: Dto, property: string): SwaggerProperty {
   return (
-    (Reflect.getMetadata('swagger/apiModelProperties', dto.prototype, property) as
+    (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, property) as
       SwaggerProperty | undefined) ?? {}
   );
 }
