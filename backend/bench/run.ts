@@ -391,10 +391,10 @@ type RushAndBaseline = RushOutcome & {
   floor?: FloorOutcome;
 };
 
-/** The floor's rush: its rate, its processes' CPU a request, its latencies and refusals. */
+/** The floor's rush: its rate, the CPU a request cost its processes and PostgreSQL, p99, refusals. */
 interface FloorOutcome {
   perSecond: number;
-  appMsPerRequest: number | undefined;
+  msPerRequest: { app: number; database: number } | undefined;
   p99: number;
   errors: number;
 }
@@ -421,10 +421,16 @@ function insertCapacity(rounds: RushAndBaseline[]): InsertCapacity {
 }
 
 /**
- * RUSH_ATTEMPTS registrations for `slot`, half on each process, on RUSH_CONNECTIONS connections
- * opened as it starts, each from an address of its own; then the slot's figures and the log's
- * recount of its seats.
+ * The rush: RUSH_ATTEMPTS registrations for `slot`, half on each process, on RUSH_CONNECTIONS
+ * connections opened as it starts, each from an address of its own.
  */
+function rushAttempts(processes: Process[], slot: SlotRef): Promise<CannonResult> {
+  return registerOnEach(processes, slot, {
+    connections: RUSH_CONNECTIONS / processes.length,
+    requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
+  });
+}
+
 /** The emails the outbox has sent so far (those of earlier registrations, a rush's backlog). */
 async function sentEmails(pool: Pool): Promise<number> {
   const { rows } = await pool.query(
@@ -433,6 +439,7 @@ async function sentEmails(pool: Pool): Promise<number> {
   return (rows[0] as { sent: number }).sent;
 }
 
+/** The rush on the app's processes (rushAttempts), then the slot's figures and the log's recount. */
 async function rushOnce(
   databaseUrlForRush: string,
   pool: Pool,
@@ -444,10 +451,7 @@ async function rushOnce(
   const cpu = await rushCpu(databaseUrlForRush, processes);
   const locks = await lockWaits(databaseUrlForRush);
   const sentBefore = await sentEmails(pool);
-  const result = await registerOnEach(processes, slot, {
-    connections: RUSH_CONNECTIONS / processes.length,
-    requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
-  });
+  const result = await rushAttempts(processes, slot);
   const used = await cpu.used();
   const sentDuring = (await sentEmails(pool)) - sentBefore;
   if (locks) log(`Rush on ${slot.time}, the database's connections: ${await locks.stop()}`);
@@ -605,13 +609,13 @@ function floorRows(label: string, outcomes: RushAndBaseline[], machine: InsertCa
       : '';
   const rates = measured.map(({ perSecond }) => perSecond);
   const shares = rates.map((rate) => (rate / machine.perSecond) * 100);
-  const cpu = measured.map(({ appMsPerRequest }) => appMsPerRequest);
+  const cpu = measured.map(({ msPerRequest }) => msPerRequest);
   const ofFloor = outcomes.map(({ perSecond }, n) => (perSecond / rates[n]) * 100);
   return [
     {
       benchmark: `${label}: the bare stack's floor (NestJS, one INSERT a request), req/s vs single-row inserts/s`,
       figure: `${fmt(median(rates))} req/s${spread(rates, 0, ' req/s')}, p99 ${fmt(median(measured.map(({ p99 }) => p99)), 1)} ms, ${measured.reduce((sum, { errors }) => sum + errors, 0)} errors`,
-      baseline: `${fmt(machine.perSecond)} inserts/s${cpu.every((ms) => ms !== undefined) ? `; ${fmt(median(cpu as number[]), 2)} ms of its processes' CPU a request` : ''}`,
+      baseline: `${fmt(machine.perSecond)} inserts/s${cpu.every((ms) => ms !== undefined) ? `; CPU a request, its processes / PostgreSQL: ${fmt(median(cpu.map((ms) => ms!.app)), 2)} / ${fmt(median(cpu.map((ms) => ms!.database)), 2)} ms` : ''}`,
       ratio: `${fmt(median(shares), 1)}%${spread(shares, 1, '%')}`,
       goal: '',
       met: undefined,
@@ -729,23 +733,19 @@ async function floorRush(
       processes.push(await startBareNestServer('{}', { insertInto: databaseUrlForRush }));
     }
     await justStartedWarmUp(processes, tour);
-    const cpuOf = () => processes.map((process) => cpuSecondsOf(process.child.pid!));
-    const before = cpuOf();
-    const result = await registerOnEach(processes, tour.rushed, {
-      connections: RUSH_CONNECTIONS / processes.length,
-      requests: Math.ceil(RUSH_ATTEMPTS / processes.length),
-    });
-    const after = cpuOf();
-    const spent = after.every((seconds, n) => seconds !== undefined && before[n] !== undefined)
-      ? after.reduce<number>((sum, seconds, n) => sum + seconds! - before[n]!, 0)
-      : undefined;
+    const cpu = await rushCpu(databaseUrlForRush, processes);
+    const result = await rushAttempts(processes, tour.rushed);
+    const used = await cpu.used();
     const perSecond = perSecondOf(result);
     log(
       `Rush's floor (the bare stack): ${fmt(perSecond)} req/s, statuses ${JSON.stringify(result.statuses)}`,
     );
     return {
       perSecond,
-      appMsPerRequest: spent === undefined ? undefined : (spent * 1000) / result.requests,
+      msPerRequest: used && {
+        app: (used.app * 1000) / result.requests,
+        database: (used.database * 1000) / result.requests,
+      },
       p99: percentile(result.latenciesMs, 99),
       errors: result.errors,
     };
