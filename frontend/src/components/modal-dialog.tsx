@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { AriaRole, ReactNode, RefObject } from 'react';
+import { useLatest } from '../lib/use-latest';
 import './modal-dialog.css';
 
 export interface ModalDialogProps {
@@ -37,12 +38,8 @@ export function ModalDialog({
 }: ModalDialogProps) {
   const headingId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const close = useRef(onClose);
-  const isLocked = useRef(locked);
-  useEffect(() => {
-    close.current = onClose;
-    isLocked.current = locked;
-  });
+  const close = useLatest(onClose);
+  const isLocked = useLatest(locked);
 
   useEffect(() => {
     const element = dialog.current;

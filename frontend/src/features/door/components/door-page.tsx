@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
 import { isUnauthorized } from '../../../lib/admin-session/admin-request';
 import { HttpError } from '../../../lib/http-error';
+import { useLatest } from '../../../lib/use-latest';
 import { useDoorSlots } from '../api/get-door-slots';
 import { useDoor } from '../hooks/use-door';
 import type { DoorNotice, DoorPerson } from '../hooks/use-door';
@@ -323,15 +324,15 @@ export function DoorPage({
 
   // The rows' buttons call the latest of these through functions that stay the same, so that
   // the list is not drawn again for a new closure at each render.
-  const rowActions = useRef({ checkInByName, undo });
-  useEffect(() => {
-    rowActions.current = { checkInByName, undo };
-  });
+  const rowActionsRef = useLatest({ checkInByName, undo });
   const onCheckIn = useCallback(
-    (person: DoorPerson) => void rowActions.current.checkInByName(person),
-    [],
+    (person: DoorPerson) => void rowActionsRef.current.checkInByName(person),
+    [rowActionsRef],
   );
-  const onUndo = useCallback((person: DoorPerson) => void rowActions.current.undo(person), []);
+  const onUndo = useCallback(
+    (person: DoorPerson) => void rowActionsRef.current.undo(person),
+    [rowActionsRef],
+  );
 
   async function markNoShows() {
     setMarkingNoShows(true);

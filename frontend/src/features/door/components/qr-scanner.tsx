@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
 import { useDoorText } from '../hooks/use-door-text';
 import { QR_READER_READY, type QrReaderAnswer } from '../model/qr-reader-protocol';
 import readerWorkerUrl from '../model/qr-reader.worker.ts?worker&url';
@@ -143,7 +144,7 @@ export function QrScanner({
   // Each press of Try again opens the camera afresh.
   const [attempt, setAttempt] = useState(0);
   const pausedRef = useRef(paused);
-  const onCodeRef = useRef(onCode);
+  const onCodeRef = useLatest(onCode);
   const lastCode = useRef<string | null>(null);
   const resumedAt = useRef(0);
 
@@ -151,9 +152,6 @@ export function QrScanner({
     pausedRef.current = paused;
     if (!paused) resumedAt.current = performance.now();
   }, [paused]);
-  useEffect(() => {
-    onCodeRef.current = onCode;
-  }, [onCode]);
 
   useEffect(() => {
     let stopped = false;
@@ -232,7 +230,7 @@ export function QrScanner({
       reader?.stop();
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [attempt]);
+  }, [attempt, onCodeRef]);
 
   return (
     <div className="door-scanner">

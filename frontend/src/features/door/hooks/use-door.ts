@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { sendCheckIn } from '../api/check-in';
 import { useDoorList } from '../api/get-door-list';
 import { adminKeys } from '../../../lib/admin-session/admin-keys';
 import { isUnauthorized } from '../../../lib/admin-session/admin-request';
+import { useLatest } from '../../../lib/use-latest';
 import { markNoShows } from '../api/mark-no-shows';
 import { undoCheckIn } from '../api/undo-check-in';
 import { CheckInQueue } from '../model/check-in-queue';
@@ -50,15 +51,12 @@ export function useDoor(
   const [pending, setPending] = useState<PendingCheckIn[]>(() => queue.items());
   const [notices, setNotices] = useState<DoorNotice[]>([]);
   const [unreachable, setUnreachable] = useState(false);
-  const signedOutRef = useRef(signedOut);
-  useEffect(() => {
-    signedOutRef.current = signedOut;
-  }, [signedOut]);
+  const signedOutRef = useLatest(signedOut);
   // The list's refresh is a request like any other: a session ended elsewhere (the owner ended
   // it, or suspended the operator) signs the phone out there, not only at its next check-in.
   useEffect(() => {
     if (isUnauthorized(list.error)) signedOutRef.current();
-  }, [list.error]);
+  }, [list.error, signedOutRef]);
 
   const refreshList = useCallback(
     () => queryClient.invalidateQueries({ queryKey: adminKeys.tourEvents() }),
@@ -86,7 +84,7 @@ export function useDoor(
     if (report.accepted.length + fresh.length > 0) void refreshList();
     if (report.signedOut) signedOutRef.current();
     return report;
-  }, [queue, refreshList]);
+  }, [queue, refreshList, signedOutRef]);
 
   // Sent at once when the network returns, and tried again while anything waits.
   useEffect(() => {
@@ -159,7 +157,7 @@ export function useDoor(
       if (outcome.kind === 'unsent' && outcome.signedOut) signedOutRef.current();
       return outcome;
     },
-    [slot, device, refreshList],
+    [slot, device, refreshList, signedOutRef],
   );
 
   const undo = useCallback(
